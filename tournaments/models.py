@@ -1,0 +1,487 @@
+"""The tournament's data: who plays, where they sit, and every deal with its stored marques.
+
+The rules that the database can hold are held there (see each model's ``Meta.constraints``):
+a deal whose marques do not sum to zero cannot be stored, whatever writes it.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q, Value
+from django.db.models.functions import Coalesce
+from django.db.models.lookups import Exact
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+
+class Place(models.TextChoices):
+    """The seats of a table, in the order the seating plan lists them."""
+
+    NORD = "N", _("Nord")
+    EST = "E", _("Est")
+    SUD = "S", _("Sud")
+    OUEST = "O", _("Ouest")
+    CINQUIEME = "C", _("Cinquième")
+
+
+PLACES_BY_TABLE_SIZE = {
+    3: (Place.NORD, Place.EST, Place.SUD),
+    4: (Place.NORD, Place.EST, Place.SUD, Place.OUEST),
+    5: (Place.NORD, Place.EST, Place.SUD, Place.OUEST, Place.CINQUIEME),
+}
+
+
+class Formula(models.TextChoices):
+    INDIVIDUAL = "individuel", _("Individuel")
+    DUO = "duo", _("DUO (équipes de 2)")
+    QUADRETTE = "quadrette", _("Quadrette (équipes de 4)")
+
+
+TEAM_SIZE = {Formula.INDIVIDUAL: 1, Formula.DUO: 2, Formula.QUADRETTE: 4}
+
+
+class FiveMode(models.TextChoices):
+    CALL = "appel", _("Appel au roi")
+    DEAD = "mort", _("Avec un mort (le donneur ne joue pas)")
+
+
+class Contract(models.TextChoices):
+    PRISE = "prise", _("Prise")
+    GARDE = "garde", _("Garde")
+    GARDE_SANS = "garde_sans", _("Garde sans")
+    GARDE_CONTRE = "garde_contre", _("Garde contre")
+
+
+class Camp(models.TextChoices):
+    ATTACK = "attack", _("Attaque")
+    DEFENSE = "defense", _("Défense")
+
+
+class PoigneeSize(models.TextChoices):
+    SIMPLE = "simple", _("Simple")
+    DOUBLE = "double", _("Double")
+    TRIPLE = "triple", _("Triple")
+
+
+class Chelem(models.TextChoices):
+    ANNOUNCED_MADE = "announced_made", _("Annoncé et réalisé")
+    UNANNOUNCED_MADE = "unannounced_made", _("Réalisé sans annonce")
+    ANNOUNCED_FAILED = "announced_failed", _("Annoncé et chuté")
+    DEFENSE = "defense", _("Réalisé par la défense")
+
+
+def new_table_code() -> str:
+    """A table code: short enough to type on a phone, random enough not to be guessed.
+
+    Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L).
+    """
+    alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+    return "".join(secrets.choice(alphabet) for _ in range(6))
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        PREPARATION = "preparation", _("En préparation")
+        RUNNING = "en_cours", _("En cours")
+        FINISHED = "termine", _("Terminé")
+
+    name = models.CharField(_("nom"), max_length=200)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("lieu"), max_length=200, blank=True)
+    organiser = models.CharField(_("organisateur"), max_length=200, blank=True)
+    positions_count = models.PositiveSmallIntegerField(_("nombre de positions"), default=5)
+    deals_per_position = models.PositiveSmallIntegerField(_("donnes par position"), default=5)
+    formula = models.CharField(
+        _("formule"), max_length=12, choices=Formula, default=Formula.INDIVIDUAL
+    )
+    allow_five = models.BooleanField(_("tables de 5 autorisées"), default=False)
+    five_mode = models.CharField(
+        _("jeu à 5"), max_length=8, choices=FiveMode, default=FiveMode.CALL
+    )
+    counts_all_pass = models.BooleanField(
+        _("les donnes où tous passent sont comptées"),
+        default=False,
+        help_text=_("Sinon la donne est redistribuée et ne figure pas sur la feuille."),
+    )
+    status = models.CharField(_("état"), max_length=12, choices=Status, default=Status.PREPARATION)
+    arbitre = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("arbitre"),
+        on_delete=models.PROTECT,
+        related_name="tournaments",
+    )
+    published = models.BooleanField(_("publié"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournoi")
+        verbose_name_plural = _("tournois")
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(positions_count__gte=1), name="tournament_has_positions"
+            ),
+            models.CheckConstraint(
+                condition=Q(deals_per_position__gte=1), name="tournament_has_deals"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d/%m/%Y})"
+
+    @property
+    def team_size(self) -> int:
+        return TEAM_SIZE[Formula(self.formula)]
+
+
+class Player(models.Model):
+    last_name = models.CharField(_("nom"), max_length=100)
+    first_name = models.CharField(_("prénom"), max_length=100)
+    licence = models.CharField(_("n° de licence FFT"), max_length=20, blank=True, default="")
+    club = models.CharField(_("club"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("joueur")
+        verbose_name_plural = _("joueurs")
+        ordering = ["last_name", "first_name"]
+        constraints = [
+            # A licence number identifies one player; players without one are many.
+            models.UniqueConstraint(
+                fields=["licence"], condition=~Q(licence=""), name="player_licence_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.last_name.upper()} {self.first_name}"
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("nom"), max_length=100)
+
+    class Meta:
+        verbose_name = _("équipe")
+        verbose_name_plural = _("équipes")
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Registration(models.Model):
+    """A player's entry in one tournament, under a participant number."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    number = models.PositiveSmallIntegerField(_("n° de participant"))
+    team = models.ForeignKey(
+        Team,
+        verbose_name=_("équipe"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="registrations",
+    )
+    checked_in = models.BooleanField(_("pointé présent"), default=False)
+    joins_from = models.PositiveSmallIntegerField(
+        _("joue à partir de la position"),
+        null=True,
+        blank=True,
+        help_text=_("Arrivée tardive : première position jouée."),
+    )
+    withdrawn_from = models.PositiveSmallIntegerField(
+        _("retiré à partir de la position"), null=True, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("inscription")
+        verbose_name_plural = _("inscriptions")
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="registration_player_once"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="registration_number_unique"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="registration_number_positive"),
+            models.CheckConstraint(
+                condition=Q(joins_from__isnull=True) | Q(joins_from__gte=1),
+                name="registration_joins_from_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(withdrawn_from__isnull=True) | Q(withdrawn_from__gte=1),
+                name="registration_withdrawn_from_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.player}"
+
+
+class Position(models.Model):
+    """One round of the tournament: every present player sits at a table for N deals."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="positions")
+    number = models.PositiveSmallIntegerField(_("numéro"))
+    seating_published_at = models.DateTimeField(_("placement publié le"), null=True, blank=True)
+    closed_at = models.DateTimeField(_("close le"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("position")
+        verbose_name_plural = _("positions")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="position_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="position_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Position %(number)s") % {"number": self.number}
+
+
+class Table(models.Model):
+    """One table of one position; it holds one feuille de marque."""
+
+    position = models.ForeignKey(Position, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("numéro"))
+    code = models.CharField(_("code de table"), max_length=12, unique=True, default=new_table_code)
+    locked_at = models.DateTimeField(_("feuille signée le"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["position", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["position", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Table %(number)s") % {"number": self.number}
+
+
+class Seat(models.Model):
+    """A player's place at a table for one position.
+
+    ``position`` repeats ``table.position`` so that the database can refuse a player seated
+    twice in one position; the services set both from the table.
+    """
+
+    position = models.ForeignKey(Position, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    place = models.CharField(_("place"), max_length=1, choices=Place)
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="seats")
+    confirmed_at = models.DateTimeField(_("bilan confirmé le"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("siège")
+        verbose_name_plural = _("sièges")
+        ordering = ["table", "place"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "place"], name="seat_place_unique"),
+            models.UniqueConstraint(
+                fields=["position", "registration"], name="seat_one_per_player_per_position"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_place_display()} : {self.registration}"
+
+
+MARQUE_FIELDS = {
+    Place.NORD: "marque_nord",
+    Place.EST: "marque_est",
+    Place.SUD: "marque_sud",
+    Place.OUEST: "marque_ouest",
+    Place.CINQUIEME: "marque_cinquieme",
+}
+POIGNEE_FIELDS = {
+    Place.NORD: "poignee_nord",
+    Place.EST: "poignee_est",
+    Place.SUD: "poignee_sud",
+    Place.OUEST: "poignee_ouest",
+    Place.CINQUIEME: "poignee_cinquieme",
+}
+
+
+def _marque_field(place: Place) -> models.IntegerField:
+    return models.IntegerField(
+        _("marque %(place)s") % {"place": place.label}, null=True, blank=True
+    )
+
+
+def _poignee_field(place: Place) -> models.CharField:
+    return models.CharField(
+        _("poignée %(place)s") % {"place": place.label},
+        max_length=6,
+        choices=PoigneeSize,
+        null=True,
+        blank=True,
+    )
+
+
+class Deal(models.Model):
+    """One deal on a table's sheet: what was bid and played, and the marque of each seat.
+
+    The marques live on the deal, one column per seat, so that a single row check can make
+    the database refuse any deal that does not sum to zero (``deal_sums_to_zero``). A seat
+    with nobody in it (Ouest at a table of 3) has no marque; the mort at a table of 5 marks 0.
+    Poignées are one column per seat too: a player shows at most one poignée per deal.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField(_("n° de donne"))
+    all_pass = models.BooleanField(_("tous passent"), default=False)
+    taker = models.CharField(_("preneur"), max_length=1, choices=Place, null=True, blank=True)
+    partner = models.CharField(
+        _("partenaire appelé"), max_length=1, choices=Place, null=True, blank=True
+    )
+    sitting_out = models.CharField(
+        _("mort (ne joue pas)"), max_length=1, choices=Place, null=True, blank=True
+    )
+    contract = models.CharField(
+        _("contrat"), max_length=12, choices=Contract, null=True, blank=True
+    )
+    bouts = models.PositiveSmallIntegerField(_("bouts"), null=True, blank=True)
+    points = models.DecimalField(
+        _("points de l'attaque"), max_digits=3, decimal_places=1, null=True, blank=True
+    )
+    petit_au_bout = models.CharField(
+        _("petit au bout"), max_length=7, choices=Camp, null=True, blank=True
+    )
+    chelem = models.CharField(_("chelem"), max_length=16, choices=Chelem, null=True, blank=True)
+
+    poignee_nord = _poignee_field(Place.NORD)
+    poignee_est = _poignee_field(Place.EST)
+    poignee_sud = _poignee_field(Place.SUD)
+    poignee_ouest = _poignee_field(Place.OUEST)
+    poignee_cinquieme = _poignee_field(Place.CINQUIEME)
+
+    marque_nord = _marque_field(Place.NORD)
+    marque_est = _marque_field(Place.EST)
+    marque_sud = _marque_field(Place.SUD)
+    marque_ouest = _marque_field(Place.OUEST)
+    marque_cinquieme = _marque_field(Place.CINQUIEME)
+
+    # Raised by every save, so that a device saving over a version it has not seen is refused.
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("donne")
+        verbose_name_plural = _("donnes")
+        ordering = ["table", "number"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Exact(
+                    Coalesce(F("marque_nord"), Value(0))
+                    + Coalesce(F("marque_est"), Value(0))
+                    + Coalesce(F("marque_sud"), Value(0))
+                    + Coalesce(F("marque_ouest"), Value(0))
+                    + Coalesce(F("marque_cinquieme"), Value(0)),
+                    0,
+                ),
+                name="deal_sums_to_zero",
+            ),
+            models.UniqueConstraint(fields=["table", "number"], name="deal_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
+            models.CheckConstraint(
+                condition=Q(bouts__isnull=True) | Q(bouts__gte=0, bouts__lte=3),
+                name="deal_bouts_0_to_3",
+            ),
+            models.CheckConstraint(
+                condition=Q(points__isnull=True) | Q(points__gte=0, points__lte=91),
+                name="deal_points_0_to_91",
+            ),
+            models.CheckConstraint(
+                condition=Q(partner__isnull=True) | ~Q(partner=F("taker")),
+                name="deal_partner_is_not_taker",
+            ),
+            # A deal is either "tous passent" (no taker, no contract, everyone marks 0) or
+            # has a taker and a contract, its result following after play.
+            models.CheckConstraint(
+                condition=(
+                    Q(
+                        all_pass=True,
+                        taker__isnull=True,
+                        contract__isnull=True,
+                        points__isnull=True,
+                        marque_nord=0,
+                        marque_est=0,
+                        marque_sud=0,
+                    )
+                    | Q(all_pass=False, taker__isnull=False, contract__isnull=False)
+                ),
+                name="deal_all_pass_or_taken",
+            ),
+            # Once the result is in, the deal is scored: points, bouts and marques together.
+            models.CheckConstraint(
+                condition=(
+                    Q(points__isnull=True, bouts__isnull=True, marque_nord__isnull=True)
+                    | Q(
+                        points__isnull=False,
+                        bouts__isnull=False,
+                        marque_nord__isnull=False,
+                        marque_est__isnull=False,
+                        marque_sud__isnull=False,
+                    )
+                    | Q(all_pass=True)
+                ),
+                name="deal_played_is_scored",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Donne %(number)s") % {"number": self.number}
+
+    @property
+    def is_played(self) -> bool:
+        """Whether the result is in (or everybody passed), so the deal has its marques."""
+        return self.all_pass or self.points is not None
+
+    def marque(self, place: str) -> int | None:
+        return getattr(self, MARQUE_FIELDS[Place(place)])
+
+    def marques(self) -> dict[str, int | None]:
+        return {place.value: getattr(self, field) for place, field in MARQUE_FIELDS.items()}
+
+    def poignees(self) -> dict[str, str]:
+        """The poignées shown in this deal, by seat."""
+        shown = {place.value: getattr(self, field) for place, field in POIGNEE_FIELDS.items()}
+        return {place: size for place, size in shown.items() if size}
+
+
+class Penalty(models.Model):
+    """Points the arbitre takes off a participant, for one position."""
+
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="penalties"
+    )
+    position = models.ForeignKey(Position, on_delete=models.CASCADE, related_name="penalties")
+    points = models.PositiveIntegerField(_("points retirés"))
+    reason = models.CharField(_("motif"), max_length=300)
+    arbitre = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="penalties_given"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("pénalité")
+        verbose_name_plural = _("pénalités")
+        ordering = ["created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(points__gte=1), name="penalty_points_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration} : −{self.points} ({self.reason})"

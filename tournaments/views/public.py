@@ -1,0 +1,33 @@
+"""Pages anyone may read: the published tournaments and what they show the room."""
+
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from tournaments.models import Tournament
+
+
+def visible_tournaments(request: HttpRequest):
+    """Published tournaments, and the arbitre's own ones whether published or not."""
+    if request.user.is_authenticated:
+        return Tournament.objects.filter(Q(published=True) | Q(arbitre=request.user))
+    return Tournament.objects.filter(published=True)
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    tournaments = visible_tournaments(request).select_related("arbitre")
+    return render(request, "tournaments/home.html", {"tournaments": tournaments})
+
+
+@require_GET
+def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(visible_tournaments(request), pk=tournament_id)
+    registrations = tournament.registrations.select_related("player", "team")
+    positions = tournament.positions.all()
+    return render(
+        request,
+        "tournaments/tournament_detail.html",
+        {"tournament": tournament, "registrations": registrations, "positions": positions},
+    )
