@@ -1,0 +1,65 @@
+"""Fixtures shared by every area: the people (arbitre, another arbitre) and a small room."""
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournaments.models import Player, Position, Registration, Tournament
+from tournaments.services import seat_position
+
+
+@pytest.fixture
+def arbitre(db):
+    return get_user_model().objects.create_user(
+        username="arbitre", password="mot-de-passe-arbitre", first_name="Anne", last_name="Arbitre"
+    )
+
+
+@pytest.fixture
+def other_arbitre(db):
+    return get_user_model().objects.create_user(username="autre", password="mot-de-passe-autre")
+
+
+@pytest.fixture
+def tournament(arbitre):
+    return Tournament.objects.create(
+        name="Tournoi du club",
+        date=datetime.date(2026, 11, 21),
+        venue="Salle des fêtes",
+        positions_count=3,
+        deals_per_position=5,
+        arbitre=arbitre,
+        published=True,
+    )
+
+
+def register(tournament: Tournament, count: int) -> list[Registration]:
+    """Register ``count`` new players, numbered from 1, all checked in."""
+    registrations = []
+    for number in range(1, count + 1):
+        player = Player.objects.create(
+            last_name=f"Joueur{number}", first_name="Prénom", licence=f"L{number:05d}"
+        )
+        registrations.append(
+            Registration.objects.create(
+                tournament=tournament, player=player, number=number, checked_in=True
+            )
+        )
+    return registrations
+
+
+@pytest.fixture
+def registrations(tournament):
+    return register(tournament, 8)
+
+
+@pytest.fixture
+def position(tournament):
+    return Position.objects.create(tournament=tournament, number=1)
+
+
+@pytest.fixture
+def table(position, registrations):
+    """Table 1 of position 1: players 1 to 4 at Nord, Est, Sud, Ouest."""
+    return seat_position(position=position, tables=[registrations[:4], registrations[4:]])[0]
