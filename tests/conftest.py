@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tournaments.models import Player, Position, Registration, Tournament
-from tournaments.services import seat_position
+from tournaments.services.setup import seat_position
 
 
 @pytest.fixture

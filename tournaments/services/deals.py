@@ -1,8 +1,7 @@
-"""Every write the tournament knows, as one function each, in one transaction.
+"""The sheets: recording deals, scored by the FFT rules, their marques stored with them.
 
-Views and commands call these; they never write the models themselves. A refusal is a
-``DealRefused`` (or the scoring's ``InvalidDeal``) naming the field and saying, in French,
-what is wrong, so that the form can show it beside what was typed.
+A refusal is a ``DealRefused`` (or the scoring's ``InvalidDeal``) naming the field and saying,
+in French, what is wrong, so that the form can show it beside what was typed.
 """
 
 from collections.abc import Mapping, Sequence
@@ -18,14 +17,10 @@ from scoring.rules import InvalidDeal, Poignee
 from scoring.sheet import seat_marques
 from tournaments.models import (
     MARQUE_FIELDS,
-    PLACES_BY_TABLE_SIZE,
     POIGNEE_FIELDS,
     Deal,
     FiveMode,
     Place,
-    Position,
-    Registration,
-    Seat,
     Table,
 )
 
@@ -58,34 +53,6 @@ class DealResult:
     @property
     def is_played(self) -> bool:
         return self.all_pass or self.points is not None
-
-
-@transaction.atomic
-def seat_position(*, position: Position, tables: Sequence[Sequence[Registration]]) -> list[Table]:
-    """Seat the players of one position, a table per list, in seat order (Nord, Est, ...).
-
-    Replaces any seating the position had, which is only allowed while no deal was played.
-    """
-    if Deal.objects.filter(table__position=position).exists():
-        raise DealRefused(
-            _("Des donnes ont déjà été jouées dans cette position : son placement est figé."),
-            code="position_played",
-        )
-    position.tables.all().delete()
-    created = []
-    for number, players in enumerate(tables, start=1):
-        if len(players) not in PLACES_BY_TABLE_SIZE:
-            raise DealRefused(
-                _("Une table compte 3, 4 ou 5 joueurs, pas %(count)s.") % {"count": len(players)},
-                code="table_size",
-            )
-        table = Table.objects.create(position=position, number=number)
-        Seat.objects.bulk_create(
-            Seat(position=position, table=table, place=place, registration=registration)
-            for place, registration in zip(PLACES_BY_TABLE_SIZE[len(players)], players, strict=True)
-        )
-        created.append(table)
-    return created
 
 
 def table_places(table: Table) -> list[str]:
