@@ -138,21 +138,25 @@ def _french_number(value: object) -> str:
     return text.replace(".", ",")
 
 
-def _parse_enum(enum: type[StrEnum], value: object, field_name: str, what: str):
-    """The member of ``enum`` that ``value`` names, or InvalidDeal naming the field."""
+def _parse_enum(enum: type[StrEnum], value: object, field_name: str, what: str, unknown: str):
+    """The member of ``enum`` that ``value`` names, or InvalidDeal naming the field.
+
+    ``what`` names the input (« Le contrat »), ``unknown`` says it is not known (« Contrat
+    inconnu »), so that each message reads as French does.
+    """
+    allowed = ", ".join(f"« {member.value} »" for member in enum)
+    if value is None:
+        raise InvalidDeal(field_name, f"{what} est à indiquer : {allowed}.")
     try:
         return enum(value)
     except ValueError:
-        allowed = ", ".join(f"« {member.value} »" for member in enum)
         raise InvalidDeal(
-            field_name, f"{what} inconnu : « {value} ». Valeurs possibles : {allowed}."
+            field_name, f"{unknown} : « {value} ». Valeurs possibles : {allowed}."
         ) from None
 
 
-def _parse_optional_enum(enum: type[StrEnum], value: object, field_name: str, what: str):
-    if value is None:
-        return None
-    return _parse_enum(enum, value, field_name, what)
+def _bouts_text(bouts: int) -> str:
+    return "sans bout" if bouts == 0 else f"avec {bouts} bout" + ("s" if bouts > 1 else "")
 
 
 @dataclass(frozen=True)
@@ -168,10 +172,22 @@ class Poignee:
 
     def __post_init__(self) -> None:
         object.__setattr__(
-            self, "camp", _parse_enum(Camp, self.camp, "poignees", "Camp de la poignée")
+            self,
+            "camp",
+            _parse_enum(
+                Camp, self.camp, "poignees", "Le camp de la poignée", "Camp de poignée inconnu"
+            ),
         )
         object.__setattr__(
-            self, "size", _parse_enum(PoigneeSize, self.size, "poignees", "Taille de poignée")
+            self,
+            "size",
+            _parse_enum(
+                PoigneeSize,
+                self.size,
+                "poignees",
+                "La taille de la poignée",
+                "Taille de poignée inconnue",
+            ),
         )
 
 
@@ -191,6 +207,8 @@ def _half_points(points: object, players: int) -> int:
     joueurs » and « à 5 joueurs »: « il faut compter au ½ point près »). Ints, floats and
     Decimals are accepted and converted exactly: 40.3 is refused, not rounded.
     """
+    if points is None:
+        raise InvalidDeal("points", "Les points de l'attaque sont à indiquer, de 0 à 91.")
     if isinstance(points, bool) or not isinstance(points, int | float | Decimal):
         raise InvalidDeal("points", "Les points de l'attaque doivent être un nombre.")
     if isinstance(points, float) and not math.isfinite(points):
@@ -243,6 +261,14 @@ class Deal:
     - the petit au bout to the attack with no bout, or to the defence with the attack holding
       all three: the camp that takes the last trick with the Petit holds the Petit, a bout.
     - more poignées in a camp than it has players: each player shows at most one.
+
+    Not checked: whether the points fit the bouts (a camp holding a bout holds its points, so
+    91 points with no bout cannot happen either). The exact bounds turn on the chien and on
+    the Excuse's exchange card, and a check a little too tight would stop a table from
+    entering a deal it really played; the sheet's zero-sum checks do not depend on it.
+
+    A 5-player table playing « avec un mort » scores its deals as 4-player deals
+    (``players=4``): the mort does not play (``scoring.sheet.seat_marques``).
     """
 
     players: int
@@ -264,7 +290,8 @@ class Deal:
             raise InvalidDeal(
                 "players", f"Une table de tarot compte 3, 4 ou 5 joueurs, pas {self.players!r}."
             )
-        set_field(self, "contract", _parse_enum(Contract, self.contract, "contract", "Contrat"))
+        contract = _parse_enum(Contract, self.contract, "contract", "Le contrat", "Contrat inconnu")
+        set_field(self, "contract", contract)
 
         half_points = _half_points(self.points, self.players)
         whole, half = divmod(half_points, 2)
@@ -279,11 +306,14 @@ class Deal:
                 f"pas {self.bouts}.",
             )
 
-        petit_au_bout = _parse_optional_enum(
-            Camp, self.petit_au_bout, "petit_au_bout", "Camp du petit au bout"
-        )
-        set_field(self, "petit_au_bout", petit_au_bout)
-        set_field(self, "chelem", _parse_optional_enum(Chelem, self.chelem, "chelem", "Chelem"))
+        if self.petit_au_bout is not None:
+            petit_au_bout = _parse_enum(
+                Camp, self.petit_au_bout, "petit_au_bout", "", "Camp du petit au bout inconnu"
+            )
+            set_field(self, "petit_au_bout", petit_au_bout)
+        if self.chelem is not None:
+            chelem = _parse_enum(Chelem, self.chelem, "chelem", "", "Chelem inconnu")
+            set_field(self, "chelem", chelem)
 
         if not isinstance(self.partner, bool):
             raise InvalidDeal("partner", "Le partenaire se dit par oui ou non (True ou False).")
@@ -294,8 +324,8 @@ class Deal:
             )
 
         set_field(self, "poignees", self._checked_poignees())
-        self._check_petit_au_bout()
         self._check_chelem()
+        self._check_petit_au_bout()
 
     def _checked_poignees(self) -> tuple[Poignee, ...]:
         """The poignées as a tuple, after SCORING.md §What bad input gets.
@@ -374,9 +404,9 @@ class Deal:
             if not self.won:
                 raise InvalidDeal(
                     "chelem",
-                    "L'attaque a fait le chelem : elle gagne forcément son contrat. Avec "
-                    f"{self.bouts} bout(s) il faut {TARGETS[self.bouts]} points, l'attaque "
-                    f"n'en a que {_french_number(self.points)}.",
+                    "L'attaque a fait le chelem : elle gagne forcément son contrat. "
+                    f"{_bouts_text(self.bouts).capitalize()}, il faut {TARGETS[self.bouts]} "
+                    f"points ; l'attaque n'en a que {_french_number(self.points)}.",
                 )
         if self.chelem == Chelem.DEFENSE:
             if self.petit_au_bout == Camp.ATTACK:
@@ -388,9 +418,10 @@ class Deal:
             if self.won:
                 raise InvalidDeal(
                     "chelem",
-                    "La défense a fait le chelem : l'attaque chute forcément son contrat. Avec "
-                    f"{self.bouts} bout(s) il lui fallait {TARGETS[self.bouts]} points, "
-                    f"elle ne peut pas en avoir {_french_number(self.points)}.",
+                    "La défense a fait le chelem : l'attaque chute forcément son contrat. "
+                    f"{_bouts_text(self.bouts).capitalize()}, il lui fallait "
+                    f"{TARGETS[self.bouts]} points ; elle ne peut pas en avoir "
+                    f"{_french_number(self.points)}.",
                 )
 
     @property
