@@ -1,0 +1,363 @@
+"""Seat marques and sheet totals (SCORING.md §One deal, 8-9 and §The example score sheet)."""
+
+import pytest
+
+from scoring.rules import Deal, InvalidDeal, Poignee
+from scoring.sheet import SeatTotals, all_pass_marques, seat_marques, sheet_totals
+
+FOUR = ("N", "E", "S", "O")
+FIVE = ("N", "E", "S", "O", "C")
+SHEET_SEATS = ("Nord", "Sud", "Est", "Ouest")
+
+
+def garde(**overrides):
+    """A garde won by 8 (49 points, 2 bouts), v = 66, changed by the overrides."""
+    fields = {"players": 4, "contract": "garde", "points": 49, "bouts": 2}
+    fields.update(overrides)
+    return Deal(**fields)
+
+
+def refusal(deal, **seating):
+    with pytest.raises(InvalidDeal) as refused:
+        seat_marques(deal, **seating)
+    return refused.value.field, str(refused.value)
+
+
+# The FFT example sheet: five deals at Nord, Sud, Est, Ouest.
+
+EXAMPLE_DEALS = [
+    (
+        Deal(
+            players=4,
+            contract="garde",
+            points=49,
+            bouts=2,
+            petit_au_bout="attack",
+            poignees=(Poignee("attack", "simple"),),
+        ),
+        "Est",
+        {"Nord": -106, "Sud": -106, "Est": 318, "Ouest": -106},
+    ),
+    (
+        Deal(players=4, contract="garde_sans", points=45, bouts=2, petit_au_bout="defense"),
+        "Ouest",
+        {"Nord": -76, "Sud": -76, "Est": -76, "Ouest": 228},
+    ),
+    (
+        Deal(
+            players=4,
+            contract="prise",
+            points=44,
+            bouts=1,
+            petit_au_bout="attack",
+            poignees=(Poignee("attack", "simple"),),
+        ),
+        "Sud",
+        {"Nord": 42, "Sud": -126, "Est": 42, "Ouest": 42},
+    ),
+    (
+        Deal(
+            players=4,
+            contract="garde",
+            points=52,
+            bouts=2,
+            poignees=(Poignee("defense", "simple"),),
+        ),
+        "Nord",
+        {"Nord": 276, "Sud": -92, "Est": -92, "Ouest": -92},
+    ),
+    (
+        Deal(
+            players=4,
+            contract="garde",
+            points=87,
+            bouts=2,
+            petit_au_bout="attack",
+            poignees=(Poignee("attack", "simple"),),
+            chelem="announced_made",
+        ),
+        "Sud",
+        {"Nord": -582, "Sud": 1746, "Est": -582, "Ouest": -582},
+    ),
+]
+
+EXAMPLE_TOTALS = {
+    "Nord": (318, 764, -446),
+    "Sud": (1746, 400, 1346),
+    "Est": (360, 750, -390),
+    "Ouest": (270, 780, -510),
+}
+
+
+@pytest.mark.parametrize(
+    ("deal", "taker", "marques"), EXAMPLE_DEALS, ids=[f"donne {n}" for n in range(1, 6)]
+)
+def test_example_sheet_deal_gives_each_seat_its_marque(deal, taker, marques):
+    assert seat_marques(deal, seats=SHEET_SEATS, taker=taker) == marques
+
+
+def test_example_sheet_totals_and_bilans():
+    deals = [seat_marques(deal, seats=SHEET_SEATS, taker=taker) for deal, taker, _ in EXAMPLE_DEALS]
+
+    totals = sheet_totals(SHEET_SEATS, deals)
+
+    assert {t.seat: (t.plus, t.minus, t.bilan) for t in totals.seats} == EXAMPLE_TOTALS
+    assert (totals.balanced, totals.unbalanced_deals, totals.bilans_sum) == (True, (), 0)
+
+
+def test_example_sheet_typed_from_paper_gives_the_same_totals():
+    typed = {number: marques for number, (_, _, marques) in enumerate(EXAMPLE_DEALS, start=1)}
+
+    totals = sheet_totals(SHEET_SEATS, typed)
+
+    assert totals.bilans == {"Nord": -446, "Sud": 1346, "Est": -390, "Ouest": -510}
+    assert totals.balanced is True
+
+
+def test_sheet_names_the_deal_that_does_not_sum_to_zero():
+    typed = [marques for _, _, marques in EXAMPLE_DEALS]
+    typed[2] = {"Nord": 24, "Sud": -126, "Est": 42, "Ouest": 42}
+
+    totals = sheet_totals(SHEET_SEATS, typed)
+
+    assert (totals.unbalanced_deals, totals.bilans_sum) == ((3,), -18)
+    assert (totals.balanced, totals.bilans_balanced) == (False, False)
+    assert totals.by_seat["Nord"] == SeatTotals(seat="Nord", plus=300, minus=764)
+
+
+def test_sheet_names_unbalanced_deals_by_their_own_numbers_in_order():
+    totals = sheet_totals(
+        FOUR,
+        {
+            9: {"N": 10, "E": -10, "S": 0, "O": 1},
+            4: {"N": -75, "E": 25, "S": 25, "O": 25},
+            7: {"N": 3, "E": 0, "S": 0, "O": 0},
+        },
+    )
+
+    assert totals.unbalanced_deals == (7, 9)
+
+
+def test_two_unbalanced_deals_that_cancel_out_still_make_the_sheet_unbalanced():
+    totals = sheet_totals(
+        FOUR, [{"N": 10, "E": -10, "S": 5, "O": 0}, {"N": -5, "E": 0, "S": 0, "O": 0}]
+    )
+
+    assert (totals.unbalanced_deals, totals.bilans_balanced, totals.balanced) == (
+        (1, 2),
+        True,
+        False,
+    )
+
+
+def test_sheet_of_no_deal_is_balanced_at_zero():
+    totals = sheet_totals(FOUR, [])
+
+    assert totals.bilans == {"N": 0, "E": 0, "S": 0, "O": 0}
+    assert totals.balanced is True
+
+
+def test_seat_left_out_or_none_is_an_empty_cell():
+    totals = sheet_totals(
+        FIVE,
+        [
+            {"N": -50, "E": 150, "S": -50, "O": -50},
+            {"N": 0, "E": None, "S": 90, "O": -30, "C": -60},
+        ],
+    )
+
+    assert totals.bilans == {"N": -50, "E": 150, "S": 40, "O": -80, "C": -60}
+    assert totals.balanced is True
+
+
+def test_sheet_refuses_a_seat_not_at_the_table():
+    with pytest.raises(InvalidDeal) as refused:
+        sheet_totals(FOUR, [{"N": 0, "E": 0, "S": 0, "X": 0}])
+
+    assert (refused.value.field, str(refused.value)) == (
+        "deals",
+        "Donne 1 : la place « X » n'est pas à cette table.",
+    )
+
+
+@pytest.mark.parametrize("marque", [1.5, "10", True])
+def test_sheet_refuses_a_marque_that_is_not_a_whole_number(marque):
+    with pytest.raises(InvalidDeal) as refused:
+        sheet_totals(FOUR, {2: {"N": marque}})
+
+    assert (refused.value.field, str(refused.value)) == (
+        "deals",
+        f"Donne 2 : la marque de « N » doit être un nombre entier, pas {marque!r}.",
+    )
+
+
+# Seat marques: who marks what at each table size.
+
+
+def test_four_players_taker_marks_three_v_and_each_defender_minus_v():
+    assert seat_marques(garde(), seats=FOUR, taker="S") == {"N": -66, "E": -66, "S": 198, "O": -66}
+
+
+def test_three_players_taker_marks_two_v():
+    marques = seat_marques(garde(players=3), seats=("N", "E", "S"), taker="N")
+
+    assert marques == {"N": 132, "E": -66, "S": -66}
+
+
+def test_five_players_partner_marks_v_and_taker_two_v():
+    marques = seat_marques(garde(players=5, partner=True), seats=FIVE, taker="E", partner="C")
+
+    assert marques == {"N": -66, "E": 132, "S": -66, "O": -66, "C": 66}
+
+
+def test_five_players_taker_alone_marks_four_v():
+    marques = seat_marques(garde(players=5), seats=FIVE, taker="O")
+
+    assert marques == {"N": -66, "E": -66, "S": -66, "O": 264, "C": -66}
+
+
+def test_five_players_with_a_mort_score_a_four_player_deal_and_the_mort_marks_0():
+    marques = seat_marques(garde(), seats=FIVE, taker="N", sitting_out="C")
+
+    assert marques == {"N": 198, "E": -66, "S": -66, "O": -66, "C": 0}
+
+
+def test_lost_deal_seat_marques_sum_to_zero():
+    marques = seat_marques(
+        garde(players=5, partner=True, points=30, chelem="announced_failed"),
+        seats=FIVE,
+        taker="N",
+        partner="S",
+    )
+
+    assert marques == {"N": -544, "E": 272, "S": -272, "O": 272, "C": 272}
+    assert sum(marques.values()) == 0
+
+
+def test_seat_marques_keep_the_seat_order():
+    assert list(seat_marques(garde(), seats=("O", "S", "E", "N"), taker="E")) == [
+        "O",
+        "S",
+        "E",
+        "N",
+    ]
+
+
+def test_all_pass_marks_zero_for_everyone():
+    assert all_pass_marques(FIVE) == {"N": 0, "E": 0, "S": 0, "O": 0, "C": 0}
+
+
+# Seatings that cannot be, refused with the field at fault.
+
+
+def test_taker_not_at_the_table_is_refused():
+    assert refusal(garde(), seats=FOUR, taker="C") == (
+        "taker",
+        "Le preneur « C » n'est pas assis à cette table.",
+    )
+
+
+def test_partner_not_at_the_table_is_refused():
+    deal = garde(players=5, partner=True)
+
+    assert refusal(deal, seats=FIVE, taker="N", partner="X") == (
+        "partner",
+        "Le partenaire « X » n'est pas assis à cette table.",
+    )
+
+
+def test_partner_at_a_table_of_4_is_refused():
+    assert refusal(garde(), seats=FOUR, taker="N", partner="S") == (
+        "partner",
+        "Il n'y a de partenaire appelé qu'à 5 joueurs, pas à 4 joueurs.",
+    )
+
+
+def test_partner_who_is_the_taker_is_refused():
+    deal = garde(players=5, partner=True)
+
+    assert refusal(deal, seats=FIVE, taker="N", partner="N") == (
+        "partner",
+        "Le preneur ne peut pas être son propre partenaire : "
+        "s'il s'est appelé lui-même, il joue seul.",
+    )
+
+
+def test_missing_partner_for_a_deal_played_with_one_is_refused():
+    assert refusal(garde(players=5, partner=True), seats=FIVE, taker="N") == (
+        "partner",
+        "Indiquez le partenaire appelé par le preneur.",
+    )
+
+
+def test_partner_for_a_taker_playing_alone_is_refused():
+    assert refusal(garde(players=5), seats=FIVE, taker="N", partner="E") == (
+        "partner",
+        "La donne est marquée avec le preneur seul contre quatre : "
+        "aucun partenaire ne doit être indiqué.",
+    )
+
+
+def test_mort_as_taker_is_refused():
+    assert refusal(garde(), seats=FIVE, taker="C", sitting_out="C") == (
+        "taker",
+        "« C » est le mort : il ne joue pas la donne et ne peut pas prendre.",
+    )
+
+
+def test_mort_as_partner_is_refused():
+    assert refusal(garde(), seats=FIVE, taker="N", partner="C", sitting_out="C") == (
+        "partner",
+        "Il n'y a de partenaire appelé qu'à 5 joueurs, pas à 4 joueurs.",
+    )
+
+
+def test_mort_not_at_the_table_is_refused():
+    assert refusal(garde(), seats=FIVE, taker="N", sitting_out="X") == (
+        "sitting_out",
+        "Le mort « X » n'est pas assis à cette table.",
+    )
+
+
+def test_mort_at_a_table_of_4_is_refused():
+    assert refusal(garde(players=3), seats=FOUR, taker="N", sitting_out="O") == (
+        "sitting_out",
+        "Il n'y a de mort qu'à une table de 5 joueurs, pas de 4.",
+    )
+
+
+def test_five_player_deal_with_a_mort_is_refused():
+    assert refusal(garde(players=5), seats=FIVE, taker="N", sitting_out="C") == (
+        "players",
+        "La donne est marquée à 5 joueurs, mais 4 joueurs la jouent à cette table "
+        "(le mort ne joue pas).",
+    )
+
+
+def test_four_player_deal_at_five_seats_without_a_mort_is_refused():
+    assert refusal(garde(), seats=FIVE, taker="N") == (
+        "players",
+        "La donne est marquée à 4 joueurs, mais 5 joueurs la jouent à cette table.",
+    )
+
+
+def test_same_seat_twice_is_refused():
+    assert refusal(garde(), seats=("N", "E", "N", "O"), taker="N") == (
+        "seats",
+        "Chaque place figure une seule fois : « N » est en double.",
+    )
+
+
+@pytest.mark.parametrize("seats", [("N", "E"), ("A", "B", "C", "D", "E", "F")])
+def test_table_of_other_than_3_to_5_seats_is_refused(seats):
+    assert refusal(garde(), seats=seats, taker="N") == (
+        "seats",
+        f"Une table compte 3, 4 ou 5 places, pas {len(seats)}.",
+    )
+
+
+def test_seats_given_as_one_string_are_refused():
+    assert refusal(garde(), seats="NESO", taker="N") == (
+        "seats",
+        "Les places de la table se donnent dans l'ordre, en liste.",
+    )
