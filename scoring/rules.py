@@ -16,10 +16,9 @@ points and the half point rule never goes through a float.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from enum import StrEnum
 
 __all__ = [
@@ -138,15 +137,15 @@ def _french_number(value: object) -> str:
     return text.replace(".", ",")
 
 
-def _parse_enum(enum: type[StrEnum], value: object, field_name: str, what: str, unknown: str):
+def _parse_enum(enum: type[StrEnum], value: object, field_name: str, unknown: str):
     """The member of ``enum`` that ``value`` names, or InvalidDeal naming the field.
 
-    ``what`` names the input (« Le contrat »), ``unknown`` says it is not known (« Contrat
-    inconnu »), so that each message reads as French does.
+    ``unknown`` is the start of the French message (« Contrat inconnu »), so that each
+    message agrees as French does; a missing value is « à indiquer ».
     """
     allowed = ", ".join(f"« {member.value} »" for member in enum)
     if value is None:
-        raise InvalidDeal(field_name, f"{what} est à indiquer : {allowed}.")
+        raise InvalidDeal(field_name, f"{unknown.split()[0]} à indiquer : {allowed}.")
     try:
         return enum(value)
     except ValueError:
@@ -163,8 +162,8 @@ def _bouts_text(bouts: int) -> str:
 class Poignee:
     """A poignée shown in the deal: by which camp, and how big (SCORING.md §One deal, 5).
 
-    Only the camp matters for the marque, and only to check the deal: the prime goes to the
-    camp that wins the deal, whoever showed it.
+    The camp does not change the marque, since the prime goes to the camp that wins the deal
+    whoever showed it; it serves to check the deal (a player shows one poignée at most).
     """
 
     camp: Camp
@@ -174,20 +173,12 @@ class Poignee:
         object.__setattr__(
             self,
             "camp",
-            _parse_enum(
-                Camp, self.camp, "poignees", "Le camp de la poignée", "Camp de poignée inconnu"
-            ),
+            _parse_enum(Camp, self.camp, "poignees", "Camp de poignée inconnu"),
         )
         object.__setattr__(
             self,
             "size",
-            _parse_enum(
-                PoigneeSize,
-                self.size,
-                "poignees",
-                "La taille de la poignée",
-                "Taille de poignée inconnue",
-            ),
+            _parse_enum(PoigneeSize, self.size, "poignees", "Taille de poignée inconnue"),
         )
 
 
@@ -211,12 +202,7 @@ def _half_points(points: object, players: int) -> int:
         raise InvalidDeal("points", "Les points de l'attaque sont à indiquer, de 0 à 91.")
     if isinstance(points, bool) or not isinstance(points, int | float | Decimal):
         raise InvalidDeal("points", "Les points de l'attaque doivent être un nombre.")
-    if isinstance(points, float) and not math.isfinite(points):
-        raise InvalidDeal("points", "Les points de l'attaque doivent être un nombre.")
-    try:
-        exact = Decimal(points)
-    except (InvalidOperation, ValueError):  # pragma: no cover - every int/float/Decimal converts
-        raise InvalidDeal("points", "Les points de l'attaque doivent être un nombre.") from None
+    exact = Decimal(points)  # exact: Decimal(40.3) keeps the float's binary error, not 40.3
     if not exact.is_finite():
         raise InvalidDeal("points", "Les points de l'attaque doivent être un nombre.")
     if not 0 <= exact <= TOTAL_POINTS:
@@ -290,7 +276,7 @@ class Deal:
             raise InvalidDeal(
                 "players", f"Une table de tarot compte 3, 4 ou 5 joueurs, pas {self.players!r}."
             )
-        contract = _parse_enum(Contract, self.contract, "contract", "Le contrat", "Contrat inconnu")
+        contract = _parse_enum(Contract, self.contract, "contract", "Contrat inconnu")
         set_field(self, "contract", contract)
 
         half_points = _half_points(self.points, self.players)
@@ -308,11 +294,11 @@ class Deal:
 
         if self.petit_au_bout is not None:
             petit_au_bout = _parse_enum(
-                Camp, self.petit_au_bout, "petit_au_bout", "", "Camp du petit au bout inconnu"
+                Camp, self.petit_au_bout, "petit_au_bout", "Camp du petit au bout inconnu"
             )
             set_field(self, "petit_au_bout", petit_au_bout)
         if self.chelem is not None:
-            chelem = _parse_enum(Chelem, self.chelem, "chelem", "", "Chelem inconnu")
+            chelem = _parse_enum(Chelem, self.chelem, "chelem", "Chelem inconnu")
             set_field(self, "chelem", chelem)
 
         if not isinstance(self.partner, bool):
@@ -528,8 +514,9 @@ def score_deal(deal: Deal) -> Marque:
     - petit au bout: 10 × multiplier to the camp that took it, whatever the result;
     - each poignée: its prime, never multiplied, to the camp that wins the deal, whoever
       showed it;
-    - chelem: 400, 200, −200 (or 200 more to each defender when the defence makes it),
-      never multiplied;
+    - chelem: 400 announced and made, 200 made unannounced, −200 announced and failed
+      (whether the contract is won or lost), 200 more to each defender when the defence
+      makes it; never multiplied;
     - the defenders mark −v each; the taker 3v at 4 players, 2v at 3, at 5 players 2v with
       the partner marking v, or 4v alone. Every deal sums to zero.
 

@@ -44,7 +44,7 @@ def test_unknown_contract_is_refused():
 def test_missing_contract_is_refused():
     assert refusal(contract=None) == (
         "contract",
-        "Le contrat est à indiquer : « prise », « garde », « garde_sans », « garde_contre ».",
+        "Contrat à indiquer : « prise », « garde », « garde_sans », « garde_contre ».",
     )
 
 
