@@ -1,20 +1,56 @@
-"""The arbitre's set-up: seating the players of a position."""
+"""The arbitre's set-up: the tournament, its players and teams, check-in, and each position's
+seating, planned by ``tournaments.seating`` and stored here.
 
-from collections.abc import Sequence
+Past positions never change: a position is seated once the previous one is, late arrivals and
+withdrawals take effect from the next position not yet seated, and a seating can be redone or
+swapped by hand only while no deal was played in it.
+"""
 
-from django.db import transaction
+import csv
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max, Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import PLACES_BY_TABLE_SIZE, Deal, Position, Registration, Seat, Table
+from tournaments.models import (
+    PLACES_BY_TABLE_SIZE,
+    Deal,
+    Formula,
+    Player,
+    Position,
+    Registration,
+    Seat,
+    Table,
+    Team,
+    Tournament,
+)
+from tournaments.seating import (
+    SeatingError,
+    SeatingReport,
+    plan_positions,
+    seating_report,
+    table_sizes,
+)
 
 
 class SetupRefused(ValueError):
-    """A set-up step the tournament cannot take, with the reason in French."""
+    """A set-up step the tournament cannot take, with the reason in French.
 
-    def __init__(self, message: str, *, code: str = "refused"):
+    ``field`` names the form field the reason is about, when there is one.
+    """
+
+    def __init__(self, message: str, *, code: str = "refused", field: str | None = None):
         super().__init__(message)
         self.message = message
         self.code = code
+        self.field = field
 
 
 @transaction.atomic
@@ -43,3 +79,743 @@ def seat_position(*, position: Position, tables: Sequence[Sequence[Registration]
         )
         created.append(table)
     return created
+
+
+# The tournament ---------------------------------------------------------------------------
+
+TOURNAMENT_SETTINGS = (
+    "name",
+    "date",
+    "venue",
+    "organiser",
+    "positions_count",
+    "deals_per_position",
+    "formula",
+    "allow_five",
+    "five_mode",
+    "counts_all_pass",
+    "status",
+    "published",
+)
+
+
+def _save_tournament(tournament: Tournament) -> Tournament:
+    try:
+        tournament.full_clean()
+    except ValidationError as error:
+        first_field, messages = next(iter(error.message_dict.items()))
+        raise SetupRefused(messages[0], code="invalid", field=first_field) from error
+    tournament.save()
+    return tournament
+
+
+@transaction.atomic
+def create_tournament(*, arbitre: AbstractBaseUser, settings: Mapping[str, Any]) -> Tournament:
+    """A new tournament run by ``arbitre``, with the given settings (see TOURNAMENT_SETTINGS)."""
+    unknown = set(settings) - set(TOURNAMENT_SETTINGS)
+    if unknown:
+        raise TypeError(f"Unknown tournament settings: {sorted(unknown)}")
+    return _save_tournament(Tournament(arbitre=arbitre, **settings))
+
+
+@transaction.atomic
+def update_tournament(*, tournament: Tournament, settings: Mapping[str, Any]) -> Tournament:
+    """Change a tournament's settings, as long as they still fit the positions already seated.
+
+    The number of positions cannot drop below the last position seated, and the formula
+    (individual or teams) is fixed once a position is seated, since its tables were drawn
+    to keep team-mates apart.
+    """
+    unknown = set(settings) - set(TOURNAMENT_SETTINGS)
+    if unknown:
+        raise TypeError(f"Unknown tournament settings: {sorted(unknown)}")
+    last_seated = last_seated_position_number(tournament=tournament)
+    if settings.get("positions_count", tournament.positions_count) < last_seated:
+        raise SetupRefused(
+            _("La position %(number)s est déjà placée : le tournoi en compte au moins autant.")
+            % {"number": last_seated},
+            code="positions_seated",
+            field="positions_count",
+        )
+    if last_seated and settings.get("formula", tournament.formula) != tournament.formula:
+        raise SetupRefused(
+            _("Des positions sont déjà placées : la formule ne peut plus changer."),
+            code="formula_fixed",
+            field="formula",
+        )
+    for name, value in settings.items():
+        setattr(tournament, name, value)
+    return _save_tournament(tournament)
+
+
+# Players ----------------------------------------------------------------------------------
+
+
+def search_players(*, tournament: Tournament, query: str, limit: int = 20) -> list[Player]:
+    """Known players whose name or licence matches ``query``, and not yet in ``tournament``."""
+    words = query.split()
+    if not words:
+        return []
+    players = Player.objects.exclude(registrations__tournament=tournament)
+    for word in words:
+        players = players.filter(
+            Q(last_name__icontains=word)
+            | Q(first_name__icontains=word)
+            | Q(licence__istartswith=word)
+        )
+    return list(players[:limit])
+
+
+def next_participant_number(*, tournament: Tournament) -> int:
+    highest = tournament.registrations.aggregate(highest=Max("number"))["highest"]
+    return (highest or 0) + 1
+
+
+def _known_player(*, licence: str, last_name: str) -> Player | None:
+    """The player who holds ``licence``, refusing a licence that belongs to someone else."""
+    if not licence:
+        return None
+    player = Player.objects.filter(licence=licence).first()
+    if player is not None and player.last_name.casefold() != last_name.casefold():
+        raise SetupRefused(
+            _("Le n° de licence %(licence)s est déjà celui de %(player)s.")
+            % {"licence": licence, "player": player},
+            code="licence_taken",
+            field="licence",
+        )
+    return player
+
+
+def _check_team(*, tournament: Tournament, team: Team | None, joining: int = 1) -> None:
+    if team is None:
+        return
+    if tournament.formula == Formula.INDIVIDUAL:
+        raise SetupRefused(
+            _("Le tournoi est individuel : il n'a pas d'équipes."), code="no_teams", field="team"
+        )
+    if team.tournament_id != tournament.pk:
+        raise SetupRefused(_("Équipe inconnue."), code="unknown_team", field="team")
+    if team.registrations.count() + joining > tournament.team_size:
+        raise SetupRefused(
+            _("L'équipe %(team)s compte déjà %(size)s joueurs.")
+            % {"team": team.name, "size": tournament.team_size},
+            code="team_full",
+            field="team",
+        )
+
+
+@transaction.atomic
+def register_player(
+    *,
+    tournament: Tournament,
+    player: Player | None = None,
+    last_name: str = "",
+    first_name: str = "",
+    licence: str = "",
+    club: str = "",
+    team: Team | None = None,
+    number: int | None = None,
+    checked_in: bool = False,
+) -> Registration:
+    """Register a known ``player``, or a new one from their name, licence and club.
+
+    A licence already known names the same player (never a second one); the participant
+    number is the next free one unless given.
+    """
+    if player is None:
+        last_name, first_name, licence = last_name.strip(), first_name.strip(), licence.strip()
+        player = _known_player(licence=licence, last_name=last_name)
+    if player is not None and tournament.registrations.filter(player=player).exists():
+        raise SetupRefused(
+            _("%(player)s est déjà inscrit à ce tournoi.") % {"player": player},
+            code="already_registered",
+            field="licence",
+        )
+    _check_team(tournament=tournament, team=team)
+    if number is None:
+        number = next_participant_number(tournament=tournament)
+    elif tournament.registrations.filter(number=number).exists():
+        raise SetupRefused(
+            _("Le n° de participant %(number)s est déjà pris.") % {"number": number},
+            code="number_taken",
+            field="number",
+        )
+    if player is None:
+        player = Player(
+            last_name=last_name, first_name=first_name, licence=licence, club=club.strip()
+        )
+        try:
+            player.full_clean()
+        except ValidationError as error:
+            first_field, messages = next(iter(error.message_dict.items()))
+            raise SetupRefused(messages[0], code="invalid", field=first_field) from error
+        player.save()
+    registration = Registration(
+        tournament=tournament,
+        player=player,
+        number=number,
+        team=team,
+    )
+    try:
+        with transaction.atomic():
+            registration.save()
+    except IntegrityError as error:
+        # Two arbitres registering at once: the database's unique number or player wins.
+        raise SetupRefused(
+            _("Ce joueur ou ce n° de participant vient d'être inscrit ; réessayez."),
+            code="conflict",
+            field="number",
+        ) from error
+    if checked_in:
+        check_in(registration=registration, present=True)
+    return registration
+
+
+@transaction.atomic
+def unregister_player(*, registration: Registration) -> None:
+    """Take a player off the list, which is only possible before they were ever seated."""
+    if registration.seats.exists():
+        raise SetupRefused(
+            _("%(player)s a déjà été placé : déclarez plutôt un retrait.")
+            % {"player": registration.player},
+            code="already_seated",
+        )
+    registration.delete()
+
+
+# CSV import -------------------------------------------------------------------------------
+
+CSV_COLUMNS = ("last_name", "first_name", "licence", "club", "team")
+CSV_HEADERS = {
+    "nom": "last_name",
+    "nom de famille": "last_name",
+    "prénom": "first_name",
+    "prenom": "first_name",
+    "licence": "licence",
+    "n° de licence": "licence",
+    "n° licence": "licence",
+    "numéro de licence": "licence",
+    "club": "club",
+    "équipe": "team",
+    "equipe": "team",
+}
+
+
+@dataclass(frozen=True)
+class RefusedRow:
+    line: int
+    reason: str
+
+
+@dataclass
+class ImportReport:
+    """What an import did: every row registered, or none and the reasons why."""
+
+    registered: list[Registration] = field(default_factory=list)
+    refused: list[RefusedRow] = field(default_factory=list)
+    teams_created: list[Team] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.refused
+
+
+def _decode_csv(content: bytes) -> str:
+    """The text of a CSV file: UTF-8 (with or without BOM), or Excel's Windows-1252."""
+    if b"\x00" in content:
+        raise SetupRefused(
+            _("Le fichier n'est pas un CSV texte (UTF-16 ?) : enregistrez-le en « CSV UTF-8 »."),
+            code="encoding",
+        )
+    try:
+        return content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return content.decode("cp1252")
+    except UnicodeDecodeError as error:
+        raise SetupRefused(
+            _("Encodage du fichier illisible : enregistrez-le en « CSV UTF-8 »."),
+            code="encoding",
+        ) from error
+
+
+def _csv_rows(text: str) -> tuple[list[str], list[tuple[int, list[str]]]]:
+    """The column names and the numbered non-blank rows of a CSV text, separator guessed."""
+    first_line = next((line for line in text.splitlines() if line.strip()), "")
+    if not first_line:
+        raise SetupRefused(_("Le fichier est vide."), code="empty")
+    delimiter = max((";", ",", "\t"), key=first_line.count)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows = [(reader.line_num, row) for row in reader if any(cell.strip() for cell in row)]
+    header = [cell.strip().casefold() for cell in rows[0][1]]
+    if "nom" in header:
+        unknown = [cell for cell in header if cell and cell not in CSV_HEADERS]
+        if unknown:
+            raise SetupRefused(
+                _("Colonne inconnue : « %(column)s ». Colonnes attendues : %(expected)s.")
+                % {"column": unknown[0], "expected": "nom, prénom, licence, club, équipe"},
+                code="columns",
+            )
+        return [CSV_HEADERS.get(cell, "") for cell in header], rows[1:]
+    return list(CSV_COLUMNS), rows
+
+
+@transaction.atomic
+def import_registrations(*, tournament: Tournament, content: bytes) -> ImportReport:
+    """Register every player of a CSV file (nom, prénom, licence, club, équipe), or none.
+
+    Separators ``;`` and ``,`` are both accepted, as French spreadsheets export either, and a
+    first row of column names is optional. A row is refused, with its line number and the
+    reason, when it lacks a name, repeats a licence of the file, names a player already
+    registered, or gives a team the tournament cannot have; any refused row means nothing is
+    registered, so the arbitre fixes the file and imports it again.
+    """
+    report = ImportReport()
+    try:
+        columns, rows = _csv_rows(_decode_csv(content))
+    except SetupRefused as refusal:
+        report.refused.append(RefusedRow(line=0, reason=refusal.message))
+        return report
+    except csv.Error as error:
+        report.refused.append(
+            RefusedRow(line=0, reason=_("Fichier CSV illisible : %(error)s") % {"error": error})
+        )
+        return report
+    if not rows:
+        report.refused.append(RefusedRow(line=0, reason=_("Le fichier ne contient aucun joueur.")))
+        return report
+
+    registered_players = set(tournament.registrations.values_list("player_id", flat=True))
+    teams = {team.name.casefold(): team for team in tournament.teams.all()}
+    team_counts = {team.name.casefold(): team.registrations.count() for team in teams.values()}
+    licences_seen: dict[str, int] = {}
+    names_seen: dict[tuple[str, str], int] = {}
+    accepted: list[tuple[dict[str, str], Player | None]] = []
+
+    def refuse(line: int, reason: str) -> None:
+        report.refused.append(RefusedRow(line=line, reason=reason))
+
+    for line, cells in rows:
+        if len(cells) > len(columns) and any(cell.strip() for cell in cells[len(columns) :]):
+            refuse(
+                line,
+                _("%(count)s colonnes, %(expected)s au plus (nom, prénom, licence, club, équipe).")
+                % {"count": len(cells), "expected": len(columns)},
+            )
+            continue
+        row = dict.fromkeys(CSV_COLUMNS, "")
+        for name, cell in zip(columns, cells, strict=False):
+            if name:
+                row[name] = cell.strip()
+        if not row["last_name"]:
+            refuse(line, _("nom manquant."))
+            continue
+        if not row["first_name"]:
+            refuse(line, _("prénom manquant."))
+            continue
+        too_long = next(
+            (
+                name
+                for name in CSV_COLUMNS[:4]
+                if len(row[name]) > Player._meta.get_field(name).max_length
+            ),
+            None,
+        )
+        if too_long:
+            refuse(
+                line,
+                _("%(field)s trop long.")
+                % {"field": Player._meta.get_field(too_long).verbose_name.capitalize()},
+            )
+            continue
+        licence = row["licence"]
+        if licence and licence in licences_seen:
+            refuse(
+                line,
+                _("la licence %(licence)s figure déjà ligne %(other)s.")
+                % {"licence": licence, "other": licences_seen[licence]},
+            )
+            continue
+        name_key = (row["last_name"].casefold(), row["first_name"].casefold())
+        if not licence and name_key in names_seen:
+            refuse(
+                line,
+                _("%(name)s figure déjà ligne %(other)s.")
+                % {
+                    "name": f"{row['last_name']} {row['first_name']}",
+                    "other": names_seen[name_key],
+                },
+            )
+            continue
+        try:
+            player = _known_player(licence=licence, last_name=row["last_name"])
+        except SetupRefused as refusal:
+            refuse(line, refusal.message)
+            continue
+        if player is not None and player.pk in registered_players:
+            refuse(
+                line,
+                _("la licence %(licence)s est déjà inscrite (%(player)s).")
+                % {"licence": licence, "player": player},
+            )
+            continue
+        if row["team"]:
+            if tournament.formula == Formula.INDIVIDUAL:
+                refuse(
+                    line,
+                    _("équipe « %(team)s » indiquée, mais le tournoi est individuel.")
+                    % {"team": row["team"]},
+                )
+                continue
+            team_key = row["team"].casefold()
+            if team_counts.get(team_key, 0) >= tournament.team_size:
+                refuse(
+                    line,
+                    _("l'équipe « %(team)s » aurait plus de %(size)s joueurs.")
+                    % {"team": row["team"], "size": tournament.team_size},
+                )
+                continue
+            team_counts[team_key] = team_counts.get(team_key, 0) + 1
+        if licence:
+            licences_seen[licence] = line
+        else:
+            names_seen[name_key] = line
+        accepted.append((row, player))
+
+    if report.refused:
+        return report
+    number = next_participant_number(tournament=tournament)
+    for row, player in accepted:
+        team = None
+        if row["team"]:
+            team = teams.get(row["team"].casefold())
+            if team is None:
+                team = Team.objects.create(tournament=tournament, name=row["team"])
+                teams[row["team"].casefold()] = team
+                report.teams_created.append(team)
+        if player is None:
+            player = Player.objects.create(
+                last_name=row["last_name"],
+                first_name=row["first_name"],
+                licence=row["licence"],
+                club=row["club"],
+            )
+        report.registered.append(
+            Registration.objects.create(
+                tournament=tournament, player=player, number=number, team=team
+            )
+        )
+        number += 1
+    return report
+
+
+# Teams ------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_team(*, tournament: Tournament, name: str, members: Sequence[Registration] = ()) -> Team:
+    """A team of a DUO or quadrette tournament, with its members if given."""
+    if tournament.formula == Formula.INDIVIDUAL:
+        raise SetupRefused(
+            _("Le tournoi est individuel : il n'a pas d'équipes."), code="no_teams", field="name"
+        )
+    name = name.strip()
+    if not name:
+        raise SetupRefused(_("Donnez un nom à l'équipe."), code="required", field="name")
+    if tournament.teams.filter(name__iexact=name).exists():
+        raise SetupRefused(
+            _("L'équipe %(team)s existe déjà.") % {"team": name}, code="team_exists", field="name"
+        )
+    if len(members) > tournament.team_size:
+        raise SetupRefused(
+            _("Une équipe compte %(size)s joueurs au plus.") % {"size": tournament.team_size},
+            code="team_full",
+            field="members",
+        )
+    team = Team.objects.create(tournament=tournament, name=name)
+    for registration in members:
+        set_team(registration=registration, team=team)
+    return team
+
+
+@transaction.atomic
+def set_team(*, registration: Registration, team: Team | None) -> Registration:
+    """Put a participant in ``team`` (or in none)."""
+    tournament = registration.tournament
+    if team is not None and team.pk != registration.team_id:
+        _check_team(tournament=tournament, team=team)
+    registration.team = team
+    registration.save(update_fields=["team"])
+    return registration
+
+
+@transaction.atomic
+def delete_team(*, team: Team) -> None:
+    """Remove a team; its members stay registered, without a team."""
+    team.registrations.update(team=None)
+    team.delete()
+
+
+# Check-in, late arrivals and withdrawals --------------------------------------------------
+
+
+def last_seated_position_number(*, tournament: Tournament) -> int:
+    """The number of the last position that has tables, 0 before the first is seated."""
+    highest = tournament.positions.filter(tables__isnull=False).aggregate(highest=Max("number"))
+    return highest["highest"] or 0
+
+
+def _next_unseated_position(tournament: Tournament) -> int:
+    number = last_seated_position_number(tournament=tournament) + 1
+    if number > tournament.positions_count:
+        raise SetupRefused(
+            _("Toutes les positions sont déjà placées."), code="all_positions_seated"
+        )
+    return number
+
+
+@transaction.atomic
+def check_in(*, registration: Registration, present: bool) -> Registration:
+    """Point a player present (or absent) on the day.
+
+    Once a position is seated, a player pointed present is a late arrival and plays from the
+    next position not yet seated; a player who was already seated cannot be pointed absent,
+    only withdrawn, so that the positions they played stay as they were.
+    """
+    tournament = registration.tournament
+    if present and not registration.checked_in:
+        registration.checked_in = True
+        last = last_seated_position_number(tournament=tournament)
+        registration.joins_from = _next_unseated_position(tournament) if last else None
+    elif not present and registration.checked_in:
+        if registration.seats.exists():
+            raise SetupRefused(
+                _("%(player)s a déjà été placé : déclarez plutôt un retrait.")
+                % {"player": registration.player},
+                code="already_seated",
+            )
+        registration.checked_in = False
+        registration.joins_from = None
+    registration.save(update_fields=["checked_in", "joins_from"])
+    return registration
+
+
+@transaction.atomic
+def withdraw_player(*, registration: Registration) -> Registration:
+    """A player leaves: they are not seated from the next position on, and keep their points."""
+    if registration.withdrawn_from is not None:
+        return registration
+    registration.withdrawn_from = _next_unseated_position(registration.tournament)
+    registration.save(update_fields=["withdrawn_from"])
+    return registration
+
+
+@transaction.atomic
+def cancel_withdrawal(*, registration: Registration) -> Registration:
+    """Undo a withdrawal; the player comes back from the next position not yet seated."""
+    if registration.withdrawn_from is None:
+        return registration
+    number = _next_unseated_position(registration.tournament)
+    if registration.withdrawn_from < number:
+        # They missed seated positions: they come back as a late arrival would.
+        registration.joins_from = max(registration.joins_from or 1, number)
+    registration.withdrawn_from = None
+    registration.save(update_fields=["withdrawn_from", "joins_from"])
+    return registration
+
+
+def position_participants(*, tournament: Tournament, number: int) -> list[Registration]:
+    """Who plays position ``number``: present, already joined, not withdrawn."""
+    return list(
+        tournament.registrations.filter(checked_in=True)
+        .filter(Q(joins_from__isnull=True) | Q(joins_from__lte=number))
+        .filter(Q(withdrawn_from__isnull=True) | Q(withdrawn_from__gt=number))
+        .select_related("player", "team")
+    )
+
+
+@dataclass(frozen=True)
+class TableCount:
+    """What a number of present players gives: the tables of 4, 3 and 5 of one position."""
+
+    players: int
+    fours: int
+    threes: int
+    fives: int
+    error: str = ""
+
+
+def count_tables(*, player_count: int, allow_five: bool) -> TableCount:
+    """How ``player_count`` players sit, by the generator's own rule (``table_sizes``)."""
+    try:
+        sizes = table_sizes(player_count=player_count, allow_five=allow_five)
+    except SeatingError as error:
+        return TableCount(player_count, 0, 0, 0, error=str(error))
+    return TableCount(player_count, sizes.count(4), sizes.count(3), sizes.count(5))
+
+
+# Seating ----------------------------------------------------------------------------------
+
+
+def _seating_of(position: Position) -> list[list[int]]:
+    """A seated position as the generator sees it: registration ids by table, in seat order."""
+    tables: dict[int, list[tuple[int, int]]] = {}
+    order = {place: index for index, place in enumerate(PLACES_BY_TABLE_SIZE[5])}
+    for seat in Seat.objects.filter(position=position).select_related("table"):
+        tables.setdefault(seat.table.number, []).append((order[seat.place], seat.registration_id))
+    return [[reg for _, reg in sorted(seats)] for _, seats in sorted(tables.items())]
+
+
+def _history(tournament: Tournament, before: int) -> list[list[list[int]]]:
+    positions = tournament.positions.filter(number__lt=before).order_by("number")
+    return [_seating_of(position) for position in positions]
+
+
+def _teams_of(registrations: Sequence[Registration]) -> dict[int, int]:
+    return {r.pk: r.team_id for r in registrations if r.team_id is not None}
+
+
+@transaction.atomic
+def plan_position(*, tournament: Tournament, number: int, seed: int = 0) -> Position:
+    """Seat position ``number`` with the generator, keeping every earlier position as it is.
+
+    The generator plans every position still to come, so that this one leaves the later ones
+    room to avoid repeat meetings, but only this one is stored: the later ones are planned
+    again when their turn comes, with the players then present. A new seating is unpublished.
+    """
+    if not 1 <= number <= tournament.positions_count:
+        raise SetupRefused(
+            _("Le tournoi compte %(count)s positions.") % {"count": tournament.positions_count},
+            code="no_such_position",
+        )
+    last_seated = last_seated_position_number(tournament=tournament)
+    if number > last_seated + 1:
+        raise SetupRefused(
+            _("Placez d'abord la position %(number)s.") % {"number": last_seated + 1},
+            code="previous_not_seated",
+        )
+    if number < last_seated:
+        raise SetupRefused(
+            _("La position %(later)s est déjà placée : la position %(number)s ne change plus.")
+            % {"later": last_seated, "number": number},
+            code="later_seated",
+        )
+    position, _created = Position.objects.get_or_create(tournament=tournament, number=number)
+    if position.closed_at:
+        raise SetupRefused(_("Cette position est close."), code="position_closed")
+    participants = position_participants(tournament=tournament, number=number)
+    try:
+        plan = plan_positions(
+            players=[r.pk for r in participants],
+            positions=tournament.positions_count - number + 1,
+            teams=_teams_of(participants),
+            allow_five=tournament.allow_five,
+            history=_history(tournament, number),
+            seed=seed,
+        )
+    except SeatingError as error:
+        raise SetupRefused(str(error), code="seating") from error
+    by_id = {r.pk: r for r in participants}
+    seat_position(position=position, tables=[[by_id[pk] for pk in table] for table in plan[0]])
+    if position.seating_published_at:
+        position.seating_published_at = None
+        position.save(update_fields=["seating_published_at"])
+    return position
+
+
+def position_report(*, position: Position) -> SeatingReport:
+    """The quality of a position's seating, with every earlier position counted in."""
+    tournament = position.tournament
+    registrations = list(tournament.registrations.all())
+    return seating_report(
+        [_seating_of(position)],
+        teams=_teams_of(registrations),
+        history=_history(tournament, position.number),
+    )
+
+
+@transaction.atomic
+def swap_seats(*, position: Position, first: Seat, second: Seat) -> None:
+    """Swap the players of two seats of one position, by the arbitre's hand."""
+    if first.position_id != position.pk or second.position_id != position.pk:
+        raise SetupRefused(_("Ces places ne sont pas de cette position."), code="other_position")
+    if first.pk == second.pk:
+        raise SetupRefused(
+            _("Choisissez deux joueurs différents."), code="same_seat", field="second"
+        )
+    if position.closed_at or Deal.objects.filter(table__position=position).exists():
+        raise SetupRefused(
+            _("Des donnes ont déjà été jouées dans cette position : son placement est figé."),
+            code="position_played",
+        )
+    # A player is seated once per position (a constraint checked at every row), so the two
+    # seats are written again rather than updated one after the other.
+    swapped = [
+        Seat(
+            position=position,
+            table_id=first.table_id,
+            place=first.place,
+            registration_id=second.registration_id,
+        ),
+        Seat(
+            position=position,
+            table_id=second.table_id,
+            place=second.place,
+            registration_id=first.registration_id,
+        ),
+    ]
+    Seat.objects.filter(pk__in=[first.pk, second.pk]).delete()
+    Seat.objects.bulk_create(swapped)
+
+
+@transaction.atomic
+def publish_seating(*, position: Position) -> Position:
+    """Show a position's seating to the players; the tournament is then under way."""
+    if not position.tables.exists():
+        raise SetupRefused(_("Cette position n'est pas encore placée."), code="not_seated")
+    position.seating_published_at = timezone.now()
+    position.save(update_fields=["seating_published_at"])
+    tournament = position.tournament
+    if tournament.status == Tournament.Status.PREPARATION:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    return position
+
+
+@dataclass(frozen=True)
+class SeatingPlan:
+    """A seated position as people read it: table by table, and every seat by player name."""
+
+    position: Position
+    tables: list[tuple[Table, list[Seat]]]
+
+    @property
+    def seats(self) -> list[Seat]:
+        return [seat for _table, seats in self.tables for seat in seats]
+
+    @property
+    def by_name(self) -> list[Seat]:
+        return sorted(
+            self.seats,
+            key=lambda seat: (
+                seat.registration.player.last_name.casefold(),
+                seat.registration.player.first_name.casefold(),
+            ),
+        )
+
+
+def seating_plan(*, position: Position) -> SeatingPlan:
+    order = {place: index for index, place in enumerate(PLACES_BY_TABLE_SIZE[5])}
+    tables = {table.pk: table for table in position.tables.order_by("number")}
+    seats: dict[int, list[Seat]] = {pk: [] for pk in tables}
+    for seat in position.seats.select_related("registration__player", "registration__team"):
+        seat.table = tables[seat.table_id]
+        seats[seat.table_id].append(seat)
+    return SeatingPlan(
+        position=position,
+        tables=[
+            (table, sorted(seats[table.pk], key=lambda seat: order[seat.place]))
+            for table in tables.values()
+        ],
+    )

@@ -1,0 +1,154 @@
+"""The arbitre's set-up forms: they parse and check what is typed; the services decide.
+
+A service refusal (``SetupRefused``) is put back on the form with ``add_refusal``, beside the
+field it is about, so that the arbitre sees the message next to what they typed.
+"""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Player, Registration, Seat, Team, Tournament
+from tournaments.services.setup import TOURNAMENT_SETTINGS, SetupRefused
+
+
+def add_refusal(form: forms.Form, refusal: SetupRefused) -> None:
+    """Show a service's refusal on the form, on its field when the form has that field."""
+    field = refusal.field if refusal.field in form.fields else None
+    form.add_error(field, refusal.message)
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = list(TOURNAMENT_SETTINGS)
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "positions_count": forms.NumberInput(attrs={"min": 1, "max": 20}),
+            "deals_per_position": forms.NumberInput(attrs={"min": 1, "max": 40}),
+        }
+        help_texts = {
+            "allow_five": _("Les tables de 3 sont homologuées par la FFT, celles de 5 non."),
+            "published": _("Visible de tous sur la page d'accueil."),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["positions_count"].min_value = 1
+        self.fields["deals_per_position"].min_value = 1
+
+
+class PlayerSearchForm(forms.Form):
+    q = forms.CharField(
+        label=_("Chercher un joueur déjà connu"),
+        required=False,
+        widget=forms.SearchInput(attrs={"placeholder": _("nom ou n° de licence")}),
+    )
+
+
+def _team_field(tournament: Tournament) -> forms.ModelChoiceField:
+    return forms.ModelChoiceField(
+        label=_("Équipe"),
+        queryset=tournament.teams.all(),
+        required=False,
+        empty_label=_("— aucune —"),
+    )
+
+
+class RegistrationForm(forms.Form):
+    """A new player, typed in; or a known player picked from the search (``player``)."""
+
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.all(), required=False, widget=forms.HiddenInput
+    )
+    last_name = forms.CharField(label=_("Nom"), max_length=100, required=False)
+    first_name = forms.CharField(label=_("Prénom"), max_length=100, required=False)
+    licence = forms.CharField(label=_("N° de licence FFT"), max_length=20, required=False)
+    club = forms.CharField(label=_("Club"), max_length=200, required=False)
+    number = forms.IntegerField(
+        label=_("N° de participant"),
+        min_value=1,
+        max_value=32767,
+        required=False,
+        help_text=_("Laisser vide pour le suivant."),
+    )
+    checked_in = forms.BooleanField(label=_("Pointé présent"), required=False)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        if tournament.team_size > 1:
+            self.fields["team"] = _team_field(tournament)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("player") is None:
+            if not data.get("last_name"):
+                self.add_error("last_name", _("Le nom est obligatoire."))
+            if not data.get("first_name"):
+                self.add_error("first_name", _("Le prénom est obligatoire."))
+        return data
+
+
+class CsvImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("Fichier CSV"),
+        help_text=_(
+            "Une ligne par joueur : nom, prénom, licence, club, équipe "
+            "(séparés par « ; » ou « , »). Une première ligne de titres est facultative."
+        ),
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv,text/plain"}),
+    )
+
+    MAX_SIZE = 1_000_000
+
+    def clean_file(self):
+        file = self.cleaned_data["file"]
+        if file.size > self.MAX_SIZE:
+            raise forms.ValidationError(_("Fichier trop gros (1 Mo au plus)."))
+        return file
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label=_("Nom de l'équipe"), max_length=100)
+    members = forms.ModelMultipleChoiceField(
+        label=_("Joueurs"),
+        queryset=Registration.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["members"].queryset = tournament.registrations.filter(
+            team__isnull=True
+        ).select_related("player")
+
+
+class TeamAssignmentForm(forms.Form):
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), required=False)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"] = _team_field(tournament)
+
+
+class SwapForm(forms.Form):
+    """Two seats of one position whose players the arbitre swaps."""
+
+    first = forms.ModelChoiceField(label=_("Joueur"), queryset=Seat.objects.none())
+    second = forms.ModelChoiceField(label=_("avec"), queryset=Seat.objects.none())
+
+    def __init__(self, *args, seats, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("first", "second"):
+            self.fields[name].queryset = seats
+            self.fields[name].label_from_instance = self.seat_label
+            self.fields[name].empty_label = _("— choisir —")
+
+    @staticmethod
+    def seat_label(seat: Seat) -> str:
+        return _("%(player)s (table %(table)s, %(place)s)") % {
+            "player": seat.registration.player,
+            "table": seat.table.number,
+            "place": seat.get_place_display(),
+        }

@@ -1,0 +1,504 @@
+"""The arbitre's set-up screens: the tournament, its players and teams, check-in, seating.
+
+Every view needs a login, and finds the tournament through ``arbitre_tournament_or_404``, so
+that only its arbitre (or a superuser) can see or change it. Forms post to real URLs and
+redirect after success; under htmx the same view answers with the page's fragment instead.
+"""
+
+import secrets
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from tournaments.forms import (
+    CsvImportForm,
+    PlayerSearchForm,
+    RegistrationForm,
+    SwapForm,
+    TeamAssignmentForm,
+    TeamForm,
+    TournamentForm,
+    add_refusal,
+)
+from tournaments.models import Registration, Tournament
+from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.services import setup as services
+from tournaments.services.setup import SetupRefused
+
+
+def _redirect(request: HttpRequest, url: str) -> HttpResponse:
+    """After a successful post: a redirect, that htmx follows as a whole page."""
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+def _registration(tournament: Tournament, registration_id: int) -> Registration:
+    return get_object_or_404(
+        tournament.registrations.select_related("player", "team"), pk=registration_id
+    )
+
+
+# The tournament ---------------------------------------------------------------------------
+
+
+@require_GET
+@login_required
+def arbitre_home(request: HttpRequest) -> HttpResponse:
+    tournaments = Tournament.objects.all()
+    if not request.user.is_superuser:
+        tournaments = tournaments.filter(arbitre=request.user)
+    return render(request, "setup/arbitre_home.html", {"tournaments": tournaments})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.create_tournament(
+                arbitre=request.user, settings=form.cleaned_data
+            )
+        except SetupRefused as refusal:
+            add_refusal(form, refusal)
+        else:
+            messages.success(request, _("Tournoi créé. Inscrivez maintenant les joueurs."))
+            return _redirect(request, reverse("setup_dashboard", args=[tournament.pk]))
+    template = "setup/tournament_form.html#tournament-form" if request.htmx else None
+    return render(
+        request, template or "setup/tournament_form.html", {"form": form, "tournament": None}
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_tournament(
+                tournament=Tournament.objects.get(pk=tournament.pk), settings=form.cleaned_data
+            )
+        except SetupRefused as refusal:
+            add_refusal(form, refusal)
+        else:
+            messages.success(request, _("Réglages enregistrés."))
+            return _redirect(request, reverse("setup_dashboard", args=[tournament.pk]))
+    template = "setup/tournament_form.html#tournament-form" if request.htmx else None
+    return render(
+        request,
+        template or "setup/tournament_form.html",
+        {"form": form, "tournament": Tournament.objects.get(pk=tournament.pk)},
+    )
+
+
+@require_GET
+@login_required
+def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    registrations = tournament.registrations
+    seated = {position.number: position for position in tournament.positions.all()}
+    positions = [
+        {"number": number, "position": seated.get(number)}
+        for number in range(1, tournament.positions_count + 1)
+    ]
+    present = registrations.filter(checked_in=True, withdrawn_from__isnull=True).count()
+    return render(
+        request,
+        "setup/dashboard.html",
+        {
+            "tournament": tournament,
+            "registered": registrations.count(),
+            "present": present,
+            "teams": tournament.teams.count(),
+            "positions": positions,
+            "next_position": services.last_seated_position_number(tournament=tournament) + 1,
+        },
+    )
+
+
+# Players ----------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    search = PlayerSearchForm(request.GET)
+    query = search.cleaned_data["q"] if search.is_valid() else ""
+    found = services.search_players(tournament=tournament, query=query)
+    if request.htmx and request.htmx.target == "search-results":
+        return render(
+            request,
+            "setup/players.html#search-results",
+            {"tournament": tournament, "found": found, "query": query},
+        )
+    form = RegistrationForm(request.POST or None, tournament=tournament)
+    notice = ""
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            registration = services.register_player(
+                tournament=tournament,
+                player=data["player"],
+                last_name=data["last_name"],
+                first_name=data["first_name"],
+                licence=data["licence"],
+                club=data["club"],
+                team=data.get("team"),
+                number=data["number"],
+                checked_in=data["checked_in"],
+            )
+        except SetupRefused as refusal:
+            add_refusal(form, refusal)
+        else:
+            notice = _("%(player)s inscrit sous le n° %(number)s.") % {
+                "player": registration.player,
+                "number": registration.number,
+            }
+            if not request.htmx:
+                messages.success(request, notice)
+                return redirect("setup_players", tournament.pk)
+            form = RegistrationForm(tournament=tournament)
+            found = []
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "search": search,
+        "found": found,
+        "query": query,
+        "notice": notice,
+        "registrations": tournament.registrations.select_related("player", "team"),
+    }
+    template = "setup/players.html#registration" if request.htmx else "setup/players.html"
+    return render(request, template, context)
+
+
+@require_POST
+@login_required
+def player_unregister(request: HttpRequest, tournament_id: int, registration_id: int):
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    registration = _registration(tournament, registration_id)
+    try:
+        services.unregister_player(registration=registration)
+    except SetupRefused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, _("%(player)s désinscrit.") % {"player": registration.player})
+    return _redirect(request, reverse("setup_players", args=[tournament.pk]))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def csv_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    form = CsvImportForm(request.POST or None, request.FILES or None)
+    report = None
+    if request.method == "POST" and form.is_valid():
+        report = services.import_registrations(
+            tournament=tournament, content=form.cleaned_data["file"].read()
+        )
+        if report.ok:
+            messages.success(
+                request,
+                _("%(count)s joueurs inscrits depuis le fichier.")
+                % {"count": len(report.registered)},
+            )
+            return _redirect(request, reverse("setup_players", args=[tournament.pk]))
+    template = "setup/csv_import.html#import-form" if request.htmx else "setup/csv_import.html"
+    return render(request, template, {"tournament": tournament, "form": form, "report": report})
+
+
+# Teams ------------------------------------------------------------------------------------
+
+
+def _teams_context(tournament: Tournament, form: TeamForm, notice: str = "") -> dict:
+    return {
+        "tournament": tournament,
+        "form": form,
+        "notice": notice,
+        "teams": tournament.teams.prefetch_related("registrations__player"),
+        "without_team": tournament.registrations.filter(team__isnull=True).select_related("player"),
+        "assignment": TeamAssignmentForm(tournament=tournament),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    form = TeamForm(request.POST or None, tournament=tournament)
+    notice = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = services.create_team(
+                tournament=tournament,
+                name=form.cleaned_data["name"],
+                members=list(form.cleaned_data["members"]),
+            )
+        except SetupRefused as refusal:
+            add_refusal(form, refusal)
+        else:
+            notice = _("Équipe %(team)s créée.") % {"team": team.name}
+            if not request.htmx:
+                messages.success(request, notice)
+                return redirect("setup_teams", tournament.pk)
+            form = TeamForm(tournament=tournament)
+    template = "setup/teams.html#teams" if request.htmx else "setup/teams.html"
+    return render(request, template, _teams_context(tournament, form, notice))
+
+
+@require_POST
+@login_required
+def team_delete(request: HttpRequest, tournament_id: int, team_id: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    team = get_object_or_404(tournament.teams, pk=team_id)
+    services.delete_team(team=team)
+    notice = _("Équipe %(team)s supprimée.") % {"team": team.name}
+    if request.htmx:
+        return render(
+            request,
+            "setup/teams.html#teams",
+            _teams_context(tournament, TeamForm(tournament=tournament), notice),
+        )
+    messages.success(request, notice)
+    return redirect("setup_teams", tournament.pk)
+
+
+@require_POST
+@login_required
+def team_assign(request: HttpRequest, tournament_id: int, registration_id: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    registration = _registration(tournament, registration_id)
+    form = TeamAssignmentForm(request.POST, tournament=tournament)
+    notice = ""
+    if not form.is_valid():
+        notice = _("Équipe inconnue.")
+    else:
+        try:
+            services.set_team(registration=registration, team=form.cleaned_data["team"])
+        except SetupRefused as refusal:
+            notice = refusal.message
+    if request.htmx:
+        return render(
+            request,
+            "setup/teams.html#teams",
+            _teams_context(tournament, TeamForm(tournament=tournament), notice),
+        )
+    if notice:
+        messages.error(request, notice)
+    return redirect("setup_teams", tournament.pk)
+
+
+# Check-in ---------------------------------------------------------------------------------
+
+
+def _checkin_context(tournament: Tournament, query: str = "") -> dict:
+    registrations = tournament.registrations.select_related("player", "team")
+    for word in query.split():
+        registrations = registrations.filter(player__last_name__icontains=word) | (
+            registrations.filter(player__first_name__icontains=word)
+        )
+    present = tournament.registrations.filter(checked_in=True, withdrawn_from__isnull=True)
+    count = present.count()
+    last_seated = services.last_seated_position_number(tournament=tournament)
+    return {
+        "tournament": tournament,
+        "registrations": registrations,
+        "query": query,
+        "present": count,
+        "registered": tournament.registrations.count(),
+        "tables": services.count_tables(player_count=count, allow_five=tournament.allow_five),
+        "tables_with_five": (
+            None
+            if tournament.allow_five
+            else services.count_tables(player_count=count, allow_five=True)
+        ),
+        "last_seated": last_seated,
+        "next_position": last_seated + 1,
+    }
+
+
+@require_GET
+@login_required
+def checkin(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    context = _checkin_context(tournament, request.GET.get("q", "").strip())
+    template = "setup/checkin.html#checkin-list" if request.htmx else "setup/checkin.html"
+    return render(request, template, context)
+
+
+def _checkin_answer(
+    request: HttpRequest, tournament: Tournament, registration: Registration, error: str = ""
+) -> HttpResponse:
+    """Under htmx, the player's row and the counter (swapped out of band); else a redirect."""
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        url = reverse("setup_checkin", args=[tournament.pk])
+        query = request.POST.get("q", "").strip()
+        return redirect(f"{url}?q={query}" if query else url)
+    context = _checkin_context(tournament)
+    context.update(registration=registration, error=error, oob=True)
+    row = render_to_string("setup/checkin.html#checkin-row", context, request=request)
+    counter = render_to_string("setup/checkin.html#checkin-counter", context, request=request)
+    return HttpResponse(row + counter)
+
+
+@require_POST
+@login_required
+def checkin_toggle(request: HttpRequest, tournament_id: int, registration_id: int):
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    registration = _registration(tournament, registration_id)
+    error = ""
+    try:
+        services.check_in(registration=registration, present=request.POST.get("present") == "1")
+    except SetupRefused as refusal:
+        error = refusal.message
+    return _checkin_answer(request, tournament, registration, error)
+
+
+@require_POST
+@login_required
+def withdraw(request: HttpRequest, tournament_id: int, registration_id: int):
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    registration = _registration(tournament, registration_id)
+    error = ""
+    try:
+        if request.POST.get("cancel") == "1":
+            services.cancel_withdrawal(registration=registration)
+        else:
+            services.withdraw_player(registration=registration)
+    except SetupRefused as refusal:
+        error = refusal.message
+    return _checkin_answer(request, tournament, registration, error)
+
+
+# Seating ----------------------------------------------------------------------------------
+
+
+def _swappable_seats(position):
+    return position.seats.select_related("registration__player", "table").order_by(
+        "registration__player__last_name", "registration__player__first_name"
+    )
+
+
+def _placement_context(tournament: Tournament, number: int, **extra) -> dict:
+    position = tournament.positions.filter(number=number).first()
+    seated = position is not None and position.tables.exists()
+    participants = services.position_participants(tournament=tournament, number=number)
+    context = {
+        "tournament": tournament,
+        "number": number,
+        "numbers": range(1, tournament.positions_count + 1),
+        "position": position,
+        "participants": participants,
+        "tables_count": services.count_tables(
+            player_count=len(participants), allow_five=tournament.allow_five
+        ),
+        "last_seated": services.last_seated_position_number(tournament=tournament),
+        "error": "",
+        "notice": "",
+    }
+    if seated:
+        plan = services.seating_plan(position=position)
+        seated_ids = {seat.registration_id for seat in plan.seats}
+        context.update(
+            plan=plan,
+            report=services.position_report(position=position),
+            swap=SwapForm(seats=_swappable_seats(position)),
+            not_seated=[r for r in participants if r.pk not in seated_ids],
+            played=position.tables.filter(deals__isnull=False).exists(),
+        )
+    context.update(extra)
+    return context
+
+
+def _placement_answer(request: HttpRequest, tournament: Tournament, number: int, **extra):
+    if request.htmx:
+        context = _placement_context(tournament, number, **extra)
+        return render(request, "setup/placement.html#placement", context)
+    if extra.get("error"):
+        messages.error(request, extra["error"])
+    elif extra.get("notice"):
+        messages.success(request, extra["notice"])
+    return redirect("setup_placement", tournament.pk, number)
+
+
+@require_GET
+@login_required
+def placement(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    if not 1 <= number <= tournament.positions_count:
+        raise Http404(_("Pas de position %(number)s.") % {"number": number})
+    template = "setup/placement.html#placement" if request.htmx else "setup/placement.html"
+    return render(request, template, _placement_context(tournament, number))
+
+
+@require_POST
+@login_required
+def placement_generate(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    # A first seating is the generator's first answer; asking again draws another one.
+    regenerate = tournament.positions.filter(number=number, tables__isnull=False).exists()
+    seed = secrets.randbelow(2**31) if regenerate else 0
+    try:
+        services.plan_position(tournament=tournament, number=number, seed=seed)
+    except SetupRefused as refusal:
+        return _placement_answer(request, tournament, number, error=refusal.message)
+    return _placement_answer(
+        request,
+        tournament,
+        number,
+        notice=_("Placement généré. Vérifiez-le, puis publiez-le."),
+    )
+
+
+@require_POST
+@login_required
+def placement_swap(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    position = get_object_or_404(tournament.positions, number=number)
+    form = SwapForm(request.POST, seats=_swappable_seats(position))
+    if not form.is_valid():
+        return _placement_answer(
+            request, tournament, number, error=_("Choisissez les deux joueurs à échanger.")
+        )
+    first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+    try:
+        services.swap_seats(position=position, first=first, second=second)
+    except SetupRefused as refusal:
+        return _placement_answer(request, tournament, number, error=refusal.message)
+    return _placement_answer(
+        request,
+        tournament,
+        number,
+        notice=_("%(first)s et %(second)s échangés.")
+        % {"first": first.registration.player, "second": second.registration.player},
+    )
+
+
+@require_POST
+@login_required
+def placement_publish(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    position = get_object_or_404(tournament.positions, number=number)
+    try:
+        services.publish_seating(position=position)
+    except SetupRefused as refusal:
+        return _placement_answer(request, tournament, number, error=refusal.message)
+    return _placement_answer(
+        request,
+        tournament,
+        number,
+        notice=_("Placement publié : chaque joueur voit sa place sur la page du tournoi."),
+    )
