@@ -244,14 +244,16 @@ class Deal:
       trick (the chien at a garde sans or garde contre, the Excuse): far below any target.
       The points themselves are not pinned to 91: the fascicule's own example of a chelem
       (SCORING.md E5) is made with 87 points, the defence keeping the Excuse.
-    - the petit au bout to the attack with no bout, or to the defence with the attack holding
-      all three: the camp that takes the last trick with the Petit holds the Petit, a bout.
     - more poignées in a camp than it has players: each player shows at most one.
 
-    Not checked: whether the points fit the bouts (a camp holding a bout holds its points, so
-    91 points with no bout cannot happen either). The exact bounds turn on the chien and on
-    the Excuse's exchange card, and a check a little too tight would stop a table from
-    entering a deal it really played; the sheet's zero-sum checks do not depend on it.
+    Not checked, although they cannot happen either: the petit au bout to the attack with no
+    bout, or to the defence with the attack holding all three (the Petit is a bout); points
+    that do not fit the bouts (91 points with no bout). SCORING.md takes bouts, points and
+    petit au bout as independent inputs and states the worked examples without their bouts,
+    so refusing these would turn away deals written the way SCORING.md writes them; and the
+    exact bounds on points turn on the chien and the Excuse's exchange card, where a check a
+    little too tight would stop a table from entering a deal it really played. None of them
+    changes the zero-sum checks. A form may warn about them.
 
     A 5-player table playing « avec un mort » scores its deals as 4-player deals
     (``players=4``): the mort does not play (``scoring.sheet.seat_marques``).
@@ -311,7 +313,6 @@ class Deal:
 
         set_field(self, "poignees", self._checked_poignees())
         self._check_chelem()
-        self._check_petit_au_bout()
 
     def _checked_poignees(self) -> tuple[Poignee, ...]:
         """The poignées as a tuple, after SCORING.md §What bad input gets.
@@ -356,22 +357,6 @@ class Deal:
                 "(21 atouts et l'Excuse).",
             )
         return poignees
-
-    def _check_petit_au_bout(self) -> None:
-        """The camp that takes the last trick with the Petit holds it, and the Petit is a bout.
-
-        SCORING.md §One deal, 4; FFT fascicule, « Le petit au bout ».
-        """
-        if self.petit_au_bout == Camp.ATTACK and self.bouts == 0:
-            raise InvalidDeal(
-                "bouts",
-                "L'attaque a mené le petit au bout : elle détient donc au moins un bout, le Petit.",
-            )
-        if self.petit_au_bout == Camp.DEFENSE and self.bouts == 3:
-            raise InvalidDeal(
-                "bouts",
-                "La défense a pris le petit au bout : l'attaque ne peut pas détenir les 3 bouts.",
-            )
 
     def _check_chelem(self) -> None:
         """A chelem leaves every trick to one camp, the last one too, and so decides the deal.

@@ -274,18 +274,9 @@ def test_defence_chelem_on_a_won_contract_is_refused():
     )
 
 
-def test_petit_au_bout_to_attack_holding_no_bout_is_refused():
-    assert refusal(bouts=0, points=60, petit_au_bout="attack") == (
-        "bouts",
-        "L'attaque a mené le petit au bout : elle détient donc au moins un bout, le Petit.",
-    )
-
-
-def test_petit_au_bout_to_defence_with_attack_holding_three_bouts_is_refused():
-    assert refusal(bouts=3, petit_au_bout="defense") == (
-        "bouts",
-        "La défense a pris le petit au bout : l'attaque ne peut pas détenir les 3 bouts.",
-    )
+def test_petit_au_bout_is_not_checked_against_the_bouts():
+    assert deal(bouts=0, points=60, petit_au_bout="attack").petit_au_bout == "attack"
+    assert deal(bouts=3, points=60, petit_au_bout="defense").petit_au_bout == "defense"
 
 
 @pytest.mark.parametrize("players", [3, 4])
