@@ -1,0 +1,267 @@
+"""Create the demo tournament: a living room a newcomer can walk through at once.
+
+28 players registered, 27 present (one never came), so each position has a table of 3 besides
+the tables of 4; 3 positions of 5 deals. Position 1 is fully played and signed, its table 1
+being the FFT fascicule's example sheet; position 2 is under way; position 3 is still to seat.
+Running the command again replaces the demo tournament with a fresh one.
+"""
+
+import datetime
+import random
+from decimal import Decimal
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.models import Formula, Place, Player, Position, Registration, Tournament
+from tournaments.seating import plan_positions
+from tournaments.services.deals import DealResult, record_deal
+from tournaments.services.setup import seat_position
+
+DEMO_NAME = "Tournoi de démonstration de la Saint-Martin"
+DEMO_ARBITRE = ("arbitre", "tarot-demo")
+
+PLAYERS = [
+    ("Martin", "Claire", "Tarot Club Lyonnais"),
+    ("Bernard", "Luc", "Tarot Club Lyonnais"),
+    ("Dubois", "Sophie", "Les Excuses de Villeurbanne"),
+    ("Thomas", "Marc", "Les Excuses de Villeurbanne"),
+    ("Robert", "Isabelle", "Petit au Bout Grenoblois"),
+    ("Richard", "Paul", "Petit au Bout Grenoblois"),
+    ("Petit", "Nathalie", "Tarot Club Lyonnais"),
+    ("Durand", "Jacques", "Cercle du 21 Saint-Étienne"),
+    ("Leroy", "Anne", "Cercle du 21 Saint-Étienne"),
+    ("Moreau", "Pierre", "Tarot Club Lyonnais"),
+    ("Simon", "Hélène", "Les Excuses de Villeurbanne"),
+    ("Laurent", "Michel", "Petit au Bout Grenoblois"),
+    ("Lefebvre", "Catherine", "Cercle du 21 Saint-Étienne"),
+    ("Michel", "André", "Tarot Club Lyonnais"),
+    ("Garcia", "Sylvie", "Les Excuses de Villeurbanne"),
+    ("David", "Philippe", "Petit au Bout Grenoblois"),
+    ("Bertrand", "Monique", "Cercle du 21 Saint-Étienne"),
+    ("Roux", "Gérard", "Tarot Club Lyonnais"),
+    ("Vincent", "Françoise", "Les Excuses de Villeurbanne"),
+    ("Fournier", "Alain", "Petit au Bout Grenoblois"),
+    ("Morel", "Martine", "Cercle du 21 Saint-Étienne"),
+    ("Girard", "Daniel", "Tarot Club Lyonnais"),
+    ("André", "Christine", "Les Excuses de Villeurbanne"),
+    ("Lefèvre", "Bernard", "Petit au Bout Grenoblois"),
+    ("Mercier", "Véronique", "Cercle du 21 Saint-Étienne"),
+    ("Dupont", "Jean", "Tarot Club Lyonnais"),
+    ("Lambert", "Brigitte", "Les Excuses de Villeurbanne"),
+    ("Bonnet", "Olivier", "Petit au Bout Grenoblois"),
+]
+ABSENT = 28  # the participant number of the player who never came
+
+# The FFT fascicule's example sheet (SCORING.md), played at table 1 of position 1.
+EXAMPLE_SHEET = [
+    DealResult(
+        taker=Place.EST,
+        contract="garde",
+        bouts=2,
+        points=49,
+        petit_au_bout="attack",
+        poignees={Place.EST: "simple"},
+    ),
+    DealResult(
+        taker=Place.OUEST, contract="garde_sans", bouts=2, points=45, petit_au_bout="defense"
+    ),
+    DealResult(
+        taker=Place.SUD,
+        contract="prise",
+        bouts=1,
+        points=44,
+        petit_au_bout="attack",
+        poignees={Place.SUD: "simple"},
+    ),
+    DealResult(
+        taker=Place.NORD, contract="garde", bouts=3, points=47, poignees={Place.EST: "simple"}
+    ),
+    DealResult(
+        taker=Place.SUD,
+        contract="garde",
+        bouts=2,
+        points=87,
+        petit_au_bout="attack",
+        chelem="announced_made",
+        poignees={Place.SUD: "simple"},
+    ),
+]
+
+# Deals that show the rarer primes, played at table 2 of position 1.
+SHOWCASE = [
+    DealResult(
+        taker=Place.NORD,
+        contract="garde_contre",
+        bouts=3,
+        points=62,
+        poignees={Place.NORD: "double"},
+    ),
+    DealResult(
+        taker=Place.EST,
+        contract="garde",
+        bouts=1,
+        points=48,
+        petit_au_bout="defense",
+        poignees={Place.SUD: "simple"},
+    ),
+    DealResult(
+        taker=Place.SUD,
+        contract="prise",
+        bouts=2,
+        points=38,
+        chelem="announced_failed",
+    ),
+    DealResult(
+        taker=Place.OUEST,
+        contract="garde_sans",
+        bouts=3,
+        points=91,
+        chelem="unannounced_made",
+        poignees={Place.OUEST: "triple"},
+        petit_au_bout="attack",
+    ),
+    DealResult(taker=Place.NORD, contract="prise", bouts=0, points=0, chelem="defense"),
+]
+
+TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}
+CONTRACT_WEIGHTS = {"prise": 40, "garde": 45, "garde_sans": 10, "garde_contre": 5}
+
+
+def random_result(rng: random.Random, places: list[str]) -> DealResult:
+    """A plausible deal: the bigger the contract, the better the hand and the result."""
+    contract = rng.choices(list(CONTRACT_WEIGHTS), weights=list(CONTRACT_WEIGHTS.values()))[0]
+    strength = list(CONTRACT_WEIGHTS).index(contract)
+    bouts = min(3, max(0, round(rng.gauss(1.3 + 0.4 * strength, 0.8))))
+    # Each bout held is worth 4½ card points, each bout missing 4½ the attack cannot have.
+    lowest, highest = 5 * bouts, 91 - 5 * (3 - bouts)
+    points = min(highest, max(lowest, TARGETS[bouts] + round(rng.gauss(2 + 3 * strength, 9))))
+    taker = rng.choice(places)
+    # At 3 a half point is common (the chien and the Excuse): 40½ is written 40.5.
+    if len(places) == 3 and rng.random() < 0.3 and points < highest:
+        points = Decimal(points) + Decimal("0.5")
+    poignees = {}
+    if rng.random() < 0.15:
+        poignees[rng.choice(places)] = rng.choices(["simple", "double"], weights=[5, 1])[0]
+    petit_au_bout = rng.choices([None, "attack", "defense"], weights=[14, 2, 1])[0]
+    return DealResult(
+        taker=taker,
+        contract=contract,
+        bouts=bouts,
+        points=points,
+        petit_au_bout=petit_au_bout,
+        poignees=poignees,
+    )
+
+
+class Command(BaseCommand):
+    help = "Crée (ou recrée) le tournoi de démonstration et le compte « arbitre »."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--if-absent",
+            action="store_true",
+            help="Ne rien faire si le tournoi de démonstration existe déjà.",
+        )
+
+    @transaction.atomic
+    def handle(self, *args, if_absent: bool = False, **options):
+        if if_absent and Tournament.objects.filter(name=DEMO_NAME).exists():
+            self.stdout.write("Le tournoi de démonstration existe déjà.")
+            return
+        rng = random.Random(2026)
+        arbitre = self.demo_arbitre()
+        # Seats protect the registrations they seat, so the positions go first.
+        Position.objects.filter(tournament__name=DEMO_NAME).delete()
+        Tournament.objects.filter(name=DEMO_NAME).delete()
+        tournament = Tournament.objects.create(
+            name=DEMO_NAME,
+            date=datetime.date(2026, 11, 11),
+            venue="Salle des fêtes, Lyon",
+            organiser="Tarot Club Lyonnais",
+            positions_count=3,
+            deals_per_position=5,
+            formula=Formula.INDIVIDUAL,
+            status=Tournament.Status.RUNNING,
+            arbitre=arbitre,
+            published=True,
+        )
+        registrations = self.register_players(tournament)
+        present = [r for r in registrations if r.checked_in]
+        by_number = {r.number: r for r in present}
+        plan = plan_positions(
+            players=sorted(by_number), positions=2, teams={}, allow_five=False, history=[], seed=7
+        )
+        now = timezone.now()
+
+        first = Position.objects.create(tournament=tournament, number=1)
+        tables = seat_position(
+            position=first, tables=[[by_number[n] for n in table] for table in plan[0]]
+        )
+        for table in tables:
+            places = [seat.place for seat in table.seats.all()]
+            results = {1: EXAMPLE_SHEET, 2: SHOWCASE}.get(table.number)
+            if results is None or len(places) != 4:
+                results = [random_result(rng, places) for _ in range(5)]
+            for number, result in enumerate(results, start=1):
+                record_deal(table=table, number=number, result=result)
+        # The demo's first position is over: every player confirmed their bilan and the
+        # arbitre closed it.
+        first.seats.update(confirmed_at=now)
+        first.tables.update(locked_at=now)
+        Position.objects.filter(pk=first.pk).update(seating_published_at=now, closed_at=now)
+
+        second = Position.objects.create(tournament=tournament, number=2, seating_published_at=now)
+        tables = seat_position(
+            position=second, tables=[[by_number[n] for n in table] for table in plan[1]]
+        )
+        for table in tables:
+            places = [seat.place for seat in table.seats.all()]
+            played = (table.number * 2) % 6  # some tables done, others under way
+            for number in range(1, min(played, 5) + 1):
+                record_deal(table=table, number=number, result=random_result(rng, places))
+            if played < 5:
+                # The next deal bid but not played yet: the contract is on the sheet.
+                bid = random_result(rng, places)
+                record_deal(
+                    table=table,
+                    number=played + 1,
+                    result=DealResult(taker=bid.taker, contract=bid.contract),
+                )
+
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Tournoi de démonstration prêt : {len(registrations)} inscrits, "
+                f"{len(present)} présents. Connexion arbitre : "
+                f"{DEMO_ARBITRE[0]} / {DEMO_ARBITRE[1]}"
+            )
+        )
+
+    def demo_arbitre(self):
+        username, password = DEMO_ARBITRE
+        user, created = get_user_model().objects.get_or_create(
+            username=username, defaults={"first_name": "Arbitre", "last_name": "de démo"}
+        )
+        if created:
+            user.set_password(password)
+            user.save()
+        return user
+
+    def register_players(self, tournament: Tournament) -> list[Registration]:
+        registrations = []
+        for number, (last_name, first_name, club) in enumerate(PLAYERS, start=1):
+            player, _ = Player.objects.get_or_create(
+                licence=f"0{number:02d}4{number * 37 % 1000:03d}",
+                defaults={"last_name": last_name, "first_name": first_name, "club": club},
+            )
+            registrations.append(
+                Registration.objects.create(
+                    tournament=tournament,
+                    player=player,
+                    number=number,
+                    checked_in=number != ABSENT,
+                )
+            )
+        return registrations
