@@ -121,6 +121,17 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The table-code rate limit (tournaments/table_access.py) counts failed attempts in this cache.
+# It is Django's default, made explicit: memory of one process. Several gunicorn workers each
+# count apart, which multiplies the few allowed attempts by the workers and still leaves a
+# guesser far from 31**6 codes; a shared cache (Redis, the database) would make it exact.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "tarot-club",
+    }
+}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

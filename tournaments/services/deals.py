@@ -2,37 +2,84 @@
 
 A refusal is a ``DealRefused`` (or the scoring's ``InvalidDeal``) naming the field and saying,
 in French, what is wrong, so that the form can show it beside what was typed.
+
+Every write here runs in one transaction and starts by locking the table's row
+(``select_for_update``): two devices writing on one sheet take turns, and the second one reads
+what the first one wrote before deciding. That is what makes the stale-save check
+(``version``) safe on PostgreSQL; on SQLite the settings open every transaction with
+``BEGIN IMMEDIATE``, which serialises writers the same way.
+
+Who changed a deal is kept in the deal's history (django-simple-history). Its ``history_user``
+is a User, which a table is not: a table's device holds a code, not an account. So every
+historical row also gets a ``history_change_reason`` naming the actor in words (« Table 3 »,
+« Arbitre : Anne Arbitre »), and ``history_user`` is the arbitre's account when the arbitre
+made the change (None for a table or a script). No model field is added for it, so the history
+stays a plain simple-history table that its admin and tools read as usual.
 """
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.rules import Contract as RuleContract
 from scoring.rules import Deal as ScoredDeal
-from scoring.rules import InvalidDeal, Poignee
-from scoring.sheet import seat_marques
+from scoring.rules import InvalidDeal, Marque, Poignee, score_deal
+from scoring.sheet import seat_marques, sheet_totals
 from tournaments.models import (
     MARQUE_FIELDS,
     POIGNEE_FIELDS,
     Deal,
     FiveMode,
     Place,
+    Seat,
     Table,
 )
 
 
 class DealRefused(ValueError):
-    """A deal the sheet cannot take, for a reason that is not a rule of the marque."""
+    """A deal the sheet cannot take, for a reason that is not a rule of the marque.
+
+    ``code`` says which reason, so that a view can answer with its own status: ``number_taken``,
+    ``number_out_of_range``, ``previous_unplayed``, ``stale``, ``locked``, ``not_last``,
+    ``missing``, ``incomplete``, ``unbalanced``, ``not_arbitre`` or ``refused``.
+    """
 
     def __init__(self, message: str, *, field: str | None = None, code: str = "refused"):
         super().__init__(message)
         self.message = message
         self.field = field
         self.code = code
+
+
+@dataclass(frozen=True)
+class SheetActor:
+    """Who writes on a sheet: the table (its device, holding the table's code) or the arbitre.
+
+    A script (the demo command) passes no actor at all and may do what the arbitre may.
+    """
+
+    is_arbitre: bool
+    user: object = None
+
+    @classmethod
+    def table_device(cls) -> "SheetActor":
+        return cls(is_arbitre=False)
+
+    @classmethod
+    def arbitre(cls, user) -> "SheetActor":
+        return cls(is_arbitre=True, user=user)
+
+    def label(self, table: Table) -> str:
+        """The actor in words, as the sheet's history shows it."""
+        if not self.is_arbitre:
+            return _("Table %(number)s") % {"number": table.number}
+        name = self.user.get_full_name() or self.user.get_username()
+        return _("Arbitre : %(name)s") % {"name": name}
 
 
 @dataclass(frozen=True)
@@ -54,6 +101,30 @@ class DealResult:
     def is_played(self) -> bool:
         return self.all_pass or self.points is not None
 
+    @classmethod
+    def of_deal(cls, deal: Deal) -> "DealResult":
+        """The result a stored deal holds, to fill a form with it."""
+        return cls(
+            taker=deal.taker,
+            contract=deal.contract,
+            partner=deal.partner,
+            sitting_out=deal.sitting_out,
+            bouts=deal.bouts,
+            points=deal.points,
+            petit_au_bout=deal.petit_au_bout,
+            chelem=deal.chelem,
+            poignees=deal.poignees(),
+            all_pass=deal.all_pass,
+        )
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A deal scored before it is saved: each seat's marque and the terms that explain it."""
+
+    marques: dict[str, int]
+    marque: Marque | None  # None for « tous passent »
+
 
 def table_places(table: Table) -> list[str]:
     """The occupied seats of a table, in seat order."""
@@ -61,14 +132,12 @@ def table_places(table: Table) -> list[str]:
     return sorted((seat.place for seat in table.seats.all()), key=order.index)
 
 
-def score_result(*, table: Table, places: Sequence[str], result: DealResult) -> dict[str, int]:
-    """The marque of each occupied seat for a played deal, by the FFT rules (scoring.rules).
+def _rules_deal(*, table: Table, places: Sequence[str], result: DealResult) -> ScoredDeal:
+    """The deal as ``scoring.rules`` checks and scores it (raises InvalidDeal or DealRefused).
 
-    At a table of 5 playing with a mort, the mort's seat is scored as out of the deal (0) and
-    the others play a 4-player deal; in the appel-au-roi game all five play.
+    At a table of 5 playing with a mort, the mort's seat is out of the deal and the others
+    play a 4-player deal; in the appel-au-roi game all five play.
     """
-    if result.all_pass:
-        return dict.fromkeys(places, 0)
     dead_hand = len(places) == 5 and table.position.tournament.five_mode == FiveMode.DEAD
     if dead_hand and not result.sitting_out:
         raise DealRefused(
@@ -88,7 +157,7 @@ def score_result(*, table: Table, places: Sequence[str], result: DealResult) -> 
                 _("La poignée est montrée par un joueur qui n'est pas à la table."),
                 field="poignees",
             )
-    scored = ScoredDeal(
+    return ScoredDeal(
         players=len(places) - (1 if dead_hand else 0),
         contract=result.contract,
         points=result.points,
@@ -101,8 +170,14 @@ def score_result(*, table: Table, places: Sequence[str], result: DealResult) -> 
         chelem=result.chelem,
         partner=result.partner is not None,
     )
+
+
+def score_result(*, table: Table, places: Sequence[str], result: DealResult) -> dict[str, int]:
+    """The marque of each occupied seat for a played deal, by the FFT rules (scoring.rules)."""
+    if result.all_pass:
+        return dict.fromkeys(places, 0)
     return seat_marques(
-        scored,
+        _rules_deal(table=table, places=places, result=result),
         seats=list(places),
         taker=result.taker,
         partner=result.partner,
@@ -110,16 +185,107 @@ def score_result(*, table: Table, places: Sequence[str], result: DealResult) -> 
     )
 
 
-@transaction.atomic
-def record_deal(*, table: Table, number: int, result: DealResult) -> Deal:
-    """Write a new deal on a table's sheet, scored, its marques stored with it.
+def preview_result(*, table: Table, places: Sequence[str], result: DealResult) -> Preview:
+    """Score a played deal without saving it: what the entry form shows as it is filled.
 
-    The database refuses a deal whose marques do not sum to zero (``deal_sums_to_zero``);
-    scoring makes that impossible here, the constraint makes it impossible everywhere.
+    Raises what saving would raise (InvalidDeal, DealRefused), so the preview and the save
+    can never disagree.
     """
-    table = (
-        Table.objects.select_for_update().select_related("position__tournament").get(pk=table.pk)
-    )
+    _check_seats(places=places, result=result)
+    if result.all_pass:
+        return Preview(marques=dict.fromkeys(places, 0), marque=None)
+    marques = score_result(table=table, places=places, result=result)
+    marque = score_deal(_rules_deal(table=table, places=places, result=result))
+    return Preview(marques=marques, marque=marque)
+
+
+def _locked_table(table: Table) -> Table:
+    return Table.objects.select_for_update().select_related("position__tournament").get(pk=table.pk)
+
+
+def _check_sheet_open(table: Table, by: SheetActor | None) -> None:
+    """Once signed (or the position closed), only the arbitre changes the sheet."""
+    if by is not None and by.is_arbitre:
+        return
+    if table.locked_at is not None or table.position.closed_at is not None:
+        raise DealRefused(
+            _("La feuille est signée : seul l'arbitre peut encore la modifier."), code="locked"
+        )
+
+
+def _check_last_deal(table: Table, deal: Deal, by: SheetActor | None) -> None:
+    """The table may change its last deal only; earlier ones are the arbitre's to correct."""
+    if by is None or by.is_arbitre:
+        return
+    last = table.deals.order_by("-number").values_list("number", flat=True).first()
+    if deal.number != last:
+        raise DealRefused(
+            _(
+                "Seule la dernière donne peut être modifiée par la table : appelez l'arbitre "
+                "pour corriger la donne %(number)s."
+            )
+            % {"number": deal.number},
+            code="not_last",
+        )
+
+
+def _check_version(deal: Deal, version: int | None) -> None:
+    if version is not None and version != deal.version:
+        raise DealRefused(
+            _(
+                "La donne %(number)s vient d'être modifiée sur un autre appareil : votre saisie "
+                "n'a pas été enregistrée. Vérifiez la feuille et recommencez."
+            )
+            % {"number": deal.number},
+            code="stale",
+        )
+
+
+def _get_deal(table: Table, number: int) -> Deal:
+    deal = table.deals.filter(number=number).first()
+    if deal is None:
+        raise DealRefused(
+            _("La donne %(number)s n'est pas sur cette feuille.") % {"number": number},
+            field="number",
+            code="missing",
+        )
+    return deal
+
+
+def _mark_history(deal: Deal, table: Table, by: SheetActor | None) -> None:
+    """Name who makes this change in the historical row that saving or deleting writes."""
+    if by is None:
+        deal._change_reason = _("Script")
+        deal._history_user = None
+    else:
+        deal._change_reason = by.label(table)
+        deal._history_user = by.user if by.is_arbitre else None
+
+
+def _withdraw_confirmations(table: Table) -> None:
+    """A changed deal changes the bilans: confirmations given before it no longer hold."""
+    if table.locked_at is None:
+        table.seats.filter(confirmed_at__isnull=False).update(confirmed_at=None)
+
+
+@transaction.atomic
+def record_deal(
+    *,
+    table: Table,
+    number: int,
+    result: DealResult,
+    by: SheetActor | None = None,
+    version: int | None = None,
+) -> Deal:
+    """Write a deal on a table's sheet, scored, its marques stored with it.
+
+    A new number adds the deal; the number of a deal entered at the bidding (contract, no
+    result yet) completes it with its result, refused as stale if ``version`` is given and the
+    deal changed since. The database refuses a deal whose marques do not sum to zero
+    (``deal_sums_to_zero``); scoring makes that impossible here, the constraint everywhere.
+    """
+    table = _locked_table(table)
+    _check_sheet_open(table, by)
     deals_per_position = table.position.tournament.deals_per_position
     if not 1 <= number <= deals_per_position:
         raise DealRefused(
@@ -128,19 +294,128 @@ def record_deal(*, table: Table, number: int, result: DealResult) -> Deal:
             field="number",
             code="number_out_of_range",
         )
-    if table.deals.filter(number=number).exists():
+    deal = table.deals.filter(number=number).first()
+    if deal is not None and deal.is_played:
         raise DealRefused(
             _("La donne %(number)s est déjà inscrite sur cette feuille.") % {"number": number},
             field="number",
             code="number_taken",
         )
+    if deal is None:
+        waiting = table.deals.filter(all_pass=False, points__isnull=True).first()
+        if waiting is not None:
+            raise DealRefused(
+                _("La donne %(number)s attend encore son résultat : complétez-la d'abord.")
+                % {"number": waiting.number},
+                field="number",
+                code="previous_unplayed",
+            )
+        deal = Deal(table=table, number=number)
+    else:
+        _check_version(deal, version)
+        deal.version += 1
     places = table_places(table)
     _check_seats(places=places, result=result)
-    deal = Deal(table=table, number=number)
     _apply_result(deal, table=table, places=places, result=result)
-    deal.full_clean(exclude=["table"])
+    _full_clean(deal)
+    _mark_history(deal, table, by)
     deal.save()
+    _withdraw_confirmations(table)
     return deal
+
+
+@transaction.atomic
+def correct_deal(
+    *, table: Table, number: int, version: int, result: DealResult, by: SheetActor | None
+) -> Deal:
+    """Change a deal already on the sheet: the table its last deal until the sheet is signed,
+    the arbitre any deal at any time.
+
+    ``version`` is the one the device saw; if the deal changed since, the save is refused
+    (code ``stale``) rather than overwrite what another device wrote.
+    """
+    table = _locked_table(table)
+    _check_sheet_open(table, by)
+    deal = _get_deal(table, number)
+    _check_last_deal(table, deal, by)
+    _check_version(deal, version)
+    places = table_places(table)
+    _check_seats(places=places, result=result)
+    _apply_result(deal, table=table, places=places, result=result)
+    deal.version += 1
+    _full_clean(deal)
+    _mark_history(deal, table, by)
+    deal.save()
+    _withdraw_confirmations(table)
+    return deal
+
+
+@transaction.atomic
+def delete_deal(*, table: Table, number: int, version: int, by: SheetActor | None) -> None:
+    """Take a deal off the sheet: the table its last deal until signed, the arbitre any deal.
+
+    The deleted deal stays in the history, with who deleted it.
+    """
+    table = _locked_table(table)
+    _check_sheet_open(table, by)
+    deal = _get_deal(table, number)
+    _check_last_deal(table, deal, by)
+    _check_version(deal, version)
+    _mark_history(deal, table, by)
+    deal.delete()
+    _withdraw_confirmations(table)
+
+
+@transaction.atomic
+def confirm_bilan(*, table: Table, place: str, by: SheetActor | None = None) -> Table:
+    """A player confirms their bilan; when every player has, the sheet is signed (locked).
+
+    FFT fascicule, « La marque en donnes libres »: each player checks his bilan and that the
+    bilans sum to zero before the sheet goes to the arbitre. So every deal of the position
+    must be in and played first.
+    """
+    table = _locked_table(table)
+    if table.locked_at is not None:
+        raise DealRefused(_("La feuille est déjà signée."), code="locked")
+    deals = list(table.deals.all())
+    expected = table.position.tournament.deals_per_position
+    played = [deal for deal in deals if deal.is_played]
+    if len(played) != expected or len(deals) != expected:
+        raise DealRefused(
+            _(
+                "Les %(count)s donnes de la position ne sont pas toutes inscrites "
+                "(%(played)s sur %(count)s) : la feuille ne peut pas encore être signée."
+            )
+            % {"count": expected, "played": len(played)},
+            code="incomplete",
+        )
+    places = table_places(table)
+    totals = sheet_totals(places, {deal.number: deal.marques() for deal in deals})
+    if not totals.balanced:
+        raise DealRefused(_("Les bilans ne font pas zéro : appelez l'arbitre."), code="unbalanced")
+    seat = table.seats.filter(place=place).first()
+    if seat is None:
+        raise DealRefused(_("Personne n'est assis à cette place."), field="place", code="missing")
+    now = timezone.now()
+    if seat.confirmed_at is None:
+        seat.confirmed_at = now
+        seat.save(update_fields=["confirmed_at"])
+    if not table.seats.filter(confirmed_at__isnull=True).exists():
+        table.locked_at = now
+        table.save(update_fields=["locked_at"])
+    return table
+
+
+@transaction.atomic
+def unlock_sheet(*, table: Table, by: SheetActor | None) -> Table:
+    """The arbitre gives a signed sheet back to the table; the players will sign it again."""
+    if by is not None and not by.is_arbitre:
+        raise DealRefused(_("Seul l'arbitre peut rouvrir une feuille signée."), code="not_arbitre")
+    table = _locked_table(table)
+    table.locked_at = None
+    table.save(update_fields=["locked_at"])
+    Seat.objects.filter(table=table).update(confirmed_at=None)
+    return table
 
 
 def _check_seats(*, places: Sequence[str], result: DealResult) -> None:
@@ -150,6 +425,19 @@ def _check_seats(*, places: Sequence[str], result: DealResult) -> None:
         raise DealRefused(_("Le preneur doit être un joueur de la table."), field="taker")
     if result.partner is not None and result.partner not in places:
         raise DealRefused(_("Le partenaire doit être un joueur de la table."), field="partner")
+    if result.partner is not None and result.partner == result.taker:
+        raise DealRefused(
+            _("Le preneur ne peut pas être son propre partenaire : choisissez « seul »."),
+            field="partner",
+        )
+
+
+def _full_clean(deal: Deal) -> None:
+    """The model's own checks, the database's constraints among them, as a refusal."""
+    try:
+        deal.full_clean(exclude=["table"])
+    except ValidationError as error:
+        raise DealRefused(" ".join(error.messages)) from error
 
 
 def _apply_result(deal: Deal, *, table: Table, places: Sequence[str], result: DealResult) -> None:
@@ -170,6 +458,10 @@ def _apply_result(deal: Deal, *, table: Table, places: Sequence[str], result: De
     if not result.is_played:
         # The contract alone, entered at the bidding: scoring it checks nothing yet.
         _check_contract(result.contract)
+        if result.bouts is not None or result.petit_au_bout or result.chelem or poignees:
+            raise InvalidDeal(
+                field="points", message=_("Indiquez les points de l'attaque, de 0 à 91.")
+            )
     for place, field in MARQUE_FIELDS.items():
         setattr(deal, field, marques.get(place.value))
 

@@ -1,0 +1,212 @@
+"""The deal form of a sheet: what the table taps, turned into a ``DealResult``.
+
+The form only reads what was typed; the rules of the marque are checked by the service (and
+``scoring.rules``), whose refusals come back here with ``add_refusal`` to sit beside the field
+they name. A form with the contract but no points is the bidding step: the result follows.
+"""
+
+from decimal import Decimal, InvalidOperation
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Camp, Chelem, Contract, FiveMode, PoigneeSize, Seat, Table
+from tournaments.services.deals import DealResult
+
+NONE = ""
+TOTAL_POINTS = Decimal(91)
+
+# The fields a refusal may name (InvalidDeal.field, DealRefused.field), mapped to this form's.
+REFUSAL_FIELDS = {
+    "taker": "taker",
+    "contract": "contract",
+    "partner": "partner",
+    "sitting_out": "sitting_out",
+    "bouts": "bouts",
+    "points": "points",
+    "petit_au_bout": "petit_au_bout",
+    "chelem": "chelem",
+    "poignees": "poignees",
+}
+
+
+def short_name(seat: Seat) -> str:
+    """A player as the sheet names them: last name and initial (« Martin C. »)."""
+    player = seat.registration.player
+    initial = f" {player.first_name[:1]}." if player.first_name else ""
+    return f"{player.last_name}{initial}"
+
+
+def _radio(choices, *, required: bool = False, initial=None) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        choices=choices, required=required, widget=forms.RadioSelect, initial=initial
+    )
+
+
+class DealForm(forms.Form):
+    """One deal of one table: taker, contract (the bidding), then the result.
+
+    Built for a table's seats: the taker and poignée choices are its players, the partner is
+    asked at 5 players in the appel-au-roi game, the mort at 5 players with a mort.
+    """
+
+    number = forms.IntegerField(widget=forms.HiddenInput)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    contract = _radio(Contract.choices)
+    bouts = _radio([(str(n), str(n)) for n in range(4)])
+    points = forms.CharField(
+        label=_("Points"),
+        required=False,
+        max_length=5,
+        widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "size": 5}),
+    )
+    points_for = _radio(
+        [(Camp.ATTACK, _("de l'attaque")), (Camp.DEFENSE, _("de la défense"))],
+        initial=Camp.ATTACK,
+    )
+    petit_au_bout = _radio(
+        [(NONE, _("Personne")), (Camp.ATTACK, _("Attaque")), (Camp.DEFENSE, _("Défense"))],
+        initial=NONE,
+    )
+    chelem = forms.ChoiceField(
+        label=_("Chelem"), choices=[(NONE, _("Aucun")), *Chelem.choices], required=False
+    )
+    # Not typed: it carries the refusals that name the poignées as a whole.
+    poignees = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, table: Table, seats: list[Seat], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table = table
+        self.seats = seats
+        names = [(seat.place, short_name(seat)) for seat in seats]
+        self.player_names = dict(names)
+        self.fields["taker"] = _radio(names)
+        self.order_fields(["number", "version", "taker", "contract"])
+        tournament = table.position.tournament
+        self.five = len(seats) == 5
+        self.dead_hand = self.five and tournament.five_mode == FiveMode.DEAD
+        if self.five and not self.dead_hand:
+            self.fields["partner"] = _radio([(NONE, _("Seul")), *names], initial=NONE)
+        if self.dead_hand:
+            self.fields["sitting_out"] = _radio(names)
+        self.poignee_names = []
+        for seat in seats:
+            name = f"poignee_{seat.place}"
+            self.fields[name] = _radio([(NONE, "—"), *PoigneeSize.choices], initial=NONE)
+            self.fields[name].label = self.player_names[seat.place]
+            self.poignee_names.append(name)
+        # At 4 players points are whole; at 3 and 5 a half point is possible.
+        self.half_points = len(seats) in (3, 5) and not self.dead_hand
+
+    @property
+    def poignee_fields(self):
+        return [self[name] for name in self.poignee_names]
+
+    @property
+    def seat_buttons(self):
+        return self["taker"]
+
+    def clean_points(self) -> Decimal | None:
+        text = self.cleaned_data["points"].strip().replace(",", ".").replace("½", ".5")
+        if not text:
+            return None
+        try:
+            value = Decimal(text)
+        except InvalidOperation:
+            raise forms.ValidationError(
+                _("Les points sont un nombre, par exemple 47 ou 40,5."), code="invalid"
+            ) from None
+        if not value.is_finite():
+            raise forms.ValidationError(_("Les points sont un nombre, par exemple 47 ou 40,5."))
+        return value
+
+    def clean(self):
+        data = super().clean()
+        played_fields = [
+            data.get("bouts"),
+            data.get("petit_au_bout"),
+            data.get("chelem"),
+            *(data.get(name) for name in self.poignee_names),
+        ]
+        if data.get("points") is None and "points" not in self.errors and any(played_fields):
+            self.add_error("points", _("Indiquez les points, de 0 à 91."))
+        if data.get("points") is not None and not data.get("bouts"):
+            self.add_error("bouts", _("Indiquez le nombre de bouts de l'attaque."))
+        if not data.get("taker") and "taker" not in self.errors:
+            self.add_error("taker", _("Choisissez le preneur."))
+        if not data.get("contract") and "contract" not in self.errors:
+            self.add_error("contract", _("Choisissez le contrat."))
+        return data
+
+    def result(self) -> DealResult:
+        """The deal as typed, the defence's points turned into the attack's (91 − x)."""
+        data = self.cleaned_data
+        points = data.get("points")
+        if points is not None and data.get("points_for") == Camp.DEFENSE:
+            points = TOTAL_POINTS - points
+        bouts = data.get("bouts")
+        return DealResult(
+            taker=data.get("taker") or None,
+            contract=data.get("contract") or None,
+            partner=data.get("partner") or None,
+            sitting_out=data.get("sitting_out") or None,
+            bouts=int(bouts) if bouts not in (None, "") else None,
+            points=points,
+            petit_au_bout=data.get("petit_au_bout") or None,
+            chelem=data.get("chelem") or None,
+            poignees={
+                name.removeprefix("poignee_"): data[name]
+                for name in self.poignee_names
+                if data.get(name)
+            },
+        )
+
+    def add_refusal(self, error) -> None:
+        """Show a refusal (InvalidDeal or DealRefused) beside the field it names."""
+        field = REFUSAL_FIELDS.get(getattr(error, "field", None) or "")
+        if field not in self.fields:
+            field = None
+        self.add_error(field, error.message)
+
+
+def initial_for(deal, *, number: int | None = None) -> dict:
+    """The form's initial values: a stored deal's (to correct or complete it), or a new one."""
+    if deal is None:
+        return {"number": number, "points_for": Camp.ATTACK, "petit_au_bout": NONE}
+    initial = {
+        "number": deal.number,
+        "version": deal.version,
+        "taker": deal.taker,
+        "contract": deal.contract,
+        "partner": deal.partner or NONE,
+        "sitting_out": deal.sitting_out,
+        "bouts": "" if deal.bouts is None else str(deal.bouts),
+        "points": "" if deal.points is None else _points_text(deal.points),
+        "points_for": Camp.ATTACK,
+        "petit_au_bout": deal.petit_au_bout or NONE,
+        "chelem": deal.chelem or NONE,
+    }
+    for place, size in deal.poignees().items():
+        initial[f"poignee_{place}"] = size
+    return initial
+
+
+def _points_text(points: Decimal) -> str:
+    return (str(int(points)) if points == points.to_integral_value() else str(points)).replace(
+        ".", ","
+    )
+
+
+class TableCodeForm(forms.Form):
+    code = forms.CharField(
+        label=_("Code de la table"),
+        max_length=20,
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "characters",
+                "spellcheck": "false",
+                "autofocus": True,
+            }
+        ),
+    )

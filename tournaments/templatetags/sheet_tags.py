@@ -1,0 +1,33 @@
+"""How the feuille de marque writes numbers: signed, with a real minus sign."""
+
+from django import template
+
+register = template.Library()
+
+MINUS = "\N{MINUS SIGN}"
+
+
+@register.filter
+def signed(value) -> str:
+    """+318, −106 and 0, as the sheet writes marques and bilans; empty for no marque."""
+    if value is None or value == "":
+        return ""
+    value = int(value)
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"{MINUS}{-value}"
+    return "0"
+
+
+@register.filter
+def unsigned(value) -> str:
+    """A total of the + or − column, written without its sign."""
+    return "" if value is None else str(abs(int(value)))
+
+
+@register.filter
+def camp_sign(value) -> str:
+    """A term of the marque seen from the attack, always with its sign (+20, −20, +0)."""
+    value = int(value)
+    return f"+{value}" if value >= 0 else f"{MINUS}{-value}"

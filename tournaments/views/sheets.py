@@ -1,0 +1,641 @@
+"""The feuilles de marque: a table enters its deals, signs its sheet; the arbitre watches the room.
+
+Who may do what (``tournaments.table_access``): anyone reads the sheet of a published
+tournament; the device that typed the table's code, and the tournament's arbitre, write on it.
+Every write is one service call (``tournaments.services.deals``); a refusal comes back as the
+form with what was typed and the message beside its field, with a status that names the
+refusal (full page) or 200 so that htmx swaps it in (htmx request).
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring.rules import InvalidDeal
+from scoring.sheet import sheet_totals
+from tournaments.models import (
+    MARQUE_FIELDS,
+    POIGNEE_FIELDS,
+    Contract,
+    Deal,
+    Place,
+    Position,
+    Seat,
+    Table,
+    Tournament,
+)
+from tournaments.services.deals import (
+    DealRefused,
+    DealResult,
+    confirm_bilan,
+    correct_deal,
+    delete_deal,
+    preview_result,
+    record_deal,
+    unlock_sheet,
+)
+from tournaments.sheet_forms import DealForm, TableCodeForm, initial_for, short_name
+from tournaments.table_access import (
+    SheetAccess,
+    attempts_exhausted,
+    grant_table,
+    sheet_access,
+)
+from tournaments.templatetags.sheet_tags import camp_sign
+
+PLACE_ORDER = list(Place.values)
+
+# The status of each refusal, for a full-page answer (htmx answers 200 to swap the form in).
+REFUSAL_STATUS = {
+    "invalid": 422,
+    "refused": 422,
+    "number_out_of_range": 400,
+    "number_taken": 409,
+    "previous_unplayed": 409,
+    "stale": 409,
+    "incomplete": 409,
+    "unbalanced": 409,
+    "locked": 423,
+    "not_last": 403,
+    "not_arbitre": 403,
+    "missing": 404,
+}
+
+ALERT_CONTRACTS = {Contract.GARDE_SANS, Contract.GARDE_CONTRE}
+ALERT_CHELEMS = {"announced_made", "announced_failed"}
+
+
+# --- Loading and permissions -------------------------------------------------------------
+
+
+def _table_or_404(request: HttpRequest, table_id: int) -> tuple[Table, SheetAccess]:
+    """The table and what this request may do on it; 404 if the tournament is hidden to it."""
+    table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
+    access = sheet_access(request, table)
+    if not table.position.tournament.published and not access.can_edit:
+        raise Http404
+    return table, access
+
+
+def _editor_or_403(access: SheetAccess) -> None:
+    if not access.can_edit:
+        raise PermissionDenied(_("Saisissez d'abord le code de la table."))
+
+
+def _arbitre_tournament_or_404(request: HttpRequest, tournament_id: int) -> Tournament:
+    """The tournament if the logged-in user is its arbitre (others see nothing there)."""
+    return get_object_or_404(Tournament, pk=tournament_id, arbitre=request.user)
+
+
+def _seats(table: Table) -> list[Seat]:
+    seats = table.seats.select_related("registration__player")
+    return sorted(seats, key=lambda seat: PLACE_ORDER.index(seat.place))
+
+
+# --- What the sheet shows ----------------------------------------------------------------
+
+
+@dataclass
+class DealRow:
+    deal: Deal
+    summary: str
+    cells: list
+    is_last: bool
+    alert: bool
+
+
+def _points_text(points: Decimal | None) -> str:
+    if points is None:
+        return ""
+    whole = points == points.to_integral_value()
+    return (str(int(points)) if whole else str(points)).replace(".", ",")
+
+
+def _deal_summary(deal: Deal, names: dict[str, str]) -> str:
+    if deal.all_pass:
+        return _("Tous passent")
+    text = f"{deal.get_contract_display()} — {names.get(deal.taker, deal.taker)}"
+    if deal.partner:
+        text += " + " + names.get(deal.partner, deal.partner)
+    if deal.points is None:
+        return text + " · " + _("résultat à venir")
+    return (
+        text
+        + " · "
+        + _("%(points)s pts, %(bouts)s bout(s)")
+        % {
+            "points": _points_text(deal.points),
+            "bouts": deal.bouts,
+        }
+    )
+
+
+def _is_alert(deal: Deal) -> bool:
+    """A garde sans, a garde contre or an announced chelem: the arbitre must be called."""
+    return deal.contract in ALERT_CONTRACTS or deal.chelem in ALERT_CHELEMS
+
+
+def _sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
+    """Rows, totals and checks of one sheet, from its seats and deals (no query)."""
+    places = [seat.place for seat in seats]
+    names = {seat.place: short_name(seat) for seat in seats}
+    last_number = max((deal.number for deal in deals), default=None)
+    rows = [
+        DealRow(
+            deal=deal,
+            summary=_deal_summary(deal, names),
+            cells=[deal.marque(place) for place in places],
+            is_last=deal.number == last_number,
+            alert=_is_alert(deal),
+        )
+        for deal in deals
+    ]
+    totals = sheet_totals(places, {deal.number: deal.marques() for deal in deals})
+    expected = table.position.tournament.deals_per_position
+    played = sum(1 for deal in deals if deal.is_played)
+    seat_totals = [totals.by_seat[place] for place in places]
+    return {
+        "rows": rows,
+        "totals": seat_totals,
+        "signers": list(zip(seats, seat_totals, strict=True)),
+        "sheet_totals": totals,
+        "played_count": played,
+        "expected_count": expected,
+        "complete": played == expected and len(deals) == expected,
+        "waiting": next((deal for deal in deals if not deal.is_played), None),
+        "alerts": [row for row in rows if row.alert],
+    }
+
+
+def _next_form(table: Table, seats: list[Seat], data: dict) -> DealForm | None:
+    """The form for what comes next: the result of a deal bid, or the next deal, or nothing."""
+    waiting = data["waiting"]
+    if waiting is not None:
+        return DealForm(initial=initial_for(waiting), table=table, seats=seats)
+    if data["played_count"] >= data["expected_count"]:
+        return None
+    number = max((row.deal.number for row in data["rows"]), default=0) + 1
+    if number > data["expected_count"]:
+        return None
+    return DealForm(initial=initial_for(None, number=number), table=table, seats=seats)
+
+
+def _sheet_context(
+    request: HttpRequest, table: Table, access: SheetAccess, *, form: DealForm | None = None
+) -> dict:
+    seats = _seats(table)
+    deals = list(table.deals.all())
+    data = _sheet_data(table, seats, deals)
+    locked = table.locked_at is not None
+    if form is None and access.can_edit and (not locked or access.is_arbitre):
+        form = _next_form(table, seats, data)
+    return {
+        "table": table,
+        "position": table.position,
+        "tournament": table.position.tournament,
+        "seats": seats,
+        "access": access,
+        "locked": locked,
+        "form": form if access.can_edit else None,
+        "can_enter": access.can_edit and (not locked or access.is_arbitre),
+        **data,
+    }
+
+
+def _render_sheet(
+    request: HttpRequest,
+    table: Table,
+    access: SheetAccess,
+    *,
+    form: DealForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    context = _sheet_context(request, table, access, form=form)
+    if request.htmx:
+        return render(request, "sheets/sheet.html#sheet", context)
+    return render(request, "sheets/sheet.html", context, status=status)
+
+
+def _refusal_status(error: Exception) -> int:
+    if isinstance(error, InvalidDeal):
+        return REFUSAL_STATUS["invalid"]
+    return REFUSAL_STATUS.get(getattr(error, "code", "refused"), 422)
+
+
+# --- Access by code ----------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def table_access(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The table's code, typed once, opens this table's sheet for writing on this device."""
+    table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
+    status = 200
+    if request.method == "POST":
+        form = TableCodeForm(request.POST)
+        if attempts_exhausted(request):
+            form.is_valid()
+            form.add_error(
+                None, _("Trop d'essais : attendez quelques minutes ou appelez l'arbitre.")
+            )
+            status = 429
+        elif form.is_valid() and grant_table(request, table=table, code=form.cleaned_data["code"]):
+            return redirect("sheet", table_id=table.pk)
+        else:
+            if form.is_valid():
+                form.add_error("code", _("Ce n'est pas le code de cette table."))
+            status = 403
+    else:
+        form = TableCodeForm()
+    context = {"table": table, "position": table.position, "form": form}
+    if request.htmx:
+        return render(request, "sheets/access.html#access", context)
+    return render(request, "sheets/access.html", context, status=status)
+
+
+# --- The sheet and its deals -------------------------------------------------------------
+
+
+@require_GET
+def sheet(request: HttpRequest, table_id: int) -> HttpResponse:
+    table, access = _table_or_404(request, table_id)
+    return _render_sheet(request, table, access)
+
+
+@require_http_methods(["GET", "POST"])
+def deal_new(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Record a deal: a new one, « tous passent », or the result of the deal bid."""
+    table, access = _table_or_404(request, table_id)
+    if request.method == "GET":
+        return redirect("sheet", table_id=table.pk)
+    _editor_or_403(access)
+    if "all_pass" in request.POST:
+        return _all_pass(request, table, access)
+    form = DealForm(request.POST, table=table, seats=_seats(table))
+    if not form.is_valid():
+        return _render_sheet(request, table, access, form=form, status=422)
+    try:
+        deal = record_deal(
+            table=table,
+            number=form.cleaned_data["number"],
+            result=form.result(),
+            by=access.actor,
+            version=form.cleaned_data["version"],
+        )
+    except (InvalidDeal, DealRefused) as error:
+        form.add_refusal(error)
+        return _render_sheet(request, table, access, form=form, status=_refusal_status(error))
+    messages.success(request, _("Donne %(number)s enregistrée.") % {"number": deal.number})
+    if request.htmx:
+        return _render_sheet(request, table, access)
+    return redirect("sheet", table_id=table.pk)
+
+
+def _all_pass(request: HttpRequest, table: Table, access: SheetAccess) -> HttpResponse:
+    """« Tous passent » in one tap, where the tournament counts such deals."""
+    number = _posted_int(request, "number")
+    try:
+        if not table.position.tournament.counts_all_pass:
+            raise DealRefused(
+                _("Dans ce tournoi, une donne où tous passent est redistribuée sans être notée.")
+            )
+        if number is None:
+            raise DealRefused(_("Numéro de donne manquant."), code="number_out_of_range")
+        record_deal(
+            table=table,
+            number=number,
+            result=DealResult(all_pass=True),
+            by=access.actor,
+            version=_posted_int(request, "version"),
+        )
+    except DealRefused as error:
+        messages.error(request, error.message)
+        if request.htmx:
+            return _render_sheet(request, table, access)
+        return _render_sheet(request, table, access, status=_refusal_status(error))
+    messages.success(request, _("Donne %(number)s : tous passent.") % {"number": number})
+    if request.htmx:
+        return _render_sheet(request, table, access)
+    return redirect("sheet", table_id=table.pk)
+
+
+def _posted_int(request: HttpRequest, name: str) -> int | None:
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        return None
+
+
+@require_POST
+def deal_preview(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The marques of the deal being typed, with their reasons, before anything is saved."""
+    table, access = _table_or_404(request, table_id)
+    _editor_or_403(access)
+    seats = _seats(table)
+    form = DealForm(request.POST, table=table, seats=seats)
+    context = {"table": table, "form": form, "preview": None, "bid_only": False}
+    if form.is_valid():
+        result = form.result()
+        if result.is_played:
+            try:
+                preview = preview_result(
+                    table=table, places=[seat.place for seat in seats], result=result
+                )
+            except (InvalidDeal, DealRefused) as error:
+                form.add_refusal(error)
+            else:
+                context["preview"] = preview
+                context["preview_rows"] = [
+                    (seat, preview.marques.get(seat.place)) for seat in seats
+                ]
+                context["explanation"] = _explanation(preview, result, form)
+        else:
+            context["bid_only"] = True
+    context["preview_errors"] = _preview_errors(form)
+    return render(request, "sheets/_deal_form.html#preview", context)
+
+
+def _preview_errors(form: DealForm) -> list[str]:
+    """The form's messages, but not « choose the taker / contract » before anything is chosen."""
+    if not form.errors:
+        return []
+    errors = []
+    for name, messages_ in form.errors.items():
+        if name in ("taker", "contract") and not form.data.get(name):
+            continue
+        label = form.fields[name].label if name in form.fields and name != "poignees" else None
+        for message in messages_:
+            errors.append(f"{label} : {message}" if label and name != "__all__" else message)
+    return errors or [_("Choisissez le preneur et le contrat.")]
+
+
+def _explanation(preview, result: DealResult, form: DealForm) -> list[str]:
+    """The reasons of the marque, as the players check them on paper (SCORING.md §One deal)."""
+    marque = preview.marque
+    if marque is None:
+        return [_("Tous passent : chacun marque 0.")]
+    lines = []
+    typed = form.cleaned_data.get("points")
+    if form.cleaned_data.get("points_for") == "defense":
+        lines.append(
+            _("Points de la défense %(typed)s : l'attaque a 91 − %(typed)s = %(points)s.")
+            % {"typed": _points_text(typed), "points": _points_text(Decimal(result.points))}
+        )
+    lines.append(
+        _("Avec %(bouts)s bout(s), il faut %(target)s points ; l'attaque en compte %(counted)s.")
+        % {"bouts": result.bouts, "target": marque.target, "counted": marque.counted_points}
+    )
+    if marque.difference > 0:
+        lines.append(_("Contrat gagné de %(d)s.") % {"d": marque.difference})
+    elif marque.difference == 0:
+        lines.append(_("Contrat juste fait."))
+    else:
+        lines.append(_("Contrat chuté de %(d)s.") % {"d": -marque.difference})
+    lines.append(
+        _("Contrat : (25 + %(d)s) × %(m)s = %(points)s")
+        % {
+            "d": abs(marque.difference),
+            "m": marque.multiplier,
+            "points": camp_sign(marque.contract_points),
+        }
+    )
+    if marque.petit_au_bout:
+        lines.append(
+            _("Petit au bout : 10 × %(m)s = %(points)s")
+            % {"m": marque.multiplier, "points": camp_sign(marque.petit_au_bout)}
+        )
+    for prime in marque.poignees:
+        lines.append(_("Poignée : %(points)s") % {"points": camp_sign(prime)})
+    if marque.chelem:
+        lines.append(_("Chelem : %(points)s") % {"points": camp_sign(marque.chelem)})
+    lines.append(
+        _("Chaque défenseur : %(defender)s ; preneur : %(factor)s × %(value)s = %(taker)s")
+        % {
+            "defender": camp_sign(marque.defender),
+            "factor": marque.taker_factor,
+            "value": marque.value,
+            "taker": camp_sign(marque.taker),
+        }
+    )
+    if marque.partner is not None:
+        lines.append(_("Partenaire : %(partner)s") % {"partner": camp_sign(marque.partner)})
+    return lines
+
+
+@require_http_methods(["GET", "POST"])
+def deal_edit(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
+    """Correct a deal: the table its last one until signed, the arbitre any."""
+    table, access = _table_or_404(request, table_id)
+    if not access.can_edit:
+        if request.method == "GET":
+            return redirect("sheet_access", table_id=table.pk)
+        raise PermissionDenied
+    deal = get_object_or_404(Deal, table=table, number=number)
+    seats = _seats(table)
+    status = 200
+    if request.method == "POST":
+        form = DealForm(request.POST, table=table, seats=seats)
+        if form.is_valid():
+            try:
+                correct_deal(
+                    table=table,
+                    number=number,
+                    version=form.cleaned_data["version"],
+                    result=form.result(),
+                    by=access.actor,
+                )
+            except (InvalidDeal, DealRefused) as error:
+                form.add_refusal(error)
+                status = _refusal_status(error)
+            else:
+                messages.success(request, _("Donne %(number)s corrigée.") % {"number": number})
+                return _back_to_sheet(request, table)
+        else:
+            status = 422
+    else:
+        form = DealForm(initial=initial_for(deal), table=table, seats=seats)
+    context = {
+        "table": table,
+        "position": table.position,
+        "tournament": table.position.tournament,
+        "deal": deal,
+        "form": form,
+        "access": access,
+    }
+    if request.htmx:
+        return render(request, "sheets/deal_edit.html#edit", context)
+    return render(request, "sheets/deal_edit.html", context, status=status)
+
+
+def _back_to_sheet(request: HttpRequest, table: Table) -> HttpResponse:
+    url = reverse("sheet", kwargs={"table_id": table.pk})
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Location"] = url
+        return response
+    return redirect(url)
+
+
+@require_POST
+def deal_delete(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
+    table, access = _table_or_404(request, table_id)
+    _editor_or_403(access)
+    version = _posted_int(request, "version")
+    try:
+        delete_deal(table=table, number=number, version=version, by=access.actor)
+    except DealRefused as error:
+        messages.error(request, error.message)
+        if request.htmx:
+            return _render_sheet(request, table, access)
+        return _render_sheet(request, table, access, status=_refusal_status(error))
+    messages.success(request, _("Donne %(number)s supprimée.") % {"number": number})
+    return _back_to_sheet(request, table)
+
+
+@require_POST
+def sign_off(request: HttpRequest, table_id: int) -> HttpResponse:
+    """A player taps their name: they confirm their bilan. The last one signs the sheet."""
+    table, access = _table_or_404(request, table_id)
+    _editor_or_403(access)
+    try:
+        table = confirm_bilan(table=table, place=request.POST.get("place", ""), by=access.actor)
+    except DealRefused as error:
+        messages.error(request, error.message)
+        if request.htmx:
+            return _render_sheet(request, table, access)
+        return _render_sheet(request, table, access, status=_refusal_status(error))
+    if table.locked_at is not None:
+        messages.success(request, _("Feuille signée : elle part chez l'arbitre."))
+    if request.htmx:
+        return _render_sheet(request, table, access)
+    return redirect("sheet", table_id=table.pk)
+
+
+@require_POST
+def sheet_unlock(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The arbitre reopens a signed sheet; the players will confirm their bilans again."""
+    table, access = _table_or_404(request, table_id)
+    if not access.is_arbitre:
+        raise PermissionDenied
+    unlock_sheet(table=table, by=access.actor)
+    messages.success(request, _("Feuille rouverte : les joueurs la signeront à nouveau."))
+    return _back_to_sheet(request, table)
+
+
+# --- History -----------------------------------------------------------------------------
+
+HISTORY_FIELDS = [
+    "all_pass",
+    "taker",
+    "contract",
+    "partner",
+    "sitting_out",
+    "bouts",
+    "points",
+    "petit_au_bout",
+    "chelem",
+    *POIGNEE_FIELDS.values(),
+    *MARQUE_FIELDS.values(),
+]
+
+
+@dataclass
+class HistoryEntry:
+    record: object
+    action: str
+    who: str
+    changes: list
+
+
+def _shown(record, field: str) -> str:
+    value = getattr(record, field)
+    if value is None or value == "":
+        return "—"
+    model_field = Deal._meta.get_field(field)
+    if model_field.choices:
+        return str(dict(model_field.flatchoices).get(value, value))
+    if isinstance(value, bool):
+        return _("oui") if value else _("non")
+    if isinstance(value, Decimal):
+        return _points_text(value)
+    return str(value)
+
+
+def _history_entries(records) -> list[HistoryEntry]:
+    """Each change with what it changed (before → after), oldest first; computed in memory."""
+    actions = {"+": _("Saisie"), "~": _("Modification"), "-": _("Suppression")}
+    previous = {}
+    entries = []
+    for record in records:
+        before = previous.get(record.id)
+        changes = []
+        for field in HISTORY_FIELDS:
+            after_value = _shown(record, field)
+            before_value = _shown(before, field) if before is not None else "—"
+            if record.history_type == "-":
+                continue
+            if after_value != before_value:
+                label = str(Deal._meta.get_field(field).verbose_name)
+                changes.append((label, before_value, after_value))
+        who = record.history_change_reason or (
+            record.history_user.get_username() if record.history_user else "—"
+        )
+        entries.append(HistoryEntry(record, actions[record.history_type], who, changes))
+        previous[record.id] = record
+    return entries
+
+
+@require_GET
+def sheet_history(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Every save, correction and deletion of the sheet's deals: who, when, before, after."""
+    table, access = _table_or_404(request, table_id)
+    if not access.can_edit:
+        return redirect("sheet_access", table_id=table.pk)
+    records = (
+        Deal.history.filter(table_id=table.pk)
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    )
+    entries = list(reversed(_history_entries(records)))
+    return render(
+        request,
+        "sheets/history.html",
+        {"table": table, "position": table.position, "entries": entries, "access": access},
+    )
+
+
+# --- The arbitre's room ------------------------------------------------------------------
+
+
+@require_GET
+@login_required
+def position_room(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Every table of a position: its progress, whether signed, the zero sum, and the alerts."""
+    tournament = _arbitre_tournament_or_404(request, tournament_id)
+    position = get_object_or_404(Position, tournament=tournament, number=number)
+    tables = position.tables.prefetch_related("seats__registration__player", "deals")
+    rooms = []
+    alerts = []
+    for table in tables:
+        seats = sorted(table.seats.all(), key=lambda seat: PLACE_ORDER.index(seat.place))
+        data = _sheet_data_prefetched(table, tournament, position, seats)
+        rooms.append({"table": table, "seats": seats, **data})
+        alerts.extend({"table": table, "row": row} for row in data["alerts"])
+    context = {"tournament": tournament, "position": position, "rooms": rooms, "alerts": alerts}
+    if request.htmx:
+        return render(request, "sheets/room.html#room", context)
+    return render(request, "sheets/room.html", context)
+
+
+def _sheet_data_prefetched(table, tournament, position, seats) -> dict:
+    # The table's position and tournament are already in hand: no query per table for them.
+    table.position = position
+    position.tournament = tournament
+    return _sheet_data(table, seats, list(table.deals.all()))
