@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Tournament
+from tournaments.services.setup import seating_plan
 
 
 def visible_tournaments(request: HttpRequest):
@@ -26,8 +27,18 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(visible_tournaments(request), pk=tournament_id)
     registrations = tournament.registrations.select_related("player", "team")
     positions = tournament.positions.all()
+    # Each published seating, the latest first: the one the players look for on the day.
+    seatings = [
+        seating_plan(position=position)
+        for position in positions.filter(seating_published_at__isnull=False).order_by("-number")
+    ]
     return render(
         request,
         "tournaments/tournament_detail.html",
-        {"tournament": tournament, "registrations": registrations, "positions": positions},
+        {
+            "tournament": tournament,
+            "registrations": registrations,
+            "positions": positions,
+            "seatings": seatings,
+        },
     )
