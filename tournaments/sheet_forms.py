@@ -57,7 +57,7 @@ class DealForm(forms.Form):
     points = forms.CharField(
         label=_("Points"),
         required=False,
-        max_length=5,
+        max_length=10,
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "size": 5}),
     )
     points_for = _radio(
@@ -97,6 +97,16 @@ class DealForm(forms.Form):
             self.poignee_names.append(name)
         # At 4 players points are whole; at 3 and 5 a half point is possible.
         self.half_points = len(seats) in (3, 5) and not self.dead_hand
+
+    @property
+    def deal_number(self):
+        """The number of the deal this form writes, as typed or as offered."""
+        return self.data.get("number") if self.is_bound else self.initial.get("number")
+
+    @property
+    def deal_version(self):
+        """The version of the deal the device saw (None for a new deal)."""
+        return self.data.get("version") if self.is_bound else self.initial.get("version")
 
     @property
     def poignee_fields(self):

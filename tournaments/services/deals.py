@@ -229,16 +229,22 @@ def _check_last_deal(table: Table, deal: Deal, by: SheetActor | None) -> None:
         )
 
 
-def _check_version(deal: Deal, version: int | None) -> None:
-    if version is not None and version != deal.version:
-        raise DealRefused(
-            _(
-                "La donne %(number)s vient d'être modifiée sur un autre appareil : votre saisie "
-                "n'a pas été enregistrée. Vérifiez la feuille et recommencez."
-            )
-            % {"number": deal.number},
-            code="stale",
+def _check_version(deal: Deal, version: int | None, *, required: bool = True) -> None:
+    """Refuse a write made on a view of the deal older than the stored one.
+
+    A device always sends the version it saw; only a script completing a deal it just bid
+    (``record_deal``) may leave it out.
+    """
+    if (version is None and not required) or version == deal.version:
+        return
+    raise DealRefused(
+        _(
+            "La donne %(number)s vient d'être modifiée sur un autre appareil : votre saisie "
+            "n'a pas été enregistrée. Vérifiez la feuille et recommencez."
         )
+        % {"number": deal.number},
+        code="stale",
+    )
 
 
 def _get_deal(table: Table, number: int) -> Deal:
@@ -312,7 +318,7 @@ def record_deal(
             )
         deal = Deal(table=table, number=number)
     else:
-        _check_version(deal, version)
+        _check_version(deal, version, required=by is not None)
         deal.version += 1
     places = table_places(table)
     _check_seats(places=places, result=result)

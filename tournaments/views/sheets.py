@@ -30,8 +30,8 @@ from tournaments.models import (
     Position,
     Seat,
     Table,
-    Tournament,
 )
+from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.services.deals import (
     DealRefused,
     DealResult,
@@ -88,11 +88,6 @@ def _table_or_404(request: HttpRequest, table_id: int) -> tuple[Table, SheetAcce
 def _editor_or_403(access: SheetAccess) -> None:
     if not access.can_edit:
         raise PermissionDenied(_("Saisissez d'abord le code de la table."))
-
-
-def _arbitre_tournament_or_404(request: HttpRequest, tournament_id: int) -> Tournament:
-    """The tournament if the logged-in user is its arbitre (others see nothing there)."""
-    return get_object_or_404(Tournament, pk=tournament_id, arbitre=request.user)
 
 
 def _seats(table: Table) -> list[Seat]:
@@ -195,9 +190,15 @@ def _sheet_context(
     deals = list(table.deals.all())
     data = _sheet_data(table, seats, deals)
     locked = table.locked_at is not None
-    if form is None and access.can_edit and (not locked or access.is_arbitre):
+    can_enter = access.can_edit and (not locked or access.is_arbitre)
+    refusals = []
+    if form is not None and not can_enter:
+        # The sheet is signed: the form is not shown again, its refusal is.
+        refusals = form.non_field_errors()
+    if form is None and can_enter:
         form = _next_form(table, seats, data)
     return {
+        "refusals": refusals,
         "table": table,
         "position": table.position,
         "tournament": table.position.tournament,
@@ -205,7 +206,7 @@ def _sheet_context(
         "access": access,
         "locked": locked,
         "form": form if access.can_edit else None,
-        "can_enter": access.can_edit and (not locked or access.is_arbitre),
+        "can_enter": can_enter,
         **data,
     }
 
@@ -411,8 +412,13 @@ def _explanation(preview, result: DealResult, form: DealForm) -> list[str]:
             _("Petit au bout : 10 × %(m)s = %(points)s")
             % {"m": marque.multiplier, "points": camp_sign(marque.petit_au_bout)}
         )
-    for prime in marque.poignees:
-        lines.append(_("Poignée : %(points)s") % {"points": camp_sign(prime)})
+    # The primes come in the order of the poignées typed (tournaments.services.deals).
+    shown = (result.poignees or {}).items()
+    for (place, size), prime in zip(shown, marque.poignees, strict=True):
+        lines.append(
+            _("Poignée %(size)s (%(who)s) : %(points)s")
+            % {"size": size, "who": form.player_names.get(place, place), "points": camp_sign(prime)}
+        )
     if marque.chelem:
         lines.append(_("Chelem : %(points)s") % {"points": camp_sign(marque.chelem)})
     lines.append(
@@ -618,7 +624,7 @@ def sheet_history(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 def position_room(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """Every table of a position: its progress, whether signed, the zero sum, and the alerts."""
-    tournament = _arbitre_tournament_or_404(request, tournament_id)
+    tournament = arbitre_tournament_or_404(request, tournament_id)
     position = get_object_or_404(Position, tournament=tournament, number=number)
     tables = position.tables.prefetch_related("seats__registration__player", "deals")
     rooms = []
