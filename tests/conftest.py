@@ -9,6 +9,12 @@ from tournaments.models import Player, Position, Registration, Tournament
 from tournaments.services.setup import seat_position
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hasher(settings):
+    """Tests create users by the dozen; the production hasher is slow on purpose."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def arbitre(db):
     return get_user_model().objects.create_user(
@@ -63,3 +69,14 @@ def position(tournament):
 def table(position, registrations):
     """Table 1 of position 1: players 1 to 4 at Nord, Est, Sud, Ouest."""
     return seat_position(position=position, tables=[registrations[:4], registrations[4:]])[0]
+
+
+@pytest.fixture
+def arbitre_client(client, arbitre):
+    """A browser logged in as the tournament's arbitre."""
+    client.force_login(arbitre)
+    return client
+
+
+HTMX = {"HX-Request": "true"}
+"""Headers of a request sent by htmx, for ``client.get(url, headers=HTMX)``."""

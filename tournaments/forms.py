@@ -18,23 +18,25 @@ def add_refusal(form: forms.Form, refusal: SetupRefused) -> None:
 
 
 class TournamentForm(forms.ModelForm):
+    # Declared here so that a count below 1 is a French message on the field, before the
+    # database's check constraint would refuse it.
+    positions_count = forms.IntegerField(
+        label=_("Nombre de positions"), min_value=1, max_value=30, initial=5
+    )
+    deals_per_position = forms.IntegerField(
+        label=_("Donnes par position"), min_value=1, max_value=50, initial=5
+    )
+
     class Meta:
         model = Tournament
         fields = list(TOURNAMENT_SETTINGS)
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-            "positions_count": forms.NumberInput(attrs={"min": 1, "max": 20}),
-            "deals_per_position": forms.NumberInput(attrs={"min": 1, "max": 40}),
         }
         help_texts = {
             "allow_five": _("Les tables de 3 sont homologuées par la FFT, celles de 5 non."),
             "published": _("Visible de tous sur la page d'accueil."),
         }
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["positions_count"].min_value = 1
-        self.fields["deals_per_position"].min_value = 1
 
 
 class PlayerSearchForm(forms.Form):

@@ -61,7 +61,7 @@ def arbitre_home(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.create_tournament(
@@ -82,7 +82,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 @login_required
 def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    form = TournamentForm(request.POST or None, instance=tournament)
+    form = TournamentForm(request.POST if request.method == "POST" else None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         try:
             services.update_tournament(
@@ -142,7 +142,9 @@ def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "setup/players.html#search-results",
             {"tournament": tournament, "found": found, "query": query},
         )
-    form = RegistrationForm(request.POST or None, tournament=tournament)
+    form = RegistrationForm(
+        request.POST if request.method == "POST" else None, tournament=tournament
+    )
     notice = ""
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -201,7 +203,10 @@ def player_unregister(request: HttpRequest, tournament_id: int, registration_id:
 @login_required
 def csv_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    form = CsvImportForm(request.POST or None, request.FILES or None)
+    form = CsvImportForm(
+        request.POST if request.method == "POST" else None,
+        request.FILES if request.method == "POST" else None,
+    )
     report = None
     if request.method == "POST" and form.is_valid():
         report = services.import_registrations(
@@ -236,7 +241,7 @@ def _teams_context(tournament: Tournament, form: TeamForm, notice: str = "") -> 
 @login_required
 def teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    form = TeamForm(request.POST or None, tournament=tournament)
+    form = TeamForm(request.POST if request.method == "POST" else None, tournament=tournament)
     notice = ""
     if request.method == "POST" and form.is_valid():
         try:

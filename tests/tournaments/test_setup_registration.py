@@ -1,0 +1,180 @@
+"""Registering players one at a time: search the known ones, never enter anyone twice."""
+
+import pytest
+
+from tests.conftest import HTMX
+from tournaments.models import Formula, Player, Registration, Team
+from tournaments.services.setup import SetupRefused, register_player, search_players
+
+
+@pytest.fixture
+def known_player(db):
+    return Player.objects.create(
+        last_name="Dupont", first_name="Jean", licence="0123456", club="Tarot Club Lyonnais"
+    )
+
+
+def players_url(tournament):
+    return f"/arbitre/tournois/{tournament.pk}/joueurs/"
+
+
+def test_a_new_player_gets_the_next_participant_number(tournament, registrations):
+    registration = register_player(tournament=tournament, last_name="Neuf", first_name="Léa")
+
+    assert registration.number == 9
+    assert registration.player.last_name == "Neuf"
+
+
+def test_a_known_licence_registers_the_same_player_not_a_second_one(tournament, known_player):
+    registration = register_player(
+        tournament=tournament, last_name="DUPONT", first_name="Jean", licence="0123456"
+    )
+
+    assert registration.player == known_player
+    assert Player.objects.count() == 1
+
+
+def test_a_licence_held_by_someone_else_is_refused(tournament, known_player):
+    with pytest.raises(SetupRefused) as refused:
+        register_player(
+            tournament=tournament, last_name="Martin", first_name="Claire", licence="0123456"
+        )
+
+    assert refused.value.field == "licence"
+    assert "DUPONT Jean" in refused.value.message
+
+
+def test_a_player_cannot_be_registered_twice(tournament, known_player):
+    register_player(tournament=tournament, player=known_player)
+
+    with pytest.raises(SetupRefused) as refused:
+        register_player(tournament=tournament, player=known_player)
+
+    assert refused.value.code == "already_registered"
+
+
+def test_a_taken_participant_number_is_refused(tournament, registrations):
+    with pytest.raises(SetupRefused) as refused:
+        register_player(tournament=tournament, last_name="Neuf", first_name="Léa", number=3)
+
+    assert refused.value.field == "number"
+
+
+def test_search_finds_known_players_by_name_or_licence_but_not_those_registered(
+    tournament, known_player, registrations
+):
+    assert search_players(tournament=tournament, query="dup") == [known_player]
+    assert search_players(tournament=tournament, query="01234") == [known_player]
+    assert search_players(tournament=tournament, query="jean dupont") == [known_player]
+    assert search_players(tournament=tournament, query="Joueur1") == []
+
+
+def test_players_page_renders_as_a_full_page(arbitre_client, tournament, registrations):
+    response = arbitre_client.get(players_url(tournament))
+
+    assert response.status_code == 200
+    assert "<html" in response.content.decode()
+    assert "JOUEUR8" in response.content.decode()
+
+
+def test_search_under_htmx_returns_only_the_results(arbitre_client, tournament, known_player):
+    response = arbitre_client.get(
+        players_url(tournament) + "?q=dup", headers={**HTMX, "HX-Target": "search-results"}
+    )
+
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="search-results"')
+    assert "DUPONT Jean" in page
+
+
+def test_search_without_javascript_shows_the_results_in_the_page(
+    arbitre_client, tournament, known_player
+):
+    page = arbitre_client.get(players_url(tournament) + "?q=dup").content.decode()
+
+    assert "<html" in page
+    assert "DUPONT Jean" in page
+
+
+def test_registering_a_new_player_redirects_back_to_the_list(arbitre_client, tournament):
+    response = arbitre_client.post(
+        players_url(tournament),
+        {"last_name": "Neuf", "first_name": "Léa", "licence": "0999999", "club": "TCL"},
+    )
+
+    assert response.status_code == 302
+    assert Registration.objects.get(tournament=tournament).player.licence == "0999999"
+
+
+def test_registering_under_htmx_returns_the_fragment_with_the_new_player(
+    arbitre_client, tournament
+):
+    response = arbitre_client.post(
+        players_url(tournament), {"last_name": "Neuf", "first_name": "Léa"}, headers=HTMX
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert page.lstrip().startswith('<div id="registration"')
+    assert "NEUF Léa inscrit sous le n° 1." in page
+
+
+def test_registering_a_known_player_from_the_search(arbitre_client, tournament, known_player):
+    arbitre_client.post(players_url(tournament), {"player": known_player.pk}, headers=HTMX)
+
+    assert tournament.registrations.get().player == known_player
+
+
+def test_a_missing_name_is_a_french_message_with_the_values_kept(arbitre_client, tournament):
+    response = arbitre_client.post(
+        players_url(tournament), {"first_name": "Léa", "licence": "0999999"}, headers=HTMX
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Le nom est obligatoire." in page
+    assert 'value="0999999"' in page
+    assert not Registration.objects.exists()
+
+
+def test_a_licence_of_someone_else_is_shown_on_the_licence_field(
+    arbitre_client, tournament, known_player
+):
+    response = arbitre_client.post(
+        players_url(tournament),
+        {"last_name": "Martin", "first_name": "Claire", "licence": "0123456"},
+    )
+
+    assert response.status_code == 200
+    assert "est déjà celui de DUPONT Jean" in response.content.decode()
+
+
+def test_a_player_never_seated_can_be_unregistered(arbitre_client, tournament, registrations):
+    response = arbitre_client.post(
+        f"/arbitre/tournois/{tournament.pk}/joueurs/{registrations[0].pk}/desinscrire/"
+    )
+
+    assert response.status_code == 302
+    assert tournament.registrations.count() == 7
+
+
+def test_a_player_already_seated_cannot_be_unregistered(
+    arbitre_client, tournament, registrations, table
+):
+    arbitre_client.post(
+        f"/arbitre/tournois/{tournament.pk}/joueurs/{registrations[0].pk}/desinscrire/"
+    )
+
+    assert tournament.registrations.count() == 8
+
+
+def test_a_team_tournament_registers_a_player_in_a_team(arbitre_client, tournament):
+    tournament.formula = Formula.DUO
+    tournament.save()
+    team = Team.objects.create(tournament=tournament, name="Les As")
+
+    arbitre_client.post(
+        players_url(tournament), {"last_name": "Neuf", "first_name": "Léa", "team": team.pk}
+    )
+
+    assert tournament.registrations.get().team == team
