@@ -13,6 +13,7 @@ from decimal import Decimal
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -626,7 +627,8 @@ def position_room(request: HttpRequest, tournament_id: int, number: int) -> Http
     """Every table of a position: its progress, whether signed, the zero sum, and the alerts."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = get_object_or_404(Position, tournament=tournament, number=number)
-    tables = position.tables.prefetch_related("seats__registration__player", "deals")
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("registration__player"))
+    tables = position.tables.prefetch_related(seats, "deals")
     rooms = []
     alerts = []
     for table in tables:

@@ -1,0 +1,53 @@
+"""Pages load in a few queries per kind of object, never one per deal, seat or table."""
+
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.sheets.conftest import FFT_EXAMPLE_RESULTS, fill_sheet
+from tournaments.services.deals import confirm_bilan, record_deal
+
+
+def queries_of(client, path) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(path)
+    assert response.status_code == 200
+    return len(captured)
+
+
+def test_the_sheet_page_costs_the_same_with_one_deal_or_five(table_client, table, other_table):
+    fill_sheet(table, FFT_EXAMPLE_RESULTS[:1])
+    fill_sheet(other_table)
+
+    one = queries_of(table_client, f"/tables/{table.pk}/")
+    table_client.post(f"/tables/{other_table.pk}/acces/", {"code": other_table.code})
+    five = queries_of(table_client, f"/tables/{other_table.pk}/")
+
+    assert one == five
+    # Session, table (with position and tournament), seats (with players), deals.
+    assert five <= 5
+
+
+def test_the_room_costs_the_same_with_one_table_played_or_two(arbitre_client, table, other_table):
+    path = f"/arbitre/tournois/{table.position.tournament.pk}/positions/1/salle/"
+    fill_sheet(table)
+    one = queries_of(arbitre_client, path)
+
+    fill_sheet(other_table)
+    for place in "NESO":
+        confirm_bilan(table=other_table, place=place)
+    two = queries_of(arbitre_client, path)
+
+    assert one == two
+    # Session, user, tournament, position, tables, seats (with players), deals.
+    assert two <= 7
+
+
+def test_the_history_costs_the_same_with_one_change_or_many(table_client, table):
+    fill_sheet(table, FFT_EXAMPLE_RESULTS[:1])
+    one = queries_of(table_client, f"/tables/{table.pk}/historique/")
+
+    for number, result in enumerate(FFT_EXAMPLE_RESULTS[1:], start=2):
+        record_deal(table=table, number=number, result=result)
+    many = queries_of(table_client, f"/tables/{table.pk}/historique/")
+
+    assert one == many
