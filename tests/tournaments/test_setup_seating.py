@@ -1,0 +1,189 @@
+"""Seating a position with the generator: every present player once, past positions kept."""
+
+import itertools
+
+import pytest
+
+from tests.conftest import register
+from tournaments.models import Deal, Formula, Seat, Team
+from tournaments.services.setup import (
+    SetupRefused,
+    check_in,
+    plan_position,
+    position_report,
+    publish_seating,
+    register_player,
+    swap_seats,
+)
+
+
+def seated_ids(position):
+    return sorted(position.seats.values_list("registration_id", flat=True))
+
+
+def tables_of(position):
+    return [
+        {seat.registration_id for seat in table.seats.all()}
+        for table in position.tables.prefetch_related("seats")
+    ]
+
+
+def test_every_present_player_is_seated_once(tournament):
+    registrations = register(tournament, 13)
+
+    position = plan_position(tournament=tournament, number=1)
+
+    assert seated_ids(position) == sorted(r.pk for r in registrations)
+    assert sorted(len(table) for table in tables_of(position)) == [3, 3, 3, 4]
+
+
+def test_absent_players_are_not_seated(tournament, registrations):
+    registrations[0].checked_in = False
+    registrations[0].save()
+
+    position = plan_position(tournament=tournament, number=1)
+
+    assert seated_ids(position) == sorted(r.pk for r in registrations[1:])
+
+
+def test_nobody_meets_twice_over_the_positions_when_it_can_be_avoided(tournament):
+    register(tournament, 16)
+    tournament.positions_count = 5
+    tournament.save()
+
+    positions = [plan_position(tournament=tournament, number=n) for n in range(1, 6)]
+
+    pairs = [
+        pair
+        for position in positions
+        for table in tables_of(position)
+        for pair in itertools.combinations(sorted(table), 2)
+    ]
+    assert len(pairs) == len(set(pairs))
+    assert position_report(position=positions[-1]).repeat_meetings == 0
+
+
+def test_team_mates_never_sit_together(tournament, registrations):
+    tournament.formula = Formula.DUO
+    tournament.save()
+    for index in range(4):
+        team = Team.objects.create(tournament=tournament, name=f"Équipe {index}")
+        for registration in registrations[2 * index : 2 * index + 2]:
+            registration.team = team
+            registration.save()
+
+    position = plan_position(tournament=tournament, number=1)
+
+    teams = {r.pk: r.team_id for r in registrations}
+    for table in tables_of(position):
+        assert len({teams[pk] for pk in table}) == len(table)
+
+
+def test_a_position_is_seated_only_after_the_previous_one(tournament, registrations):
+    with pytest.raises(SetupRefused) as refused:
+        plan_position(tournament=tournament, number=2)
+
+    assert refused.value.code == "previous_not_seated"
+
+
+def test_a_past_position_never_changes_once_the_next_is_seated(tournament, registrations):
+    plan_position(tournament=tournament, number=1)
+    plan_position(tournament=tournament, number=2)
+
+    with pytest.raises(SetupRefused) as refused:
+        plan_position(tournament=tournament, number=1)
+
+    assert refused.value.code == "later_seated"
+
+
+def test_too_few_players_is_a_french_refusal(tournament):
+    register(tournament, 2)
+
+    with pytest.raises(SetupRefused) as refused:
+        plan_position(tournament=tournament, number=1)
+
+    assert "au moins 3 joueurs" in refused.value.message
+
+
+def test_a_late_arrival_is_seated_from_the_next_position(tournament, registrations):
+    plan_position(tournament=tournament, number=1)
+    late = register_player(tournament=tournament, last_name="Tard", first_name="Léo")
+    check_in(registration=late, present=True)
+
+    second = plan_position(tournament=tournament, number=2)
+
+    assert late.pk in seated_ids(second)
+
+
+def test_regenerating_unpublishes_the_seating(tournament, registrations):
+    position = plan_position(tournament=tournament, number=1)
+    publish_seating(position=position)
+
+    position = plan_position(tournament=tournament, number=1, seed=5)
+
+    assert position.seating_published_at is None
+
+
+def test_publishing_starts_the_tournament(tournament, registrations):
+    position = plan_position(tournament=tournament, number=1)
+
+    publish_seating(position=position)
+
+    tournament.refresh_from_db()
+    assert position.seating_published_at is not None
+    assert tournament.status == tournament.Status.RUNNING
+
+
+def test_swapping_exchanges_two_players_seats(tournament, registrations):
+    position = plan_position(tournament=tournament, number=1)
+    first, second = (
+        position.seats.filter(table__number=1)[0],
+        position.seats.filter(table__number=2)[0],
+    )
+
+    swap_seats(position=position, first=first, second=second)
+
+    assert Seat.objects.get(table=first.table, place=first.place).registration == (
+        second.registration
+    )
+    assert Seat.objects.get(table=second.table, place=second.place).registration == (
+        first.registration
+    )
+
+
+def test_the_report_counts_the_repeat_meeting_a_swap_makes(tournament):
+    tournament.positions_count = 2
+    tournament.save()
+    register(tournament, 16)
+    first = plan_position(tournament=tournament, number=1)
+    second = plan_position(tournament=tournament, number=2)
+    assert position_report(position=second).repeat_meetings == 0
+    # Seat, at position 2, a player beside someone they already met at position 1.
+    x = second.seats.first()
+    met = tables_of(first)[[x.registration_id in t for t in tables_of(first)].index(True)]
+    y = second.seats.exclude(table=x.table).filter(registration_id__in=met).first()
+    z = second.seats.filter(table=x.table).exclude(pk=x.pk).first()
+
+    swap_seats(position=second, first=y, second=z)
+
+    assert position_report(position=second).repeat_meetings >= 1
+
+
+def test_a_played_position_cannot_be_swapped(tournament, registrations):
+    position = plan_position(tournament=tournament, number=1)
+    table = position.tables.first()
+    Deal.objects.create(
+        table=table,
+        number=1,
+        all_pass=True,
+        marque_nord=0,
+        marque_est=0,
+        marque_sud=0,
+        marque_ouest=0,
+    )
+    seats = list(position.seats.all()[:2])
+
+    with pytest.raises(SetupRefused) as refused:
+        swap_seats(position=position, first=seats[0], second=seats[1])
+
+    assert refused.value.code == "position_played"

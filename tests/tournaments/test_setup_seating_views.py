@@ -1,0 +1,120 @@
+"""The placement screen: generate, look, swap, publish; and each player's seat in public."""
+
+import pytest
+
+from tests.conftest import HTMX
+from tournaments.services.setup import plan_position, publish_seating
+
+
+def placement_url(tournament, number=1, action=""):
+    url = f"/arbitre/tournois/{tournament.pk}/positions/{number}/placement/"
+    return f"{url}{action}/" if action else url
+
+
+@pytest.fixture
+def seated(tournament, registrations):
+    return plan_position(tournament=tournament, number=1)
+
+
+def test_placement_page_before_seating_offers_to_generate(
+    arbitre_client, tournament, registrations
+):
+    response = arbitre_client.get(placement_url(tournament))
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "8 joueurs à placer" in page
+    assert "2 tables de 4" in page
+    assert "Générer le placement" in page
+
+
+def test_placement_page_under_htmx_returns_the_fragment(arbitre_client, tournament, seated):
+    response = arbitre_client.get(placement_url(tournament), headers=HTMX)
+
+    assert response.content.decode().lstrip().startswith('<div id="placement"')
+
+
+def test_a_position_beyond_the_tournament_is_not_found(arbitre_client, tournament):
+    assert arbitre_client.get(placement_url(tournament, 4)).status_code == 404
+
+
+def test_generating_seats_everyone_and_redirects_to_the_plan(
+    arbitre_client, tournament, registrations
+):
+    response = arbitre_client.post(placement_url(tournament, action="generer"))
+
+    assert response.status_code == 302
+    assert response.url == placement_url(tournament)
+    assert tournament.positions.get(number=1).seats.count() == 8
+
+
+def test_generating_under_htmx_shows_the_plan_table_by_table(
+    arbitre_client, tournament, registrations
+):
+    response = arbitre_client.post(placement_url(tournament, action="generer"), headers=HTMX)
+
+    page = response.content.decode()
+    assert "Table 1" in page and "Table 2" in page
+    assert "Nord" in page and "Ouest" in page
+    assert "Aucune rencontre répétée" in page
+    assert "Publier le placement" in page
+
+
+def test_generating_too_few_players_shows_the_reason(arbitre_client, tournament):
+    response = arbitre_client.post(placement_url(tournament, action="generer"), headers=HTMX)
+
+    assert "au moins 3 joueurs" in response.content.decode()
+
+
+def test_generating_position_2_first_is_refused(arbitre_client, tournament, registrations):
+    response = arbitre_client.post(placement_url(tournament, 2, "generer"), headers=HTMX)
+
+    assert "Placez d&#x27;abord la position 1." in response.content.decode()
+    assert not tournament.positions.exists()
+
+
+def test_swapping_two_players_under_htmx(arbitre_client, tournament, seated):
+    first = seated.seats.get(table__number=1, place="N")
+    second = seated.seats.get(table__number=2, place="S")
+
+    response = arbitre_client.post(
+        placement_url(tournament, action="echanger"),
+        {"first": first.pk, "second": second.pk},
+        headers=HTMX,
+    )
+
+    assert "échangés" in response.content.decode()
+    assert seated.seats.get(table__number=1, place="N").registration == second.registration
+
+
+def test_swapping_without_choosing_is_a_french_message(arbitre_client, tournament, seated):
+    response = arbitre_client.post(placement_url(tournament, action="echanger"), {}, headers=HTMX)
+
+    assert "Choisissez les deux joueurs à échanger." in response.content.decode()
+
+
+def test_publishing_without_javascript_redirects_with_a_message(arbitre_client, tournament, seated):
+    response = arbitre_client.post(placement_url(tournament, action="publier"), follow=True)
+
+    seated.refresh_from_db()
+    assert seated.seating_published_at is not None
+    assert "Placement publié" in response.content.decode()
+
+
+def test_public_page_shows_each_players_seat_once_published(client, tournament, seated):
+    publish_seating(position=seated)
+    seat = seated.seats.select_related("registration__player", "table").get(
+        table__number=2, place="E"
+    )
+
+    page = client.get(f"/tournois/{tournament.pk}/").content.decode()
+
+    assert "Placement de la position 1" in page
+    assert f"{seat.registration.player}</span>" in page
+    assert "table 2, Est" in page
+
+
+def test_public_page_hides_an_unpublished_seating(client, tournament, seated):
+    page = client.get(f"/tournois/{tournament.pk}/").content.decode()
+
+    assert "Placement de la position 1" not in page
