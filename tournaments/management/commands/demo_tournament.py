@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from tournaments.models import Formula, Place, Player, Position, Registration, Tournament
 from tournaments.seating import plan_positions
-from tournaments.services.deals import DealResult, record_deal
+from tournaments.services.deals import DealResult, confirm_bilan, record_deal
 from tournaments.services.setup import seat_position
 
 DEMO_NAME = "Tournoi de démonstration de la Saint-Martin"
@@ -209,8 +209,9 @@ class Command(BaseCommand):
                 record_deal(table=table, number=number, result=result)
         # The demo's first position is over: every player confirmed their bilan and the
         # arbitre closed it.
-        first.seats.update(confirmed_at=now)
-        first.tables.update(locked_at=now)
+        for table in tables:
+            for seat in table.seats.all():
+                confirm_bilan(table=table, place=seat.place)
         Position.objects.filter(pk=first.pk).update(seating_published_at=now, closed_at=now)
 
         second = Position.objects.create(tournament=tournament, number=2, seating_published_at=now)
