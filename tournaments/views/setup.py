@@ -120,6 +120,7 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "registered": registrations.count(),
             "present": present,
             "teams": tournament.teams.count(),
+            "without_team": registrations.filter(team__isnull=True).count(),
             "positions": positions,
             "next_position": services.last_seated_position_number(tournament=tournament) + 1,
         },
@@ -227,13 +228,14 @@ def csv_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def _teams_context(tournament: Tournament, form: TeamForm, notice: str = "") -> dict:
+    teams = list(tournament.teams.prefetch_related("registrations__player"))
     return {
         "tournament": tournament,
         "form": form,
         "notice": notice,
-        "teams": tournament.teams.prefetch_related("registrations__player"),
+        "teams": teams,
+        "open_teams": [t for t in teams if len(t.registrations.all()) < tournament.team_size],
         "without_team": tournament.registrations.filter(team__isnull=True).select_related("player"),
-        "assignment": TeamAssignmentForm(tournament=tournament),
     }
 
 
