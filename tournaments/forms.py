@@ -91,6 +91,21 @@ class RegistrationForm(forms.Form):
         return data
 
 
+class RegistrationEditForm(forms.Form):
+    """Corrections to a participant: the player's details, their number and team."""
+
+    last_name = forms.CharField(label=_("Nom"), max_length=100)
+    first_name = forms.CharField(label=_("Prénom"), max_length=100)
+    licence = forms.CharField(label=_("N° de licence FFT"), max_length=20, required=False)
+    club = forms.CharField(label=_("Club"), max_length=200, required=False)
+    number = forms.IntegerField(label=_("N° de participant"), min_value=1, max_value=32767)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        if tournament.team_size > 1:
+            self.fields["team"] = _team_field(tournament)
+
+
 class CsvImportForm(forms.Form):
     file = forms.FileField(
         label=_("Fichier CSV"),

@@ -16,6 +16,11 @@ urlpatterns = [
     ),
     path("arbitre/tournois/<int:tournament_id>/joueurs/", setup.players, name="setup_players"),
     path(
+        "arbitre/tournois/<int:tournament_id>/joueurs/<int:registration_id>/modifier/",
+        setup.player_edit,
+        name="setup_player_edit",
+    ),
+    path(
         "arbitre/tournois/<int:tournament_id>/joueurs/<int:registration_id>/desinscrire/",
         setup.player_unregister,
         name="setup_player_unregister",

@@ -31,10 +31,12 @@ def urls(tournament, registration, team):
         f"{base}/equipes/",
         f"{base}/pointage/",
         f"{base}/positions/1/placement/",
+        f"{reg}/modifier/",
     ]
     posts = [
         f"{base}/modifier/",
         f"{base}/joueurs/",
+        f"{reg}/modifier/",
         f"{reg}/desinscrire/",
         f"{reg}/equipe/",
         f"{reg}/retrait/",

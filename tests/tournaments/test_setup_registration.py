@@ -178,3 +178,52 @@ def test_a_team_tournament_registers_a_player_in_a_team(arbitre_client, tourname
     )
 
     assert tournament.registrations.get().team == team
+
+
+def edit_url(tournament, registration):
+    return f"/arbitre/tournois/{tournament.pk}/joueurs/{registration.pk}/modifier/"
+
+
+def test_edit_page_shows_the_participants_details(arbitre_client, tournament, registrations):
+    response = arbitre_client.get(edit_url(tournament, registrations[0]))
+
+    assert response.status_code == 200
+    assert 'value="L00001"' in response.content.decode()
+
+
+def test_correcting_a_name_and_number(arbitre_client, tournament, registrations):
+    response = arbitre_client.post(
+        edit_url(tournament, registrations[0]),
+        {"last_name": "Dupond", "first_name": "Jean", "licence": "L00001", "number": "20"},
+    )
+
+    registrations[0].refresh_from_db()
+    assert response.status_code == 302
+    assert registrations[0].number == 20
+    assert registrations[0].player.last_name == "Dupond"
+
+
+def test_correcting_to_a_taken_number_is_a_form_error_under_htmx(
+    arbitre_client, tournament, registrations
+):
+    response = arbitre_client.post(
+        edit_url(tournament, registrations[0]),
+        {"last_name": "Dupond", "first_name": "Jean", "licence": "L00001", "number": "2"},
+        headers=HTMX,
+    )
+
+    page = response.content.decode()
+    assert page.lstrip().startswith('<form id="player-form"')
+    assert "Le n° de participant 2 est déjà pris." in page
+    assert 'value="Dupond"' in page
+
+
+def test_correcting_to_a_licence_of_someone_else_is_refused(
+    arbitre_client, tournament, registrations
+):
+    response = arbitre_client.post(
+        edit_url(tournament, registrations[0]),
+        {"last_name": "Joueur1", "first_name": "Prénom", "licence": "L00002", "number": "1"},
+    )
+
+    assert "est déjà celui de JOUEUR2 Prénom" in response.content.decode()

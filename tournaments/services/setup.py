@@ -272,6 +272,55 @@ def register_player(
 
 
 @transaction.atomic
+def update_registration(
+    *,
+    registration: Registration,
+    last_name: str,
+    first_name: str,
+    licence: str = "",
+    club: str = "",
+    number: int | None = None,
+    team: Team | None = None,
+) -> Registration:
+    """Correct a participant: the player's name, licence and club, their number and team.
+
+    The player is one person across tournaments, so a corrected name shows everywhere.
+    """
+    tournament = registration.tournament
+    player = registration.player
+    licence = licence.strip()
+    if licence and Player.objects.filter(licence=licence).exclude(pk=player.pk).exists():
+        holder = Player.objects.get(licence=licence)
+        raise SetupRefused(
+            _("Le n° de licence %(licence)s est déjà celui de %(player)s.")
+            % {"licence": licence, "player": holder},
+            code="licence_taken",
+            field="licence",
+        )
+    if number is not None and number != registration.number:
+        if tournament.registrations.filter(number=number).exists():
+            raise SetupRefused(
+                _("Le n° de participant %(number)s est déjà pris.") % {"number": number},
+                code="number_taken",
+                field="number",
+            )
+        registration.number = number
+    player.last_name, player.first_name = last_name.strip(), first_name.strip()
+    player.licence, player.club = licence, club.strip()
+    try:
+        player.full_clean()
+    except ValidationError as error:
+        first_field, messages = next(iter(error.message_dict.items()))
+        raise SetupRefused(messages[0], code="invalid", field=first_field) from error
+    player.save()
+    if team is not None and team.pk != registration.team_id:
+        _check_team(tournament=tournament, team=team)
+    registration.team = team if tournament.team_size > 1 else None
+    registration.save(update_fields=["number", "team"])
+    return registration
+
+
+@transaction.atomic
 def unregister_player(*, registration: Registration) -> None:
     """Take a player off the list, which is only possible before they were ever seated."""
     if registration.seats.exists():

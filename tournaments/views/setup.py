@@ -20,6 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from tournaments.forms import (
     CsvImportForm,
     PlayerSearchForm,
+    RegistrationEditForm,
     RegistrationForm,
     SwapForm,
     TeamAssignmentForm,
@@ -183,6 +184,45 @@ def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "registrations": tournament.registrations.select_related("player", "team"),
     }
     template = "setup/players.html#registration" if request.htmx else "setup/players.html"
+    return render(request, template, context)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def player_edit(request: HttpRequest, tournament_id: int, registration_id: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    registration = _registration(tournament, registration_id)
+    player = registration.player
+    initial = {
+        "last_name": player.last_name,
+        "first_name": player.first_name,
+        "licence": player.licence,
+        "club": player.club,
+        "number": registration.number,
+        "team": registration.team_id,
+    }
+    form = RegistrationEditForm(
+        request.POST if request.method == "POST" else None, initial=initial, tournament=tournament
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.update_registration(
+                registration=registration,
+                last_name=data["last_name"],
+                first_name=data["first_name"],
+                licence=data["licence"],
+                club=data["club"],
+                number=data["number"],
+                team=data.get("team"),
+            )
+        except SetupRefused as refusal:
+            add_refusal(form, refusal)
+        else:
+            messages.success(request, _("%(player)s corrigé.") % {"player": registration.player})
+            return _redirect(request, reverse("setup_players", args=[tournament.pk]))
+    template = "setup/player_edit.html#player-form" if request.htmx else "setup/player_edit.html"
+    context = {"tournament": tournament, "registration": registration, "form": form}
     return render(request, template, context)
 
 
