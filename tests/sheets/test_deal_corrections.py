@@ -44,8 +44,8 @@ def test_a_correction_through_htmx_sends_back_to_the_sheet(table_client, table):
 
     response = edit(table_client, table, 5, FFT_EXAMPLE_POSTS[4], **HTMX)
 
-    assert response.status_code == 204
-    assert response["HX-Location"] == f"/tables/{table.pk}/"
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == f"/tables/{table.pk}/"
 
 
 def test_a_refused_correction_keeps_what_was_typed(table_client, table):

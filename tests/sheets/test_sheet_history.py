@@ -63,7 +63,7 @@ def test_the_history_page_shows_who_when_before_and_after(table_client, table):
     assert "Donne 1 — Suppression" in html
     assert "Table 1" in html
     assert "<td>Points de l&#x27;attaque</td><td>49</td><td>50</td>" in html
-    assert "<td>Marque Est</td><td>318</td><td>324</td>" in html
+    assert "<td>Marque Est</td><td>+318</td><td>+324</td>" in html
 
 
 def test_the_history_is_not_for_the_public(client, table):

@@ -19,6 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from scoring.rules import InvalidDeal
 from scoring.sheet import sheet_totals
@@ -50,7 +51,7 @@ from tournaments.table_access import (
     grant_table,
     sheet_access,
 )
-from tournaments.templatetags.sheet_tags import camp_sign
+from tournaments.templatetags.sheet_tags import camp_sign, signed
 
 PLACE_ORDER = list(Place.values)
 
@@ -427,7 +428,7 @@ def _explanation(preview, result: DealResult, form: DealForm) -> list[str]:
         % {
             "defender": camp_sign(marque.defender),
             "factor": marque.taker_factor,
-            "value": marque.value,
+            "value": str(marque.value).replace("-", "\N{MINUS SIGN}"),
             "taker": camp_sign(marque.taker),
         }
     )
@@ -482,11 +483,10 @@ def deal_edit(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
 
 
 def _back_to_sheet(request: HttpRequest, table: Table) -> HttpResponse:
+    """After a correction, the sheet: a full page load, also for htmx (HX-Redirect)."""
     url = reverse("sheet", kwargs={"table_id": table.pk})
     if request.htmx:
-        response = HttpResponse(status=204)
-        response["HX-Location"] = url
-        return response
+        return HttpResponseClientRedirect(url)
     return redirect(url)
 
 
@@ -500,7 +500,7 @@ def deal_delete(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     except DealRefused as error:
         messages.error(request, error.message)
         if request.htmx:
-            return _render_sheet(request, table, access)
+            return _back_to_sheet(request, table)
         return _render_sheet(request, table, access, status=_refusal_status(error))
     messages.success(request, _("Donne %(number)s supprimée.") % {"number": number})
     return _back_to_sheet(request, table)
@@ -570,6 +570,8 @@ def _shown(record, field: str) -> str:
         return str(dict(model_field.flatchoices).get(value, value))
     if isinstance(value, bool):
         return _("oui") if value else _("non")
+    if field.startswith("marque_"):
+        return signed(value)
     if isinstance(value, Decimal):
         return _points_text(value)
     return str(value)
@@ -587,6 +589,8 @@ def _history_entries(records) -> list[HistoryEntry]:
             after_value = _shown(record, field)
             before_value = _shown(before, field) if before is not None else "—"
             if record.history_type == "-":
+                continue
+            if before is None and field == "all_pass" and not record.all_pass:
                 continue
             if after_value != before_value:
                 label = str(Deal._meta.get_field(field).verbose_name)
