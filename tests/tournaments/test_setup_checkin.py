@@ -3,7 +3,7 @@
 import pytest
 
 from tests.conftest import HTMX
-from tournaments.models import Player, Registration
+from tournaments.models import Deal, Player, Registration
 from tournaments.services.setup import (
     SetupRefused,
     cancel_withdrawal,
@@ -33,10 +33,19 @@ def test_checking_in_before_any_seating_plays_from_the_first_position(tournament
     assert absent.checked_in and absent.joins_from is None
 
 
-def test_checking_in_after_position_1_is_seated_is_a_late_arrival_from_position_2(
+def start(position):
+    """Play the first deal of position's table 1: the position is under way."""
+    Deal.objects.create(
+        table=position.tables.first(), number=1, all_pass=True,
+        marque_nord=0, marque_est=0, marque_sud=0, marque_ouest=0,
+    )  # fmt: skip
+    return position
+
+
+def test_a_player_checked_in_once_play_started_joins_from_the_next_position(
     tournament, registrations, absent
 ):
-    plan_position(tournament=tournament, number=1)
+    start(plan_position(tournament=tournament, number=1))
 
     check_in(registration=absent, present=True)
 
@@ -45,17 +54,37 @@ def test_checking_in_after_position_1_is_seated_is_a_late_arrival_from_position_
     assert absent in position_participants(tournament=tournament, number=2)
 
 
-def test_a_player_already_seated_cannot_be_pointed_absent(tournament, registrations):
+def test_a_player_checked_in_before_play_starts_joins_position_1_once_reseated(
+    tournament, registrations, absent
+):
     plan_position(tournament=tournament, number=1)
+
+    check_in(registration=absent, present=True)
+    position = plan_position(tournament=tournament, number=1, seed=1)
+
+    assert absent.joins_from is None
+    assert position.seats.filter(registration=absent).exists()
+
+
+def test_a_player_who_played_cannot_be_pointed_absent(tournament, registrations):
+    start(plan_position(tournament=tournament, number=1))
 
     with pytest.raises(SetupRefused) as refused:
         check_in(registration=registrations[0], present=False)
 
-    assert refused.value.code == "already_seated"
+    assert refused.value.code == "already_played"
+
+
+def test_a_player_seated_before_play_starts_can_still_be_pointed_absent(tournament, registrations):
+    plan_position(tournament=tournament, number=1)
+
+    check_in(registration=registrations[0], present=False)
+
+    assert registrations[0] not in position_participants(tournament=tournament, number=1)
 
 
 def test_a_withdrawn_player_keeps_their_seats_and_is_not_seated_again(tournament, registrations):
-    position = plan_position(tournament=tournament, number=1)
+    position = start(plan_position(tournament=tournament, number=1))
 
     withdraw_player(registration=registrations[0])
 
@@ -65,9 +94,9 @@ def test_a_withdrawn_player_keeps_their_seats_and_is_not_seated_again(tournament
 
 
 def test_a_cancelled_withdrawal_comes_back_from_the_next_position(tournament, registrations):
-    plan_position(tournament=tournament, number=1)
+    start(plan_position(tournament=tournament, number=1))
     withdraw_player(registration=registrations[0])
-    plan_position(tournament=tournament, number=2)
+    start(plan_position(tournament=tournament, number=2))
 
     cancel_withdrawal(registration=registrations[0])
 
@@ -76,9 +105,9 @@ def test_a_cancelled_withdrawal_comes_back_from_the_next_position(tournament, re
     assert registrations[0] not in position_participants(tournament=tournament, number=2)
 
 
-def test_nobody_can_join_once_every_position_is_seated(tournament, registrations, absent):
+def test_nobody_can_join_once_every_position_has_started(tournament, registrations, absent):
     for number in (1, 2, 3):
-        plan_position(tournament=tournament, number=number)
+        start(plan_position(tournament=tournament, number=number))
 
     with pytest.raises(SetupRefused):
         check_in(registration=absent, present=True)
@@ -138,10 +167,10 @@ def test_a_tap_without_javascript_redirects_to_the_list(arbitre_client, tourname
     assert response.url == checkin_url(tournament)
 
 
-def test_pointing_a_seated_player_absent_shows_the_reason(
+def test_pointing_a_player_who_played_absent_shows_the_reason(
     arbitre_client, tournament, registrations
 ):
-    plan_position(tournament=tournament, number=1)
+    start(plan_position(tournament=tournament, number=1))
 
     response = arbitre_client.post(
         checkin_url(tournament, registrations[0]), {"present": "0"}, headers=HTMX
@@ -151,7 +180,7 @@ def test_pointing_a_seated_player_absent_shows_the_reason(
 
 
 def test_withdrawal_view_marks_the_next_position(arbitre_client, tournament, registrations):
-    plan_position(tournament=tournament, number=1)
+    start(plan_position(tournament=tournament, number=1))
 
     response = arbitre_client.post(
         f"/arbitre/tournois/{tournament.pk}/joueurs/{registrations[0].pk}/retrait/", headers=HTMX
@@ -160,3 +189,19 @@ def test_withdrawal_view_marks_the_next_position(arbitre_client, tournament, reg
     registrations[0].refresh_from_db()
     assert registrations[0].withdrawn_from == 2
     assert "retiré dès la position 2" in response.content.decode()
+
+
+def test_placement_warns_of_a_player_pointed_absent_after_seating(
+    arbitre_client, tournament, registrations
+):
+    plan_position(tournament=tournament, number=1)
+    check_in(registration=registrations[0], present=False)
+
+    page = arbitre_client.get(
+        f"/arbitre/tournois/{tournament.pk}/positions/1/placement/"
+    ).content.decode()
+
+    assert (
+        "1 joueur placé n&#x27;est plus présent" in page
+        or "1 joueur placé n'est plus présent" in page
+    )

@@ -2,8 +2,8 @@
 seating, planned by ``tournaments.seating`` and stored here.
 
 Past positions never change: a position is seated once the previous one is, late arrivals and
-withdrawals take effect from the next position not yet seated, and a seating can be redone or
-swapped by hand only while no deal was played in it.
+withdrawals take effect from the first position where no deal was played yet, and a seating can
+be redone or swapped by hand only while no deal was played in it.
 """
 
 import csv
@@ -615,11 +615,25 @@ def last_seated_position_number(*, tournament: Tournament) -> int:
     return highest["highest"] or 0
 
 
-def _next_unseated_position(tournament: Tournament) -> int:
-    number = last_seated_position_number(tournament=tournament) + 1
+def last_played_position_number(*, tournament: Tournament) -> int:
+    """The last position under way (a deal played) or closed; 0 before play starts."""
+    highest = tournament.positions.filter(
+        Q(tables__deals__isnull=False) | Q(closed_at__isnull=False)
+    ).aggregate(highest=Max("number"))
+    return highest["highest"] or 0
+
+
+def first_open_position(*, tournament: Tournament) -> int:
+    """The first position where nothing was played yet: arrivals and departures start there.
+
+    Positions already under way never change; a position seated but not started yet can be
+    seated again to take the change in (the placement screen says so).
+    """
+    number = last_played_position_number(tournament=tournament) + 1
     if number > tournament.positions_count:
         raise SetupRefused(
-            _("Toutes les positions sont déjà placées."), code="all_positions_seated"
+            _("Toutes les positions ont commencé : plus d'arrivée ni de retrait possible."),
+            code="all_positions_started",
         )
     return number
 
@@ -628,21 +642,22 @@ def _next_unseated_position(tournament: Tournament) -> int:
 def check_in(*, registration: Registration, present: bool) -> Registration:
     """Point a player present (or absent) on the day.
 
-    Once a position is seated, a player pointed present is a late arrival and plays from the
-    next position not yet seated; a player who was already seated cannot be pointed absent,
-    only withdrawn, so that the positions they played stay as they were.
+    Once play has started, a player pointed present is a late arrival and plays from the
+    first position not started yet; a player who sat at a position already under way cannot
+    be pointed absent, only withdrawn, so that the positions they played stay as they were.
     """
     tournament = registration.tournament
     if present and not registration.checked_in:
         registration.checked_in = True
-        last = last_seated_position_number(tournament=tournament)
-        registration.joins_from = _next_unseated_position(tournament) if last else None
+        number = first_open_position(tournament=tournament)
+        registration.joins_from = number if number > 1 else None
     elif not present and registration.checked_in:
-        if registration.seats.exists():
+        played = last_played_position_number(tournament=tournament)
+        if registration.seats.filter(position__number__lte=played).exists():
             raise SetupRefused(
-                _("%(player)s a déjà été placé : déclarez plutôt un retrait.")
+                _("%(player)s a déjà joué : déclarez plutôt un retrait.")
                 % {"player": registration.player},
-                code="already_seated",
+                code="already_played",
             )
         registration.checked_in = False
         registration.joins_from = None
@@ -652,22 +667,22 @@ def check_in(*, registration: Registration, present: bool) -> Registration:
 
 @transaction.atomic
 def withdraw_player(*, registration: Registration) -> Registration:
-    """A player leaves: they are not seated from the next position on, and keep their points."""
+    """A player leaves: not seated from the first position not started, keeping their points."""
     if registration.withdrawn_from is not None:
         return registration
-    registration.withdrawn_from = _next_unseated_position(registration.tournament)
+    registration.withdrawn_from = first_open_position(tournament=registration.tournament)
     registration.save(update_fields=["withdrawn_from"])
     return registration
 
 
 @transaction.atomic
 def cancel_withdrawal(*, registration: Registration) -> Registration:
-    """Undo a withdrawal; the player comes back from the next position not yet seated."""
+    """Undo a withdrawal; the player comes back from the first position not started."""
     if registration.withdrawn_from is None:
         return registration
-    number = _next_unseated_position(registration.tournament)
+    number = first_open_position(tournament=registration.tournament)
     if registration.withdrawn_from < number:
-        # They missed seated positions: they come back as a late arrival would.
+        # They missed positions already under way: they come back as a late arrival would.
         registration.joins_from = max(registration.joins_from or 1, number)
     registration.withdrawn_from = None
     registration.save(update_fields=["withdrawn_from", "joins_from"])

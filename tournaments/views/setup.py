@@ -9,6 +9,7 @@ import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -352,12 +353,13 @@ def team_assign(request: HttpRequest, tournament_id: int, registration_id: int) 
 def _checkin_context(tournament: Tournament, query: str = "") -> dict:
     registrations = tournament.registrations.select_related("player", "team")
     for word in query.split():
-        registrations = registrations.filter(player__last_name__icontains=word) | (
-            registrations.filter(player__first_name__icontains=word)
-        )
+        match = Q(player__last_name__icontains=word) | Q(player__first_name__icontains=word)
+        if word.isdigit():
+            match |= Q(number=int(word))
+        registrations = registrations.filter(match)
     present = tournament.registrations.filter(checked_in=True, withdrawn_from__isnull=True)
     count = present.count()
-    last_seated = services.last_seated_position_number(tournament=tournament)
+    last_played = services.last_played_position_number(tournament=tournament)
     return {
         "tournament": tournament,
         "registrations": registrations,
@@ -370,8 +372,15 @@ def _checkin_context(tournament: Tournament, query: str = "") -> dict:
             if tournament.allow_five
             else services.count_tables(player_count=count, allow_five=True)
         ),
-        "last_seated": last_seated,
-        "next_position": last_seated + 1,
+        "last_seated": services.last_seated_position_number(tournament=tournament),
+        "last_played": last_played,
+        "first_open": last_played + 1,
+        # Who sat at a position under way: only a withdrawal takes them out.
+        "played_ids": set(
+            tournament.registrations.filter(seats__position__number__lte=last_played).values_list(
+                "pk", flat=True
+            )
+        ),
     }
 
 
@@ -459,7 +468,13 @@ def _placement_context(tournament: Tournament, number: int, **extra) -> dict:
     if seated:
         plan = services.seating_plan(position=position)
         seated_ids = {seat.registration_id for seat in plan.seats}
+        participant_ids = {r.pk for r in participants}
         context.update(
+            no_longer=[
+                seat.registration
+                for seat in plan.seats
+                if seat.registration_id not in participant_ids
+            ],
             plan=plan,
             report=services.position_report(position=position),
             swap=SwapForm(seats=_swappable_seats(position)),
