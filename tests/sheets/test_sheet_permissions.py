@@ -5,6 +5,7 @@ arbitre, the table's own device, and the tournament's arbitre.
 """
 
 import pytest
+from django.utils import timezone
 
 from tests.sheets.conftest import FFT_EXAMPLE_POSTS, FFT_EXAMPLE_RESULTS, fill_sheet, grant
 
@@ -106,3 +107,13 @@ def test_the_public_sheet_shows_no_edit_link(client, table):
 
     assert f"/tables/{table.pk}/donnes/" not in html
     assert "/signature/" not in html
+
+
+def test_the_public_tournament_page_links_each_read_only_sheet(client, table, other_table):
+    table.position.seating_published_at = timezone.now()
+    table.position.save()
+
+    html = client.get(f"/tournois/{table.position.tournament.pk}/").content.decode()
+
+    assert f'href="/tables/{table.pk}/"' in html
+    assert f'href="/tables/{other_table.pk}/"' in html
