@@ -14,6 +14,11 @@ urlpatterns = [
         setup.tournament_edit,
         name="setup_tournament_edit",
     ),
+    path(
+        "arbitre/tournois/<int:tournament_id>/publier/",
+        setup.tournament_publish,
+        name="setup_tournament_publish",
+    ),
     path("arbitre/tournois/<int:tournament_id>/joueurs/", setup.players, name="setup_players"),
     path(
         "arbitre/tournois/<int:tournament_id>/joueurs/<int:registration_id>/modifier/",

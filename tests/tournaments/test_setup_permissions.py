@@ -35,6 +35,7 @@ def urls(tournament, registration, team):
     ]
     posts = [
         f"{base}/modifier/",
+        f"{base}/publier/",
         f"{base}/joueurs/",
         f"{reg}/modifier/",
         f"{reg}/desinscrire/",

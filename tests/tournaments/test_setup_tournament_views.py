@@ -151,3 +151,25 @@ def test_dashboard_links_every_step_and_every_position(arbitre_client, tournamen
     assert f"/arbitre/tournois/{tournament.pk}/pointage/" in page
     for number in (1, 2, 3):
         assert f"/arbitre/tournois/{tournament.pk}/positions/{number}/placement/" in page
+
+
+def test_publishing_from_the_dashboard_shows_the_tournament_to_everyone(
+    arbitre_client, client, tournament
+):
+    tournament.published = False
+    tournament.save()
+
+    response = arbitre_client.post(
+        f"/arbitre/tournois/{tournament.pk}/publier/", {"published": "1"}, headers=HTMX
+    )
+
+    tournament.refresh_from_db()
+    assert response["HX-Redirect"] == f"/arbitre/tournois/{tournament.pk}/"
+    assert tournament.published
+
+
+def test_hiding_a_tournament(arbitre_client, tournament):
+    arbitre_client.post(f"/arbitre/tournois/{tournament.pk}/publier/", {"published": "0"})
+
+    tournament.refresh_from_db()
+    assert not tournament.published

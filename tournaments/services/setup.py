@@ -148,6 +148,14 @@ def update_tournament(*, tournament: Tournament, settings: Mapping[str, Any]) ->
     return _save_tournament(tournament)
 
 
+@transaction.atomic
+def publish_tournament(*, tournament: Tournament, published: bool) -> Tournament:
+    """Show the tournament to everyone on the home page (or hide it again)."""
+    tournament.published = published
+    tournament.save(update_fields=["published"])
+    return tournament
+
+
 # Players ----------------------------------------------------------------------------------
 
 

@@ -103,6 +103,19 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
+@require_POST
+@login_required
+def tournament_publish(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    published = request.POST.get("published") == "1"
+    services.publish_tournament(tournament=tournament, published=published)
+    if published:
+        messages.success(request, _("Tournoi publié : il est visible de tous."))
+    else:
+        messages.success(request, _("Tournoi masqué : vous seul le voyez."))
+    return _redirect(request, reverse("setup_dashboard", args=[tournament.pk]))
+
+
 @require_GET
 @login_required
 def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
