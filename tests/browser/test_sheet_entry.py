@@ -83,3 +83,34 @@ def test_a_table_enters_the_fft_example_sheet_on_a_phone(phone, table, artifacts
     expect(page.locator(".signed-note")).to_contain_text("Feuille signée")
     table.refresh_from_db()
     assert table.locked_at is not None
+
+
+def test_a_deal_bid_then_played_and_a_refusal_that_keeps_what_was_typed(phone, table):
+    page = phone
+    page.goto(f"/tables/{table.pk}/acces/?code={table.code}")
+    page.get_by_role("button", name="Ouvrir la feuille").click()
+    form = page.locator("form.deal-form")
+
+    # At the bidding: the taker and the contract only.
+    tap(form, "Preneur", NAMES["O"])
+    tap(form, "Contrat", "Garde contre")
+    expect(page.locator("#preview")).to_contain_text("le résultat sera saisi après la donne")
+    form.get_by_role("button", name="Enregistrer la donne").click()
+    expect(page.get_by_role("heading", name="Donne 1 : le résultat")).to_be_visible()
+    expect(page.locator("#donne-1")).to_contain_text("résultat à venir")
+
+    # After play: 95 points cannot be; the message comes back and nothing typed is lost.
+    form = page.locator("form.deal-form")
+    tap(form, "Bouts de l'attaque", "3")
+    form.get_by_label("Points", exact=True).fill("95")
+    form.get_by_role("button", name="Enregistrer la donne").click()
+    expect(form.locator(".errorlist").first).to_contain_text("entre 0 et 91")
+    expect(form.get_by_label("Points", exact=True)).to_have_value("95")
+    expect(form.locator("input[name=bouts][value='3']")).to_be_checked()
+
+    form.get_by_label("Points", exact=True).fill("40")
+    expect(page.locator("#preview")).to_contain_text("+174")
+    form.get_by_role("button", name="Enregistrer la donne").click()
+    # Garde contre won by 4 with 3 bouts: (25 + 4) × 6 = 174 from each defender.
+    expect(page.locator("#donne-1")).to_contain_text("+522")
+    assert Deal.objects.get(table=table).marque_ouest == 522

@@ -18,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -124,15 +125,8 @@ def _deal_summary(deal: Deal, names: dict[str, str]) -> str:
         text += " + " + names.get(deal.partner, deal.partner)
     if deal.points is None:
         return text + " · " + _("résultat à venir")
-    return (
-        text
-        + " · "
-        + _("%(points)s pts, %(bouts)s bout(s)")
-        % {
-            "points": _points_text(deal.points),
-            "bouts": deal.bouts,
-        }
-    )
+    bouts = ngettext("%(bouts)s bout", "%(bouts)s bouts", deal.bouts) % {"bouts": deal.bouts}
+    return f"{text} · {_points_text(deal.points)} pts, {bouts}"
 
 
 def _is_alert(deal: Deal) -> bool:
@@ -256,7 +250,8 @@ def table_access(request: HttpRequest, table_id: int) -> HttpResponse:
                 form.add_error("code", _("Ce n'est pas le code de cette table."))
             status = 403
     else:
-        form = TableCodeForm()
+        # The QR code printed on the sheet may carry the code: it fills the field, no more.
+        form = TableCodeForm(initial={"code": request.GET.get("code", "")[:20]})
     context = {"table": table, "position": table.position, "form": form}
     if request.htmx:
         return render(request, "sheets/access.html#access", context)
@@ -392,7 +387,11 @@ def _explanation(preview, result: DealResult, form: DealForm) -> list[str]:
             % {"typed": _points_text(typed), "points": _points_text(Decimal(result.points))}
         )
     lines.append(
-        _("Avec %(bouts)s bout(s), il faut %(target)s points ; l'attaque en compte %(counted)s.")
+        ngettext(
+            "Avec %(bouts)s bout, il faut %(target)s points ; l'attaque en compte %(counted)s.",
+            "Avec %(bouts)s bouts, il faut %(target)s points ; l'attaque en compte %(counted)s.",
+            result.bouts,
+        )
         % {"bouts": result.bouts, "target": marque.target, "counted": marque.counted_points}
     )
     if marque.difference > 0:
