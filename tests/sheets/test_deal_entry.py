@@ -268,3 +268,47 @@ def test_a_deal_on_a_signed_sheet_is_refused_with_423(table_client, table):
     assert response.status_code == 423
     assert "La feuille est signée" in response.content.decode()
     assert not Deal.objects.exists()
+
+
+def test_a_missing_deal_number_is_named_not_a_server_error(table_client, table):
+    response = table_client.post(f"/tables/{table.pk}/donnes/nouvelle/", FFT_EXAMPLE_POSTS[0])
+
+    assert response.status_code == 422
+    assert "Numéro de donne" in response.content.decode()
+
+
+def test_the_taker_cannot_call_himself_as_partner(client, table_of_five):
+    grant(client, table_of_five)
+    fields = {"taker": "N", "contract": "prise", "bouts": "2", "points": "51", "partner": "N"}
+
+    response = post_deal(client, table_of_five, 1, fields)
+
+    assert response.status_code == 422
+    assert "son propre partenaire" in response.content.decode()
+
+
+def test_at_five_with_a_mort_the_mort_marks_zero(client, table_of_five):
+    tournament = table_of_five.position.tournament
+    tournament.five_mode = "mort"
+    tournament.save()
+    grant(client, table_of_five)
+    fields = {"taker": "N", "contract": "prise", "bouts": "2", "points": "51", "sitting_out": "C"}
+
+    response = post_deal(client, table_of_five, 1, fields)
+
+    assert response.status_code == 302
+    deal = Deal.objects.get(table=table_of_five)
+    assert deal.marque_cinquieme == 0 and deal.marque_nord == 3 * 35
+
+
+def test_at_five_with_a_mort_the_mort_must_be_named(client, table_of_five):
+    tournament = table_of_five.position.tournament
+    tournament.five_mode = "mort"
+    tournament.save()
+    grant(client, table_of_five)
+    fields = {"taker": "N", "contract": "prise", "bouts": "2", "points": "51"}
+
+    response = post_deal(client, table_of_five, 1, fields)
+
+    assert response.status_code == 422
+    assert "indiquez le joueur qui ne joue pas" in response.content.decode()
