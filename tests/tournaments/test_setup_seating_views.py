@@ -118,3 +118,26 @@ def test_public_page_hides_an_unpublished_seating(client, tournament, seated):
     page = client.get(f"/tournois/{tournament.pk}/").content.decode()
 
     assert "Placement de la position 1" not in page
+
+
+def test_tapping_a_player_offers_to_swap_them_with_any_other(arbitre_client, tournament, seated):
+    first = seated.seats.select_related("registration__player").get(table__number=1, place="N")
+
+    response = arbitre_client.get(placement_url(tournament) + f"?echange={first.pk}", headers=HTMX)
+
+    page = response.content.decode()
+    assert f"Touchez le joueur à échanger avec <strong>{first.registration.player}</strong>" in page
+    assert page.count(f'name="first" value="{first.pk}"') == 7
+
+
+def test_the_report_names_the_players_who_meet_again(arbitre_client, tournament, registrations):
+    tournament.positions_count = 2
+    tournament.save()
+    plan_position(tournament=tournament, number=1)
+    plan_position(tournament=tournament, number=2)
+
+    page = arbitre_client.get(placement_url(tournament, 2)).content.decode()
+
+    # 8 players at 2 tables cannot sit twice without meeting someone again.
+    assert "rencontres répétées" in page
+    assert "fois ensemble" in page

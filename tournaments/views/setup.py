@@ -461,7 +461,9 @@ def _swappable_seats(position):
     )
 
 
-def _placement_context(tournament: Tournament, number: int, **extra) -> dict:
+def _placement_context(
+    tournament: Tournament, number: int, selected_seat: str = "", **extra
+) -> dict:
     position = tournament.positions.filter(number=number).first()
     seated = position is not None and position.tables.exists()
     participants = services.position_participants(tournament=tournament, number=number)
@@ -482,14 +484,26 @@ def _placement_context(tournament: Tournament, number: int, **extra) -> dict:
         plan = services.seating_plan(position=position)
         seated_ids = {seat.registration_id for seat in plan.seats}
         participant_ids = {r.pk for r in participants}
+        report = services.position_report(position=position)
+        names = {r.pk: r.player for r in tournament.registrations.select_related("player")}
+        selected = next((seat for seat in plan.seats if str(seat.pk) == selected_seat), None)
         context.update(
+            selected=selected,
+            repeated_pairs=[
+                (names[meeting.players[0]], names[meeting.players[1]], meeting.times)
+                for meeting in report.repeated_pairs
+            ],
+            team_clashes=[
+                (names[meeting.players[0]], names[meeting.players[1]])
+                for meeting in report.team_clashes
+            ],
             no_longer=[
                 seat.registration
                 for seat in plan.seats
                 if seat.registration_id not in participant_ids
             ],
             plan=plan,
-            report=services.position_report(position=position),
+            report=report,
             swap=SwapForm(seats=_swappable_seats(position)),
             not_seated=[r for r in participants if r.pk not in seated_ids],
             played=position.tables.filter(deals__isnull=False).exists(),
@@ -516,7 +530,9 @@ def placement(request: HttpRequest, tournament_id: int, number: int) -> HttpResp
     if not 1 <= number <= tournament.positions_count:
         raise Http404(_("Pas de position %(number)s.") % {"number": number})
     template = "setup/placement.html#placement" if request.htmx else "setup/placement.html"
-    return render(request, template, _placement_context(tournament, number))
+    # ``echange``: the seat the arbitre tapped first, to swap with the next one tapped.
+    context = _placement_context(tournament, number, selected_seat=request.GET.get("echange", ""))
+    return render(request, template, context)
 
 
 @require_POST
