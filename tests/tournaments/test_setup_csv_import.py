@@ -180,3 +180,16 @@ def test_posting_without_a_file_is_a_french_form_error(arbitre_client, tournamen
 
     assert response.status_code == 200
     assert "Ce champ est obligatoire." in response.content.decode()
+
+
+def test_columns_are_found_by_their_titles_in_any_order(tournament):
+    report = imported(tournament, "Club;Prénom;NOM;Licence  FFT\nTCL;Jean;Dupont;0100001\n")
+
+    player = tournament.registrations.get().player
+    assert report.ok
+    assert (player.last_name, player.first_name, player.licence, player.club) == (
+        "Dupont",
+        "Jean",
+        "0100001",
+        "TCL",
+    )

@@ -349,9 +349,12 @@ CSV_HEADERS = {
     "prénom": "first_name",
     "prenom": "first_name",
     "licence": "licence",
+    "licence fft": "licence",
     "n° de licence": "licence",
     "n° licence": "licence",
+    "n° de licence fft": "licence",
     "numéro de licence": "licence",
+    "numéro de licence fft": "licence",
     "club": "club",
     "équipe": "team",
     "equipe": "team",
@@ -405,8 +408,8 @@ def _csv_rows(text: str) -> tuple[list[str], list[tuple[int, list[str]]]]:
     delimiter = max((";", ",", "\t"), key=first_line.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows = [(reader.line_num, row) for row in reader if any(cell.strip() for cell in row)]
-    header = [cell.strip().casefold() for cell in rows[0][1]]
-    if "nom" in header:
+    header = [" ".join(cell.split()).casefold() for cell in rows[0][1]]
+    if any(CSV_HEADERS.get(cell) == "last_name" for cell in header):
         unknown = [cell for cell in header if cell and cell not in CSV_HEADERS]
         if unknown:
             raise SetupRefused(
