@@ -90,5 +90,7 @@ def grant_table(request: HttpRequest, *, table: Table, code: str) -> bool:
         _count_failure(request)
         return False
     granted = [pk for pk in request.session.get(SESSION_KEY, []) if pk != table.pk]
+    # A new session key with the new right, so a key planted or seen before is worth nothing.
+    request.session.cycle_key()
     request.session[SESSION_KEY] = [*granted, table.pk]
     return True

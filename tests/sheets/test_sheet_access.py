@@ -102,3 +102,13 @@ def test_the_arbitre_sees_the_code_of_the_table(client, table, arbitre):
     client.force_login(arbitre)
 
     assert table.code in client.get(f"/tables/{table.pk}/").content.decode()
+
+
+def test_the_session_key_changes_when_the_code_is_accepted(client, table):
+    client.get(f"/tables/{table.pk}/acces/")
+    type_code(client, table, "ZZZZZZ")
+    before = client.session.session_key
+
+    type_code(client, table, table.code)
+
+    assert client.session.session_key != before
