@@ -193,3 +193,16 @@ def test_columns_are_found_by_their_titles_in_any_order(tournament):
         "0100001",
         "TCL",
     )
+
+
+def test_a_number_taken_during_the_import_keeps_nothing(tournament, registrations, monkeypatch):
+    # As if another arbitre registered player 8 while the file was being read.
+    monkeypatch.setattr(
+        "tournaments.services.setup.next_participant_number", lambda *, tournament: 8
+    )
+
+    report = imported(tournament, GOOD)
+
+    assert "réessayez" in report.refused[0].reason
+    assert tournament.registrations.count() == 8
+    assert not Player.objects.filter(licence="0100001").exists()

@@ -320,11 +320,20 @@ def update_registration(
     except ValidationError as error:
         first_field, messages = next(iter(error.message_dict.items()))
         raise SetupRefused(messages[0], code="invalid", field=first_field) from error
-    player.save()
     if team is not None and team.pk != registration.team_id:
         _check_team(tournament=tournament, team=team)
     registration.team = team if tournament.team_size > 1 else None
-    registration.save(update_fields=["number", "team"])
+    try:
+        with transaction.atomic():
+            player.save()
+            registration.save(update_fields=["number", "team"])
+    except IntegrityError as error:
+        # Someone else took the licence or the number in the meantime.
+        raise SetupRefused(
+            _("Ce n° de licence ou ce n° de participant vient d'être pris ; réessayez."),
+            code="conflict",
+            field="number",
+        ) from error
     return registration
 
 
@@ -545,8 +554,32 @@ def import_registrations(*, tournament: Tournament, content: bytes) -> ImportRep
 
     if report.refused:
         return report
+    try:
+        with transaction.atomic():
+            _register_rows(tournament=tournament, rows=accepted, teams=teams, report=report)
+    except IntegrityError:
+        # Someone registered the same player or number while the file was read: nothing
+        # of the file is kept, and the arbitre imports it again.
+        report.registered.clear()
+        report.teams_created.clear()
+        report.refused.append(
+            RefusedRow(
+                line=0,
+                reason=_("Un autre enregistrement a eu lieu pendant l'import ; réessayez."),
+            )
+        )
+    return report
+
+
+def _register_rows(
+    *,
+    tournament: Tournament,
+    rows: Sequence[tuple[dict[str, str], Player | None]],
+    teams: dict[str, Team],
+    report: ImportReport,
+) -> None:
     number = next_participant_number(tournament=tournament)
-    for row, player in accepted:
+    for row, player in rows:
         team = None
         if row["team"]:
             team = teams.get(row["team"].casefold())
@@ -567,7 +600,6 @@ def import_registrations(*, tournament: Tournament, content: bytes) -> ImportRep
             )
         )
         number += 1
-    return report
 
 
 # Teams ------------------------------------------------------------------------------------
