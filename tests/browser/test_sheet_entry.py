@@ -105,6 +105,7 @@ def test_a_deal_bid_then_played_and_a_refusal_that_keeps_what_was_typed(phone, t
     form.get_by_label("Points", exact=True).fill("95")
     form.get_by_role("button", name="Enregistrer la donne").click()
     expect(form.locator(".errorlist").first).to_contain_text("entre 0 et 91")
+    expect(form.locator(".errorlist").first).to_be_in_viewport()
     expect(form.get_by_label("Points", exact=True)).to_have_value("95")
     expect(form.locator("input[name=bouts][value='3']")).to_be_checked()
 
@@ -113,4 +114,6 @@ def test_a_deal_bid_then_played_and_a_refusal_that_keeps_what_was_typed(phone, t
     form.get_by_role("button", name="Enregistrer la donne").click()
     # Garde contre won by 4 with 3 bouts: (25 + 4) × 6 = 174 from each defender.
     expect(page.locator("#donne-1")).to_contain_text("+522")
+    # Saved: back to the top of the sheet, where the message and the new row show.
+    expect(page.get_by_text("Donne 1 enregistrée.")).to_be_in_viewport()
     assert Deal.objects.get(table=table).marque_ouest == 522

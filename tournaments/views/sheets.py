@@ -217,8 +217,15 @@ def _render_sheet(
 ) -> HttpResponse:
     context = _sheet_context(request, table, access, form=form)
     if request.htmx:
-        return render(request, "sheets/sheet.html#sheet", context)
+        return _refusal_in_view(render(request, "sheets/sheet.html#sheet", context), status)
     return render(request, "sheets/sheet.html", context, status=status)
+
+
+def _refusal_in_view(response: HttpResponse, status: int) -> HttpResponse:
+    """An htmx answer, 200 so that htmx swaps it; a refusal scrolls to its first message."""
+    if status >= 400:
+        response["HX-Reswap"] = "innerHTML show:.errorlist:top"
+    return response
 
 
 def _refusal_status(error: Exception) -> int:
@@ -477,7 +484,7 @@ def deal_edit(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
         "access": access,
     }
     if request.htmx:
-        return render(request, "sheets/deal_edit.html#edit", context)
+        return _refusal_in_view(render(request, "sheets/deal_edit.html#edit", context), status)
     return render(request, "sheets/deal_edit.html", context, status=status)
 
 
