@@ -357,6 +357,8 @@ class Deal(models.Model):
         _("petit au bout"), max_length=7, choices=Camp, null=True, blank=True
     )
     chelem = models.CharField(_("chelem"), max_length=16, choices=Chelem, null=True, blank=True)
+    # Said at the bidding, before the result is known: the arbitre is called for it (FFT).
+    chelem_announced = models.BooleanField(_("chelem annoncé"), default=False)
 
     poignee_nord = _poignee_field(Place.NORD)
     poignee_est = _poignee_field(Place.EST)

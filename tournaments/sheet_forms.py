@@ -71,6 +71,7 @@ class DealForm(forms.Form):
     chelem = forms.ChoiceField(
         label=_("Chelem"), choices=[(NONE, _("Aucun")), *Chelem.choices], required=False
     )
+    chelem_announced = forms.BooleanField(label=_("Chelem annoncé"), required=False)
     # Not typed: it carries the refusals that name the poignées as a whole.
     poignees = forms.CharField(required=False, widget=forms.HiddenInput)
 
@@ -169,6 +170,7 @@ class DealForm(forms.Form):
                 for name in self.poignee_names
                 if data.get(name)
             },
+            chelem_announced=bool(data.get("chelem_announced")),
         )
 
     def add_refusal(self, error) -> None:
@@ -195,6 +197,7 @@ def initial_for(deal, *, number: int | None = None) -> dict:
         "points_for": Camp.ATTACK,
         "petit_au_bout": deal.petit_au_bout or NONE,
         "chelem": deal.chelem or NONE,
+        "chelem_announced": deal.chelem_announced,
     }
     for place, size in deal.poignees().items():
         initial[f"poignee_{place}"] = size

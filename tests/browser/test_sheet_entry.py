@@ -48,7 +48,7 @@ def enter_deal(page, deal: dict) -> None:
         line = form.locator(".poignee-line", has_text=NAMES[place])
         line.locator("label.choice", has_text=size).click()
     if "chelem" in deal:
-        form.get_by_label("Chelem").select_option(deal["chelem"])
+        form.get_by_label("Chelem", exact=True).select_option(deal["chelem"])
     # The marques show before saving, with their reasons.
     expect(page.locator("#preview")).to_contain_text(deal["taker_marque"])
     expect(page.locator("#preview .why")).to_contain_text("il faut")

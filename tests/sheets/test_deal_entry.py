@@ -312,3 +312,22 @@ def test_at_five_with_a_mort_the_mort_must_be_named(client, table_of_five):
 
     assert response.status_code == 422
     assert "indiquez le joueur qui ne joue pas" in response.content.decode()
+
+
+def test_a_chelem_announced_at_the_bidding_needs_its_outcome_with_the_result(table_client, table):
+    post_deal(table_client, table, 1, {"taker": "S", "contract": "garde", "chelem_announced": "on"})
+    bid = Deal.objects.get(table=table)
+    assert bid.chelem_announced
+    played = {**FFT_EXAMPLE_POSTS[4], "chelem": "", "chelem_announced": "on", "version": 1}
+
+    response = post_deal(table_client, table, 1, played)
+
+    assert response.status_code == 422
+    assert "indiquez s&#x27;il est réalisé ou chuté" in response.content.decode()
+    assert not Deal.objects.get(table=table).is_played
+
+
+def test_a_chelem_announced_and_made_is_an_announced_chelem(table_client, table):
+    post_deal(table_client, table, 1, FFT_EXAMPLE_POSTS[4])
+
+    assert Deal.objects.get(table=table).chelem_announced

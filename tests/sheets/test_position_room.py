@@ -37,7 +37,7 @@ def test_a_garde_sans_a_garde_contre_and_an_announced_chelem_call_the_arbitre(
     assert "Table 2</strong>, donne 2" in html  # the garde sans
     assert "Table 2</strong>, donne 5" in html  # the chelem announced and made
     assert "Table 2</strong>, donne 1" not in html  # a plain garde
-    assert "Annoncé et réalisé" in html
+    assert "chelem annoncé et réalisé" in html
 
 
 def test_the_room_refreshes_itself_as_an_htmx_fragment(arbitre_client, table):
@@ -52,3 +52,13 @@ def test_the_table_is_told_that_the_arbitre_is_called(table_client, table):
     html = table_client.get(f"/tables/{table.pk}/").content.decode()
 
     assert "Garde sans : l'arbitre est appelé" in html
+
+
+def test_a_chelem_announced_at_the_bidding_calls_the_arbitre_at_once(
+    arbitre_client, table_client, table
+):
+    post_deal(table_client, table, 1, {"taker": "E", "contract": "garde", "chelem_announced": "on"})
+
+    html = room_html(arbitre_client, table)
+
+    assert "Chelem annoncé</strong> · Garde" in html

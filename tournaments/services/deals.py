@@ -40,6 +40,9 @@ from tournaments.models import (
     Table,
 )
 
+# The chelems that were announced at the bidding (SCORING.md §One deal, 6).
+ANNOUNCED_CHELEMS = {"announced_made", "announced_failed"}
+
 
 class DealRefused(ValueError):
     """A deal the sheet cannot take, for a reason that is not a rule of the marque.
@@ -96,6 +99,7 @@ class DealResult:
     chelem: str | None = None
     poignees: Mapping[str, str] | None = None  # seat place -> "simple" | "double" | "triple"
     all_pass: bool = False
+    chelem_announced: bool = False  # at the bidding, before the result is known
 
     @property
     def is_played(self) -> bool:
@@ -115,6 +119,7 @@ class DealResult:
             chelem=deal.chelem,
             poignees=deal.poignees(),
             all_pass=deal.all_pass,
+            chelem_announced=deal.chelem_announced,
         )
 
 
@@ -457,6 +462,14 @@ def _apply_result(deal: Deal, *, table: Table, places: Sequence[str], result: De
     deal.points = None if result.points is None else Decimal(str(result.points))
     deal.petit_au_bout = result.petit_au_bout
     deal.chelem = result.chelem
+    deal.chelem_announced = not result.all_pass and (
+        result.chelem_announced or result.chelem in ANNOUNCED_CHELEMS
+    )
+    if result.is_played and result.chelem_announced and result.chelem not in ANNOUNCED_CHELEMS:
+        raise InvalidDeal(
+            field="chelem",
+            message=_("Le chelem a été annoncé : indiquez s'il est réalisé ou chuté."),
+        )
     poignees = result.poignees or {}
     for place, field in POIGNEE_FIELDS.items():
         setattr(deal, field, poignees.get(place.value))

@@ -73,7 +73,6 @@ REFUSAL_STATUS = {
 }
 
 ALERT_CONTRACTS = {Contract.GARDE_SANS, Contract.GARDE_CONTRE}
-ALERT_CHELEMS = {"announced_made", "announced_failed"}
 
 
 # --- Loading and permissions -------------------------------------------------------------
@@ -107,7 +106,7 @@ class DealRow:
     summary: str
     cells: list
     is_last: bool
-    alert: bool
+    alert: str
 
 
 def _points_text(points: Decimal | None) -> str:
@@ -129,9 +128,15 @@ def _deal_summary(deal: Deal, names: dict[str, str]) -> str:
     return f"{text} · {_points_text(deal.points)} pts, {bouts}"
 
 
-def _is_alert(deal: Deal) -> bool:
-    """A garde sans, a garde contre or an announced chelem: the arbitre must be called."""
-    return deal.contract in ALERT_CONTRACTS or deal.chelem in ALERT_CHELEMS
+def _alert(deal: Deal) -> str:
+    """Why the arbitre must be called for this deal (FFT): garde sans, garde contre, or an
+    announced chelem; empty for any other deal."""
+    reasons = []
+    if deal.contract in ALERT_CONTRACTS:
+        reasons.append(deal.get_contract_display())
+    if deal.chelem_announced:
+        reasons.append(_("chelem annoncé"))
+    return ", ".join(reasons).capitalize()
 
 
 def _sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
@@ -145,7 +150,7 @@ def _sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
             summary=_deal_summary(deal, names),
             cells=[deal.marque(place) for place in places],
             is_last=deal.number == last_number,
-            alert=_is_alert(deal),
+            alert=_alert(deal),
         )
         for deal in deals
     ]
@@ -554,6 +559,7 @@ HISTORY_FIELDS = [
     "points",
     "petit_au_bout",
     "chelem",
+    "chelem_announced",
     *POIGNEE_FIELDS.values(),
     *MARQUE_FIELDS.values(),
 ]
