@@ -111,6 +111,8 @@ _PERTURBATION_SWAPS: Final = 4
 # Tabu tenure, in swaps: at least the minimum, plus a random part below the spread.
 _TENURE_MIN: Final = 4
 _TENURE_SPREAD: Final = 96
+# Rounds of seat exchanges at most, once the tables are set.
+_SEAT_PASSES: Final = 20
 # Candidates examined per swap at most (a random sample of them beyond).
 _CANDIDATES_CAP: Final = 48
 
@@ -218,7 +220,7 @@ def plan_positions(
     returned plan holds the new positions only; its report covers history and plan together,
     restricted to the players present.
     """
-    present = list(players)
+    present = _in_fixed_order(players)
     if len(set(present)) != len(present):
         raise SeatingError("Un joueur figure deux fois dans la liste des joueurs présents.")
     if positions < 0:
@@ -226,6 +228,7 @@ def plan_positions(
     sizes = table_sizes(player_count=len(present), allow_five=allow_five)
     team_of = teams or {}
     _check_teams_fit(present, team_of, sizes)
+    schedule: list[list[list[int]]] = []
     if positions:
         search = _Search(
             present=present,
@@ -235,9 +238,15 @@ def plan_positions(
             history=history,
             rng=random.Random(seed),
         )
-        schedule = search.run()
-    else:
-        schedule = []
+        start = _continuation(
+            present=present,
+            sizes=sizes,
+            positions=positions,
+            team_of=team_of,
+            history=history,
+            seed=seed,
+        )
+        schedule = search.run(start=start)
     seated = _deal_seats(schedule, history=history, present=present, rng=random.Random(seed))
     report = _report([*history, *seated], teams=team_of, only=set(present))
     if report.team_clashes and _report(seated, teams=team_of, only=None).team_clashes:
@@ -248,6 +257,56 @@ def plan_positions(
             "modifiez les équipes ou le nombre de tables."
         )
     return Plan(seated, report=report)
+
+
+def _in_fixed_order(players: Iterable[PlayerId]) -> list[PlayerId]:
+    """The players sorted, so that the plan does not depend on the order they are listed in
+    (ids that cannot be compared keep the order given)."""
+    try:
+        return sorted(players)
+    except TypeError:
+        return list(players)
+
+
+def _continuation(
+    *,
+    present: Sequence[PlayerId],
+    sizes: Sequence[int],
+    positions: int,
+    team_of: Mapping[PlayerId, Hashable],
+    history: Sequence[Sequence[Sequence[PlayerId]]],
+    seed: int,
+) -> list[list[list[int]]] | None:
+    """The rest of the plan the same field would get without history, when the history is
+    the beginning of that plan (tables compared as sets: seats may have been exchanged).
+
+    Planning position by position, as a tournament does, then continues the plan made for
+    the whole tournament while nothing changes: the schedule stays as good as a plan of all
+    positions at once (which a search constrained by a fixed history may not find again in
+    tight schedules), and what the arbitre saw announced stays true. A withdrawal, a late
+    arrival or a swap by hand ends it, and the search then plans around the history.
+    """
+    if not history:
+        return None
+    everyone = set(present)
+    for position in history:
+        seated = [player for table in position for player in table]
+        if len(seated) != len(everyone) or set(seated) != everyone:
+            return None
+    index = {player: i for i, player in enumerate(present)}
+    whole = _Search(
+        present=present,
+        sizes=sizes,
+        positions=len(history) + positions,
+        team_of=team_of,
+        history=(),
+        rng=random.Random(seed),
+    ).run()
+    for position, planned in zip(history, whole, strict=False):
+        played = {frozenset(index[player] for player in table) for table in position}
+        if played != {frozenset(table) for table in planned}:
+            return None
+    return whole[len(history) :]
 
 
 def _check_teams_fit(
@@ -341,8 +400,9 @@ def _deal_seats(
 
     Position after position, each table takes the seat order that gives its players the seats
     they have held least so far (history included); ties are broken at random so that nobody
-    is Nord by default. A greedy choice is enough: it keeps every seat count within one or two
-    of the fair share, which is all the arbitre asks of it.
+    is Nord by default. Then two players of a table exchange seats wherever that evens their
+    seat counts out (the sum of squared counts falls), until no exchange does: the greedy
+    order alone can leave someone who never sat Nord over four positions.
     """
     present_set = set(present)
     counts: dict[PlayerId, list[int]] = {player: [0] * len(SEATS) for player in present}
@@ -371,6 +431,22 @@ def _deal_seats(
                 counts[player][seat] += 1
             seated_position.append(in_seat_order)
         seated.append(seated_position)
+    for _ in range(_SEAT_PASSES):
+        exchanged = False
+        for table in (table for position in seated for table in position):
+            for first, second in itertools.combinations(range(len(table)), 2):
+                one, other = counts[table[first]], counts[table[second]]
+                # The change in the sum of squared seat counts of both players.
+                change = 2 * (one[second] - one[first] + other[first] - other[second]) + 4
+                if change < 0:
+                    one[first] -= 1
+                    one[second] += 1
+                    other[second] -= 1
+                    other[first] += 1
+                    table[first], table[second] = table[second], table[first]
+                    exchanged = True
+        if not exchanged:
+            break
     return seated
 
 
@@ -441,7 +517,10 @@ class _Search:
                     base_meet[x][y] += 1
         self.base_meet = base_meet
         self.base_odd = base_odd
+        self.pair_bound = 0
         self.bound = self._lower_bound()
+        # What a swap pays per unit of odd-table imbalance it adds (see run()).
+        self.unbalance_weight = _ODD_WEIGHT
         self.budget = min(_WORK_BUDGET, _WORK_PER_PAIR_AND_POSITION * n * n * positions)
 
         # The current schedule, set by _load().
@@ -480,11 +559,8 @@ class _Search:
             x = min((y for y in range(n) if gained[y] < positions), key=odd.__getitem__)
             odd[x] += 1
             gained[x] += 1
-        return (
-            history_cost
-            + _REPEAT_WEIGHT * ((forced + 1) // 2)
-            + _ODD_WEIGHT * sum(count * count for count in odd)
-        )
+        self.pair_bound = history_cost + _REPEAT_WEIGHT * ((forced + 1) // 2)
+        return self.pair_bound + _ODD_WEIGHT * sum(count * count for count in odd)
 
     def _cost_of(self, meet: list[list[int]], odd: list[int]) -> int:
         n, weight = self.n, self.weight
@@ -704,31 +780,62 @@ class _Search:
             solos = solos[room:]
             rng.shuffle(group)
         elements = rng.sample(range(m), 4)
-        rounds = list(range(m + (m == 4 and not self.teams)))
+        rounds = [
+            [[groups[g][add[j][multiply[r][elements[g]]]] for g in range(4)] for j in range(m)]
+            for r in range(m)
+        ]
+        if m == 4 and not self.teams:
+            rounds.append([group[:] for group in groups])
+        # A team too large for what was left of a group meets across groups, once: leave out
+        # the positions where it does, as far as there are positions to spare.
+        weight = self.weight
         rng.shuffle(rounds)
-        schedule = []
-        for r in rounds[: self.positions]:
-            if r == m:
-                schedule.append([group[:] for group in groups])
-            else:
-                schedule.append(
-                    [
-                        [groups[g][add[j][multiply[r][elements[g]]]] for g in range(4)]
-                        for j in range(m)
-                    ]
-                )
-        return schedule
+        rounds.sort(
+            key=lambda tables: sum(
+                weight[x][y] == _CLASH_WEIGHT
+                for table in tables
+                for x, y in itertools.combinations(table, 2)
+            )
+        )
+        return rounds[: self.positions]
 
     # -- tabu search --------------------------------------------------------------------
 
-    def run(self) -> list[list[list[int]]]:
-        """Search, and return the best schedule found (player indexes, tables in order)."""
-        best_tables, best_cost = self._construct()
+    def run(self, *, start: list[list[list[int]]] | None = None) -> list[list[list[int]]]:
+        """Search, and return the best schedule found (player indexes, tables in order),
+        from ``start`` too when given.
+
+        The constructions spread the odd tables evenly, and the search first keeps them so
+        (a swap that would unbalance them is all but forbidden): spreading them later by
+        swaps is much harder than keeping them spread. Only when that search cannot reach
+        the fewest repeats possible does a second one trade odd-table balance for repeats,
+        as the priorities say.
+        """
+        best_tables, best_cost = self._construct(start)
+        if start is not None and best_cost > self.bound:
+            tables, cost = self._construct()
+            if cost < best_cost:
+                best_tables, best_cost = tables, cost
         design = self._design() if best_cost > self.bound else None
         if design is not None:
             tables, cost = self._construct(design)
             if cost < best_cost:
                 best_tables, best_cost = tables, cost
+        if best_cost > self.bound:
+            self.unbalance_weight = _CLASH_WEIGHT
+            best_tables, best_cost = self._improve(best_tables, best_cost)
+        if self.odd_seats and best_cost > self.bound:
+            self._load(best_tables)
+            if self.cost - _ODD_WEIGHT * sum(c * c for c in self.odd) > self.pair_bound:
+                self.unbalance_weight = _ODD_WEIGHT
+                best_tables, best_cost = self._improve(best_tables, best_cost)
+        return best_tables
+
+    def _improve(
+        self, best_tables: list[list[list[int]]], best_cost: int
+    ) -> tuple[list[list[list[int]]], int]:
+        """Tabu searches from ``best_tables``, then from fresh constructions, until the bound
+        is reached, the work budget is spent, or restarts stop paying."""
         work = 0
         fruitless_restarts = 0
         start_tables = best_tables
@@ -745,7 +852,7 @@ class _Search:
             start_tables, cost = self._construct()
             if cost < best_cost:
                 best_tables, best_cost = start_tables, cost
-        return best_tables
+        return best_tables, best_cost
 
     def _tabu(self, work: int) -> tuple[int, list[list[list[int]]], int]:
         """Tabu search from the current schedule, perturbing the best one found whenever the
@@ -808,11 +915,13 @@ class _Search:
     def _perturb(self) -> None:
         """A few random swaps in random positions, to leave the basin the tabu search is
         stuck in without losing all that the best schedule got right."""
-        rng, n = self.rng, self.n
+        rng, n, odd_table = self.rng, self.n, self.odd_table
+        keep_balance = self.unbalance_weight > _ODD_WEIGHT
         for _ in range(_PERTURBATION_SWAPS):
             p = rng.randrange(self.positions)
             x, y = rng.sample(range(n), 2)
-            if self.where[p][x] != self.where[p][y]:
+            a, b = self.where[p][x], self.where[p][y]
+            if a != b and not (keep_balance and odd_table[a] != odd_table[b]):
                 self._swap(p, x, y)
 
     def _best_move(
@@ -848,18 +957,25 @@ class _Search:
                 )
             ]
             if self.odd_seats:
+                # The change in the sum of squared odd-table counts when x and y swap
+                # between an odd and an even table.
                 if odd_table[a]:
                     shift = 2 - 2 * odd[x]
-                    deltas = [
-                        delta if odd_table[b] else delta + shift + 2 * count
-                        for delta, b, count in zip(deltas, where, odd, strict=True)
+                    changes = [
+                        0 if odd_table[b] else shift + 2 * count
+                        for b, count in zip(where, odd, strict=True)
                     ]
                 else:
                     shift = 2 + 2 * odd[x]
-                    deltas = [
-                        delta + shift - 2 * count if odd_table[b] else delta
-                        for delta, b, count in zip(deltas, where, odd, strict=True)
+                    changes = [
+                        shift - 2 * count if odd_table[b] else 0
+                        for b, count in zip(where, odd, strict=True)
                     ]
+                unbalance = self.unbalance_weight
+                deltas = [
+                    delta + (unbalance if change > 0 else _ODD_WEIGHT) * change
+                    for delta, change in zip(deltas, changes, strict=True)
+                ]
             tabu_p = tabu[p]
             for y, delta in enumerate(deltas):
                 if best_move is not None and delta > best_delta:

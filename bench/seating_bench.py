@@ -1,0 +1,144 @@
+"""Benchmark of the seating generator: time and quality report for each scenario.
+
+Run from the project folder: ``.venv/bin/python bench/seating_bench.py``. Each scenario prints
+its time, repeat meetings (a pair meeting k times counts k - 1), repeated pairs, team clashes,
+the spread of tables of 3 or 5 between players and the range of Nord counts. The script exits
+with status 1 when a scenario misses its target (time, or repeats where a repeat-free schedule
+is known to exist), so it can guard a change to the search; the speed targets live here rather
+than in a timed test, which would fail at random on a busy machine.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tournaments.seating import Plan, plan_positions, seating_report  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    players: int
+    positions: int
+    team_size: int = 0
+    allow_five: bool = False
+    played: int = 0
+    """Positions planned first and handed back as history (a re-plan mid-tournament)."""
+    seconds: float = 10.0
+    """Time target."""
+    repeats: int | None = 0
+    """Repeat meetings expected at most; None where the best count is not known."""
+
+
+SCENARIOS = (
+    Scenario("400 joueurs, 6 positions, équipes de 2", 400, 6, team_size=2, seconds=2.0),
+    Scenario("402 joueurs, 6 positions, équipes de 2, tables de 3", 402, 6, 2, seconds=2.0),
+    Scenario("401 joueurs, 6 positions, tables de 5", 401, 6, allow_five=True, seconds=2.0),
+    Scenario("16 joueurs, 5 positions (chacun rencontre chacun)", 16, 5),
+    Scenario("20 joueurs, 5 positions", 20, 5),
+    Scenario("24 joueurs, 5 positions", 24, 5),
+    Scenario("28 joueurs, 7 positions", 28, 7),
+    Scenario("32 joueurs, 5 positions", 32, 5),
+    Scenario("32 joueurs, 6 positions", 32, 6),
+    Scenario("32 joueurs, 7 positions", 32, 7),
+    Scenario("32 joueurs, 8 positions", 32, 8),
+    Scenario("32 joueurs, 8 positions, équipes de 2", 32, 8, team_size=2),
+    Scenario("16 joueurs, 4 positions, quadrettes", 16, 4, team_size=4),
+    Scenario("36 joueurs, 9 positions", 36, 9),
+    Scenario("40 joueurs, 8 positions", 40, 8),
+    Scenario("40 joueurs, 10 positions", 40, 10, repeats=None),
+    Scenario("12 joueurs, 4 positions (répétitions inévitables)", 12, 4, repeats=None),
+    Scenario("26 joueurs, 5 positions, tables de 3", 26, 5),
+    Scenario("26 joueurs, 5 positions, tables de 5", 26, 5, allow_five=True),
+    Scenario("32 joueurs, 3 positions jouées, 5 à placer", 32, 8, played=3, repeats=None),
+    Scenario("24 joueurs, 3 positions jouées, 3 à placer", 24, 6, played=3, repeats=None),
+)
+
+
+def fixed_movement(*, tables: int, positions: int) -> list[list[list[int]]]:
+    """The paper movement: Nord stays, Sud +1 table, Est +2, Ouest -2 (tables modulo count)."""
+    schedule = []
+    for r in range(positions):
+        schedule.append(
+            [
+                [
+                    4 * t,
+                    4 * ((t - 2 * r) % tables) + 1,
+                    4 * ((t - r) % tables) + 2,
+                    4 * ((t + 2 * r) % tables) + 3,
+                ]
+                for t in range(tables)
+            ]
+        )
+    return schedule
+
+
+def run(scenario: Scenario) -> bool:
+    players = list(range(1, scenario.players + 1))
+    teams = (
+        {player: (player + scenario.team_size - 1) // scenario.team_size for player in players}
+        if scenario.team_size
+        else {}
+    )
+    history: list = []
+    if scenario.played:
+        history = list(
+            plan_positions(
+                players=players,
+                positions=scenario.played,
+                teams=teams,
+                allow_five=scenario.allow_five,
+                seed=1,
+            )
+        )
+    started = time.perf_counter()
+    plan: Plan = plan_positions(
+        players=players,
+        positions=scenario.positions - scenario.played,
+        teams=teams,
+        allow_five=scenario.allow_five,
+        history=history,
+        seed=0,
+    )
+    seconds = time.perf_counter() - started
+    report = plan.report
+    nords = [counts[0] for counts in report.seat_counts.values()]
+    on_time = seconds <= scenario.seconds
+    repeats_ok = scenario.repeats is None or report.repeat_meetings <= scenario.repeats
+    ok = on_time and repeats_ok and report.team_clash_count == 0
+    print(
+        f"{'ok ' if ok else 'RATÉ'} {scenario.name:<52} {seconds:6.2f} s "
+        f"(cible {scenario.seconds:g} s)  répétitions {report.repeat_meetings:3d} "
+        f"(paires {len(report.repeated_pairs)})  coéquipiers {report.team_clash_count}  "
+        f"écart tables impaires {report.odd_table_spread}  Nord {min(nords)}..{max(nords)}",
+        flush=True,
+    )
+    return ok
+
+
+def main() -> int:
+    movement = seating_report(fixed_movement(tables=8, positions=5))
+    started = time.perf_counter()
+    plan = plan_positions(players=list(range(32)), positions=5, seed=0)
+    seconds = time.perf_counter() - started
+    print(
+        "Mouvement fixe (Nord fixe, Sud +1, Est +2, Ouest -2), 8 tables, 5 positions : "
+        f"{len(movement.repeated_pairs)} paires se rencontrent plus d'une fois "
+        f"({movement.repeat_meetings} rencontres répétées) ; le générateur : "
+        f"{plan.report.repeat_meetings} en {seconds:.2f} s"
+    )
+    results = [run(scenario) for scenario in SCENARIOS]
+    missed = results.count(False)
+    print(f"{len(results) - missed}/{len(results)} scénarios dans leurs cibles")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
