@@ -131,3 +131,32 @@ def test_deleting_without_the_version_seen_is_refused_as_stale(table):
         delete_deal(table=table, number=5, version=None, by=SheetActor.table_device())
 
     assert refused.value.code == "stale"
+
+
+def test_the_edit_page_renders_as_a_fragment_for_htmx(table_client, table):
+    fill_sheet(table)
+
+    response = table_client.get(f"/tables/{table.pk}/donnes/5/", **HTMX)
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html and "Corriger la donne 5" in html
+
+
+def test_a_deletion_through_htmx_sends_back_to_the_sheet(table_client, table):
+    fill_sheet(table)
+
+    response = table_client.post(f"/tables/{table.pk}/donnes/5/supprimer/", {"version": 1}, **HTMX)
+
+    assert response["HX-Redirect"] == f"/tables/{table.pk}/"
+    assert table.deals.count() == 4
+
+
+def test_a_refused_correction_through_htmx_scrolls_to_its_message(table_client, table):
+    fill_sheet(table)
+
+    response = edit(table_client, table, 5, {**FFT_EXAMPLE_POSTS[4], "points": "99"}, **HTMX)
+
+    assert response.status_code == 200
+    assert response["HX-Reswap"] == "innerHTML show:.errorlist:top"
+    assert "entre 0 et 91" in response.content.decode()

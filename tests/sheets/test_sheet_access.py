@@ -112,3 +112,18 @@ def test_the_session_key_changes_when_the_code_is_accepted(client, table):
     type_code(client, table, table.code)
 
     assert client.session.session_key != before
+
+
+def test_the_sheet_renders_as_a_fragment_for_htmx(client, table):
+    response = client.get(f"/tables/{table.pk}/", HTTP_HX_REQUEST="true")
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html and "Bilan" in html
+
+
+def test_a_qr_code_link_fills_the_code_without_opening_the_sheet(client, table):
+    response = client.get(f"/tables/{table.pk}/acces/?code={table.code}")
+
+    assert f'value="{table.code}"' in response.content.decode()
+    assert "Enregistrer la donne" not in client.get(f"/tables/{table.pk}/").content.decode()

@@ -95,3 +95,13 @@ def test_the_arbitre_reopens_a_signed_sheet(arbitre_client, table):
 def test_a_table_cannot_reopen_its_sheet(table):
     with pytest.raises(DealRefused):
         unlock_sheet(table=table, by=SheetActor.table_device())
+
+
+def test_the_arbitre_reopens_a_sheet_through_htmx(arbitre_client, table):
+    fill_sheet(table)
+    for place in "NESO":
+        confirm_bilan(table=table, place=place)
+
+    response = arbitre_client.post(f"/tables/{table.pk}/reouverture/", HTTP_HX_REQUEST="true")
+
+    assert response["HX-Redirect"] == f"/tables/{table.pk}/"
