@@ -183,7 +183,7 @@ class Registration(models.Model):
     team = models.ForeignKey(
         Team,
         verbose_name=_("équipe"),
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         null=True,
         blank=True,
         related_name="registrations",
@@ -277,7 +277,7 @@ class Seat(models.Model):
     position = models.ForeignKey(Position, on_delete=models.CASCADE, related_name="seats")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     place = models.CharField(_("place"), max_length=1, choices=Place)
-    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="seats")
+    registration = models.ForeignKey(Registration, on_delete=models.RESTRICT, related_name="seats")
     confirmed_at = models.DateTimeField(_("bilan confirmé le"), null=True, blank=True)
 
     class Meta:

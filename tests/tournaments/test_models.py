@@ -2,6 +2,7 @@
 
 import pytest
 from django.db import IntegrityError, connection, transaction
+from django.db.models import RestrictedError
 
 from tournaments.models import Deal, Player, Registration, Seat
 
@@ -130,3 +131,18 @@ def test_many_players_may_have_no_licence(db):
     Player.objects.create(last_name="Deux", first_name="B")
 
     assert Player.objects.filter(licence="").count() == 2
+
+
+def test_a_seated_registration_cannot_be_deleted(table, registrations):
+    with pytest.raises(RestrictedError), transaction.atomic():
+        registrations[0].delete()
+
+    assert Seat.objects.filter(registration=registrations[0]).exists()
+
+
+def test_a_whole_tournament_can_be_deleted_with_its_sheets(tournament, table):
+    Deal.objects.create(table=table, number=1, taker="N", contract="prise")
+
+    tournament.delete()
+
+    assert (Deal.objects.count(), Seat.objects.count(), Registration.objects.count()) == (0, 0, 0)

@@ -173,8 +173,6 @@ class Command(BaseCommand):
             return
         rng = random.Random(2026)
         arbitre = self.demo_arbitre()
-        # Seats protect the registrations they seat, so the positions go first.
-        Position.objects.filter(tournament__name=DEMO_NAME).delete()
         Tournament.objects.filter(name=DEMO_NAME).delete()
         tournament = Tournament.objects.create(
             name=DEMO_NAME,
