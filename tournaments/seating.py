@@ -18,6 +18,9 @@ Public API
     who met there should not meet again, and the tables of 3 or 5 sat there count towards
     spreading the odd tables fairly. Players of the history who are no longer present
     (withdrawn) are ignored; players who are not in it (late arrivals) simply have no past.
+    When the history is the beginning of the plan the same players, teams and seed get
+    without history, the result is the rest of that plan: planning one position at a time
+    continues the plan of the whole tournament for as long as nothing changes.
 
     Same inputs and same ``seed`` give the same plan: the search draws only from
     ``random.Random(seed)`` and stops on a budget of work, never on the clock.
@@ -45,8 +48,8 @@ as clubs do.
 
 Quality, in priority order
 --------------------------
-1. Team-mates never sit at the same table. This is a hard constraint: when the teams cannot
-   be split over the tables at all, :class:`SeatingError` says so.
+1. Team-mates never sit at the same table. This is a hard constraint: a team with more players
+   present than there are tables is refused with a :class:`SeatingError`.
 2. No two players meet twice whenever that is possible; otherwise as few repeat meetings as the
    search can find. A pair meeting *k* times counts *k* - 1 repeats, history included.
 3. Odd tables are spread: nobody sits at a table of 3 or 5 a second time while someone else
@@ -230,23 +233,24 @@ def plan_positions(
     _check_teams_fit(present, team_of, sizes)
     schedule: list[list[list[int]]] = []
     if positions:
-        search = _Search(
-            present=present,
-            sizes=sizes,
-            positions=positions,
-            team_of=team_of,
-            history=history,
-            rng=random.Random(seed),
+        schedule = (
+            _continuation(
+                present=present,
+                sizes=sizes,
+                positions=positions,
+                team_of=team_of,
+                history=history,
+                seed=seed,
+            )
+            or _Search(
+                present=present,
+                sizes=sizes,
+                positions=positions,
+                team_of=team_of,
+                history=history,
+                rng=random.Random(seed),
+            ).run()
         )
-        start = _continuation(
-            present=present,
-            sizes=sizes,
-            positions=positions,
-            team_of=team_of,
-            history=history,
-            seed=seed,
-        )
-        schedule = search.run(start=start)
     seated = _deal_seats(schedule, history=history, present=present, rng=random.Random(seed))
     report = _report([*history, *seated], teams=team_of, only=set(present))
     if report.team_clashes and _report(seated, teams=team_of, only=None).team_clashes:
@@ -283,8 +287,8 @@ def _continuation(
     Planning position by position, as a tournament does, then continues the plan made for
     the whole tournament while nothing changes: the schedule stays as good as a plan of all
     positions at once (which a search constrained by a fixed history may not find again in
-    tight schedules), and what the arbitre saw announced stays true. A withdrawal, a late
-    arrival or a swap by hand ends it, and the search then plans around the history.
+    tight schedules), and what was announced stays true. A withdrawal, a late arrival or a
+    swap by hand ends it, and the search then plans around the history.
     """
     if not history:
         return None
@@ -312,34 +316,23 @@ def _continuation(
 def _check_teams_fit(
     present: Sequence[PlayerId], team_of: Mapping[PlayerId, Hashable], sizes: Sequence[int]
 ) -> None:
-    """Refuse teams that no position can split over its tables.
+    """Refuse a team with more players present than there are tables.
 
-    Seating one position is filling a 0-1 matrix (teams x tables) whose rows sum to the team
-    sizes and whose columns sum to the table sizes; the Gale-Ryser theorem says exactly when
-    one exists: for every k, the k largest tables hold no more than sum(min(team size, k)).
+    That is the only way teams can fail to fit: the tables of a position differ by one seat
+    at most, so dealing the players team after team round the tables, largest tables first,
+    seats the members of any team no larger than the count of tables at different tables.
     """
     team_sizes: dict[Hashable, int] = {}
-    solo = 0
     for player in present:
         team = team_of.get(player)
-        if team is None:
-            solo += 1
-        else:
+        if team is not None:
             team_sizes[team] = team_sizes.get(team, 0) + 1
-    groups = [*team_sizes.values(), *([1] * solo)]
-    largest = max(team_sizes.items(), key=lambda item: item[1], default=(None, 0))
-    if largest[1] > len(sizes):
-        raise SeatingError(
-            f"L'équipe {largest[0]} compte {largest[1]} joueurs présents pour "
-            f"{len(sizes)} tables : des coéquipiers se rencontreraient forcément."
-        )
-    capacity = 0
-    for k, size in enumerate(sorted(sizes, reverse=True), start=1):
-        capacity += size
-        if capacity > sum(min(group, k) for group in groups):
+    for team, size in team_sizes.items():
+        if size > len(sizes):
             raise SeatingError(
-                "Les équipes ne peuvent pas être réparties sans que des coéquipiers se "
-                "rencontrent à une même table ; modifiez les équipes ou les tables."
+                f"L'équipe {team} compte {size} joueurs présents pour {len(sizes)} "
+                f"table{'s' if len(sizes) > 1 else ''} : des coéquipiers se rencontreraient "
+                "forcément."
             )
 
 
@@ -801,9 +794,8 @@ class _Search:
 
     # -- tabu search --------------------------------------------------------------------
 
-    def run(self, *, start: list[list[list[int]]] | None = None) -> list[list[list[int]]]:
-        """Search, and return the best schedule found (player indexes, tables in order),
-        from ``start`` too when given.
+    def run(self) -> list[list[list[int]]]:
+        """Search, and return the best schedule found (player indexes, tables in order).
 
         The constructions spread the odd tables evenly, and the search first keeps them so
         (a swap that would unbalance them is all but forbidden): spreading them later by
@@ -811,11 +803,7 @@ class _Search:
         the fewest repeats possible does a second one trade odd-table balance for repeats,
         as the priorities say.
         """
-        best_tables, best_cost = self._construct(start)
-        if start is not None and best_cost > self.bound:
-            tables, cost = self._construct()
-            if cost < best_cost:
-                best_tables, best_cost = tables, cost
+        best_tables, best_cost = self._construct()
         design = self._design() if best_cost > self.bound else None
         if design is not None:
             tables, cost = self._construct(design)
