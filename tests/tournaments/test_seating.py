@@ -340,6 +340,8 @@ def fields(draw):
     seed=st.integers(min_value=0, max_value=2**32),
 )
 def test_any_field_is_seated_legally_and_reproducibly(field, positions, seed):
+    """Everyone present sits once per position at tables of the legal sizes, team-mates
+    apart, the same seed gives the same plan, and loose fields (see below) repeat nothing."""
     players, allow_five, teams = field
     arguments = {
         "players": players,
@@ -354,6 +356,8 @@ def test_any_field_is_seated_legally_and_reproducibly(field, positions, seed):
     assert plan.report.team_clashes == ()
     assert plan.report == seating_report(plan, teams=teams)
     assert plan_positions(**arguments) == plan
+    if len(players) >= (24 if allow_five else 16) and positions <= 3:
+        assert plan.report.repeat_meetings == 0
 
 
 @settings(max_examples=30, deadline=None)
