@@ -30,7 +30,10 @@ class Scenario:
     team_size: int = 0
     allow_five: bool = False
     played: int = 0
-    """Positions planned first and handed back as history (a re-plan mid-tournament)."""
+    """Positions planned first, by another draw, and handed back as history."""
+    stepwise: bool = False
+    """Plan one position at a time with the earlier ones as history, as the app does (the
+    time is the total)."""
     seconds: float = 10.0
     """Time target."""
     repeats: int | None = 0
@@ -57,8 +60,15 @@ SCENARIOS = (
     Scenario("12 joueurs, 4 positions (répétitions inévitables)", 12, 4, repeats=None),
     Scenario("26 joueurs, 5 positions, tables de 3", 26, 5),
     Scenario("26 joueurs, 5 positions, tables de 5", 26, 5, allow_five=True),
-    Scenario("32 joueurs, 3 positions jouées, 5 à placer", 32, 8, played=3, repeats=None),
-    Scenario("24 joueurs, 3 positions jouées, 3 à placer", 24, 6, played=3, repeats=None),
+    Scenario("24 joueurs, 6 positions", 24, 6, repeats=None),
+    Scenario("32 joueurs, 8 positions, une à la fois", 32, 8, stepwise=True),
+    Scenario("36 joueurs, 9 positions, une à la fois", 36, 9, stepwise=True),
+    Scenario(
+        "32 joueurs, 3 positions d'un autre tirage, 5 à placer", 32, 8, 0, played=3, repeats=None
+    ),
+    Scenario(
+        "24 joueurs, 3 positions d'un autre tirage, 3 à placer", 24, 6, 0, played=3, repeats=None
+    ),
 )
 
 
@@ -99,22 +109,35 @@ def run(scenario: Scenario) -> bool:
             )
         )
     started = time.perf_counter()
-    plan: Plan = plan_positions(
-        players=players,
-        positions=scenario.positions - scenario.played,
-        teams=teams,
-        allow_five=scenario.allow_five,
-        history=history,
-        seed=0,
-    )
+    if scenario.stepwise:
+        for left in range(scenario.positions - scenario.played, 0, -1):
+            plan: Plan = plan_positions(
+                players=players,
+                positions=left,
+                teams=teams,
+                allow_five=scenario.allow_five,
+                history=history,
+                seed=0,
+            )
+            history.append(plan[0])
+        report = seating_report(history, teams=teams)
+    else:
+        plan = plan_positions(
+            players=players,
+            positions=scenario.positions - scenario.played,
+            teams=teams,
+            allow_five=scenario.allow_five,
+            history=history,
+            seed=0,
+        )
+        report = plan.report
     seconds = time.perf_counter() - started
-    report = plan.report
     nords = [counts[0] for counts in report.seat_counts.values()]
     on_time = seconds <= scenario.seconds
     repeats_ok = scenario.repeats is None or report.repeat_meetings <= scenario.repeats
     ok = on_time and repeats_ok and report.team_clash_count == 0
     print(
-        f"{'ok ' if ok else 'RATÉ'} {scenario.name:<52} {seconds:6.2f} s "
+        f"{'ok ' if ok else 'RATÉ'} {scenario.name:<56} {seconds:6.2f} s "
         f"(cible {scenario.seconds:g} s)  répétitions {report.repeat_meetings:3d} "
         f"(paires {len(report.repeated_pairs)})  coéquipiers {report.team_clash_count}  "
         f"écart tables impaires {report.odd_table_spread}  Nord {min(nords)}..{max(nords)}",
