@@ -510,8 +510,8 @@ class _Search:
                     base_meet[x][y] += 1
         self.base_meet = base_meet
         self.base_odd = base_odd
-        self.pair_bound = 0
-        self.bound = self._lower_bound()
+        self.pair_bound, odd_bound = self._lower_bounds()
+        self.bound = self.pair_bound + odd_bound
         # What a swap pays per unit of odd-table imbalance it adds (see run()).
         self.unbalance_weight = _ODD_WEIGHT
         self.budget = min(_WORK_BUDGET, _WORK_PER_PAIR_AND_POSITION * n * n * positions)
@@ -528,8 +528,9 @@ class _Search:
 
     # -- bounds and costs ---------------------------------------------------------------
 
-    def _lower_bound(self) -> int:
-        """A cost no schedule can beat; reaching it ends the search early.
+    def _lower_bounds(self) -> tuple[int, int]:
+        """What no schedule can beat, for the pairs (repeats and clashes) and for the odd
+        tables; reaching both ends the search early.
 
         Repeats: over the new positions player x makes at least M meetings (one fewer than
         the smallest table, per position) but has only F opponents left to meet for the
@@ -552,8 +553,10 @@ class _Search:
             x = min((y for y in range(n) if gained[y] < positions), key=odd.__getitem__)
             odd[x] += 1
             gained[x] += 1
-        self.pair_bound = history_cost + _REPEAT_WEIGHT * ((forced + 1) // 2)
-        return self.pair_bound + _ODD_WEIGHT * sum(count * count for count in odd)
+        return (
+            history_cost + _REPEAT_WEIGHT * ((forced + 1) // 2),
+            _ODD_WEIGHT * sum(count * count for count in odd),
+        )
 
     def _cost_of(self, meet: list[list[int]], odd: list[int]) -> int:
         n, weight = self.n, self.weight
