@@ -7,8 +7,9 @@ from django.db.models import RestrictedError
 from tournaments.models import Deal, Player, Registration, Seat
 
 
-def test_balanced_deal_is_stored(table):
-    deal = Deal.objects.create(
+def garde_by_est(table, *, ouest: int) -> Deal:
+    """The FFT example's first deal (E1), with Ouest's marque as given."""
+    return Deal.objects.create(
         table=table,
         number=1,
         taker="E",
@@ -18,58 +19,48 @@ def test_balanced_deal_is_stored(table):
         marque_nord=-106,
         marque_est=318,
         marque_sud=-106,
-        marque_ouest=-106,
+        marque_ouest=ouest,
     )
+
+
+def test_balanced_deal_is_stored(table):
+    deal = garde_by_est(table, ouest=-106)
 
     assert Deal.objects.get(pk=deal.pk).marques()["E"] == 318
 
 
 def test_unbalanced_deal_is_refused_by_the_database(table):
     with pytest.raises(IntegrityError, match="deal_sums_to_zero"), transaction.atomic():
-        Deal.objects.create(
-            table=table,
-            number=1,
-            taker="E",
-            contract="garde",
-            bouts=2,
-            points=49,
-            marque_nord=-106,
-            marque_est=318,
-            marque_sud=-106,
-            marque_ouest=-105,
-        )
+        garde_by_est(table, ouest=-105)
 
 
 def test_unbalanced_deal_is_refused_even_in_raw_sql(table):
     columns = (
-        "table_id, number, all_pass, taker, contract, bouts, points, version, created_at, "
-        "updated_at, marque_nord, marque_est, marque_sud, marque_ouest"
+        "table_id, number, all_pass, taker, contract, bouts, points, chelem_announced, version, "
+        "created_at, updated_at, marque_nord, marque_est, marque_sud, marque_ouest"
     )
-    with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
+    with (
+        pytest.raises(IntegrityError, match="deal_sums_to_zero"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
         cursor.execute(
             f"INSERT INTO tournaments_deal ({columns}) VALUES "
-            "(%s, 1, %s, 'E', 'garde', 2, 49, 1, %s, %s, -106, 318, -106, 0)",
-            [table.pk, False, "2026-11-21T10:00:00Z", "2026-11-21T10:00:00Z"],
+            "(%s, 1, %s, 'E', 'garde', 2, 49, %s, 1, %s, %s, -106, 318, -106, 0)",
+            [table.pk, False, False, "2026-11-21T10:00:00Z", "2026-11-21T10:00:00Z"],
         )
 
     assert Deal.objects.count() == 0
 
 
 def test_raw_sql_update_cannot_unbalance_a_stored_deal(table):
-    deal = Deal.objects.create(
-        table=table,
-        number=1,
-        taker="E",
-        contract="garde",
-        bouts=2,
-        points=49,
-        marque_nord=-106,
-        marque_est=318,
-        marque_sud=-106,
-        marque_ouest=-106,
-    )
+    deal = garde_by_est(table, ouest=-106)
 
-    with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
+    with (
+        pytest.raises(IntegrityError, match="deal_sums_to_zero"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
         cursor.execute("UPDATE tournaments_deal SET marque_est = 300 WHERE id = %s", [deal.pk])
 
     assert Deal.objects.get(pk=deal.pk).marque_est == 318
