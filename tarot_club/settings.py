@@ -122,14 +122,14 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The table-code rate limit (tournaments/table_access.py) counts failed attempts in this cache.
-# It is Django's default, made explicit: memory of one process. Several gunicorn workers each
-# count apart, which multiplies the few allowed attempts by the workers and still leaves a
-# guesser far from 31**6 codes; a shared cache (Redis, the database) would make it exact.
+# In production every gunicorn worker must see the same counts, so the cache is a database
+# table (created by ``manage.py createcachetable``); locally, one process's memory is enough.
 CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "tarot-club",
-    }
+    "default": (
+        {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "tarot-club"}
+        if DEBUG
+        else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "tarot_cache"}
+    )
 }
 
 AUTH_PASSWORD_VALIDATORS = [

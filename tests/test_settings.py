@@ -62,3 +62,11 @@ def test_the_interface_speaks_french(monkeypatch):
     settings = load_settings(monkeypatch)
 
     assert (settings["LANGUAGE_CODE"], settings["TIME_ZONE"]) == ("fr", "Europe/Paris")
+
+
+def test_production_counts_table_code_attempts_in_a_cache_shared_by_workers(monkeypatch):
+    settings = load_settings(
+        monkeypatch, DEBUG="0", SECRET_KEY="s3cret-key-for-the-test", ALLOWED_HOSTS="tarot.fr"
+    )
+
+    assert settings["CACHES"]["default"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
