@@ -325,14 +325,7 @@ def record_deal(
     else:
         _check_version(deal, version, required=by is not None)
         deal.version += 1
-    places = table_places(table)
-    _check_seats(places=places, result=result)
-    _apply_result(deal, table=table, places=places, result=result)
-    _full_clean(deal)
-    _mark_history(deal, table, by)
-    deal.save()
-    _withdraw_confirmations(table)
-    return deal
+    return _write_result(deal, table=table, result=result, by=by)
 
 
 @transaction.atomic
@@ -350,10 +343,18 @@ def correct_deal(
     deal = _get_deal(table, number)
     _check_last_deal(table, deal, by)
     _check_version(deal, version)
+    deal.version += 1
+    return _write_result(deal, table=table, result=result, by=by)
+
+
+def _write_result(deal: Deal, *, table: Table, result: DealResult, by: SheetActor | None) -> Deal:
+    """Score the result onto the deal and save it, with who wrote it in the history.
+
+    Any bilan already confirmed on the sheet was confirmed on other numbers: it is withdrawn.
+    """
     places = table_places(table)
     _check_seats(places=places, result=result)
     _apply_result(deal, table=table, places=places, result=result)
-    deal.version += 1
     _full_clean(deal)
     _mark_history(deal, table, by)
     deal.save()

@@ -8,7 +8,8 @@ be redone or swapped by hand only while no deal was played in it.
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -212,6 +213,17 @@ def _check_team(*, tournament: Tournament, team: Team | None, joining: int = 1) 
         )
 
 
+@contextmanager
+def _refused_on_conflict(message: str) -> Iterator[None]:
+    """Run the writes in a savepoint; a unique constraint that another write won in the
+    meantime becomes a French refusal on the number, never a 500."""
+    try:
+        with transaction.atomic():
+            yield
+    except IntegrityError as error:
+        raise SetupRefused(message, code="conflict", field="number") from error
+
+
 @transaction.atomic
 def register_player(
     *,
@@ -264,16 +276,11 @@ def register_player(
         number=number,
         team=team,
     )
-    try:
-        with transaction.atomic():
-            registration.save()
-    except IntegrityError as error:
-        # Two arbitres registering at once: the database's unique number or player wins.
-        raise SetupRefused(
-            _("Ce joueur ou ce n° de participant vient d'être inscrit ; réessayez."),
-            code="conflict",
-            field="number",
-        ) from error
+    # Two arbitres registering at once: the database's unique number or player wins.
+    with _refused_on_conflict(
+        _("Ce joueur ou ce n° de participant vient d'être inscrit ; réessayez.")
+    ):
+        registration.save()
     if checked_in:
         check_in(registration=registration, present=True)
     return registration
@@ -323,17 +330,12 @@ def update_registration(
     if team is not None and team.pk != registration.team_id:
         _check_team(tournament=tournament, team=team)
     registration.team = team if tournament.team_size > 1 else None
-    try:
-        with transaction.atomic():
-            player.save()
-            registration.save(update_fields=["number", "team"])
-    except IntegrityError as error:
-        # Someone else took the licence or the number in the meantime.
-        raise SetupRefused(
-            _("Ce n° de licence ou ce n° de participant vient d'être pris ; réessayez."),
-            code="conflict",
-            field="number",
-        ) from error
+    # Someone else may have taken the licence or the number in the meantime.
+    with _refused_on_conflict(
+        _("Ce n° de licence ou ce n° de participant vient d'être pris ; réessayez.")
+    ):
+        player.save()
+        registration.save(update_fields=["number", "team"])
     return registration
 
 
