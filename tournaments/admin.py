@@ -103,8 +103,20 @@ class DealAdmin(SimpleHistoryAdmin):
 
 @admin.register(Penalty)
 class PenaltyAdmin(admin.ModelAdmin):
-    list_display = ["registration", "position", "points", "reason", "arbitre", "created_at"]
+    list_display = [
+        "registration",
+        "position",
+        "points",
+        "reason",
+        "arbitre",
+        "created_at",
+        "cancelled_at",
+    ]
     list_filter = ["position__tournament"]
+
+    def has_delete_permission(self, request, obj=None):
+        # A penalty is cancelled (tournaments.services.penalties), never deleted.
+        return False
 
 
 @admin.register(Team)

@@ -232,6 +232,22 @@ class Position(models.Model):
     number = models.PositiveSmallIntegerField(_("numéro"))
     seating_published_at = models.DateTimeField(_("placement publié le"), null=True, blank=True)
     closed_at = models.DateTimeField(_("close le"), null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("close par"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    # Why the arbitre closed it before every table had signed: empty for an ordinary closing.
+    close_reason = models.CharField(_("motif de la clôture forcée"), max_length=300, blank=True)
+    unsigned_at_close = models.JSONField(
+        _("tables non signées à la clôture"), default=list, blank=True
+    )
+
+    # Every closing and reopening, with its reason (``history_change_reason``).
+    history = HistoricalRecords()
 
     class Meta:
         verbose_name = _("position")
@@ -463,11 +479,37 @@ class Deal(models.Model):
         return {place: size for place, size in shown.items() if size}
 
 
+class HandledCall(models.Model):
+    """The arbitre answered a table's call (garde sans, garde contre, announced chelem).
+
+    ``kind`` is the call as the deal asks it (``tournaments.services.positions.call_kind``): a
+    deal changed since into another call is a new call, not one already answered.
+    """
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="handled_calls")
+    kind = models.CharField(_("appel"), max_length=40)
+    handled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    handled_at = models.DateTimeField(_("pris en compte le"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("appel pris en compte")
+        verbose_name_plural = _("appels pris en compte")
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "kind"], name="handled_call_once"),
+        ]
+
+
 class Penalty(models.Model):
-    """Points the arbitre takes off a participant, for one position."""
+    """Points the arbitre takes off a participant, for one position.
+
+    A penalty is never deleted: cancelling it keeps it, marked cancelled with who and when,
+    so that the register of the tournament stays whole.
+    """
 
     registration = models.ForeignKey(
-        Registration, on_delete=models.CASCADE, related_name="penalties"
+        Registration, on_delete=models.RESTRICT, related_name="penalties"
     )
     position = models.ForeignKey(Position, on_delete=models.CASCADE, related_name="penalties")
     points = models.PositiveIntegerField(_("points retirés"))
@@ -476,14 +518,32 @@ class Penalty(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="penalties_given"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    cancelled_at = models.DateTimeField(_("annulée le"), null=True, blank=True)
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("annulée par"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
 
     class Meta:
         verbose_name = _("pénalité")
         verbose_name_plural = _("pénalités")
-        ordering = ["created_at"]
+        ordering = ["created_at", "pk"]
         constraints = [
             models.CheckConstraint(condition=Q(points__gte=1), name="penalty_points_positive"),
+            models.CheckConstraint(
+                condition=Q(cancelled_at__isnull=True, cancelled_by__isnull=True)
+                | Q(cancelled_at__isnull=False, cancelled_by__isnull=False),
+                name="penalty_cancelled_with_who_and_when",
+            ),
         ]
+
+    @property
+    def is_cancelled(self) -> bool:
+        return self.cancelled_at is not None
 
     def __str__(self) -> str:
         return f"{self.registration} : −{self.points} ({self.reason})"

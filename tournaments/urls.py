@@ -1,10 +1,24 @@
 from django.urls import path
 
-from tournaments.views import public, setup, sheets
+from tournaments.views import public, results, room, setup, sheets
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("tournois/<int:tournament_id>/", public.tournament_detail, name="tournament_detail"),
+    # The results: fixed URLs, printed on QR codes and read by other tools (README).
+    path("tournois/<int:tournament_id>/classement/", results.ranking, name="ranking"),
+    path("tournois/<int:tournament_id>/classement.csv", results.ranking_csv, name="ranking_csv"),
+    path("tournois/<int:tournament_id>/classement.json", results.ranking_json, name="ranking_json"),
+    path(
+        "tournois/<int:tournament_id>/classement-equipes.csv",
+        results.teams_csv,
+        name="ranking_teams_csv",
+    ),
+    path("tournois/<int:tournament_id>/donnes.csv", results.deals_csv, name="deals_csv"),
+    path("tournois/<int:tournament_id>/donnes.json", results.deals_json, name="deals_json"),
+    path("tournois/<int:tournament_id>/joueurs/", results.player_search, name="player_search"),
+    path("tournois/<int:tournament_id>/joueurs/<int:number>/", results.player, name="player_page"),
+    path("tournois/<int:tournament_id>/projection/", results.projector, name="projector"),
     # The arbitre's set-up.
     path("arbitre/", setup.arbitre_home, name="setup_home"),
     path("arbitre/tournois/nouveau/", setup.tournament_create, name="setup_tournament_create"),
@@ -89,7 +103,34 @@ urlpatterns = [
     path("tables/<int:table_id>/historique/", sheets.sheet_history, name="sheet_history"),
     path(
         "arbitre/tournois/<int:tournament_id>/positions/<int:number>/salle/",
-        sheets.position_room,
+        room.position_room,
         name="sheet_room",
+    ),
+    # Closing positions, the calls and the penalties: the arbitre's room.
+    path(
+        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/clore/",
+        room.position_close,
+        name="position_close",
+    ),
+    path(
+        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/rouvrir/",
+        room.position_reopen,
+        name="position_reopen",
+    ),
+    path(
+        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/suivante/",
+        room.next_position_seat,
+        name="position_seat_next",
+    ),
+    path(
+        "arbitre/tournois/<int:tournament_id>/donnes/<int:deal_id>/appel/",
+        room.call_handle,
+        name="call_handle",
+    ),
+    path("arbitre/tournois/<int:tournament_id>/penalites/", room.penalties, name="penalties"),
+    path(
+        "arbitre/tournois/<int:tournament_id>/penalites/<int:penalty_id>/annuler/",
+        room.penalty_cancel,
+        name="penalty_cancel",
     ),
 ]

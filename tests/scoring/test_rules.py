@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import scoring.rules
+import scoring.ranking
 import scoring.sheet
 from scoring.rules import (
     Camp,
@@ -464,7 +465,7 @@ def test_deal_is_frozen():
 # The module stays pure, and its own examples hold.
 
 
-@pytest.mark.parametrize("module", [scoring.rules, scoring.sheet])
+@pytest.mark.parametrize("module", [scoring.rules, scoring.sheet, scoring.ranking])
 def test_module_examples_hold(module):
     result = doctest.testmod(module)
 
@@ -489,4 +490,5 @@ def test_scoring_imports_nothing_from_django():
         "enum",
         "math",
         "scoring",
+        "typing",
     }

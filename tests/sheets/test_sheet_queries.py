@@ -38,8 +38,9 @@ def test_the_room_costs_the_same_with_one_table_played_or_two(arbitre_client, ta
     two = queries_of(arbitre_client, path)
 
     assert one == two
-    # Session, user, tournament, position, tables, seats (with players), deals.
-    assert two <= 7
+    # Session, user, tournament, position, tables, seats (with players), deals, the calls
+    # already answered (with who answered them).
+    assert two <= 8
 
 
 def test_the_history_costs_the_same_with_one_change_or_many(table_client, table):

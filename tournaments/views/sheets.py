@@ -11,9 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -30,11 +28,9 @@ from tournaments.models import (
     Contract,
     Deal,
     Place,
-    Position,
     Seat,
     Table,
 )
-from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.services.deals import (
     DealRefused,
     DealResult,
@@ -632,34 +628,3 @@ def sheet_history(request: HttpRequest, table_id: int) -> HttpResponse:
         "sheets/history.html",
         {"table": table, "position": table.position, "entries": entries, "access": access},
     )
-
-
-# --- The arbitre's room ------------------------------------------------------------------
-
-
-@require_GET
-@login_required
-def position_room(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    """Every table of a position: its progress, whether signed, the zero sum, and the alerts."""
-    tournament = arbitre_tournament_or_404(request, tournament_id)
-    position = get_object_or_404(Position, tournament=tournament, number=number)
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("registration__player"))
-    tables = position.tables.prefetch_related(seats, "deals")
-    rooms = []
-    alerts = []
-    for table in tables:
-        seats = sorted(table.seats.all(), key=lambda seat: PLACE_ORDER.index(seat.place))
-        data = _sheet_data_prefetched(table, tournament, position, seats)
-        rooms.append({"table": table, "seats": seats, **data})
-        alerts.extend({"table": table, "row": row} for row in data["alerts"])
-    context = {"tournament": tournament, "position": position, "rooms": rooms, "alerts": alerts}
-    if request.htmx:
-        return render(request, "sheets/room.html#room", context)
-    return render(request, "sheets/room.html", context)
-
-
-def _sheet_data_prefetched(table, tournament, position, seats) -> dict:
-    # The table's position and tournament are already in hand: no query per table for them.
-    table.position = position
-    position.tournament = tournament
-    return _sheet_data(table, seats, list(table.deals.all()))

@@ -18,6 +18,8 @@ from django.utils import timezone
 from tournaments.models import Formula, Place, Player, Position, Registration, Tournament
 from tournaments.seating import plan_positions
 from tournaments.services.deals import DealResult, confirm_bilan, record_deal
+from tournaments.services.penalties import add_penalty, cancel_penalty
+from tournaments.services.positions import close_position
 from tournaments.services.setup import seat_position
 
 DEMO_NAME = "Tournoi de démonstration de la Saint-Martin"
@@ -210,7 +212,20 @@ class Command(BaseCommand):
         for table in tables:
             for seat in table.seats.all():
                 confirm_bilan(table=table, place=seat.place)
-        Position.objects.filter(pk=first.pk).update(seating_published_at=now, closed_at=now)
+        Position.objects.filter(pk=first.pk).update(seating_published_at=now)
+        close_position(position=first, by=arbitre)
+        # A penalty, and one cancelled, so that the register and the ranking show both.
+        add_penalty(
+            registration=by_number[5],
+            position=first,
+            points=20,
+            reason="Carte exposée avant l'entame",
+            by=arbitre,
+        )
+        slip = add_penalty(
+            registration=by_number[9], position=first, points=50, reason="Retard", by=arbitre
+        )
+        cancel_penalty(penalty=slip, by=arbitre)
 
         second = Position.objects.create(tournament=tournament, number=2, seating_published_at=now)
         tables = seat_position(

@@ -1,0 +1,275 @@
+"""The results to take away: the ranking and every deal, as CSV and JSON.
+
+CSV is what French spreadsheets open directly: UTF-8 with a byte-order mark (or Excel reads
+the accents as cp1252), ``;`` between cells (the comma is the decimal separator in French),
+half points written « 40,5 ». A text cell that a spreadsheet would run as a formula (it starts
+with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is neutralised with a leading
+apostrophe (OWASP « CSV injection »); numbers are written as numbers, negative ones included.
+"""
+
+import csv
+import io
+from collections import defaultdict
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+
+from tournaments.models import MARQUE_FIELDS, Deal, Place, Seat, Tournament
+from tournaments.selectors.ranking import TABLE_SIZES, Ranking
+
+FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralised(value):
+    """A cell as written: text that could run as a formula gets a leading apostrophe."""
+    if isinstance(value, str) and value.startswith(FORMULA_TRIGGERS):
+        return "'" + value
+    if isinstance(value, Decimal):
+        return _decimal_text(value)
+    return value
+
+
+def _decimal_text(value: Decimal) -> str:
+    whole = value == value.to_integral_value()
+    return str(int(value)) if whole else str(value).replace(".", ",")
+
+
+def csv_bytes(header: list[str], rows) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
+    writer.writerow([neutralised(cell) for cell in header])
+    for row in rows:
+        writer.writerow([neutralised(cell) for cell in row])
+    return ("\ufeff" + buffer.getvalue()).encode("utf-8")
+
+
+# The ranking ------------------------------------------------------------------------------
+
+
+def ranking_csv(ranking: Ranking) -> bytes:
+    numbers = ranking.position_numbers
+    header = [
+        _("Rang"),
+        _("Ex aequo"),
+        _("N°"),
+        _("Nom"),
+        _("Prénom"),
+        _("Licence"),
+        _("Club"),
+        _("Équipe"),
+        _("Retiré"),
+        *[_("Position %(number)s") % {"number": number} for number in numbers],
+        _("Pénalités"),
+        _("Total"),
+        *[_("Donnes à %(size)s") % {"size": size} for size in TABLE_SIZES],
+    ]
+    rows = []
+    for ranked in ranking.players:
+        registration = ranked.registration
+        player = registration.player
+        rows.append(
+            [
+                ranked.rank,
+                _("oui") if ranked.tied else "",
+                registration.number,
+                player.last_name,
+                player.first_name,
+                player.licence,
+                player.club,
+                registration.team.name if registration.team else "",
+                _("oui") if ranked.withdrawn else "",
+                *["" if cell is None else cell.bilan for cell in ranked.cells],
+                ranked.penalties_signed,
+                ranked.total,
+                *[ranked.deals_by_table_size[size] for size in TABLE_SIZES],
+            ]
+        )
+    return csv_bytes(header, rows)
+
+
+def teams_csv(ranking: Ranking) -> bytes:
+    header = [_("Rang"), _("Ex aequo"), _("Équipe"), _("Membres (n°)"), _("Total")]
+    rows = [
+        [
+            team.rank,
+            _("oui") if team.tied else "",
+            team.team.name,
+            " ".join(str(member.number) for member in team.members),
+            team.total,
+        ]
+        for team in ranking.teams
+    ]
+    return csv_bytes(header, rows)
+
+
+def ranking_json(ranking: Ranking) -> dict:
+    """The ranking in the shape other tools rely on (README, « Exports »)."""
+    tournament = ranking.tournament
+    return {
+        "tournament": {
+            "id": tournament.pk,
+            "name": tournament.name,
+            "date": tournament.date.isoformat(),
+            "formula": tournament.formula,
+            "final": ranking.final,
+            "positions": tournament.positions_count,
+            "positions_closed": ranking.positions_closed,
+        },
+        "players": [
+            {
+                "rank": ranked.rank,
+                "tied": ranked.tied,
+                "number": ranked.registration.number,
+                "last_name": ranked.registration.player.last_name,
+                "first_name": ranked.registration.player.first_name,
+                "licence": ranked.registration.player.licence,
+                "club": ranked.registration.player.club,
+                "team": ranked.registration.team.name if ranked.registration.team else None,
+                "withdrawn": ranked.withdrawn,
+                "total": ranked.total,
+                "penalties": ranked.penalties_signed,
+                "positions": [
+                    {
+                        "number": result.number,
+                        "table": result.table,
+                        "seat": result.seat,
+                        "bilan": result.bilan,
+                    }
+                    for result in ranked.positions.values()
+                ],
+                "deals_by_table_size": {
+                    str(size): ranked.deals_by_table_size[size] for size in TABLE_SIZES
+                },
+            }
+            for ranked in ranking.players
+        ],
+        "teams": [
+            {
+                "rank": team.rank,
+                "tied": team.tied,
+                "name": team.team.name,
+                "members": [member.number for member in team.members],
+                "total": team.total,
+            }
+            for team in ranking.teams
+        ],
+    }
+
+
+# Every deal -------------------------------------------------------------------------------
+
+
+def _deals_and_seats(tournament: Tournament):
+    deals = (
+        Deal.objects.filter(table__position__tournament=tournament)
+        .select_related("table__position")
+        .order_by("table__position__number", "table__number", "number")
+    )
+    seated: dict[int, dict[str, Seat]] = defaultdict(dict)
+    for seat in Seat.objects.filter(position__tournament=tournament).select_related(
+        "registration__player"
+    ):
+        seated[seat.table_id][seat.place] = seat
+    return deals, seated
+
+
+def _player_text(seat: Seat | None) -> str:
+    if seat is None:
+        return ""
+    player = seat.registration.player
+    return f"{player.last_name} {player.first_name}"
+
+
+def _number(seats: dict[str, Seat], place: str | None) -> int | None:
+    seat = seats.get(place) if place else None
+    return seat.registration.number if seat else None
+
+
+def _ordered(seats: dict[str, Seat]) -> list[tuple[str, Seat]]:
+    return sorted(seats.items(), key=lambda item: list(Place.values).index(item[0]))
+
+
+def deals_json(tournament: Tournament) -> list[dict]:
+    """Every deal of the tournament, in position, table and deal order, with its marques."""
+    deals, seated = _deals_and_seats(tournament)
+    return [
+        {
+            "position": deal.table.position.number,
+            "table": deal.table.number,
+            "deal": deal.number,
+            "all_pass": deal.all_pass,
+            "contract": deal.contract,
+            "taker": _number(seated[deal.table_id], deal.taker),
+            "partner": _number(seated[deal.table_id], deal.partner),
+            "sitting_out": _number(seated[deal.table_id], deal.sitting_out),
+            "bouts": deal.bouts,
+            "points": None if deal.points is None else float(deal.points),
+            "petit_au_bout": deal.petit_au_bout,
+            "chelem": deal.chelem,
+            "poignees": {
+                str(_number(seated[deal.table_id], place)): size
+                for place, size in deal.poignees().items()
+            },
+            "marques": [
+                {"number": seat.registration.number, "seat": place, "marque": deal.marque(place)}
+                for place, seat in _ordered(seated[deal.table_id])
+            ],
+        }
+        for deal in deals
+    ]
+
+
+def deals_csv(tournament: Tournament) -> bytes:
+    places = list(MARQUE_FIELDS)
+    header = [
+        _("Position"),
+        _("Table"),
+        _("Donne"),
+        _("Contrat"),
+        _("Preneur (n°)"),
+        _("Preneur"),
+        _("Partenaire (n°)"),
+        _("Mort (n°)"),
+        _("Bouts"),
+        _("Points de l'attaque"),
+        _("Petit au bout"),
+        _("Chelem"),
+        _("Poignées"),
+    ]
+    for place in places:
+        header += [
+            _("%(place)s (n°)") % {"place": place.label},
+            _("Marque %(place)s") % {"place": place.label},
+        ]
+    deals, seated = _deals_and_seats(tournament)
+    rows = []
+    for deal in deals:
+        seats = seated[deal.table_id]
+        row = [
+            deal.table.position.number,
+            deal.table.number,
+            deal.number,
+            _("Tous passent") if deal.all_pass else deal.get_contract_display(),
+            _blank(_number(seats, deal.taker)),
+            _player_text(seats.get(deal.taker)) if deal.taker else "",
+            _blank(_number(seats, deal.partner)),
+            _blank(_number(seats, deal.sitting_out)),
+            _blank(deal.bouts),
+            _blank(deal.points),
+            deal.get_petit_au_bout_display() if deal.petit_au_bout else "",
+            deal.get_chelem_display() if deal.chelem else "",
+            ", ".join(
+                f"{_player_text(seats.get(place))} : {size}"
+                for place, size in deal.poignees().items()
+            ),
+        ]
+        for place in places:
+            seat = seats.get(place.value)
+            marque = None if seat is None else deal.marque(place)
+            row += [_blank(seat and seat.registration.number), _blank(marque)]
+        rows.append(row)
+    return csv_bytes(header, rows)
+
+
+def _blank(value):
+    return "" if value is None else value

@@ -1,0 +1,187 @@
+"""A player's own page: every position they sat, every deal with their marque, their rank,
+their penalties, their running total and where they sit next."""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from tournaments.models import PLACES_BY_TABLE_SIZE, Deal, Penalty, Registration, Seat, Tournament
+from tournaments.selectors.names import fold, name_key
+from tournaments.selectors.ranking import RankedPlayer, Ranking
+
+SEAT_ORDER = {place: index for index, place in enumerate(PLACES_BY_TABLE_SIZE[5])}
+
+
+@dataclass
+class DealLine:
+    deal: Deal
+    marque: int | None
+    role: str  # « preneur », « partenaire », « mort » or empty
+    taker: str  # the taker's name, as the table calls them
+
+
+@dataclass
+class PositionPage:
+    number: int
+    seat: Seat
+    others: list[Seat]
+    deals: list[DealLine]
+    bilan: int
+    penalties: list[Penalty]
+    signed: bool
+    closed: bool
+
+
+@dataclass
+class ChartPoint:
+    label: str
+    total: int
+    x: float = 0
+    y: float = 0
+
+
+@dataclass
+class PlayerPage:
+    registration: Registration
+    standing: RankedPlayer | None
+    ranking: Ranking
+    positions: list[PositionPage]
+    penalties: list[Penalty]
+    next_seat: Seat | None
+    chart: list[ChartPoint] = field(default_factory=list)
+    chart_zero: float = 0
+
+
+def _role(deal: Deal, place: str) -> str:
+    if deal.sitting_out == place:
+        return "mort"
+    if deal.taker == place:
+        return "preneur"
+    if deal.partner == place:
+        return "partenaire"
+    return ""
+
+
+def player_page(*, tournament: Tournament, ranking: Ranking, number: int) -> PlayerPage | None:
+    """The page of participant ``number``, or None if nobody has that number."""
+    standing = ranking.by_number.get(number)
+    if standing is not None:
+        registration = standing.registration
+    else:
+        registration = (
+            tournament.registrations.select_related("player", "team").filter(number=number).first()
+        )
+        if registration is None:
+            return None
+    seats = list(
+        registration.seats.select_related("table", "position").order_by("position__number")
+    )
+    table_ids = [seat.table_id for seat in seats]
+    neighbours: dict[int, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.filter(table_id__in=table_ids).select_related("registration__player"):
+        neighbours[seat.table_id].append(seat)
+    deals: dict[int, list[Deal]] = defaultdict(list)
+    for deal in Deal.objects.filter(table_id__in=table_ids).order_by("number"):
+        deals[deal.table_id].append(deal)
+    penalties = list(
+        registration.penalties.select_related("position").order_by("position__number", "pk")
+    )
+    active_by_position: dict[int, list[Penalty]] = defaultdict(list)
+    for penalty in penalties:
+        active_by_position[penalty.position.number].append(penalty)
+
+    positions = []
+    for seat in seats:
+        table_seats = sorted(neighbours[seat.table_id], key=lambda s: SEAT_ORDER[s.place])
+        names = {
+            s.place: f"{s.registration.player.first_name} {s.registration.player.last_name}"
+            for s in table_seats
+        }
+        positions.append(
+            PositionPage(
+                number=seat.position.number,
+                seat=seat,
+                others=[s for s in table_seats if s.pk != seat.pk],
+                deals=[
+                    DealLine(
+                        deal,
+                        marque=deal.marque(seat.place),
+                        role=_role(deal, seat.place),
+                        taker=names.get(deal.taker, ""),
+                    )
+                    for deal in deals[seat.table_id]
+                ],
+                bilan=sum(deal.marque(seat.place) or 0 for deal in deals[seat.table_id]),
+                penalties=active_by_position[seat.position.number],
+                signed=seat.table.locked_at is not None,
+                closed=seat.position.closed_at is not None,
+            )
+        )
+    page = PlayerPage(
+        registration=registration,
+        standing=standing,
+        ranking=ranking,
+        positions=positions,
+        penalties=penalties,
+        next_seat=_next_seat(seats),
+    )
+    _draw_chart(page)
+    return page
+
+
+def _next_seat(seats: list[Seat]) -> Seat | None:
+    """The seat the player goes to: the first published position not closed whose sheet they
+    have not signed yet (the one being played, or the next one once it is published)."""
+    for seat in seats:
+        position = seat.position
+        if position.seating_published_at and not position.closed_at and not seat.table.locked_at:
+            return seat
+    return None
+
+
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 140, 18
+
+
+def _draw_chart(page: PlayerPage) -> None:
+    """The running total after each position (penalties counted where they were given), in
+    the SVG's coordinates; nothing to draw before a position is played."""
+    played = {position.number: position.bilan for position in page.positions}
+    taken = defaultdict(int)
+    for penalty in page.penalties:
+        if not penalty.is_cancelled:
+            taken[penalty.position.number] += penalty.points
+    running = 0
+    points = [ChartPoint(label="", total=0)]
+    for number in page.ranking.position_numbers:
+        running += played.get(number, 0) - taken[number]
+        points.append(ChartPoint(label=f"P{number}", total=running))
+    if len(points) < 2:
+        return
+    low = min(point.total for point in points)
+    high = max(point.total for point in points)
+    span = (high - low) or 1
+    step = (CHART_WIDTH - 2 * CHART_PAD) / (len(points) - 1)
+    for index, point in enumerate(points):
+        point.x = round(CHART_PAD + index * step, 1)
+        point.y = round(CHART_PAD + (high - point.total) * (CHART_HEIGHT - 2 * CHART_PAD) / span, 1)
+    page.chart = points
+    page.chart_zero = round(CHART_PAD + high * (CHART_HEIGHT - 2 * CHART_PAD) / span, 1)
+
+
+def find_players(*, tournament: Tournament, query: str) -> list[Registration]:
+    """Participants whose name (accents and case aside) or number matches ``query``."""
+    query = " ".join((query or "").split())[:100]
+    if not query:
+        return []
+    registrations = tournament.registrations.select_related("player")
+    if query.isascii() and query.isdigit():
+        return list(registrations.filter(number=int(query)))
+    wanted = fold(query).split()
+    found = [
+        registration
+        for registration in registrations
+        if all(
+            word in fold(f"{registration.player.first_name} {registration.player.last_name}")
+            for word in wanted
+        )
+    ]
+    return sorted(found, key=lambda registration: name_key(registration.player))

@@ -1,0 +1,235 @@
+"""The tournament's ranking as the pages, exports and projector read it.
+
+The database adds the marques up (one grouped query over every deal of the tournament); the
+pure ``scoring.ranking`` orders the totals. A handful of queries whatever the size of the
+tournament: none per player, per deal or per position (``tests/selectors``, and
+``bench/ranking_bench.py`` for 400 players).
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q, Sum
+
+from scoring.ranking import PlayerScore, Standing, rank_players, rank_teams, team_scores
+from tournaments.models import (
+    MARQUE_FIELDS,
+    Deal,
+    Penalty,
+    Place,
+    Registration,
+    Seat,
+    Team,
+    Tournament,
+)
+from tournaments.selectors.names import name_key
+
+TABLE_SIZES = (3, 4, 5)
+
+
+@dataclass(frozen=True)
+class PositionResult:
+    """Where a player sat for one position, and their bilan there (so far, if under way)."""
+
+    number: int
+    table: int
+    seat: str
+    bilan: int
+
+    @property
+    def seat_label(self) -> str:
+        return Place(self.seat).label
+
+
+@dataclass
+class RankedPlayer:
+    rank: int
+    tied: bool
+    registration: Registration
+    total: int
+    penalties: int  # the positive number of points taken off
+    positions: dict[int, PositionResult]
+    deals_by_table_size: dict[int, int]
+    # One cell per position seated so far (``Ranking.position_numbers``): None where the
+    # player did not sit (a late arrival, a withdrawal).
+    cells: list[PositionResult | None]
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.registration.withdrawn_from is not None
+
+    @property
+    def penalties_signed(self) -> int:
+        """The penalties as they count in the total: −50 when 50 points are taken off."""
+        return -self.penalties
+
+
+@dataclass
+class RankedTeam:
+    rank: int
+    tied: bool
+    team: Team
+    members: list[Registration]
+    total: int
+
+
+@dataclass
+class Ranking:
+    tournament: Tournament
+    players: list[RankedPlayer]
+    teams: list[RankedTeam]
+    position_numbers: list[int]  # the positions seated so far: one column each
+    positions_closed: int
+    current_position: int | None  # the position under way, if any
+    tables_playing: int  # its tables not signed yet
+    deals_counted: int
+    by_number: dict[int, RankedPlayer] = field(default_factory=dict)
+
+    @property
+    def final(self) -> bool:
+        return self.tournament.status == Tournament.Status.FINISHED
+
+    @property
+    def positions_count(self) -> int:
+        return self.tournament.positions_count
+
+
+def _table_sums(tournament: Tournament) -> tuple[dict, dict, int]:
+    """Per table, the sum of each seat's marques and the deals each seat played.
+
+    One grouped query: by table and by the seat sitting the deal out (the mort at 5), so that
+    a mort's count leaves out the deals they did not play. A deal bid but not played has no
+    marque yet: it is neither summed nor counted.
+    """
+    sums = {place: Sum(field) for place, field in MARQUE_FIELDS.items()}
+    rows = (
+        Deal.objects.filter(table__position__tournament=tournament)
+        .filter(Q(all_pass=True) | Q(points__isnull=False))
+        .values("table_id", "sitting_out")
+        .annotate(played=Count("pk"), **{f"sum_{place.value}": s for place, s in sums.items()})
+        .order_by()
+    )
+    marques: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    played: dict[int, int] = defaultdict(int)
+    sat_out: dict[tuple[int, str], int] = defaultdict(int)
+    counted = 0
+    for row in rows:
+        table = row["table_id"]
+        for place in MARQUE_FIELDS:
+            marques[table][place.value] += row[f"sum_{place.value}"] or 0
+        played[table] += row["played"]
+        counted += row["played"]
+        if row["sitting_out"]:
+            sat_out[(table, row["sitting_out"])] += row["played"]
+    deals = {"played": played, "sat_out": sat_out}
+    return marques, deals, counted
+
+
+def tournament_ranking(tournament: Tournament) -> Ranking:
+    """The individual and team rankings, live during play and final once every position
+    is closed. A player is ranked once seated at a position; a withdrawn player stays ranked
+    with what they played; a late arrival has no result for the positions they missed."""
+    registrations = {
+        registration.pk: registration
+        for registration in tournament.registrations.select_related("player", "team")
+    }
+    seats = list(
+        Seat.objects.filter(position__tournament=tournament).values_list(
+            "registration_id", "place", "table_id", "table__number", "position__number"
+        )
+    )
+    table_size: dict[int, int] = defaultdict(int)
+    for _registration, _place, table_id, _table, _position in seats:
+        table_size[table_id] += 1
+    marques, deals, counted = _table_sums(tournament)
+    penalties = dict(
+        Penalty.objects.filter(position__tournament=tournament, cancelled_at__isnull=True)
+        .values("registration_id")
+        .annotate(points=Sum("points"))
+        .values_list("registration_id", "points")
+        .order_by()
+    )
+    positions = list(
+        tournament.positions.annotate(
+            tables_count=Count("tables"),
+            unsigned=Count("tables", filter=Q(tables__locked_at__isnull=True)),
+        ).values_list("number", "closed_at", "tables_count", "unsigned")
+    )
+
+    results: dict[int, dict[int, PositionResult]] = defaultdict(dict)
+    by_size: dict[int, dict[int, int]] = defaultdict(lambda: dict.fromkeys(TABLE_SIZES, 0))
+    for registration_id, place, table_id, table_number, position_number in seats:
+        results[registration_id][position_number] = PositionResult(
+            number=position_number,
+            table=table_number,
+            seat=place,
+            bilan=marques[table_id][place] if table_id in marques else 0,
+        )
+        played = deals["played"][table_id] - deals["sat_out"][(table_id, place)]
+        by_size[registration_id][table_size[table_id]] += played
+
+    scores = [
+        PlayerScore(
+            key=registration_id,
+            bilans={number: result.bilan for number, result in results[registration_id].items()},
+            penalties=penalties.get(registration_id, 0),
+            order=name_key(registrations[registration_id].player),
+        )
+        for registration_id in results
+    ]
+    position_numbers = sorted(number for number, _c, tables, _u in positions if tables)
+    players = [
+        RankedPlayer(
+            rank=standing.rank,
+            tied=standing.tied,
+            registration=registrations[standing.item.key],
+            total=standing.total,
+            penalties=standing.item.penalties,
+            positions=dict(sorted(results[standing.item.key].items())),
+            deals_by_table_size=by_size[standing.item.key],
+            cells=[results[standing.item.key].get(number) for number in position_numbers],
+        )
+        for standing in rank_players(scores)
+    ]
+    teams = _team_ranking(registrations, {score.key: score for score in scores})
+
+    open_positions = [p for p in positions if p[1] is None and p[2] > 0]
+    current = min(open_positions, default=None)
+    ranking = Ranking(
+        tournament=tournament,
+        players=players,
+        teams=teams,
+        position_numbers=position_numbers,
+        positions_closed=sum(1 for p in positions if p[1] is not None),
+        current_position=current[0] if current else None,
+        tables_playing=current[3] if current else 0,
+        deals_counted=counted,
+    )
+    ranking.by_number = {player.registration.number: player for player in players}
+    return ranking
+
+
+def _team_ranking(registrations: dict[int, Registration], scores: dict) -> list[RankedTeam]:
+    members: dict[int, list[Registration]] = defaultdict(list)
+    teams: dict[int, Team] = {}
+    for registration in sorted(registrations.values(), key=lambda r: r.number):
+        if registration.team is not None and registration.pk in scores:
+            members[registration.team_id].append(registration)
+            teams[registration.team_id] = registration.team
+    standings: list[Standing] = rank_teams(
+        team_scores(
+            {team_id: [r.pk for r in regs] for team_id, regs in members.items()},
+            scores,
+            order={team_id: name_key(team) for team_id, team in teams.items()},
+        )
+    )
+    return [
+        RankedTeam(
+            rank=standing.rank,
+            tied=standing.tied,
+            team=teams[standing.item.key],
+            members=members[standing.item.key],
+            total=standing.total,
+        )
+        for standing in standings
+    ]

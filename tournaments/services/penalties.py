@@ -1,0 +1,62 @@
+"""The penalties register: points the arbitre takes off a participant, for one position.
+
+Penalties stand outside the sheets: a sheet still sums to zero, and the ranking subtracts the
+penalties from the player's total. A penalty is never deleted; cancelling one keeps it in the
+register, marked cancelled with who and when (as mahjong's Pantheon keeps its penalties).
+"""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import Penalty, Position, Registration
+from tournaments.services.errors import Refused, required_reason
+
+# A bound far above any penalty a tournament gives, so that a slip of the finger (10 000
+# typed for 100) is refused rather than silently ruining a ranking.
+MAX_PENALTY_POINTS = 5000
+
+
+@transaction.atomic
+def add_penalty(
+    *,
+    registration: Registration,
+    position: Position,
+    points: int,
+    reason: str,
+    by: AbstractBaseUser,
+) -> Penalty:
+    """Take ``points`` (a positive number) off a participant for one position, with a reason."""
+    if position.tournament_id != registration.tournament_id:
+        raise Refused(
+            _("Ce joueur et cette position ne sont pas du même tournoi."), code="other_tournament"
+        )
+    if (
+        isinstance(points, bool)
+        or not isinstance(points, int)
+        or not 1 <= points <= (MAX_PENALTY_POINTS)
+    ):
+        raise Refused(
+            _("Une pénalité retire de 1 à %(max)s points.") % {"max": MAX_PENALTY_POINTS},
+            field="points",
+            code="points",
+        )
+    reason = required_reason(reason, missing=_("Donnez le motif de la pénalité."))
+    return Penalty.objects.create(
+        registration=registration, position=position, points=points, reason=reason, arbitre=by
+    )
+
+
+@transaction.atomic
+def cancel_penalty(*, penalty: Penalty, by: AbstractBaseUser) -> Penalty:
+    """Cancel a penalty: it stays in the register, marked cancelled, and no longer counts.
+
+    Cancelling one already cancelled changes nothing (a double tap keeps the first who/when).
+    """
+    penalty = Penalty.objects.select_for_update().get(pk=penalty.pk)
+    if penalty.cancelled_at is None:
+        penalty.cancelled_at = timezone.now()
+        penalty.cancelled_by = by
+        penalty.save(update_fields=["cancelled_at", "cancelled_by"])
+    return penalty

@@ -1,0 +1,142 @@
+"""Closing a position, reopening it, and answering the tables' calls to the arbitre.
+
+FFT fascicule, « Rôle de l'arbitre »: the arbitre collects every table's signed sheet before
+the position is over; a garde sans, a garde contre and an announced chelem call the arbitre
+to the table. Closing the last position finishes the tournament and makes its ranking final.
+
+Every write runs in one transaction and starts by locking the position's row, so that two
+taps on « Clore » (or a closing racing a reopening) take turns. Closings and reopenings are
+kept in the position's history with their reason (django-simple-history).
+"""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import Contract, Deal, HandledCall, Position, Tournament
+from tournaments.services.errors import Refused, required_reason
+
+# The contracts for which the table calls the arbitre (FFT): the deal is checked at the table.
+CALLING_CONTRACTS = (Contract.GARDE_SANS, Contract.GARDE_CONTRE)
+
+
+def call_kind(deal: Deal) -> str:
+    """What the deal calls the arbitre for, as a short code (empty: no call).
+
+    A deal corrected into another call (a garde becoming a garde sans, a chelem announced
+    afterwards) has another kind: it is a new call, to be answered again.
+    """
+    kinds = []
+    if deal.contract in CALLING_CONTRACTS:
+        kinds.append(str(deal.contract))
+    if deal.chelem_announced:
+        kinds.append("chelem")
+    return "+".join(kinds)
+
+
+def _locked_position(position: Position) -> Position:
+    return Position.objects.select_for_update().select_related("tournament").get(pk=position.pk)
+
+
+@transaction.atomic
+def close_position(
+    *, position: Position, by: AbstractBaseUser, force: bool = False, reason: str = ""
+) -> Position:
+    """Close a position once every table has signed its sheet.
+
+    The arbitre may force it while tables have not signed, with a reason: the unsigned tables
+    are kept with the reason. Once closed, a sheet of the position changes only through the
+    arbitre. Closing the last open position finishes the tournament: the ranking is final.
+    """
+    position = _locked_position(position)
+    if position.closed_at is not None:
+        raise Refused(
+            _("La position %(number)s est déjà close.") % {"number": position.number},
+            code="already_closed",
+        )
+    tables = list(position.tables.order_by("number").values_list("number", "locked_at"))
+    if not tables:
+        raise Refused(
+            _("La position %(number)s n'est pas encore placée : rien à clore.")
+            % {"number": position.number},
+            code="not_seated",
+        )
+    unsigned = [number for number, locked_at in tables if locked_at is None]
+    if unsigned and not force:
+        raise Refused(
+            _(
+                "Feuilles pas encore signées : %(tables)s. Attendez leur signature, ou forcez "
+                "la clôture en donnant le motif."
+            )
+            % {"tables": _tables_text(unsigned)},
+            code="unsigned",
+        )
+    position.close_reason = (
+        required_reason(reason, missing=_("Pour forcer la clôture, donnez-en le motif."))
+        if unsigned
+        else ""
+    )
+    position.unsigned_at_close = unsigned
+    position.closed_at = timezone.now()
+    position.closed_by = by
+    position._change_reason = (
+        _("Clôture forcée : %(reason)s") % {"reason": position.close_reason}
+        if unsigned
+        else _("Clôture")
+    )
+    position._history_user = by
+    position.save()
+    _update_status(position.tournament)
+    return position
+
+
+@transaction.atomic
+def reopen_position(*, position: Position, by: AbstractBaseUser, reason: str) -> Position:
+    """Reopen a closed position, with a reason kept in its history; the ranking is
+    provisional again until it is closed once more."""
+    position = _locked_position(position)
+    if position.closed_at is None:
+        raise Refused(
+            _("La position %(number)s n'est pas close.") % {"number": position.number},
+            code="not_closed",
+        )
+    reason = required_reason(reason, missing=_("Pour rouvrir la position, donnez-en le motif."))
+    position.closed_at = None
+    position.closed_by = None
+    position.close_reason = ""
+    position.unsigned_at_close = []
+    position._change_reason = _("Réouverture : %(reason)s") % {"reason": reason}
+    position._history_user = by
+    position.save()
+    _update_status(position.tournament)
+    return position
+
+
+def _update_status(tournament: Tournament) -> None:
+    """Finished once every position is closed; under way again when one is reopened."""
+    closed = tournament.positions.filter(closed_at__isnull=False).count()
+    finished = closed >= tournament.positions_count
+    status = Tournament.Status.FINISHED if finished else Tournament.Status.RUNNING
+    if tournament.status != status:
+        tournament.status = status
+        tournament.save(update_fields=["status"])
+
+
+def _tables_text(numbers: list[int]) -> str:
+    return ", ".join(_("table %(number)s") % {"number": number} for number in numbers)
+
+
+@transaction.atomic
+def handle_call(*, deal: Deal, by: AbstractBaseUser) -> HandledCall:
+    """The arbitre has answered the table's call for this deal (« pris en compte »).
+
+    A second tap on the same call answers with the first record: who answered, and when.
+    """
+    kind = call_kind(deal)
+    if not kind:
+        raise Refused(_("Cette donne n'appelle pas l'arbitre."), code="no_call")
+    call, _created = HandledCall.objects.get_or_create(
+        deal=deal, kind=kind, defaults={"handled_by": by}
+    )
+    return call

@@ -1,0 +1,200 @@
+"""The results, for everyone once the tournament is published: the ranking, each player's
+page, the exports and the projector in the room.
+
+Read-only pages: they take the tournament through ``visible_tournaments`` (published, or the
+arbitre's own), so an unpublished tournament is a 404 to anyone else. Their URLs are printed
+on QR codes and read by other tools: they are fixed (README, « Résultats »).
+"""
+
+import json
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from tournaments import exports
+from tournaments.models import Deal, Position, Seat, Tournament
+from tournaments.selectors.players import find_players, player_page
+from tournaments.selectors.ranking import tournament_ranking
+from tournaments.services.setup import seating_plan
+from tournaments.views.public import visible_tournaments
+
+# What one projector screen holds: rows that always fit whole at any screen height, the
+# stylesheet giving each row 1/ROWS of the height (static/css/app.css, « Projecteur »).
+PROJECTOR_ROWS = 12
+PROJECTOR_SEAT_COLUMNS = 3
+PROJECTOR_SECONDS = 10
+
+
+def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
+    return get_object_or_404(visible_tournaments(request), pk=tournament_id)
+
+
+@require_GET
+def ranking(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    context = {"tournament": tournament, "ranking": tournament_ranking(tournament)}
+    if request.htmx:
+        return render(request, "results/ranking.html#ranking", context)
+    return render(request, "results/ranking.html", context)
+
+
+def _download(content: bytes, *, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def ranking_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    return _download(
+        exports.ranking_csv(tournament_ranking(tournament)),
+        content_type="text/csv; charset=utf-8",
+        filename=f"classement-{tournament.pk}.csv",
+    )
+
+
+@require_GET
+def teams_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    return _download(
+        exports.teams_csv(tournament_ranking(tournament)),
+        content_type="text/csv; charset=utf-8",
+        filename=f"classement-equipes-{tournament.pk}.csv",
+    )
+
+
+@require_GET
+def ranking_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    return JsonResponse(
+        exports.ranking_json(tournament_ranking(tournament)),
+        json_dumps_params={"ensure_ascii": False},
+    )
+
+
+@require_GET
+def deals_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    return _download(
+        exports.deals_csv(tournament),
+        content_type="text/csv; charset=utf-8",
+        filename=f"donnes-{tournament.pk}.csv",
+    )
+
+
+@require_GET
+def deals_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    return HttpResponse(
+        json.dumps({"deals": exports.deals_json(tournament)}, ensure_ascii=False),
+        content_type="application/json",
+    )
+
+
+# Players ----------------------------------------------------------------------------------
+
+
+@require_GET
+def player_search(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Find yourself by name (accents optional) or by participant number."""
+    tournament = _tournament(request, tournament_id)
+    query = request.GET.get("q", "")
+    found = find_players(tournament=tournament, query=query)
+    if len(found) == 1 and not request.htmx:
+        return redirect("player_page", tournament_id=tournament.pk, number=found[0].number)
+    context = {"tournament": tournament, "query": query[:100], "found": found}
+    if request.htmx:
+        return render(request, "results/player_search.html#found", context)
+    return render(request, "results/player_search.html", context)
+
+
+@require_GET
+def player(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    page = player_page(tournament=tournament, ranking=tournament_ranking(tournament), number=number)
+    if page is None:
+        return render(
+            request,
+            "results/player_search.html",
+            {
+                "tournament": tournament,
+                "query": str(number),
+                "found": [],
+                "missing": _("Aucun participant ne porte le numéro %(number)s.")
+                % {"number": number},
+            },
+            status=404,
+        )
+    return render(request, "results/player.html", {"tournament": tournament, "page": page})
+
+
+# The projector ----------------------------------------------------------------------------
+
+
+def seating_to_show(tournament: Tournament) -> Position | None:
+    """The position whose seats the room is looking for: published, not closed, not started."""
+    return (
+        tournament.positions.filter(seating_published_at__isnull=False, closed_at__isnull=True)
+        .exclude(pk__in=Deal.objects.values("table__position"))
+        .order_by("number")
+        .first()
+    )
+
+
+def _pages(items: list, size: int) -> list[list]:
+    return [items[start : start + size] for start in range(0, len(items), size)] or [[]]
+
+
+def _projector_screens(tournament: Tournament) -> tuple[list[dict], object]:
+    """Every screen the projector cycles through: the whole ranking, a page at a time,
+    alternating with « Trouver sa place » while a new seating waits for its players."""
+    ranking = tournament_ranking(tournament)
+    ranking_pages = _pages(ranking.players, PROJECTOR_ROWS)
+    screens_ranking = [
+        {"kind": "ranking", "rows": rows, "page": index, "pages": len(ranking_pages)}
+        for index, rows in enumerate(ranking_pages, start=1)
+    ]
+    position = seating_to_show(tournament)
+    screens_seats: list[dict] = []
+    if position is not None:
+        seats: list[Seat] = seating_plan(position=position).by_name
+        per_screen = PROJECTOR_ROWS * PROJECTOR_SEAT_COLUMNS
+        seat_pages = _pages(seats, per_screen)
+        screens_seats = [
+            {
+                "kind": "seats",
+                "position": position,
+                "columns": _pages(rows, PROJECTOR_ROWS),
+                "page": index,
+                "pages": len(seat_pages),
+            }
+            for index, rows in enumerate(seat_pages, start=1)
+        ]
+    screens = []
+    for index in range(max(len(screens_ranking), len(screens_seats))):
+        screens += screens_ranking[index : index + 1] + screens_seats[index : index + 1]
+    return screens, ranking
+
+
+@require_GET
+def projector(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The room's screen: no controls, large type, a new screen every ten seconds (htmx)."""
+    tournament = _tournament(request, tournament_id)
+    screens, ranking = _projector_screens(tournament)
+    try:
+        index = int(request.GET.get("ecran", "0")) % len(screens)
+    except ValueError:
+        index = 0
+    context = {
+        "tournament": tournament,
+        "ranking": ranking,
+        "screen": screens[index],
+        "next_screen": (index + 1) % len(screens),
+        "seconds": PROJECTOR_SECONDS,
+    }
+    if request.htmx:
+        return render(request, "results/projector.html#screen", context)
+    return render(request, "results/projector.html", context)

@@ -1,0 +1,268 @@
+"""The arbitre's room: every table of a position, the calls to answer, closing the position
+and seating the next one, and the penalties register.
+
+Every view needs a login and finds the tournament through ``arbitre_tournament_or_404``; every
+write is one service call (``services.positions``, ``services.penalties``) whose refusal comes
+back as a French message.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tournaments.forms import ClosePositionForm, PenaltyForm, ReopenPositionForm, add_refusal
+from tournaments.models import Deal, HandledCall, Penalty, Position, Seat, Tournament
+from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.services.errors import Refused
+from tournaments.services.penalties import add_penalty, cancel_penalty
+from tournaments.services.positions import (
+    call_kind,
+    close_position,
+    handle_call,
+    reopen_position,
+)
+from tournaments.services.setup import SetupRefused, plan_position
+
+# The room shows each sheet as the sheet itself computes it: one place for that logic.
+from tournaments.views.sheets import PLACE_ORDER, _sheet_data
+
+
+def _position(tournament: Tournament, number: int) -> Position:
+    return get_object_or_404(Position, tournament=tournament, number=number)
+
+
+def room_context(
+    tournament: Tournament,
+    position: Position,
+    *,
+    close_form: ClosePositionForm | None = None,
+    reopen_form: ReopenPositionForm | None = None,
+) -> dict:
+    """Every table of the position with its sheet's state, and the calls, answered or not."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("registration__player"))
+    handled = Prefetch("handled_calls", queryset=HandledCall.objects.select_related("handled_by"))
+    deals = Prefetch("deals", queryset=Deal.objects.prefetch_related(handled))
+    rooms = []
+    calls = []
+    for table in position.tables.prefetch_related(seats, deals):
+        table_seats = sorted(table.seats.all(), key=lambda seat: PLACE_ORDER.index(seat.place))
+        table.position = position
+        position.tournament = tournament
+        data = _sheet_data(table, table_seats, list(table.deals.all()))
+        rooms.append({"table": table, "seats": table_seats, **data})
+        for row in data["alerts"]:
+            kind = call_kind(row.deal)
+            handled = next((c for c in row.deal.handled_calls.all() if c.kind == kind), None)
+            calls.append({"table": table, "row": row, "handled": handled})
+    # The calls still to answer first, then the answered ones, each in table order.
+    calls.sort(key=lambda call: call["handled"] is not None)
+    unsigned = [room["table"].number for room in rooms if room["table"].locked_at is None]
+    # What comes after closing: only asked once the position is closed.
+    next_seated = position.closed_at is not None and (
+        tournament.positions.filter(number=position.number + 1, tables__isnull=False).exists()
+    )
+    return {
+        "tournament": tournament,
+        "position": position,
+        "rooms": rooms,
+        "calls": calls,
+        "open_calls": sum(1 for call in calls if call["handled"] is None),
+        "unsigned": unsigned,
+        "signed_count": len(rooms) - len(unsigned),
+        "is_last": position.number >= tournament.positions_count,
+        "next_number": position.number + 1,
+        "next_seated": next_seated,
+        "close_form": close_form or ClosePositionForm(),
+        "reopen_form": reopen_form or ReopenPositionForm(),
+    }
+
+
+def _render_room(request: HttpRequest, context: dict, *, status: int = 200) -> HttpResponse:
+    if request.htmx:
+        return render(request, "sheets/room.html#room", context)
+    return render(request, "sheets/room.html", context, status=status)
+
+
+@require_GET
+@login_required
+def position_room(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Every table of a position: its progress, whether signed, the zero sum, and the calls."""
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    position = _position(tournament, number)
+    return _render_room(request, room_context(tournament, position))
+
+
+def _back_to_room(request: HttpRequest, position: Position) -> HttpResponse:
+    return redirect("sheet_room", tournament_id=position.tournament_id, number=position.number)
+
+
+@require_POST
+@login_required
+def position_close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """« Clore la position »: every sheet signed, or forced with a reason."""
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    position = _position(tournament, number)
+    form = ClosePositionForm(request.POST)
+    if form.is_valid():
+        try:
+            position = close_position(
+                position=position,
+                by=request.user,
+                force=form.cleaned_data["force"],
+                reason=form.cleaned_data["reason"],
+            )
+        except Refused as refusal:
+            add_refusal(form, refusal)
+        else:
+            if position.tournament.status == Tournament.Status.FINISHED:
+                messages.success(
+                    request,
+                    _(
+                        "Dernière position close : le tournoi est terminé, "
+                        "le classement est définitif."
+                    ),
+                )
+            else:
+                messages.success(
+                    request, _("Position %(number)s close.") % {"number": position.number}
+                )
+            return _back_to_room(request, position)
+    context = room_context(tournament, position, close_form=form)
+    return _render_room(request, context, status=422)
+
+
+@require_POST
+@login_required
+def position_reopen(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    position = _position(tournament, number)
+    form = ReopenPositionForm(request.POST)
+    if form.is_valid():
+        try:
+            position = reopen_position(
+                position=position, by=request.user, reason=form.cleaned_data["reason"]
+            )
+        except Refused as refusal:
+            add_refusal(form, refusal)
+        else:
+            messages.success(
+                request,
+                _("Position %(number)s rouverte : le classement redevient provisoire.")
+                % {"number": position.number},
+            )
+            return _back_to_room(request, position)
+    context = room_context(tournament, position, reopen_form=form)
+    return _render_room(request, context, status=422)
+
+
+@require_POST
+@login_required
+def next_position_seat(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """After closing position ``number``, seat the next one and show its plan, to publish."""
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    position = _position(tournament, number)
+    following = number + 1
+    placement = reverse("setup_placement", args=[tournament.pk, following])
+    if following > tournament.positions_count:
+        messages.error(request, _("C'était la dernière position du tournoi."))
+        return _back_to_room(request, position)
+    if tournament.positions.filter(number=following, tables__isnull=False).exists():
+        return redirect(placement)
+    try:
+        plan_position(tournament=tournament, number=following)
+    except SetupRefused as refusal:
+        messages.error(request, refusal.message)
+        return _back_to_room(request, position)
+    messages.success(
+        request,
+        _("Position %(number)s placée : vérifiez le placement, puis publiez-le.")
+        % {"number": following},
+    )
+    return redirect(placement)
+
+
+@require_POST
+@login_required
+def call_handle(request: HttpRequest, tournament_id: int, deal_id: int) -> HttpResponse:
+    """The arbitre went to the table: the call is « pris en compte », with who and when."""
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    deal = get_object_or_404(
+        Deal.objects.select_related("table__position"),
+        pk=deal_id,
+        table__position__tournament=tournament,
+    )
+    try:
+        handle_call(deal=deal, by=request.user)
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+    position = deal.table.position
+    if request.htmx:
+        return _render_room(request, room_context(tournament, position))
+    return _back_to_room(request, position)
+
+
+# Penalties --------------------------------------------------------------------------------
+
+
+def _penalties_context(tournament: Tournament, form: PenaltyForm) -> dict:
+    penalties = (
+        Penalty.objects.filter(position__tournament=tournament)
+        .select_related("registration__player", "position", "arbitre", "cancelled_by")
+        .order_by("-created_at", "-pk")
+    )
+    return {"tournament": tournament, "form": form, "penalties": penalties}
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def penalties(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The register of the tournament's penalties, and the form to give one."""
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    if request.method == "GET":
+        initial = {"number": request.GET.get("numero", "")[:6]}
+        form = PenaltyForm(initial=initial, tournament=tournament)
+        return render(request, "results/penalties.html", _penalties_context(tournament, form))
+    form = PenaltyForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        try:
+            penalty = add_penalty(
+                registration=form.registration,
+                position=form.position_obj,
+                points=form.cleaned_data["points"],
+                reason=form.cleaned_data["reason"],
+                by=request.user,
+            )
+        except Refused as refusal:
+            add_refusal(form, refusal)
+        else:
+            messages.success(
+                request,
+                _("Pénalité enregistrée : %(points)s points retirés à %(player)s.")
+                % {"points": penalty.points, "player": penalty.registration.player},
+            )
+            return redirect("penalties", tournament_id=tournament.pk)
+    context = _penalties_context(tournament, form)
+    return render(request, "results/penalties.html", context, status=422)
+
+
+@require_POST
+@login_required
+def penalty_cancel(request: HttpRequest, tournament_id: int, penalty_id: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    penalty = get_object_or_404(
+        Penalty.objects.select_related("registration__player"),
+        pk=penalty_id,
+        position__tournament=tournament,
+    )
+    cancel_penalty(penalty=penalty, by=request.user)
+    messages.success(
+        request,
+        _("Pénalité de %(player)s annulée : elle reste au registre, barrée.")
+        % {"player": penalty.registration.player},
+    )
+    return redirect("penalties", tournament_id=tournament.pk)
