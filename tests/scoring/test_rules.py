@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-import scoring.rules
 import scoring.ranking
+import scoring.rules
 import scoring.sheet
 from scoring.rules import (
     Camp,
