@@ -139,6 +139,7 @@ def _next_seat(seats: list[Seat]) -> Seat | None:
 
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 140, 18
+CHART_BOTTOM = 30  # room under the line for the positions' labels
 
 
 def _draw_chart(page: PlayerPage) -> None:
@@ -160,11 +161,12 @@ def _draw_chart(page: PlayerPage) -> None:
     high = max(point.total for point in points)
     span = (high - low) or 1
     step = (CHART_WIDTH - 2 * CHART_PAD) / (len(points) - 1)
+    drawn_height = CHART_HEIGHT - CHART_PAD - CHART_BOTTOM
     for index, point in enumerate(points):
         point.x = round(CHART_PAD + index * step, 1)
-        point.y = round(CHART_PAD + (high - point.total) * (CHART_HEIGHT - 2 * CHART_PAD) / span, 1)
+        point.y = round(CHART_PAD + (high - point.total) * drawn_height / span, 1)
     page.chart = points
-    page.chart_zero = round(CHART_PAD + high * (CHART_HEIGHT - 2 * CHART_PAD) / span, 1)
+    page.chart_zero = round(CHART_PAD + high * drawn_height / span, 1)
 
 
 def find_players(*, tournament: Tournament, query: str) -> list[Registration]:

@@ -224,7 +224,13 @@ def penalties(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The register of the tournament's penalties, and the form to give one."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
     if request.method == "GET":
-        initial = {"number": request.GET.get("numero", "")[:6]}
+        # The position under way, or the last one seated: where a penalty is most often given.
+        seated = tournament.positions.filter(tables__isnull=False).distinct().order_by("number")
+        current = seated.filter(closed_at__isnull=True).first() or seated.last()
+        initial = {
+            "number": request.GET.get("numero", "")[:6],
+            "position": current and current.number,
+        }
         form = PenaltyForm(initial=initial, tournament=tournament)
         return render(request, "results/penalties.html", _penalties_context(tournament, form))
     form = PenaltyForm(request.POST, tournament=tournament)

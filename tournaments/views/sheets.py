@@ -195,6 +195,7 @@ def _sheet_context(
     if form is None and can_enter:
         form = _next_form(table, seats, data)
     return {
+        "next_seats": _next_seats(table, seats) if locked else [],
         "refusals": refusals,
         "table": table,
         "position": table.position,
@@ -206,6 +207,20 @@ def _sheet_context(
         "can_enter": can_enter,
         **data,
     }
+
+
+def _next_seats(table: Table, seats: list[Seat]) -> list[Seat]:
+    """Once the sheet is signed, where each of its players sits at the next position, if
+    that seating is published (the table's phone tells them before they stand up)."""
+    return sorted(
+        Seat.objects.filter(
+            position__tournament_id=table.position.tournament_id,
+            position__number=table.position.number + 1,
+            position__seating_published_at__isnull=False,
+            registration_id__in=[seat.registration_id for seat in seats],
+        ).select_related("table", "position", "registration__player"),
+        key=lambda seat: (seat.registration.player.last_name, seat.registration.player.first_name),
+    )
 
 
 def _render_sheet(
