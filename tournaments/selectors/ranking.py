@@ -87,7 +87,8 @@ class Ranking:
 
     @property
     def final(self) -> bool:
-        return self.tournament.status == Tournament.Status.FINISHED
+        """Final once every position is closed (the rule that finishes the tournament)."""
+        return self.positions_closed >= self.tournament.positions_count
 
     @property
     def positions_count(self) -> int:
