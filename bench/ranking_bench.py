@@ -1,0 +1,184 @@
+"""Benchmark of the ranking: time and queries for a tournament of 40 and of 400 players.
+
+Run from the project folder: ``.venv/bin/python bench/ranking_bench.py``. It builds each
+tournament in a throwaway SQLite file (or in the database of ``DATABASE_URL``, in a tournament
+it deletes afterwards): 6 positions of 5 deals at tables of 4, every deal stored with its
+marques, a few penalties. It then times ``tournament_ranking`` (the median of several runs,
+after a warm-up), counts its queries, and does the same for the projector's page and the
+ranking page as the server renders them. It exits with status 1 when the 400-player ranking
+misses its target: well under 100 ms, and the same number of queries at 40 and at 400.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+if "DATABASE_URL" not in os.environ:
+    os.environ["SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "ranking-bench.sqlite3")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarot_club.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+import datetime  # noqa: E402
+import random  # noqa: E402
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+
+from tournaments.models import (  # noqa: E402
+    Deal,
+    Penalty,
+    Player,
+    Position,
+    Registration,
+    Seat,
+    Table,
+    Tournament,
+)
+
+POSITIONS, DEALS = 6, 5
+TARGET_SECONDS = 0.100
+PLACES = ["N", "E", "S", "O"]
+MARQUES = {"N": "marque_nord", "E": "marque_est", "S": "marque_sud", "O": "marque_ouest"}
+
+
+def build(players: int, arbitre) -> Tournament:
+    """A whole tournament written in bulk: its deals scored like a prise of 55 with 1 bout."""
+    rng = random.Random(players)
+    tournament = Tournament.objects.create(
+        name=f"Banc d'essai {players}",
+        date=datetime.date(2026, 11, 22),
+        positions_count=POSITIONS,
+        deals_per_position=DEALS,
+        arbitre=arbitre,
+        published=True,
+    )
+    people = Player.objects.bulk_create(
+        Player(last_name=f"Joueur{n:03d}", first_name="Prénom") for n in range(players)
+    )
+    registrations = Registration.objects.bulk_create(
+        Registration(tournament=tournament, player=p, number=n + 1, checked_in=True)
+        for n, p in enumerate(people)
+    )
+    for number in range(1, POSITIONS + 1):
+        position = Position.objects.create(tournament=tournament, number=number)
+        order = registrations[:]
+        rng.shuffle(order)
+        tables = Table.objects.bulk_create(
+            Table(position=position, number=t + 1) for t in range(players // 4)
+        )
+        Seat.objects.bulk_create(
+            Seat(position=position, table=table, place=place, registration=order[t * 4 + i])
+            for t, table in enumerate(tables)
+            for i, place in enumerate(PLACES)
+        )
+        deals = []
+        for table in tables:
+            for deal_number in range(1, DEALS + 1):
+                taker = rng.choice(PLACES)
+                won = rng.random() < 0.6
+                marques = {place: (87 if place == taker else -29) for place in PLACES}
+                if not won:
+                    marques = {place: -value for place, value in marques.items()}
+                deals.append(
+                    Deal(
+                        table=table,
+                        number=deal_number,
+                        taker=taker,
+                        contract="prise",
+                        bouts=1,
+                        points=55 if won else 47,
+                        **{MARQUES[place]: value for place, value in marques.items()},
+                    )
+                )
+        Deal.objects.bulk_create(deals)
+        Penalty.objects.create(
+            registration=order[0], position=position, points=10, reason="Retard", arbitre=arbitre
+        )
+    return tournament
+
+
+def measure(label: str, run, repeat: int = 15) -> tuple[float, int]:
+    answer = run()  # warm-up: templates loaded, connection open
+    status = getattr(answer, "status_code", 200)
+    if status != 200:
+        raise SystemExit(f"{label}: HTTP {status}")
+    with CaptureQueriesContext(connection) as queries:
+        run()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    median = statistics.median(times)
+    # A page's queries run in the request, whose connection the test client closes at its end,
+    # so they are counted for the selector alone; a page adds its session and user to them.
+    count = len(queries.captured_queries)
+    counted = f"{count:3d} requêtes" if count else ""
+    print(f"  {label:<34} {median * 1000:8.1f} ms  {counted}")
+    return median, count
+
+
+def main() -> int:
+    from tournaments.selectors.ranking import tournament_ranking
+
+    call_command("migrate", verbosity=0)
+    arbitre, _ = get_user_model().objects.get_or_create(username="banc-d-essai")
+    client = Client(HTTP_HOST="127.0.0.1")
+    results = {}
+    built = []
+    try:
+        for players in (40, 400):
+            start = time.perf_counter()
+            tournament = build(players, arbitre)
+            built.append(tournament)
+            deals = Deal.objects.filter(table__position__tournament=tournament).count()
+            print(
+                f"{players} joueurs, {players // 4} tables, {POSITIONS} positions, {deals} donnes"
+                f" (construit en {time.perf_counter() - start:.1f} s)"
+            )
+            results[players] = measure(
+                "classement (sélecteur)", lambda t=tournament: tournament_ranking(t)
+            )
+            measure(
+                "page du classement",
+                lambda t=tournament: client.get(f"/tournois/{t.pk}/classement/"),
+            )
+            measure(
+                "écran du projecteur (htmx)",
+                lambda t=tournament: client.get(
+                    f"/tournois/{t.pk}/projection/", headers={"HX-Request": "true"}
+                ),
+            )
+            measure(
+                "classement.json",
+                lambda t=tournament: client.get(f"/tournois/{t.pk}/classement.json"),
+            )
+    finally:
+        for tournament in built:
+            tournament.delete()
+    seconds, queries = results[400]
+    ok = seconds < TARGET_SECONDS and queries == results[40][1]
+    print(
+        f"400 joueurs : {seconds * 1000:.1f} ms (objectif < {TARGET_SECONDS * 1000:.0f} ms), "
+        f"{queries} requêtes à 40 comme à 400 joueurs : {'OK' if ok else 'MANQUÉ'}"
+    )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
