@@ -311,3 +311,26 @@ def test_the_room_shows_a_card_per_table_for_a_phone(arbitre_client, first_posit
     content = response.content.decode()
     assert content.count('class="card room-card') == 2
     assert 'id="table-2"' in content
+
+
+def test_after_closing_the_players_can_no_longer_sign(first_position, arbitre):
+    table = first_position[0]
+    close_position(position=table.position, by=arbitre, force=True, reason="Fin de séance")
+
+    with pytest.raises(DealRefused) as refusal:
+        sign(table)
+
+    assert refusal.value.code == "locked"
+
+
+def test_a_sheet_of_a_closed_position_is_not_given_back_to_the_table(
+    arbitre_client, signed_position, arbitre
+):
+    close_position(position=signed_position, by=arbitre)
+    table = signed_position.tables.get(number=1)
+
+    response = arbitre_client.post(f"/tables/{table.pk}/reouverture/", follow=True)
+
+    table.refresh_from_db()
+    assert table.locked_at is not None
+    assert "rouvrez-la d&#x27;abord" in response.content.decode()

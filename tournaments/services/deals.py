@@ -389,6 +389,11 @@ def confirm_bilan(*, table: Table, place: str, by: SheetActor | None = None) -> 
     table = _locked_table(table)
     if table.locked_at is not None:
         raise DealRefused(_("La feuille est déjà signée."), code="locked")
+    if table.position.closed_at is not None:
+        raise DealRefused(
+            _("La position est close : seul l'arbitre peut encore changer cette feuille."),
+            code="locked",
+        )
     deals = list(table.deals.all())
     expected = table.position.tournament.deals_per_position
     played = [deal for deal in deals if deal.is_played]
@@ -424,6 +429,11 @@ def unlock_sheet(*, table: Table, by: SheetActor | None) -> Table:
     if by is not None and not by.is_arbitre:
         raise DealRefused(_("Seul l'arbitre peut rouvrir une feuille signée."), code="not_arbitre")
     table = _locked_table(table)
+    if table.position.closed_at is not None:
+        raise DealRefused(
+            _("La position est close : rouvrez-la d'abord pour rendre la feuille à la table."),
+            code="locked",
+        )
     table.locked_at = None
     table.save(update_fields=["locked_at"])
     Seat.objects.filter(table=table).update(confirmed_at=None)

@@ -553,8 +553,12 @@ def sheet_unlock(request: HttpRequest, table_id: int) -> HttpResponse:
     table, access = _table_or_404(request, table_id)
     if not access.is_arbitre:
         raise PermissionDenied
-    unlock_sheet(table=table, by=access.actor)
-    messages.success(request, _("Feuille rouverte : les joueurs la signeront à nouveau."))
+    try:
+        unlock_sheet(table=table, by=access.actor)
+    except DealRefused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, _("Feuille rouverte : les joueurs la signeront à nouveau."))
     return _back_to_sheet(request, table)
 
 
