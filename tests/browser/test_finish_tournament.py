@@ -111,9 +111,10 @@ def test_an_arbitre_runs_a_tournament_to_its_final_ranking(
     expect(page.locator("svg polyline")).to_be_visible()
     page.screenshot(path=str(artifacts / "player_page.png"), full_page=True)
 
-    projector = chromium.new_context(
+    screen = chromium.new_context(
         viewport={"width": 1920, "height": 1080}, locale="fr-FR", base_url=live_server.url
-    ).new_page()
+    )
+    projector = screen.new_page()
     projector.goto(f"/tournois/{tournament.pk}/projection/")
     rows = projector.locator(".ranking-rows li")
     expect(rows).to_have_count(8)
@@ -121,5 +122,6 @@ def test_an_arbitre_runs_a_tournament_to_its_final_ranking(
     last = rows.last.bounding_box()
     assert last["y"] + last["height"] <= 1080
     projector.screenshot(path=str(artifacts / "projector.png"))
-    laptop.close()
-    phone.close()
+    # Closed before the live server stops: the pages poll it (htmx) for as long as they live.
+    for context in (screen, laptop, phone):
+        context.close()
