@@ -3,7 +3,7 @@
 import pytest
 
 from tests.conftest import register
-from tournaments.models import Position
+from tournaments.models import Player, Position, Registration
 from tournaments.services.deals import DealResult, confirm_bilan, record_deal
 from tournaments.services.setup import seat_position
 
@@ -23,6 +23,19 @@ def play(table, *results: DealResult) -> None:
 def sign(table) -> None:
     for seat in table.seats.all():
         confirm_bilan(table=table, place=seat.place)
+
+
+def enrol(tournament, numbers) -> list[Registration]:
+    """More participants, present, named Renfort and their number (after ``register``'s 8)."""
+    return [
+        Registration.objects.create(
+            tournament=tournament,
+            player=Player.objects.create(last_name=f"Renfort{number:02d}", first_name="R"),
+            number=number,
+            checked_in=True,
+        )
+        for number in numbers
+    ]
 
 
 def seat(tournament, number: int, tables) -> list:

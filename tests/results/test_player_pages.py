@@ -4,8 +4,8 @@ import pytest
 from django.utils import timezone
 
 from tests.conftest import HTMX
-from tests.results.conftest import play, prise_by, seat, sign
-from tournaments.models import Player, Position, Registration
+from tests.results.conftest import enrol, play, prise_by, seat, sign
+from tournaments.models import Position
 from tournaments.services.penalties import add_penalty
 
 
@@ -198,15 +198,7 @@ def test_the_projector_pages_through_the_whole_ranking(client, short_tournament,
 
 
 def test_the_projector_shows_every_row_across_its_screens(client, short_tournament, players):
-    more = [
-        Registration.objects.create(
-            tournament=short_tournament,
-            player=Player.objects.create(last_name=f"Renfort{n:02d}", first_name="R"),
-            number=n,
-            checked_in=True,
-        )
-        for n in range(9, 29)
-    ]
+    more = enrol(short_tournament, range(9, 29))
     everyone = [*players, *more]
     seat(short_tournament, 1, [everyone[i : i + 4] for i in range(0, 28, 4)])
 

@@ -5,8 +5,8 @@ from decimal import Decimal
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.results.conftest import PRISE, play, prise_by, seat, sign
-from tournaments.models import Player, Registration, Team
+from tests.results.conftest import PRISE, enrol, play, prise_by, seat, sign
+from tournaments.models import Team
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.services.deals import DealResult
 from tournaments.services.penalties import add_penalty, cancel_penalty
@@ -212,15 +212,7 @@ def test_the_ranking_costs_the_same_queries_whatever_the_size(short_tournament, 
     with CaptureQueriesContext(connection) as small:
         tournament_ranking(short_tournament)
 
-    more = [
-        Registration.objects.create(
-            tournament=short_tournament,
-            player=Player.objects.create(last_name=f"Renfort{n}", first_name="R"),
-            number=n,
-            checked_in=True,
-        )
-        for n in range(9, 25)
-    ]
+    more = enrol(short_tournament, range(9, 25))
     second = seat(short_tournament, 2, [players[:4], players[4:], more[:4], more[4:8]])
     third = seat(short_tournament, 3, [more[8:12], more[12:16]])
     for table in [*first, *second, *third]:

@@ -40,8 +40,8 @@ def ranking(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(request, "results/ranking.html", context)
 
 
-def _download(content: bytes, *, content_type: str, filename: str) -> HttpResponse:
-    response = HttpResponse(content, content_type=content_type)
+def _csv(content: bytes, *, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
@@ -49,9 +49,8 @@ def _download(content: bytes, *, content_type: str, filename: str) -> HttpRespon
 @require_GET
 def ranking_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
-    return _download(
+    return _csv(
         exports.ranking_csv(tournament_ranking(tournament)),
-        content_type="text/csv; charset=utf-8",
         filename=f"classement-{tournament.pk}.csv",
     )
 
@@ -59,9 +58,8 @@ def ranking_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_GET
 def teams_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
-    return _download(
+    return _csv(
         exports.teams_csv(tournament_ranking(tournament)),
-        content_type="text/csv; charset=utf-8",
         filename=f"classement-equipes-{tournament.pk}.csv",
     )
 
@@ -78,11 +76,7 @@ def ranking_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_GET
 def deals_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
-    return _download(
-        exports.deals_csv(tournament),
-        content_type="text/csv; charset=utf-8",
-        filename=f"donnes-{tournament.pk}.csv",
-    )
+    return _csv(exports.deals_csv(tournament), filename=f"donnes-{tournament.pk}.csv")
 
 
 @require_GET
