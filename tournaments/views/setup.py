@@ -363,11 +363,16 @@ def team_assign(request: HttpRequest, tournament_id: int, registration_id: int) 
 # Check-in ---------------------------------------------------------------------------------
 
 
+PARTICIPANT_NUMBER_DIGITS = 4
+
+
 def _checkin_context(tournament: Tournament, query: str = "") -> dict:
     registrations = tournament.registrations.select_related("player", "team")
     for word in query.split():
         match = Q(player__last_name__icontains=word) | Q(player__first_name__icontains=word)
-        if word.isdigit():
+        # A participant number: ASCII digits only (« ² » is a digit to str.isdigit but not to
+        # int), and short enough for the database's small integer.
+        if word.isascii() and word.isdigit() and len(word) <= PARTICIPANT_NUMBER_DIGITS:
             match |= Q(number=int(word))
         registrations = registrations.filter(match)
     present = tournament.registrations.filter(checked_in=True, withdrawn_from__isnull=True)

@@ -10,6 +10,7 @@ refusal (full page) or 200 so that htmx swaps it in (htmx request).
 from dataclasses import dataclass
 from decimal import Decimal
 
+import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -17,6 +18,7 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -24,6 +26,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from scoring.rules import InvalidDeal
 from scoring.sheet import sheet_totals
+from tournaments.db import retry_once_on_dropped_connection
 from tournaments.models import (
     MARQUE_FIELDS,
     POIGNEE_FIELDS,
@@ -48,8 +51,10 @@ from tournaments.services.deals import (
 from tournaments.sheet_forms import DealForm, TableCodeForm, initial_for, short_name
 from tournaments.table_access import (
     SheetAccess,
-    attempts_exhausted,
-    grant_table,
+    check_code,
+    device_grant_link,
+    grant_link_valid,
+    open_device_grant,
     sheet_access,
 )
 from tournaments.templatetags.sheet_tags import camp_sign, signed
@@ -242,6 +247,15 @@ def _refusal_status(error: Exception) -> int:
 # --- Access by code ----------------------------------------------------------------------
 
 
+def _access_context(request: HttpRequest, table: Table, **extra) -> dict:
+    """What the code page may show: the tournament, table and position only when the
+    tournament is published (or to whoever may already write on it); otherwise nothing
+    that says which tournament this table number belongs to."""
+    tournament = table.position.tournament
+    shown = tournament.published or sheet_access(request, table).can_edit
+    return {"table": table, "position": table.position, "named": shown, **extra}
+
+
 @require_http_methods(["GET", "POST"])
 def table_access(request: HttpRequest, table_id: int) -> HttpResponse:
     """The table's code, typed once, opens this table's sheet for writing on this device."""
@@ -249,25 +263,72 @@ def table_access(request: HttpRequest, table_id: int) -> HttpResponse:
     status = 200
     if request.method == "POST":
         form = TableCodeForm(request.POST)
-        if attempts_exhausted(request):
-            form.is_valid()
-            form.add_error(
-                None, _("Trop d'essais : attendez quelques minutes ou appelez l'arbitre.")
-            )
-            status = 429
-        elif form.is_valid() and grant_table(request, table=table, code=form.cleaned_data["code"]):
-            return redirect("sheet", table_id=table.pk)
-        else:
-            if form.is_valid():
+        if form.is_valid():
+            opened = check_code(request, table=table, code=form.cleaned_data["code"])
+            if opened:
+                return redirect("sheet", table_id=table.pk)
+            if opened is None:
+                form.add_error(
+                    None,
+                    _(
+                        "Trop d'essais sur cette table : appelez l'arbitre, qui ouvrira ce "
+                        "téléphone depuis la salle."
+                    ),
+                )
+                status = 429
+            else:
                 form.add_error("code", _("Ce n'est pas le code de cette table."))
-            status = 403
+                status = 403
+        else:
+            status = 422
     else:
         # The QR code printed on the sheet may carry the code: it fills the field, no more.
         form = TableCodeForm(initial={"code": request.GET.get("code", "")[:20]})
-    context = {"table": table, "position": table.position, "form": form}
+    context = _access_context(request, table, form=form)
     if request.htmx:
         return render(request, "sheets/access.html#access", context)
     return render(request, "sheets/access.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def device_grant_open(request: HttpRequest, table_id: int, token: str) -> HttpResponse:
+    """The arbitre's one-time link: a tap on « Ouvrir la feuille » lets this phone in. The
+    link is only used by that POST, so that a preview of the link by a messaging app does
+    not spend it."""
+    table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
+    valid = grant_link_valid(table=table, token=token)
+    if request.method == "POST" and valid:
+        if open_device_grant(request, table=table, token=token):
+            messages.success(request, _("Ce téléphone saisit maintenant les donnes de la table."))
+            return redirect("sheet", table_id=table.pk)
+        valid = False
+    context = _access_context(request, table, valid=valid, token=token)
+    return render(request, "sheets/device_grant_open.html", context, status=200 if valid else 410)
+
+
+@require_POST
+@login_required
+def device_grant(request: HttpRequest, tournament_id: int, number: int, table_id: int):
+    """From the room: a one-time link (and its QR code) that lets a table's phone in, which
+    also clears the table's code attempts."""
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    position = get_object_or_404(Position, tournament=tournament, number=number)
+    table = get_object_or_404(position.tables, pk=table_id)
+    if position.closed_at is not None:
+        messages.error(request, _("Cette position est close : ses feuilles ne se saisissent plus."))
+        return redirect("sheet_room", tournament_id=tournament.pk, number=number)
+    link = device_grant_link(table=table)
+    url = request.build_absolute_uri(link.path)
+    qr_svg = segno.make(url, error="m").svg_inline(scale=5, light="#fff", omitsize=True)
+    context = {
+        "tournament": tournament,
+        "position": position,
+        "table": table,
+        "url": url,
+        "qr_svg": mark_safe(qr_svg),  # drawn by segno from our own URL: no user text in it
+        "minutes": link.expires_in_minutes,
+    }
+    return render(request, "sheets/device_grant.html", context)
 
 
 # --- The sheet and its deals -------------------------------------------------------------
@@ -292,12 +353,14 @@ def deal_new(request: HttpRequest, table_id: int) -> HttpResponse:
     if not form.is_valid():
         return _render_sheet(request, table, access, form=form, status=422)
     try:
-        deal = record_deal(
-            table=table,
-            number=form.cleaned_data["number"],
-            result=form.result(),
-            by=access.actor,
-            version=form.cleaned_data["version"],
+        deal = retry_once_on_dropped_connection(
+            lambda: record_deal(
+                table=table,
+                number=form.cleaned_data["number"],
+                result=form.result(),
+                by=access.actor,
+                version=form.cleaned_data["version"],
+            )
         )
     except (InvalidDeal, DealRefused) as error:
         form.add_refusal(error)
@@ -318,12 +381,14 @@ def _all_pass(request: HttpRequest, table: Table, access: SheetAccess) -> HttpRe
             )
         if number is None:
             raise DealRefused(_("Numéro de donne manquant."), code="number_out_of_range")
-        record_deal(
-            table=table,
-            number=number,
-            result=DealResult(all_pass=True),
-            by=access.actor,
-            version=_posted_int(request, "version"),
+        retry_once_on_dropped_connection(
+            lambda: record_deal(
+                table=table,
+                number=number,
+                result=DealResult(all_pass=True),
+                by=access.actor,
+                version=_posted_int(request, "version"),
+            )
         )
     except DealRefused as error:
         messages.error(request, error.message)
@@ -463,12 +528,14 @@ def deal_edit(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
         form = DealForm(request.POST, table=table, seats=seats)
         if form.is_valid():
             try:
-                correct_deal(
-                    table=table,
-                    number=number,
-                    version=form.cleaned_data["version"],
-                    result=form.result(),
-                    by=access.actor,
+                retry_once_on_dropped_connection(
+                    lambda: correct_deal(
+                        table=table,
+                        number=number,
+                        version=form.cleaned_data["version"],
+                        result=form.result(),
+                        by=access.actor,
+                    )
                 )
             except (InvalidDeal, DealRefused) as error:
                 form.add_refusal(error)
