@@ -20,6 +20,7 @@ TOTAL_POINTS = Decimal(91)
 # rules then refuse with their own message). ASCII digits only: « ² » is a digit to Python.
 POINTS_TEXT = re.compile(r"[0-9]{1,3}(\.[0-9])?", re.ASCII)
 POINTS_MAX_LENGTH = 5
+POINTS_MESSAGE = _("Les points sont un nombre de 0 à 91, par exemple 47 ou 40,5.")
 
 # The fields a refusal may name (InvalidDeal.field, DealRefused.field), mapped to this form's.
 REFUSAL_FIELDS = {
@@ -63,6 +64,7 @@ class DealForm(forms.Form):
         label=_("Points"),
         required=False,
         max_length=POINTS_MAX_LENGTH,
+        error_messages={"max_length": POINTS_MESSAGE},
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "size": 5}),
     )
     points_for = _radio(
@@ -129,9 +131,7 @@ class DealForm(forms.Form):
         # Checked as text before it becomes a number: « 9e9999999 » is a valid Decimal that
         # no message can format, and nothing longer than « 40.5 » is ever a score.
         if not POINTS_TEXT.fullmatch(text):
-            raise forms.ValidationError(
-                _("Les points sont un nombre de 0 à 91, par exemple 47 ou 40,5."), code="invalid"
-            )
+            raise forms.ValidationError(POINTS_MESSAGE, code="invalid")
         return Decimal(text)
 
     def clean(self):

@@ -114,9 +114,7 @@ def test_a_proxy_header_is_ignored_without_trusted_proxies(rf, settings):
 
 def test_a_trusted_proxy_names_the_client(rf, settings):
     settings.TRUSTED_PROXIES = ["10.0.0.1"]
-    request = rf.get(
-        "/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="198.51.100.4, 203.0.113.9"
-    )
+    request = rf.get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="198.51.100.4, 203.0.113.9")
 
     assert client_address(request) == "203.0.113.9"
 

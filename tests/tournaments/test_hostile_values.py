@@ -15,7 +15,6 @@ from tournaments.services.setup import (
     swap_seats,
 )
 
-
 # Finding 6: CSV files that cannot be a list of players.
 
 
@@ -124,9 +123,7 @@ def test_two_simultaneous_generations_both_end_without_error(tournament, registr
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks: PostgreSQL only")
-def test_two_simultaneous_identical_swaps_give_one_swap_and_one_refusal(
-    tournament, registrations
-):
+def test_two_simultaneous_identical_swaps_give_one_swap_and_one_refusal(tournament, registrations):
     position = plan_position(tournament=tournament, number=1)
     first, second = Seat.objects.filter(position=position).order_by("pk")[:2]
     outcomes = []
