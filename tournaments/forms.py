@@ -40,9 +40,11 @@ class TournamentForm(forms.ModelForm):
 
 
 class PlayerSearchForm(forms.Form):
+    # A bounded text without NUL (which PostgreSQL refuses): the form's CharField sees to it.
     q = forms.CharField(
         label=_("Chercher un joueur déjà connu"),
         required=False,
+        max_length=100,
         widget=forms.SearchInput(attrs={"placeholder": _("nom ou n° de licence")}),
     )
 
@@ -169,3 +171,9 @@ class SwapForm(forms.Form):
             "table": seat.table.number,
             "place": seat.get_place_display(),
         }
+
+
+def search_query(data) -> str:
+    """The searched text of a GET (``q``), or nothing when it is not a text one can search."""
+    form = PlayerSearchForm(data)
+    return form.cleaned_data["q"] if form.is_valid() else ""

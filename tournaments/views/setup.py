@@ -6,6 +6,7 @@ redirect after success; under htmx the same view answers with the page's fragmen
 """
 
 import secrets
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -28,6 +29,7 @@ from tournaments.forms import (
     TeamForm,
     TournamentForm,
     add_refusal,
+    search_query,
 )
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
@@ -150,7 +152,7 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     search = PlayerSearchForm(request.GET)
-    query = search.cleaned_data["q"] if search.is_valid() else ""
+    query = search_query(request.GET)
     found = services.search_players(tournament=tournament, query=query)
     if request.htmx and request.htmx.target == "search-results":
         return render(
@@ -406,7 +408,7 @@ def _checkin_context(tournament: Tournament, query: str = "") -> dict:
 @login_required
 def checkin(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    context = _checkin_context(tournament, request.GET.get("q", "").strip())
+    context = _checkin_context(tournament, search_query(request.GET))
     template = "setup/checkin.html#checkin-list" if request.htmx else "setup/checkin.html"
     return render(request, template, context)
 
@@ -419,8 +421,8 @@ def _checkin_answer(
         if error:
             messages.error(request, error)
         url = reverse("setup_checkin", args=[tournament.pk])
-        query = request.POST.get("q", "").strip()
-        return redirect(f"{url}?q={query}" if query else url)
+        query = search_query(request.POST)
+        return redirect(f"{url}?{urlencode({'q': query})}" if query else url)
     context = _checkin_context(tournament)
     context.update(registration=registration, error=error, oob=True)
     row = render_to_string("setup/checkin.html#checkin-row", context, request=request)
