@@ -25,11 +25,16 @@ class ContentSecurityPolicyMiddleware:
 
 
 class DroppedConnectionMiddleware:
-    """A database connection cut in the middle of a request (a restarted server, a proxy that
-    closed it): the connection is closed so that the next request opens a fresh one, and the
-    person gets a French answer that says to try again, with status 503 (nothing was changed:
-    every write is one transaction). Writes that matter retry once before getting here
-    (``tournaments.db.retry_once_on_dropped_connection``)."""
+    """A database connection cut in the middle of a request (a restarted server, a proxy or
+    an administrator that closed it between two queries): the connection is closed so that a
+    fresh one is opened, and
+
+    - a read (GET, HEAD) is run once more, which changes nothing: the person sees the page;
+    - otherwise, or if the second run fails too, the person gets a French answer that says to
+      try again, status 503 (nothing was changed: every write is one transaction). The writes
+      that matter most, the deal saves, retry once themselves before getting here
+      (``tournaments.db.retry_once_on_dropped_connection``).
+    """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
@@ -40,8 +45,13 @@ class DroppedConnectionMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not isinstance(exception, OperationalError | InterfaceError):
             return None
-        for connection in connections.all(initialized_only=True):
-            connection.close_if_unusable_or_obsolete()
+        _close_cut_connections()
+        match = request.resolver_match
+        if request.method in ("GET", "HEAD") and match is not None:
+            try:
+                return match.func(request, *match.args, **match.kwargs)
+            except (OperationalError, InterfaceError):
+                _close_cut_connections()
         response = render(
             request,
             "connection_lost.html",
@@ -50,3 +60,8 @@ class DroppedConnectionMiddleware:
         )
         response["Retry-After"] = "1"
         return response
+
+
+def _close_cut_connections() -> None:
+    for connection in connections.all(initialized_only=True):
+        connection.close_if_unusable_or_obsolete()

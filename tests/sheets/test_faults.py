@@ -108,3 +108,23 @@ def test_a_database_error_that_is_no_cut_connection_is_not_retried():
         retry_once_on_dropped_connection(write)
 
     assert len(calls) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_page_read_cut_by_a_dropped_connection_is_read_again(client, table):
+    from tournaments.views import sheets
+
+    real = sheets._sheet_context
+    calls = []
+
+    def cut_once(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise OperationalError("terminating connection due to administrator command")
+        return real(*args, **kwargs)
+
+    with mock.patch("tournaments.views.sheets._sheet_context", side_effect=cut_once):
+        response = client.get(f"/tables/{table.pk}/")
+
+    assert response.status_code == 200
+    assert len(calls) == 2
