@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tournaments.models import Formula, Tournament
+from tournaments.services.setup import TOURNAMENT_SETTINGS
 
 # An answer is a page or a fragment: a few tens of kilobytes. A bigger one means something
 # typed was echoed or expanded without bound.
@@ -77,20 +78,7 @@ DEAL_FIELDS = [
     "poignee_E",
     "all_pass",
 ]
-TOURNAMENT_FIELDS = [
-    "name",
-    "date",
-    "venue",
-    "organiser",
-    "positions_count",
-    "deals_per_position",
-    "formula",
-    "allow_five",
-    "five_mode",
-    "counts_all_pass",
-    "status",
-    "published",
-]
+TOURNAMENT_FIELDS = list(TOURNAMENT_SETTINGS)
 REGISTRATION_FIELDS = [
     "player",
     "last_name",

@@ -157,9 +157,10 @@ def test_trusted_proxies_are_read_from_the_environment(monkeypatch):
 
 @pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="REDIS_URL not set")
 def test_the_suite_runs_on_redis_when_redis_url_is_set():
-    from django.core.cache import cache
+    from django.core.cache import caches
     from django.core.cache.backends.redis import RedisCache
 
+    cache = caches["default"]
     assert isinstance(cache, RedisCache)
     assert cache.add("suite-probe", 1, 5) or cache.get("suite-probe") == 1
     cache.delete("suite-probe")

@@ -7,7 +7,6 @@ import time
 from unittest import mock
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
@@ -224,10 +223,3 @@ def test_the_code_page_of_an_unpublished_tournament_names_nothing(client, unpubl
 def test_the_code_page_of_an_unpublished_tournament_still_opens_the_sheet(client, unpublished):
     assert type_code(client, unpublished, unpublished.code).status_code == 302
     assert "Tournoi du club" in client.get(f"/tables/{unpublished.pk}/").content.decode()
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache():
-    cache.clear()
-    yield
-    cache.clear()

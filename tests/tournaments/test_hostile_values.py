@@ -82,6 +82,24 @@ def test_the_check_in_search_still_finds_a_participant_number(arbitre_client, to
 # Finding 5: double taps on placement.
 
 
+def run_together(*actions) -> None:
+    """Start every action at the same moment, each in its own thread and connection."""
+    barrier = threading.Barrier(len(actions))
+
+    def run(action):
+        try:
+            barrier.wait()
+            action()
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(action,)) for action in actions]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
 def test_the_same_swap_posted_twice_is_refused_the_second_time(tournament, registrations):
     position = plan_position(tournament=tournament, number=1)
     first, second = Seat.objects.filter(position=position).order_by("pk")[:2]
@@ -99,22 +117,14 @@ def test_the_same_swap_posted_twice_is_refused_the_second_time(tournament, regis
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks: PostgreSQL only")
 def test_two_simultaneous_generations_both_end_without_error(tournament, registrations):
     errors = []
-    barrier = threading.Barrier(2)
 
     def generate():
         try:
-            barrier.wait()
             plan_position(tournament=tournament, number=1, seed=1)
         except Exception as error:  # noqa: BLE001 - any error is what the test reports
             errors.append(error)
-        finally:
-            connection.close()
 
-    threads = [threading.Thread(target=generate) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_together(generate, generate)
 
     assert errors == []
     position = Position.objects.get(tournament=tournament, number=1)
@@ -127,24 +137,30 @@ def test_two_simultaneous_identical_swaps_give_one_swap_and_one_refusal(tourname
     position = plan_position(tournament=tournament, number=1)
     first, second = Seat.objects.filter(position=position).order_by("pk")[:2]
     outcomes = []
-    barrier = threading.Barrier(2)
 
     def swap():
         try:
-            barrier.wait()
             swap_seats(position=position, first=first, second=second)
             outcomes.append("swapped")
         except SetupRefused:
             outcomes.append("refused")
         except Exception as error:  # noqa: BLE001 - any other error is what the test reports
             outcomes.append(repr(error))
-        finally:
-            connection.close()
 
-    threads = [threading.Thread(target=swap) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_together(swap, swap)
 
     assert sorted(outcomes) == ["refused", "swapped"]
+
+
+def test_an_import_that_would_pass_the_last_participant_number_is_refused(tournament):
+    from tournaments.models import Player, Registration
+    from tournaments.services.setup import PARTICIPANT_NUMBER_MAX
+
+    player = Player.objects.create(last_name="Dernier", first_name="Numéro")
+    Registration.objects.create(tournament=tournament, player=player, number=PARTICIPANT_NUMBER_MAX)
+
+    report = import_registrations(tournament=tournament, content=b"Neuf;Paul;;;\n")
+
+    assert not report.ok
+    assert "32767" in report.refused[0].reason
+    assert tournament.registrations.count() == 1

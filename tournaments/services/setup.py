@@ -503,6 +503,17 @@ def _csv_rows(text: str) -> tuple[list[str], list[tuple[int, list[str]]]]:
     return list(CSV_COLUMNS), rows
 
 
+def _whole_file_refusal(*, tournament: Tournament, row_count: int) -> str:
+    """Why a file of ``row_count`` players cannot be imported at all, or nothing."""
+    if not row_count:
+        return _("Le fichier ne contient aucun joueur.")
+    if row_count > CSV_MAX_ROWS:
+        return _("Le fichier compte plus de %(max)s joueurs : découpez-le.") % {"max": CSV_MAX_ROWS}
+    if next_participant_number(tournament=tournament) + row_count - 1 > PARTICIPANT_NUMBER_MAX:
+        return _("Les n° de participant dépasseraient %(max)s.") % {"max": PARTICIPANT_NUMBER_MAX}
+    return ""
+
+
 @transaction.atomic
 def import_registrations(*, tournament: Tournament, content: bytes) -> ImportReport:
     """Register every player of a CSV file (nom, prénom, licence, club, équipe), or none.
@@ -524,27 +535,9 @@ def import_registrations(*, tournament: Tournament, content: bytes) -> ImportRep
             RefusedRow(line=0, reason=_("Fichier CSV illisible : %(error)s") % {"error": error})
         )
         return report
-    if not rows:
-        report.refused.append(RefusedRow(line=0, reason=_("Le fichier ne contient aucun joueur.")))
-        return report
-    if len(rows) > CSV_MAX_ROWS:
-        report.refused.append(
-            RefusedRow(
-                line=0,
-                reason=_("Le fichier compte plus de %(max)s joueurs : découpez-le.")
-                % {"max": CSV_MAX_ROWS},
-            )
-        )
-        return report
-    first_number = next_participant_number(tournament=tournament)
-    if first_number + len(rows) - 1 > PARTICIPANT_NUMBER_MAX:
-        report.refused.append(
-            RefusedRow(
-                line=0,
-                reason=_("Les n° de participant dépasseraient %(max)s.")
-                % {"max": PARTICIPANT_NUMBER_MAX},
-            )
-        )
+    whole_file_refusal = _whole_file_refusal(tournament=tournament, row_count=len(rows))
+    if whole_file_refusal:
+        report.refused.append(RefusedRow(line=0, reason=whole_file_refusal))
         return report
 
     registered_players = set(tournament.registrations.values_list("player_id", flat=True))
