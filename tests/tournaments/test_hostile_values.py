@@ -116,6 +116,8 @@ def test_the_same_swap_posted_twice_is_refused_the_second_time(tournament, regis
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks: PostgreSQL only")
 def test_two_simultaneous_generations_both_end_without_error(tournament, registrations):
+    # « Générer » again on a position already seated: both requests replace its tables.
+    plan_position(tournament=tournament, number=1)
     errors = []
 
     def generate():
