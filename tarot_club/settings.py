@@ -27,6 +27,16 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name}={value!r}: expected 1/0, true/false, yes/no or on/off.")
 
 
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r}: expected a whole number.") from None
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     value = os.environ.get(name)
     if not value:
@@ -47,6 +57,10 @@ if not DEBUG and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must be set when DEBUG is off (production).")
 
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# The addresses of the reverse proxies whose X-Forwarded-For is believed (comma-separated).
+# Empty: the client's address is REMOTE_ADDR, whatever headers the client sends.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -73,6 +87,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "tarot_club.middleware.ContentSecurityPolicyMiddleware",
+    "tarot_club.middleware.DroppedConnectionMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
 ]
 
@@ -107,7 +123,13 @@ SQLITE_OPTIONS = {
 }
 
 if os.environ.get("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+    # Connections are kept between requests, and checked before each request reuses one: a
+    # connection that the server or a proxy cut while it was idle is replaced, not a 500.
+    DATABASES = {
+        "default": dj_database_url.parse(
+            os.environ["DATABASE_URL"], conn_max_age=60, conn_health_checks=True
+        )
+    }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
 else:
@@ -121,16 +143,33 @@ else:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The table-code rate limit (tournaments/table_access.py) counts failed attempts in this cache.
-# In production every gunicorn worker must see the same counts, so the cache is a database
-# table (created by ``manage.py createcachetable``); locally, one process's memory is enough.
-CACHES = {
-    "default": (
-        {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "tarot-club"}
-        if DEBUG
-        else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "tarot_cache"}
-    )
-}
+# The cache holds what every web process must share: the table-code attempts and the one-time
+# device links (tournaments/table_access.py). REDIS_URL: Redis through Django's own RedisCache,
+# for several processes or machines. Otherwise, in production, a database table (created by
+# ``manage.py createcachetable``); locally, one process's memory.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "tarot"),
+        }
+    }
+elif DEBUG:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "tarot-club",
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "tarot_cache",
+        }
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -164,10 +203,44 @@ STORAGES = {
     },
 }
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+# HTTPS in production. PLAIN_HTTP=1 is for a club that runs the app on a laptop in the room,
+# over the room's own network without a certificate: no redirect to https, no secure-only
+# cookies, no HSTS (and ``check --deploy`` then says so).
+PLAIN_HTTP = env_bool("PLAIN_HTTP", False)
+if not DEBUG and not PLAIN_HTTP:
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # Joining the browsers' HSTS preload list is the domain owner's decision, made once for
+    # the whole domain, not the app's: SECURE_HSTS_PRELOAD=1 says yes; otherwise the check
+    # that suggests it is silenced rather than the domain committed by default.
+    if not SECURE_HSTS_PRELOAD:
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# What the pages may load: everything from this site only (htmx is served by django-htmx from
+# the static files), no inline <script> and no inline style, nothing framed, forms posted here.
+# Inline SVG drawn by the server needs nothing more. Built by tarot_club.middleware.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 LOGGING = {
     "version": 1,

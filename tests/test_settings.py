@@ -1,6 +1,9 @@
 """The settings read the environment: SQLite by default, DATABASE_URL honoured, loud in prod."""
 
+import os
 import runpy
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,7 +13,16 @@ SETTINGS = Path(__file__).resolve().parent.parent / "tarot_club" / "settings.py"
 
 
 def load_settings(monkeypatch, **environ):
-    for name in ("DATABASE_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "SQLITE_PATH"):
+    for name in (
+        "DATABASE_URL",
+        "DEBUG",
+        "SECRET_KEY",
+        "ALLOWED_HOSTS",
+        "SQLITE_PATH",
+        "REDIS_URL",
+        "PLAIN_HTTP",
+        "TRUSTED_PROXIES",
+    ):
         monkeypatch.delenv(name, raising=False)
     for name, value in environ.items():
         monkeypatch.setenv(name, value)
@@ -70,3 +82,85 @@ def test_production_counts_table_code_attempts_in_a_cache_shared_by_workers(monk
     )
 
     assert settings["CACHES"]["default"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
+
+
+PRODUCTION = {"DEBUG": "0", "SECRET_KEY": "k" * 20 + "-Production-Key-0123456789-abcdefghijklmnopq"}
+
+
+def deploy_check(**environ) -> subprocess.CompletedProcess:
+    # A clean production environment: none of the test run's own variables (browser tests
+    # set DJANGO_ALLOW_ASYNC_UNSAFE, which the deploy check rightly flags).
+    env = {key: os.environ[key] for key in ("PATH", "HOME", "LANG") if key in os.environ}
+    env.update(PRODUCTION, ALLOWED_HOSTS="tarot.example.org", **environ)
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=SETTINGS.parent.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_deploy_check_is_clean_with_only_the_secret_key_and_hosts_set():
+    result = deploy_check()
+
+    assert result.returncode == 0, result.stderr
+    assert "WARNINGS" not in result.stderr + result.stdout
+
+
+def test_plain_http_on_a_laptop_turns_https_off(monkeypatch):
+    settings = load_settings(monkeypatch, **PRODUCTION, ALLOWED_HOSTS="*", PLAIN_HTTP="1")
+
+    assert not settings.get("SECURE_SSL_REDIRECT", False)
+    assert not settings.get("SESSION_COOKIE_SECURE", False)
+    assert not settings.get("SECURE_HSTS_SECONDS", 0)
+
+
+def test_production_redirects_to_https_with_hsts(monkeypatch):
+    settings = load_settings(monkeypatch, **PRODUCTION, ALLOWED_HOSTS="tarot.example.org")
+
+    assert settings["SECURE_SSL_REDIRECT"] is True
+    assert settings["SECURE_HSTS_SECONDS"] >= 31536000
+    assert settings["SESSION_COOKIE_SECURE"] and settings["CSRF_COOKIE_SECURE"]
+
+
+def test_redis_url_selects_djangos_redis_cache(monkeypatch):
+    settings = load_settings(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/3")
+
+    cache = settings["CACHES"]["default"]
+    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert cache["LOCATION"] == "redis://127.0.0.1:6379/3"
+
+
+def test_production_without_redis_shares_the_cache_through_the_database(monkeypatch):
+    settings = load_settings(monkeypatch, **PRODUCTION, ALLOWED_HOSTS="tarot.example.org")
+
+    assert settings["CACHES"]["default"]["BACKEND"] == (
+        "django.core.cache.backends.db.DatabaseCache"
+    )
+
+
+def test_kept_database_connections_are_checked_before_reuse(monkeypatch):
+    settings = load_settings(monkeypatch, DATABASE_URL="postgres://tarot@db.example:5432/club")
+
+    database = settings["DATABASES"]["default"]
+    assert database["CONN_MAX_AGE"] == 60
+    assert database["CONN_HEALTH_CHECKS"] is True
+
+
+def test_trusted_proxies_are_read_from_the_environment(monkeypatch):
+    settings = load_settings(monkeypatch, TRUSTED_PROXIES="10.0.0.1, 10.0.0.2")
+
+    assert settings["TRUSTED_PROXIES"] == ["10.0.0.1", "10.0.0.2"]
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="REDIS_URL not set")
+def test_the_suite_runs_on_redis_when_redis_url_is_set():
+    from django.core.cache import caches
+    from django.core.cache.backends.redis import RedisCache
+
+    cache = caches["default"]
+    assert isinstance(cache, RedisCache)
+    assert cache.add("suite-probe", 1, 5) or cache.get("suite-probe") == 1
+    cache.delete("suite-probe")

@@ -41,9 +41,11 @@ class TournamentForm(forms.ModelForm):
 
 
 class PlayerSearchForm(forms.Form):
+    # A bounded text without NUL (which PostgreSQL refuses): the form's CharField sees to it.
     q = forms.CharField(
         label=_("Chercher un joueur déjà connu"),
         required=False,
+        max_length=100,
         widget=forms.SearchInput(attrs={"placeholder": _("nom ou n° de licence")}),
     )
 
@@ -237,3 +239,9 @@ class PenaltyForm(forms.Form):
         number = self.cleaned_data["position"]
         self.position_obj = self.tournament.positions.get(number=number)
         return number
+
+
+def search_query(data) -> str:
+    """The searched text of a GET (``q``), or nothing when it is not a text one can search."""
+    form = PlayerSearchForm(data)
+    return form.cleaned_data["q"] if form.is_valid() else ""

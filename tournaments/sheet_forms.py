@@ -5,7 +5,8 @@ The form only reads what was typed; the rules of the marque are checked by the s
 they name. A form with the contract but no points is the bidding step: the result follows.
 """
 
-from decimal import Decimal, InvalidOperation
+import re
+from decimal import Decimal
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -15,6 +16,11 @@ from tournaments.services.deals import DealResult
 
 NONE = ""
 TOTAL_POINTS = Decimal(91)
+# What the points field may hold: up to three digits and an optional half (or tenths, which the
+# rules then refuse with their own message). ASCII digits only: « ² » is a digit to Python.
+POINTS_TEXT = re.compile(r"[0-9]{1,3}(\.[0-9])?", re.ASCII)
+POINTS_MAX_LENGTH = 5
+POINTS_MESSAGE = _("Les points sont un nombre de 0 à 91, par exemple 47 ou 40,5.")
 
 # The fields a refusal may name (InvalidDeal.field, DealRefused.field), mapped to this form's.
 REFUSAL_FIELDS = {
@@ -57,7 +63,8 @@ class DealForm(forms.Form):
     points = forms.CharField(
         label=_("Points"),
         required=False,
-        max_length=10,
+        max_length=POINTS_MAX_LENGTH,
+        error_messages={"max_length": POINTS_MESSAGE},
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "size": 5}),
     )
     points_for = _radio(
@@ -121,15 +128,11 @@ class DealForm(forms.Form):
         text = self.cleaned_data["points"].strip().replace(",", ".").replace("½", ".5")
         if not text:
             return None
-        try:
-            value = Decimal(text)
-        except InvalidOperation:
-            raise forms.ValidationError(
-                _("Les points sont un nombre, par exemple 47 ou 40,5."), code="invalid"
-            ) from None
-        if not value.is_finite():
-            raise forms.ValidationError(_("Les points sont un nombre, par exemple 47 ou 40,5."))
-        return value
+        # Checked as text before it becomes a number: « 9e9999999 » is a valid Decimal that
+        # no message can format, and nothing longer than « 40.5 » is ever a score.
+        if not POINTS_TEXT.fullmatch(text):
+            raise forms.ValidationError(POINTS_MESSAGE, code="invalid")
+        return Decimal(text)
 
     def clean(self):
         data = super().clean()

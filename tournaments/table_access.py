@@ -1,28 +1,51 @@
-"""Who may write on a sheet: the arbitre of the tournament, or a device holding the table's code.
+"""Who may write on a sheet: the arbitre of the tournament, or a device let in on the table.
 
-A table's code (``Table.code``, 6 random characters from 31: about 887 million codes) is typed
-once on the table's page; the session then holds that table's id, and only that one: a code
-opens exactly one table of one position. Failed attempts are counted with Django's cache
-framework, per session and per IP address, so that guessing is cut off after a few tries:
+A device gets in two ways, and either lets it write on that one table of one position:
 
-- per session: ``SESSION_ATTEMPTS`` failures per ``WINDOW_SECONDS``;
-- per IP address: ``IP_ATTEMPTS`` failures, more, because a whole tournament room often shares
-  one address behind the venue's box, and dropping the session cookie must not reset the count.
+- it types the table's code (``Table.code``: 6 characters from 31, about 887 million codes);
+- the arbitre lets it in from the room: a one-time link, shown as a QR code, valid
+  ``GRANT_LINK_SECONDS`` and opened once (``device_grant_link``, ``open_device_grant``).
+
+The session keeps when each table was granted. A grant ends when the table's position is
+closed, or ``GRANT_HOURS`` after it was given: never the session's two weeks.
+
+Guessing a code is bounded per table, whoever guesses: every check of a code takes one of
+``TABLE_ATTEMPTS`` places per ``WINDOW_SECONDS`` window *before* the code is compared (a
+burst of parallel guesses cannot get more checks in), and a right code gives its place back.
+At most 30 checks per quarter of an hour make 2,880 a day: finding one table's code takes
+about 150,000 days on average, and a tournament day gives one chance in 300,000. Nothing is
+counted per session (a dropped cookie would reset it) nor per address across tables (a room
+behind one box shares it): a wrong code on one table never keeps another table out. Whoever
+hammers one table can hold that table's code entry; the arbitre then lets its phone in from
+the room, which also clears the table's count (``clear_code_attempts``).
+
+Counters live in Django's cache, which every web process shares in production (Redis, or the
+database cache). Each attempt claims a numbered place with ``cache.add``, which is atomic on
+every backend (Redis SET NX, a unique key in the database cache), so no count is lost between
+two processes and no timeout is reset by an increment.
 """
 
 import secrets
+import time
 from dataclasses import dataclass
+from datetime import timedelta
+from ipaddress import ip_address
 
+from django.conf import settings
+from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest
+from django.urls import reverse
 
 from tournaments.models import Table
 from tournaments.services.deals import SheetActor
 
-SESSION_KEY = "sheet_tables"
-SESSION_ATTEMPTS = 5
-IP_ATTEMPTS = 30
+SESSION_KEY = "sheet_grants"
+TABLE_ATTEMPTS = 30
 WINDOW_SECONDS = 15 * 60
+GRANT_HOURS = 12
+GRANT_LINK_SECONDS = 15 * 60
+GRANT_SALT = "tournaments.table_access.device_grant"
 
 
 @dataclass(frozen=True)
@@ -40,57 +63,169 @@ class SheetAccess:
         return self.actor is not None and self.actor.is_arbitre
 
 
+def runs_tournament(user, table: Table) -> bool:
+    return user.is_authenticated and (
+        table.position.tournament.arbitre_id == user.pk or user.is_superuser
+    )
+
+
 def sheet_access(request: HttpRequest, table: Table) -> SheetAccess:
     """The arbitre of the table's tournament (or a superuser), the table's device, or a reader."""
-    user = request.user
-    runs_it = table.position.tournament.arbitre_id == user.pk or user.is_superuser
-    if user.is_authenticated and runs_it:
-        return SheetAccess(actor=SheetActor.arbitre(user))
-    if table.pk in request.session.get(SESSION_KEY, []):
+    if runs_tournament(request.user, table):
+        return SheetAccess(actor=SheetActor.arbitre(request.user))
+    if device_granted(request, table):
         return SheetAccess(actor=SheetActor.table_device())
     return SheetAccess(actor=None)
 
 
-def _client_ip(request: HttpRequest) -> str:
-    # REMOTE_ADDR only: X-Forwarded-For is whatever the client wants it to be.
-    return request.META.get("REMOTE_ADDR", "")
-
-
-def _counter_keys(request: HttpRequest) -> list[tuple[str, int]]:
-    if not request.session.session_key:
-        request.session.save()
-    return [
-        (f"table-code:session:{request.session.session_key}", SESSION_ATTEMPTS),
-        (f"table-code:ip:{_client_ip(request)}", IP_ATTEMPTS),
-    ]
-
-
-def attempts_exhausted(request: HttpRequest) -> bool:
-    """Whether this session, or this address, has failed too often lately."""
-    return any((cache.get(key) or 0) >= limit for key, limit in _counter_keys(request))
-
-
-def _count_failure(request: HttpRequest) -> None:
-    for key, _limit in _counter_keys(request):
-        cache.add(key, 0, WINDOW_SECONDS)
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.set(key, 1, WINDOW_SECONDS)
-
-
-def grant_table(request: HttpRequest, *, table: Table, code: str) -> bool:
-    """Open the table's sheet to this session if ``code`` is the table's code.
-
-    Compared in constant time; the caller checks ``attempts_exhausted`` first. Codes are typed
-    on phones, so spaces and lower case are forgiven.
-    """
-    typed = "".join(code.split()).upper()
-    if not secrets.compare_digest(typed.encode(), table.code.encode()):
-        _count_failure(request)
+def device_granted(request: HttpRequest, table: Table) -> bool:
+    """Whether this session was let in on ``table``, less than ``GRANT_HOURS`` ago, and the
+    table's position is still open."""
+    grants = request.session.get(SESSION_KEY)
+    if not isinstance(grants, dict):
         return False
-    granted = [pk for pk in request.session.get(SESSION_KEY, []) if pk != table.pk]
+    granted_at = grants.get(str(table.pk))
+    if not isinstance(granted_at, int | float):
+        return False
+    if time.time() - granted_at > timedelta(hours=GRANT_HOURS).total_seconds():
+        return False
+    return table.position.closed_at is None
+
+
+def _let_in(request: HttpRequest, table: Table) -> None:
+    grants = request.session.get(SESSION_KEY)
+    grants = dict(grants) if isinstance(grants, dict) else {}
+    grants[str(table.pk)] = time.time()
     # A new session key with the new right, so a key planted or seen before is worth nothing.
     request.session.cycle_key()
-    request.session[SESSION_KEY] = [*granted, table.pk]
+    request.session[SESSION_KEY] = grants
+
+
+# --- The client's address ----------------------------------------------------------------
+
+
+def client_address(request: HttpRequest) -> str:
+    """REMOTE_ADDR; behind a proxy named in ``settings.TRUSTED_PROXIES``, the last address of
+    X-Forwarded-For that is not one of those proxies. Without that setting the header is
+    whatever the client wants it to be, and is ignored."""
+    remote = request.META.get("REMOTE_ADDR", "")
+    trusted = set(getattr(settings, "TRUSTED_PROXIES", []))
+    if remote not in trusted:
+        return remote
+    forwarded = [
+        part.strip()
+        for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+        if part.strip()
+    ]
+    for address in reversed(forwarded):
+        if address in trusted:
+            continue
+        try:
+            return str(ip_address(address))
+        except ValueError:
+            return remote
+    return remote
+
+
+# --- Counting the attempts ---------------------------------------------------------------
+
+
+def _window() -> int:
+    return int(time.time() // WINDOW_SECONDS)
+
+
+def _places(table: Table, window: int) -> list[str]:
+    return [f"table-code:{table.pk}:{window}:{place}" for place in range(TABLE_ATTEMPTS)]
+
+
+def _take_place(table: Table) -> str | None:
+    """Claim one free place of the table's current window, or None when they are all taken."""
+    places = _places(table, _window())
+    taken = cache.get_many(places)
+    for key in places:
+        # add() fails when another request claimed this place meanwhile: try the next one.
+        if key not in taken and cache.add(key, 1, WINDOW_SECONDS * 2):
+            return key
+    return None
+
+
+def code_attempts_left(table: Table) -> int:
+    return TABLE_ATTEMPTS - len(cache.get_many(_places(table, _window())))
+
+
+def clear_code_attempts(*, table: Table) -> None:
+    """The arbitre lifts the table's block: its code may be typed again at once."""
+    window = _window()
+    cache.delete_many(_places(table, window) + _places(table, window - 1))
+
+
+def check_code(request: HttpRequest, *, table: Table, code: str) -> bool | None:
+    """Let this session in on ``table`` if ``code`` is the table's code.
+
+    True: let in. False: a wrong code. None: the table's attempts are used up for now, and the
+    code was not even compared. Compared in constant time; codes are typed on phones, so
+    spaces and lower case are forgiven.
+    """
+    place = _take_place(table)
+    if place is None:
+        return None
+    typed = "".join(code.split()).upper()
+    if not secrets.compare_digest(typed.encode(), table.code.encode()):
+        return False
+    cache.delete(place)
+    _let_in(request, table)
     return True
+
+
+# --- The arbitre lets a device in --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeviceGrantLink:
+    path: str
+    expires_in_minutes: int
+
+
+def device_grant_link(*, table: Table) -> DeviceGrantLink:
+    """A one-time link that lets the phone opening it in on ``table``; it also clears the
+    table's code attempts, so that the arbitre's tap always unblocks the table."""
+    clear_code_attempts(table=table)
+    token = signing.dumps({"table": table.pk, "nonce": secrets.token_urlsafe(16)}, salt=GRANT_SALT)
+    return DeviceGrantLink(
+        path=reverse("sheet_device_grant", kwargs={"table_id": table.pk, "token": token}),
+        expires_in_minutes=GRANT_LINK_SECONDS // 60,
+    )
+
+
+def grant_link_valid(*, table: Table, token: str) -> bool:
+    """Whether ``token`` is a link for ``table``, unexpired and not yet used."""
+    payload = _grant_payload(table=table, token=token)
+    return payload is not None and cache.get(_used_key(payload["nonce"])) is None
+
+
+def open_device_grant(request: HttpRequest, *, table: Table, token: str) -> bool:
+    """Let this session in on ``table`` with the arbitre's link, which then serves no more."""
+    payload = _grant_payload(table=table, token=token)
+    if payload is None:
+        return False
+    # add() is atomic: of two phones opening the same link at once, one only gets in.
+    if not cache.add(_used_key(payload["nonce"]), 1, GRANT_LINK_SECONDS * 2):
+        return False
+    _let_in(request, table)
+    return True
+
+
+def _grant_payload(*, table: Table, token: str) -> dict | None:
+    try:
+        payload = signing.loads(token, salt=GRANT_SALT, max_age=GRANT_LINK_SECONDS)
+    except signing.BadSignature:
+        return None
+    if not isinstance(payload, dict) or payload.get("table") != table.pk:
+        return None
+    if not isinstance(payload.get("nonce"), str) or table.position.closed_at is not None:
+        return None
+    return payload
+
+
+def _used_key(nonce: str) -> str:
+    return f"table-grant-used:{nonce}"

@@ -90,6 +90,11 @@ urlpatterns = [
     # The feuilles de marque: a table's device (by its code) and the arbitre.
     path("tables/<int:table_id>/", sheets.sheet, name="sheet"),
     path("tables/<int:table_id>/acces/", sheets.table_access, name="sheet_access"),
+    path(
+        "tables/<int:table_id>/acces/<str:token>/",
+        sheets.device_grant_open,
+        name="sheet_device_grant",
+    ),
     path("tables/<int:table_id>/donnes/nouvelle/", sheets.deal_new, name="sheet_deal_new"),
     path("tables/<int:table_id>/donnes/<int:number>/", sheets.deal_edit, name="sheet_deal_edit"),
     path(
@@ -132,5 +137,10 @@ urlpatterns = [
         "arbitre/tournois/<int:tournament_id>/penalites/<int:penalty_id>/annuler/",
         room.penalty_cancel,
         name="penalty_cancel",
+    ),
+    path(
+        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/salle/tables/<int:table_id>/telephone/",
+        room.device_grant,
+        name="sheet_room_device_grant",
     ),
 ]

@@ -1,7 +1,6 @@
 """A table's code opens its sheet, and only its sheet; guessing is cut off."""
 
 from tests.sheets.conftest import FFT_EXAMPLE_POSTS, post_deal
-from tournaments.table_access import IP_ATTEMPTS, SESSION_ATTEMPTS
 
 
 def type_code(client, table, code, **extra):
@@ -51,35 +50,6 @@ def test_a_session_may_hold_two_tables_it_typed_the_codes_of(client, table, othe
 
     assert post_deal(client, table, 1, FFT_EXAMPLE_POSTS[0]).status_code == 302
     assert post_deal(client, other_table, 1, FFT_EXAMPLE_POSTS[0]).status_code == 302
-
-
-def test_attempts_are_cut_off_after_a_few_failures_per_session(client, table):
-    for _ in range(SESSION_ATTEMPTS):
-        assert type_code(client, table, "ZZZZZZ").status_code == 403
-
-    response = type_code(client, table, table.code)
-
-    assert response.status_code == 429
-    assert "Trop d&#x27;essais" in response.content.decode()
-    assert post_deal(client, table, 1, FFT_EXAMPLE_POSTS[0]).status_code == 403
-
-
-def test_dropping_the_session_cookie_does_not_reset_the_count_per_address(client, table):
-    for _ in range(IP_ATTEMPTS):
-        client.cookies.clear()
-        type_code(client, table, "ZZZZZZ")
-    client.cookies.clear()
-
-    assert type_code(client, table, table.code).status_code == 429
-
-
-def test_another_address_is_not_cut_off_by_a_guesser(client, table):
-    for _ in range(IP_ATTEMPTS):
-        client.cookies.clear()
-        type_code(client, table, "ZZZZZZ", REMOTE_ADDR="10.0.0.66")
-    client.cookies.clear()
-
-    assert type_code(client, table, table.code, REMOTE_ADDR="10.0.0.7").status_code == 302
 
 
 def test_the_code_form_renders_as_a_fragment_for_htmx(client, table):

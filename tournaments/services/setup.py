@@ -16,7 +16,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Q
+from django.db.models import Exists, Max, OuterRef, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -160,12 +160,34 @@ def publish_tournament(*, tournament: Tournament, published: bool) -> Tournament
 # Players ----------------------------------------------------------------------------------
 
 
+# Tenancy: who may see and change which players -------------------------------------------
+#
+# Players form one directory, keyed by licence, shared by every arbitre: the same person plays
+# many tournaments. An arbitre sees the players of published tournaments and of their own;
+# a player's name, licence and club change only where no other arbitre's tournament shows them
+# (README, "Players, arbitres and tenancy").
+
+
+def players_visible_to(*, arbitre_id: int) -> QuerySet[Player]:
+    """The players an arbitre may find: in a published tournament, in one of theirs, or in
+    none at all; never one known only from another arbitre's unpublished tournament."""
+    registrations = Registration.objects.filter(player=OuterRef("pk"))
+    seen = Q(tournament__published=True) | Q(tournament__arbitre_id=arbitre_id)
+    return Player.objects.filter(Exists(registrations.filter(seen)) | ~Exists(registrations))
+
+
+def _shown_by_another_arbitre(player: Player, *, arbitre_id: int) -> bool:
+    return player.registrations.exclude(tournament__arbitre_id=arbitre_id).exists()
+
+
 def search_players(*, tournament: Tournament, query: str, limit: int = 20) -> list[Player]:
     """Known players whose name or licence matches ``query``, and not yet in ``tournament``."""
     words = query.split()
     if not words:
         return []
-    players = Player.objects.exclude(registrations__tournament=tournament)
+    players = players_visible_to(arbitre_id=tournament.arbitre_id).exclude(
+        registrations__tournament=tournament
+    )
     for word in words:
         players = players.filter(
             Q(last_name__icontains=word)
@@ -175,24 +197,40 @@ def search_players(*, tournament: Tournament, query: str, limit: int = 20) -> li
     return list(players[:limit])
 
 
+# The database keeps participant numbers in a small integer.
+PARTICIPANT_NUMBER_MAX = 32767
+# A CSV import registers at most this many players: a tournament is a few hundred at most, and
+# a bigger file is a mistake that must be refused quickly, not written for half a minute.
+CSV_MAX_ROWS = 1000
+
+
 def next_participant_number(*, tournament: Tournament) -> int:
     highest = tournament.registrations.aggregate(highest=Max("number"))["highest"]
     return (highest or 0) + 1
 
 
-def _known_player(*, licence: str, last_name: str) -> Player | None:
-    """The player who holds ``licence``, refusing a licence that belongs to someone else."""
+def _known_player(*, licence: str, last_name: str, arbitre_id: int) -> Player | None:
+    """The player who holds ``licence``, refusing a licence that belongs to someone else
+    (named only if this arbitre may see them)."""
     if not licence:
         return None
     player = Player.objects.filter(licence=licence).first()
     if player is not None and player.last_name.casefold() != last_name.casefold():
-        raise SetupRefused(
-            _("Le n° de licence %(licence)s est déjà celui de %(player)s.")
-            % {"licence": licence, "player": player},
-            code="licence_taken",
-            field="licence",
-        )
+        _refuse_licence_taken(licence, player, arbitre_id=arbitre_id)
     return player
+
+
+def _refuse_licence_taken(licence: str, holder: Player, *, arbitre_id: int) -> None:
+    if players_visible_to(arbitre_id=arbitre_id).filter(pk=holder.pk).exists():
+        message = _("Le n° de licence %(licence)s est déjà celui de %(player)s.") % {
+            "licence": licence,
+            "player": holder,
+        }
+    else:
+        message = _("Le n° de licence %(licence)s est déjà celui d'un autre joueur.") % {
+            "licence": licence
+        }
+    raise SetupRefused(message, code="licence_taken", field="licence")
 
 
 def _check_team(*, tournament: Tournament, team: Team | None, joining: int = 1) -> None:
@@ -244,7 +282,9 @@ def register_player(
     """
     if player is None:
         last_name, first_name, licence = last_name.strip(), first_name.strip(), licence.strip()
-        player = _known_player(licence=licence, last_name=last_name)
+        player = _known_player(
+            licence=licence, last_name=last_name, arbitre_id=tournament.arbitre_id
+        )
     if player is not None and tournament.registrations.filter(player=player).exists():
         raise SetupRefused(
             _("%(player)s est déjà inscrit à ce tournoi.") % {"player": player},
@@ -254,6 +294,13 @@ def register_player(
     _check_team(tournament=tournament, team=team)
     if number is None:
         number = next_participant_number(tournament=tournament)
+        if number > PARTICIPANT_NUMBER_MAX:
+            raise SetupRefused(
+                _("Plus de n° de participant libre après %(max)s : indiquez-en un.")
+                % {"max": PARTICIPANT_NUMBER_MAX},
+                code="number_taken",
+                field="number",
+            )
     elif tournament.registrations.filter(number=number).exists():
         raise SetupRefused(
             _("Le n° de participant %(number)s est déjà pris.") % {"number": number},
@@ -299,19 +346,33 @@ def update_registration(
 ) -> Registration:
     """Correct a participant: the player's name, licence and club, their number and team.
 
-    The player is one person across tournaments, so a corrected name shows everywhere.
+    The player is one person across tournaments: a corrected name shows in every tournament
+    of this arbitre. Where another arbitre's tournament shows the same player, their record
+    never changes from here: a player without licence, or given another licence, gets a
+    record of their own for this registration; one whose licence stays is refused.
     """
     tournament = registration.tournament
     player = registration.player
     licence = licence.strip()
     if licence and Player.objects.filter(licence=licence).exclude(pk=player.pk).exists():
         holder = Player.objects.get(licence=licence)
-        raise SetupRefused(
-            _("Le n° de licence %(licence)s est déjà celui de %(player)s.")
-            % {"licence": licence, "player": holder},
-            code="licence_taken",
-            field="licence",
-        )
+        _refuse_licence_taken(licence, holder, arbitre_id=tournament.arbitre_id)
+    identity = (last_name.strip(), first_name.strip(), licence, club.strip())
+    changed = identity != (player.last_name, player.first_name, player.licence, player.club)
+    if changed and _shown_by_another_arbitre(player, arbitre_id=tournament.arbitre_id):
+        if licence and licence == player.licence:
+            raise SetupRefused(
+                _(
+                    "%(player)s est aussi inscrit dans le tournoi d'un autre arbitre : son nom "
+                    "et son club ne se corrigent pas ici. Demandez-le à l'administrateur."
+                )
+                % {"player": player},
+                code="shared_player",
+                field="last_name",
+            )
+        # This registration's own record, so that the other tournament keeps showing theirs.
+        player = Player()
+        registration.player = player
     if number is not None and number != registration.number:
         if tournament.registrations.filter(number=number).exists():
             raise SetupRefused(
@@ -335,7 +396,8 @@ def update_registration(
         _("Ce n° de licence ou ce n° de participant vient d'être pris ; réessayez.")
     ):
         player.save()
-        registration.save(update_fields=["number", "team"])
+        registration.player = player
+        registration.save(update_fields=["number", "team", "player"])
     return registration
 
 
@@ -418,7 +480,16 @@ def _csv_rows(text: str) -> tuple[list[str], list[tuple[int, list[str]]]]:
         raise SetupRefused(_("Le fichier est vide."), code="empty")
     delimiter = max((";", ",", "\t"), key=first_line.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows = [(reader.line_num, row) for row in reader if any(cell.strip() for cell in row)]
+    rows = []
+    for row in reader:
+        if any(cell.strip() for cell in row):
+            rows.append((reader.line_num, row))
+            # One row past the limit is enough to refuse the file; the rest is not read.
+            if len(rows) > CSV_MAX_ROWS + 1:
+                break
+    if not rows:
+        # Separators and quotes only: what an empty spreadsheet exports.
+        raise SetupRefused(_("Le fichier ne contient aucun joueur."), code="empty")
     header = [" ".join(cell.split()).casefold() for cell in rows[0][1]]
     if any(CSV_HEADERS.get(cell) == "last_name" for cell in header):
         unknown = [cell for cell in header if cell and cell not in CSV_HEADERS]
@@ -430,6 +501,17 @@ def _csv_rows(text: str) -> tuple[list[str], list[tuple[int, list[str]]]]:
             )
         return [CSV_HEADERS.get(cell, "") for cell in header], rows[1:]
     return list(CSV_COLUMNS), rows
+
+
+def _whole_file_refusal(*, tournament: Tournament, row_count: int) -> str:
+    """Why a file of ``row_count`` players cannot be imported at all, or nothing."""
+    if not row_count:
+        return _("Le fichier ne contient aucun joueur.")
+    if row_count > CSV_MAX_ROWS:
+        return _("Le fichier compte plus de %(max)s joueurs : découpez-le.") % {"max": CSV_MAX_ROWS}
+    if next_participant_number(tournament=tournament) + row_count - 1 > PARTICIPANT_NUMBER_MAX:
+        return _("Les n° de participant dépasseraient %(max)s.") % {"max": PARTICIPANT_NUMBER_MAX}
+    return ""
 
 
 @transaction.atomic
@@ -453,8 +535,9 @@ def import_registrations(*, tournament: Tournament, content: bytes) -> ImportRep
             RefusedRow(line=0, reason=_("Fichier CSV illisible : %(error)s") % {"error": error})
         )
         return report
-    if not rows:
-        report.refused.append(RefusedRow(line=0, reason=_("Le fichier ne contient aucun joueur.")))
+    whole_file_refusal = _whole_file_refusal(tournament=tournament, row_count=len(rows))
+    if whole_file_refusal:
+        report.refused.append(RefusedRow(line=0, reason=whole_file_refusal))
         return report
 
     registered_players = set(tournament.registrations.values_list("player_id", flat=True))
@@ -520,7 +603,9 @@ def import_registrations(*, tournament: Tournament, content: bytes) -> ImportRep
             )
             continue
         try:
-            player = _known_player(licence=licence, last_name=row["last_name"])
+            player = _known_player(
+                licence=licence, last_name=row["last_name"], arbitre_id=tournament.arbitre_id
+            )
         except SetupRefused as refusal:
             refuse(line, refusal.message)
             continue
@@ -785,6 +870,10 @@ def _teams_of(registrations: Sequence[Registration]) -> dict[int, int]:
     return {r.pk: r.team_id for r in registrations if r.team_id is not None}
 
 
+def _locked_tournament(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
 @transaction.atomic
 def plan_position(*, tournament: Tournament, number: int, seed: int = 0) -> Position:
     """Seat position ``number`` with the generator, keeping every earlier position as it is.
@@ -793,6 +882,9 @@ def plan_position(*, tournament: Tournament, number: int, seed: int = 0) -> Posi
     room to avoid repeat meetings, but only this one is stored: the later ones are planned
     again when their turn comes, with the players then present. A new seating is unpublished.
     """
+    # One planning at a time per tournament: a double tap on « Générer » waits for the first,
+    # then draws again, instead of both creating table 1.
+    tournament = _locked_tournament(tournament)
     if not 1 <= number <= tournament.positions_count:
         raise SetupRefused(
             _("Le tournoi compte %(count)s positions.") % {"count": tournament.positions_count},
@@ -847,6 +939,14 @@ def position_report(*, position: Position) -> SeatingReport:
 @transaction.atomic
 def swap_seats(*, position: Position, first: Seat, second: Seat) -> None:
     """Swap the players of two seats of one position, by the arbitre's hand."""
+    _locked_tournament(position.tournament)
+    # Read again under the lock: the same swap posted twice finds its seats already rewritten.
+    current = {seat.pk: seat for seat in Seat.objects.filter(pk__in=[first.pk, second.pk])}
+    if first.pk not in current or second.pk not in current:
+        raise SetupRefused(
+            _("Le placement vient de changer : vérifiez-le avant d'échanger."), code="stale"
+        )
+    first, second = current[first.pk], current[second.pk]
     if first.position_id != position.pk or second.position_id != position.pk:
         raise SetupRefused(_("Ces places ne sont pas de cette position."), code="other_position")
     if first.pk == second.pk:

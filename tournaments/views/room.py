@@ -6,12 +6,14 @@ write is one service call (``services.positions``, ``services.penalties``) whose
 back as a French message.
 """
 
+import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -27,6 +29,7 @@ from tournaments.services.positions import (
     reopen_position,
 )
 from tournaments.services.setup import SetupRefused, plan_position
+from tournaments.table_access import device_grant_link
 
 # The room shows each sheet as the sheet itself computes it: one place for that logic.
 from tournaments.views.sheets import PLACE_ORDER, _sheet_data
@@ -204,6 +207,34 @@ def call_handle(request: HttpRequest, tournament_id: int, deal_id: int) -> HttpR
     if request.htmx:
         return _render_room(request, room_context(tournament, position))
     return _back_to_room(request, position)
+
+
+# Letting a table's phone in ------------------------------------------------------------
+
+
+@require_POST
+@login_required
+def device_grant(request: HttpRequest, tournament_id: int, number: int, table_id: int):
+    """From the room: a one-time link (and its QR code) that lets a table's phone in, which
+    also clears the table's code attempts."""
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    position = get_object_or_404(Position, tournament=tournament, number=number)
+    table = get_object_or_404(position.tables, pk=table_id)
+    if position.closed_at is not None:
+        messages.error(request, _("Cette position est close : ses feuilles ne se saisissent plus."))
+        return redirect("sheet_room", tournament_id=tournament.pk, number=number)
+    link = device_grant_link(table=table)
+    url = request.build_absolute_uri(link.path)
+    qr_svg = segno.make(url, error="m").svg_inline(scale=5, light="#fff", omitsize=True)
+    context = {
+        "tournament": tournament,
+        "position": position,
+        "table": table,
+        "url": url,
+        "qr_svg": mark_safe(qr_svg),  # drawn by segno from our own URL: no user text in it
+        "minutes": link.expires_in_minutes,
+    }
+    return render(request, "sheets/device_grant.html", context)
 
 
 # Penalties --------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ redirect after success; under htmx the same view answers with the page's fragmen
 """
 
 import secrets
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -28,6 +29,7 @@ from tournaments.forms import (
     TeamForm,
     TournamentForm,
     add_refusal,
+    search_query,
 )
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
@@ -150,7 +152,7 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     search = PlayerSearchForm(request.GET)
-    query = search.cleaned_data["q"] if search.is_valid() else ""
+    query = search_query(request.GET)
     found = services.search_players(tournament=tournament, query=query)
     if request.htmx and request.htmx.target == "search-results":
         return render(
@@ -363,11 +365,16 @@ def team_assign(request: HttpRequest, tournament_id: int, registration_id: int) 
 # Check-in ---------------------------------------------------------------------------------
 
 
+PARTICIPANT_NUMBER_DIGITS = 4
+
+
 def _checkin_context(tournament: Tournament, query: str = "") -> dict:
     registrations = tournament.registrations.select_related("player", "team")
     for word in query.split():
         match = Q(player__last_name__icontains=word) | Q(player__first_name__icontains=word)
-        if word.isdigit():
+        # A participant number: ASCII digits only (« ² » is a digit to str.isdigit but not to
+        # int), and short enough for the database's small integer.
+        if word.isascii() and word.isdigit() and len(word) <= PARTICIPANT_NUMBER_DIGITS:
             match |= Q(number=int(word))
         registrations = registrations.filter(match)
     present = tournament.registrations.filter(checked_in=True, withdrawn_from__isnull=True)
@@ -401,7 +408,7 @@ def _checkin_context(tournament: Tournament, query: str = "") -> dict:
 @login_required
 def checkin(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    context = _checkin_context(tournament, request.GET.get("q", "").strip())
+    context = _checkin_context(tournament, search_query(request.GET))
     template = "setup/checkin.html#checkin-list" if request.htmx else "setup/checkin.html"
     return render(request, template, context)
 
@@ -414,8 +421,8 @@ def _checkin_answer(
         if error:
             messages.error(request, error)
         url = reverse("setup_checkin", args=[tournament.pk])
-        query = request.POST.get("q", "").strip()
-        return redirect(f"{url}?q={query}" if query else url)
+        query = search_query(request.POST)
+        return redirect(f"{url}?{urlencode({'q': query})}" if query else url)
     context = _checkin_context(tournament)
     context.update(registration=registration, error=error, oob=True)
     row = render_to_string("setup/checkin.html#checkin-row", context, request=request)

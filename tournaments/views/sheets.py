@@ -22,6 +22,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from scoring.rules import InvalidDeal
 from scoring.sheet import sheet_totals
+from tournaments.db import retry_once_on_dropped_connection
 from tournaments.models import (
     MARQUE_FIELDS,
     POIGNEE_FIELDS,
@@ -44,8 +45,9 @@ from tournaments.services.deals import (
 from tournaments.sheet_forms import DealForm, TableCodeForm, initial_for, short_name
 from tournaments.table_access import (
     SheetAccess,
-    attempts_exhausted,
-    grant_table,
+    check_code,
+    grant_link_valid,
+    open_device_grant,
     sheet_access,
 )
 from tournaments.templatetags.sheet_tags import camp_sign, signed
@@ -253,6 +255,15 @@ def _refusal_status(error: Exception) -> int:
 # --- Access by code ----------------------------------------------------------------------
 
 
+def _access_context(request: HttpRequest, table: Table, **extra) -> dict:
+    """What the code page may show: the tournament, table and position only when the
+    tournament is published (or to whoever may already write on it); otherwise nothing
+    that says which tournament this table number belongs to."""
+    tournament = table.position.tournament
+    shown = tournament.published or sheet_access(request, table).can_edit
+    return {"table": table, "position": table.position, "named": shown, **extra}
+
+
 @require_http_methods(["GET", "POST"])
 def table_access(request: HttpRequest, table_id: int) -> HttpResponse:
     """The table's code, typed once, opens this table's sheet for writing on this device."""
@@ -260,25 +271,47 @@ def table_access(request: HttpRequest, table_id: int) -> HttpResponse:
     status = 200
     if request.method == "POST":
         form = TableCodeForm(request.POST)
-        if attempts_exhausted(request):
-            form.is_valid()
-            form.add_error(
-                None, _("Trop d'essais : attendez quelques minutes ou appelez l'arbitre.")
-            )
-            status = 429
-        elif form.is_valid() and grant_table(request, table=table, code=form.cleaned_data["code"]):
-            return redirect("sheet", table_id=table.pk)
-        else:
-            if form.is_valid():
+        if form.is_valid():
+            opened = check_code(request, table=table, code=form.cleaned_data["code"])
+            if opened:
+                return redirect("sheet", table_id=table.pk)
+            if opened is None:
+                form.add_error(
+                    None,
+                    _(
+                        "Trop d'essais sur cette table : appelez l'arbitre, qui ouvrira ce "
+                        "téléphone depuis la salle."
+                    ),
+                )
+                status = 429
+            else:
                 form.add_error("code", _("Ce n'est pas le code de cette table."))
-            status = 403
+                status = 403
+        else:
+            status = 422
     else:
         # The QR code printed on the sheet may carry the code: it fills the field, no more.
         form = TableCodeForm(initial={"code": request.GET.get("code", "")[:20]})
-    context = {"table": table, "position": table.position, "form": form}
+    context = _access_context(request, table, form=form)
     if request.htmx:
         return render(request, "sheets/access.html#access", context)
     return render(request, "sheets/access.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def device_grant_open(request: HttpRequest, table_id: int, token: str) -> HttpResponse:
+    """The arbitre's one-time link: a tap on « Ouvrir la feuille » lets this phone in. The
+    link is only used by that POST, so that a preview of the link by a messaging app does
+    not spend it."""
+    table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
+    valid = grant_link_valid(table=table, token=token)
+    if request.method == "POST" and valid:
+        if open_device_grant(request, table=table, token=token):
+            messages.success(request, _("Ce téléphone saisit maintenant les donnes de la table."))
+            return redirect("sheet", table_id=table.pk)
+        valid = False
+    context = _access_context(request, table, valid=valid, token=token)
+    return render(request, "sheets/device_grant_open.html", context, status=200 if valid else 410)
 
 
 # --- The sheet and its deals -------------------------------------------------------------
@@ -303,12 +336,14 @@ def deal_new(request: HttpRequest, table_id: int) -> HttpResponse:
     if not form.is_valid():
         return _render_sheet(request, table, access, form=form, status=422)
     try:
-        deal = record_deal(
-            table=table,
-            number=form.cleaned_data["number"],
-            result=form.result(),
-            by=access.actor,
-            version=form.cleaned_data["version"],
+        deal = retry_once_on_dropped_connection(
+            lambda: record_deal(
+                table=table,
+                number=form.cleaned_data["number"],
+                result=form.result(),
+                by=access.actor,
+                version=form.cleaned_data["version"],
+            )
         )
     except (InvalidDeal, DealRefused) as error:
         form.add_refusal(error)
@@ -329,12 +364,14 @@ def _all_pass(request: HttpRequest, table: Table, access: SheetAccess) -> HttpRe
             )
         if number is None:
             raise DealRefused(_("Numéro de donne manquant."), code="number_out_of_range")
-        record_deal(
-            table=table,
-            number=number,
-            result=DealResult(all_pass=True),
-            by=access.actor,
-            version=_posted_int(request, "version"),
+        retry_once_on_dropped_connection(
+            lambda: record_deal(
+                table=table,
+                number=number,
+                result=DealResult(all_pass=True),
+                by=access.actor,
+                version=_posted_int(request, "version"),
+            )
         )
     except DealRefused as error:
         messages.error(request, error.message)
@@ -474,12 +511,14 @@ def deal_edit(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
         form = DealForm(request.POST, table=table, seats=seats)
         if form.is_valid():
             try:
-                correct_deal(
-                    table=table,
-                    number=number,
-                    version=form.cleaned_data["version"],
-                    result=form.result(),
-                    by=access.actor,
+                retry_once_on_dropped_connection(
+                    lambda: correct_deal(
+                        table=table,
+                        number=number,
+                        version=form.cleaned_data["version"],
+                        result=form.result(),
+                        by=access.actor,
+                    )
                 )
             except (InvalidDeal, DealRefused) as error:
                 form.add_refusal(error)
