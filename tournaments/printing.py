@@ -1,0 +1,356 @@
+"""What the printed documents show, read in a few queries: sheets, seating plans, player cards.
+
+Selectors only: they read the tournament and return plain values for the templates under
+``templates/prints/``; ``tournaments.pdf`` draws them. Who may print what is the views' business
+(``tournaments.views.prints``): a sheet carries its table's code and QR code only when the
+caller passes ``access_url``, which the views do for the arbitre alone.
+"""
+
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+
+import segno
+from django.db.models import Count, Prefetch, Q
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from scoring.sheet import SeatTotals, sheet_totals
+from tournaments.models import (
+    PLACES_BY_TABLE_SIZE,
+    Camp,
+    Chelem,
+    Deal,
+    Place,
+    Position,
+    Registration,
+    Seat,
+    Table,
+    Tournament,
+)
+from tournaments.sheet_forms import short_name
+
+PLACE_ORDER = list(Place.values)
+
+
+def qr_svg(url: str) -> str:
+    """A QR code for ``url`` as inline SVG markup (segno), sized by the print stylesheet."""
+    return segno.make_qr(url, error="m").svg_inline(border=0, omitsize=True, dark="#000")
+
+
+def french_sort_key(*names: str) -> tuple[str, ...]:
+    """Names in French alphabetical order: accents and case ignored (Écuyer between Dupont
+    and Favre), then the exact spelling, so that the order is the same on every print."""
+
+    def folded(name: str) -> str:
+        decomposed = unicodedata.normalize("NFKD", name.casefold())
+        return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+    return (*(folded(name) for name in names), *names)
+
+
+def player_sort_key(registration: Registration) -> tuple[str, ...]:
+    player = registration.player
+    return french_sort_key(player.last_name, player.first_name)
+
+
+# --- Feuilles de marque ------------------------------------------------------------------
+
+PETIT_AU_BOUT = {
+    Camp.ATTACK: gettext_lazy("petit au bout à l'attaque"),
+    Camp.DEFENSE: gettext_lazy("petit au bout à la défense"),
+}
+CHELEMS = {
+    Chelem.ANNOUNCED_MADE: gettext_lazy("chelem annoncé et réalisé"),
+    Chelem.UNANNOUNCED_MADE: gettext_lazy("chelem réalisé sans annonce"),
+    Chelem.ANNOUNCED_FAILED: gettext_lazy("chelem annoncé et chuté"),
+    Chelem.DEFENSE: gettext_lazy("chelem réalisé par la défense"),
+}
+
+
+@dataclass(frozen=True)
+class PrintedDeal:
+    """One row of a printed sheet: who took what, the result, the primes in words, marques."""
+
+    number: int
+    taker: str
+    partner: str
+    sitting_out: str
+    contract: str
+    result: str
+    primes: str
+    marques: list[int | None]
+    corrected: bool
+
+
+@dataclass(frozen=True)
+class Correction:
+    """Why a row carries the correction mark: its last change after the result was saved."""
+
+    number: int
+    when: object  # an aware datetime
+    who: str
+
+
+@dataclass(frozen=True)
+class PrintedSheet:
+    """One feuille de marque as printed: filled as far as the table has played."""
+
+    tournament: Tournament
+    position: Position
+    table: Table
+    seats: list[Seat]
+    deals: list[PrintedDeal]
+    blank_numbers: list[int]
+    totals: list[SeatTotals] | None
+    bilans_sum: int | None
+    corrections: list[Correction]
+    code: str | None
+    qr_svg: str | None
+
+    @property
+    def signers(self) -> list[tuple[Seat, SeatTotals | None]]:
+        return list(zip(self.seats, self.totals or [None] * len(self.seats), strict=True))
+
+
+def _points_text(points: Decimal) -> str:
+    whole = points == points.to_integral_value()
+    return (str(int(points)) if whole else str(points)).replace(".", ",")
+
+
+def _primes_in_words(deal: Deal, names: dict[str, str]) -> str:
+    """The primes of a played deal as the sheet spells them (SCORING.md §One deal, 4-6)."""
+    primes = []
+    if deal.petit_au_bout:
+        primes.append(PETIT_AU_BOUT[Camp(deal.petit_au_bout)])
+    for place, size in deal.poignees().items():
+        label = {"simple": _("simple"), "double": _("double"), "triple": _("triple")}[size]
+        primes.append(
+            _("poignée %(size)s (%(who)s)") % {"size": label, "who": names.get(place, place)}
+        )
+    if deal.chelem:
+        primes.append(CHELEMS[Chelem(deal.chelem)])
+    elif deal.chelem_announced:
+        primes.append(_("chelem annoncé"))
+    text = ", ".join(str(prime) for prime in primes)
+    return text[:1].upper() + text[1:]
+
+
+def _printed_deal(deal: Deal, places: list[str], names: dict[str, str], corrected: bool):
+    if deal.all_pass:
+        return PrintedDeal(
+            number=deal.number,
+            taker="",
+            partner="",
+            sitting_out="",
+            contract=_("Tous passent"),
+            result="",
+            primes="",
+            marques=[deal.marque(place) for place in places],
+            corrected=corrected,
+        )
+    if deal.points is None:
+        result = _("résultat à venir")
+    else:
+        bouts = ngettext("%(bouts)s bout", "%(bouts)s bouts", deal.bouts) % {"bouts": deal.bouts}
+        result = _("%(points)s pts, %(bouts)s") % {
+            "points": _points_text(deal.points),
+            "bouts": bouts,
+        }
+    return PrintedDeal(
+        number=deal.number,
+        taker=names.get(deal.taker, deal.taker or ""),
+        partner=names.get(deal.partner, "") if deal.partner else "",
+        sitting_out=names.get(deal.sitting_out, "") if deal.sitting_out else "",
+        contract=deal.get_contract_display(),
+        result=result,
+        primes=_primes_in_words(deal, names),
+        marques=[deal.marque(place) for place in places],
+        corrected=corrected,
+    )
+
+
+def _corrections(tables: Iterable[Table]) -> dict[int, Correction]:
+    """The deals changed after their first save, by deal id, with their last change.
+
+    A deal's history (django-simple-history) holds one row per save. Entering a deal at the
+    bidding and its result after play is two saves, and no correction: a deal is corrected
+    when it was saved more than once with a result, or more than once without one.
+    """
+    played = Q(points__isnull=False) | Q(all_pass=True)
+    counts = (
+        Deal.history.filter(table_id__in=[table.pk for table in tables])
+        .exclude(history_type="-")
+        .values("id")
+        .annotate(played=Count("history_id", filter=played), bid=Count("history_id", filter=~played))
+        .filter(Q(played__gt=1) | Q(bid__gt=1))
+    )
+    corrected_ids = [row["id"] for row in counts]
+    if not corrected_ids:
+        return {}
+    last_changes = (
+        Deal.history.filter(id__in=corrected_ids)
+        .exclude(history_type="-")
+        .select_related("history_user")
+        .order_by("id", "-history_date", "-history_id")
+    )
+    corrections = {}
+    for record in last_changes:
+        if record.id in corrections:
+            continue
+        who = record.history_change_reason or (
+            record.history_user.get_username() if record.history_user else ""
+        )
+        corrections[record.id] = Correction(
+            number=record.number, when=record.history_date, who=who
+        )
+    return corrections
+
+
+def printed_sheets(
+    tables, *, access_url: Callable[[Table], str] | None = None
+) -> list[PrintedSheet]:
+    """The feuilles de marque of ``tables`` (a queryset of one position's tables), in order.
+
+    With ``access_url`` (the arbitre's copy), each sheet carries its table's code and a QR
+    code to ``access_url(table)``, the page where a phone types that code; without it, neither.
+    """
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("registration__player"))
+    tables = list(
+        tables.select_related("position__tournament")
+        .prefetch_related(seats, "deals")
+        .order_by("number")
+    )
+    corrections = _corrections(tables)
+    sheets = []
+    for table in tables:
+        position = table.position
+        tournament = position.tournament
+        table_seats = sorted(table.seats.all(), key=lambda seat: PLACE_ORDER.index(seat.place))
+        places = [seat.place for seat in table_seats]
+        names = {seat.place: short_name(seat) for seat in table_seats}
+        deals = list(table.deals.all())
+        rows = [
+            _printed_deal(deal, places, names, corrected=deal.pk in corrections)
+            for deal in deals
+        ]
+        last = max((deal.number for deal in deals), default=0)
+        totals = sheet_totals(places, {deal.number: deal.marques() for deal in deals})
+        sheets.append(
+            PrintedSheet(
+                tournament=tournament,
+                position=position,
+                table=table,
+                seats=table_seats,
+                deals=rows,
+                blank_numbers=list(range(last + 1, tournament.deals_per_position + 1)),
+                totals=list(totals.seats) if deals else None,
+                bilans_sum=totals.bilans_sum if deals else None,
+                corrections=sorted(
+                    (corrections[deal.pk] for deal in deals if deal.pk in corrections),
+                    key=lambda correction: correction.number,
+                ),
+                code=table.code if access_url else None,
+                qr_svg=qr_svg(access_url(table)) if access_url else None,
+            )
+        )
+    return sheets
+
+
+# --- Seating plan ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlanTable:
+    table: Table
+    seats: list[Seat]
+
+
+@dataclass(frozen=True)
+class PrintedPlan:
+    """A position's seating for the wall: table by table, and every player by name."""
+
+    tournament: Tournament
+    position: Position
+    tables: list[PlanTable]
+    by_player: list[Seat]
+
+
+def printed_plan(position: Position) -> PrintedPlan:
+    """The seating plan of a seated position; players in French alphabetical order."""
+    seats = Prefetch(
+        "seats", queryset=Seat.objects.select_related("registration__player", "registration__team")
+    )
+    tables = []
+    for table in position.tables.prefetch_related(seats).order_by("number"):
+        table_seats = sorted(table.seats.all(), key=lambda seat: PLACE_ORDER.index(seat.place))
+        tables.append(PlanTable(table=table, seats=table_seats))
+    by_player = sorted(
+        (seat for plan_table in tables for seat in plan_table.seats),
+        key=lambda seat: player_sort_key(seat.registration),
+    )
+    return PrintedPlan(
+        tournament=position.tournament, position=position, tables=tables, by_player=by_player
+    )
+
+
+# --- Player cards ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """Where the player sits in one position, or nothing yet (``table`` None)."""
+
+    position: int
+    table: int | None
+    place: str
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    registration: Registration
+    lines: list[CardLine]
+    url: str
+    qr_svg: str
+
+
+def printed_cards(tournament: Tournament, *, player_url: Callable[[int], str]) -> list[PlayerCard]:
+    """A card per registered player, by name: their table and seat in every position seated
+    so far, and a QR code to ``player_url(number)``, their page online."""
+    registrations = sorted(
+        tournament.registrations.select_related("player", "team"), key=player_sort_key
+    )
+    seats = Seat.objects.filter(position__tournament=tournament).select_related(
+        "table", "position"
+    )
+    seated = {(seat.registration_id, seat.position.number): seat for seat in seats}
+    cards = []
+    for registration in registrations:
+        lines = []
+        for number in range(1, tournament.positions_count + 1):
+            seat = seated.get((registration.pk, number))
+            lines.append(
+                CardLine(
+                    position=number,
+                    table=seat.table.number if seat else None,
+                    place=seat.get_place_display() if seat else "",
+                )
+            )
+        url = player_url(registration.number)
+        cards.append(PlayerCard(registration=registration, lines=lines, url=url, qr_svg=qr_svg(url)))
+    return cards
+
+
+def table_sizes_label(plan: PrintedPlan) -> str:
+    """« 6 tables de 4, 1 table de 3 »: what the arbitre checks before pinning the plan."""
+    counts = {}
+    for plan_table in plan.tables:
+        counts[len(plan_table.seats)] = counts.get(len(plan_table.seats), 0) + 1
+    parts = [
+        ngettext("%(count)s table de %(size)s", "%(count)s tables de %(size)s", count)
+        % {"count": count, "size": size}
+        for size, count in sorted(counts.items(), key=lambda item: -item[0])
+        if size in PLACES_BY_TABLE_SIZE
+    ]
+    return ", ".join(parts)
