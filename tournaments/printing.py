@@ -268,13 +268,21 @@ class PlanTable:
 
 
 @dataclass(frozen=True)
+class PlanEntry:
+    """A line of the plan by name: the letter it is filed under, and the player's seat."""
+
+    letter: str
+    seat: Seat
+
+
+@dataclass(frozen=True)
 class PrintedPlan:
     """A position's seating for the wall: table by table, and every player by name."""
 
     tournament: Tournament
     position: Position
     tables: list[PlanTable]
-    by_player: list[Seat]
+    by_player: list[PlanEntry]
 
 
 def printed_plan(position: Position) -> PrintedPlan:
@@ -286,10 +294,14 @@ def printed_plan(position: Position) -> PrintedPlan:
     for table in position.tables.prefetch_related(seats).order_by("number"):
         table_seats = sorted(table.seats.all(), key=lambda seat: PLACE_ORDER.index(seat.place))
         tables.append(PlanTable(table=table, seats=table_seats))
-    by_player = sorted(
+    by_name = sorted(
         (seat for plan_table in tables for seat in plan_table.seats),
         key=lambda seat: player_sort_key(seat.registration),
     )
+    by_player = [
+        PlanEntry(letter=player_sort_key(seat.registration)[0][:1].upper(), seat=seat)
+        for seat in by_name
+    ]
     return PrintedPlan(
         tournament=position.tournament, position=position, tables=tables, by_player=by_player
     )
