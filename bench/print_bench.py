@@ -119,7 +119,9 @@ def render_sheets(tables) -> bytes:
     from tournaments.pdf import render_pdf
     from tournaments.printing import printed_sheets
 
-    return render_pdf("prints/sheets.html", {"sheets": printed_sheets(tables, access_url=access_url)})
+    return render_pdf(
+        "prints/sheets.html", {"sheets": printed_sheets(tables, access_url=access_url)}
+    )
 
 
 def bare_pages(tables) -> str:
@@ -162,7 +164,9 @@ def main() -> int:
         setup_django(database)
         start = time.perf_counter()
         build_position(database)
-        print(f"Données : {TABLES} tables de 4, 5 donnes chacune ({time.perf_counter() - start:.1f} s)")
+        print(
+            f"Données : {TABLES} tables de 4, 5 donnes chacune ({time.perf_counter() - start:.1f} s)"
+        )
 
         from weasyprint import HTML
 

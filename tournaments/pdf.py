@@ -53,9 +53,7 @@ def html_to_pdf(html: str) -> bytes:
         return document.write_pdf(stylesheets=[stylesheet], font_config=fonts)
 
 
-def render_pdf(
-    template_name: str, context: dict, *, request: HttpRequest | None = None
-) -> bytes:
+def render_pdf(template_name: str, context: dict, *, request: HttpRequest | None = None) -> bytes:
     """Render ``template_name`` (which extends ``prints/base.html``) with ``context`` to a PDF."""
     return html_to_pdf(render_to_string(template_name, context, request=request))
 

@@ -13,6 +13,7 @@ from decimal import Decimal
 
 import segno
 from django.db.models import Count, Prefetch, Q
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -30,6 +31,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.sheet_forms import short_name
+from tournaments.sheet_layout import SIGNATURE_GAP, SheetLayout, sheet_layout
+from tournaments.templatetags.sheet_tags import signed
 
 PLACE_ORDER = list(Place.values)
 
@@ -108,10 +111,95 @@ class PrintedSheet:
     corrections: list[Correction]
     code: str | None
     qr_svg: str | None
+    layout: SheetLayout
 
     @property
     def signers(self) -> list[tuple[Seat, SeatTotals | None]]:
         return list(zip(self.seats, self.totals or [None] * len(self.seats), strict=True))
+
+    # The columns and lines of words, one block each (tournaments.sheet_layout says why).
+
+    @property
+    def seat_heads(self) -> str:
+        """Place, last name, first name and number of each player, a tab between seats."""
+        width = self.layout.seat_width - 2.5
+        lines = [
+            [seat.get_place_display().upper() for seat in self.seats],
+            [_fit(seat.registration.player.last_name.upper(), width, 8.5) for seat in self.seats],
+            [_fit(seat.registration.player.first_name, width, 7.5) for seat in self.seats],
+            [f"n° {seat.registration.number}" for seat in self.seats],
+        ]
+        return "\n".join("\t".join(line) for line in lines)
+
+    @property
+    def deal_numbers(self) -> str:
+        numbers = [f"{deal.number}{'*' if deal.corrected else ''}" for deal in self.deals]
+        return "\n".join([*numbers, *(str(number) for number in self.blank_numbers)])
+
+    @property
+    def marque_columns(self) -> list[tuple[float, str]]:
+        """Each seat's column of marques, signed, with its left edge."""
+        return [
+            (left, "\n".join(signed(deal.marques[index]) for deal in self.deals))
+            for index, left in enumerate(self.layout.seat_lefts)
+        ]
+
+    @property
+    def total_columns(self) -> list[tuple[float, str, str]]:
+        """Each seat's totals + and − (unsigned, as the sheet writes them) and its bilan."""
+        return [
+            (left, f"{totals.plus}\n{totals.minus}", signed(totals.bilan))
+            for left, totals in zip(self.layout.seat_lefts, self.totals or [], strict=False)
+        ]
+
+    @property
+    def signature_heads(self) -> str:
+        width = self.layout.signature_pitch - 7
+        lines = [
+            [
+                f"{seat.get_place_display().upper()} · n° {seat.registration.number}"
+                for seat in self.seats
+            ],
+            [_fit(str(seat.registration.player), width, 8.5) for seat in self.seats],
+        ]
+        return "\n".join("\t".join(line) for line in lines)
+
+    @property
+    def placed_deals(self) -> list[tuple[PrintedDeal, float]]:
+        """Each deal with the top of its row."""
+        return list(zip(self.deals, self.layout.rows, strict=False))
+
+    @property
+    def signature_labels(self) -> str:
+        """« Bilan » beside each box, then under the line « Signature » or the confirmation."""
+        bilans = "\t".join([_("Bilan")] * len(self.seats))
+        return f"{bilans}\n\n\n{self._signature_lines()}"
+
+    def _signature_lines(self) -> str:
+        return "\t".join(
+            _("Confirmé en ligne à %(when)s")
+            % {"when": localtime(seat.confirmed_at).strftime("%H:%M")}
+            if seat.confirmed_at
+            else _("Signature")
+            for seat in self.seats
+        )
+
+    @property
+    def signature_bilans(self) -> list[tuple[float, float, str]]:
+        """Each bilan in its box: left edge, width, the bilan."""
+        pitch = self.layout.signature_pitch
+        width = pitch - SIGNATURE_GAP - 17
+        return [
+            (index * pitch + 14, width, signed(totals.bilan))
+            for index, totals in enumerate(self.totals or [])
+        ]
+
+
+def _fit(text: str, width_mm: float, size_pt: float) -> str:
+    """``text`` cut to what fits ``width_mm`` at ``size_pt`` (a tab-separated column cannot
+    wrap). Wide letters assumed (0.75 em), so what is kept always fits."""
+    fits = int(width_mm / (size_pt * 0.3528 * 0.75))
+    return text if len(text) <= fits else text[: max(fits - 1, 1)].rstrip() + "…"
 
 
 def _points_text(points: Decimal) -> str:
@@ -183,7 +271,9 @@ def _corrections(tables: Iterable[Table]) -> dict[int, Correction]:
         Deal.history.filter(table_id__in=[table.pk for table in tables])
         .exclude(history_type="-")
         .values("id")
-        .annotate(played=Count("history_id", filter=played), bid=Count("history_id", filter=~played))
+        .annotate(
+            played=Count("history_id", filter=played), bid=Count("history_id", filter=~played)
+        )
         .filter(Q(played__gt=1) | Q(bid__gt=1))
     )
     corrected_ids = [row["id"] for row in counts]
@@ -202,9 +292,7 @@ def _corrections(tables: Iterable[Table]) -> dict[int, Correction]:
         who = record.history_change_reason or (
             record.history_user.get_username() if record.history_user else ""
         )
-        corrections[record.id] = Correction(
-            number=record.number, when=record.history_date, who=who
-        )
+        corrections[record.id] = Correction(number=record.number, when=record.history_date, who=who)
     return corrections
 
 
@@ -232,8 +320,7 @@ def printed_sheets(
         names = {seat.place: short_name(seat) for seat in table_seats}
         deals = list(table.deals.all())
         rows = [
-            _printed_deal(deal, places, names, corrected=deal.pk in corrections)
-            for deal in deals
+            _printed_deal(deal, places, names, corrected=deal.pk in corrections) for deal in deals
         ]
         last = max((deal.number for deal in deals), default=0)
         totals = sheet_totals(places, {deal.number: deal.marques() for deal in deals})
@@ -253,6 +340,11 @@ def printed_sheets(
                 ),
                 code=table.code if access_url else None,
                 qr_svg=qr_svg(access_url(table)) if access_url else None,
+                layout=sheet_layout(
+                    seats=len(table_seats),
+                    deals=max(tournament.deals_per_position, last),
+                    with_code=access_url is not None,
+                ),
             )
         )
     return sheets
@@ -333,9 +425,7 @@ def printed_cards(tournament: Tournament, *, player_url: Callable[[int], str]) -
     registrations = sorted(
         tournament.registrations.select_related("player", "team"), key=player_sort_key
     )
-    seats = Seat.objects.filter(position__tournament=tournament).select_related(
-        "table", "position"
-    )
+    seats = Seat.objects.filter(position__tournament=tournament).select_related("table", "position")
     seated = {(seat.registration_id, seat.position.number): seat for seat in seats}
     cards = []
     for registration in registrations:
@@ -350,7 +440,9 @@ def printed_cards(tournament: Tournament, *, player_url: Callable[[int], str]) -
                 )
             )
         url = player_url(registration.number)
-        cards.append(PlayerCard(registration=registration, lines=lines, url=url, qr_svg=qr_svg(url)))
+        cards.append(
+            PlayerCard(registration=registration, lines=lines, url=url, qr_svg=qr_svg(url))
+        )
     return cards
 
 
