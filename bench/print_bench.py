@@ -164,9 +164,8 @@ def main() -> int:
         setup_django(database)
         start = time.perf_counter()
         build_position(database)
-        print(
-            f"Données : {TABLES} tables de 4, 5 donnes chacune ({time.perf_counter() - start:.1f} s)"
-        )
+        seconds = time.perf_counter() - start
+        print(f"Données : {TABLES} tables de 4, 5 donnes chacune ({seconds:.1f} s)")
 
         from weasyprint import HTML
 

@@ -38,11 +38,18 @@ def pdf_pages(pdf: bytes) -> int:
     return int(pdf_info(pdf)["Pages"])
 
 
-def pdf_text(pdf: bytes) -> str:
-    """The text of the PDF, laid out as on the page (``pdftotext -layout``)."""
+def pdf_text(pdf: bytes, *, raw: bool = False) -> str:
+    """The text of the PDF laid out as on the page (``pdftotext -layout``: a table's rows are
+    lines), or in the order it was written (``-raw``: each block of the sheet whole)."""
+    mode = "-raw" if raw else "-layout"
     return subprocess.run(
-        [_poppler("pdftotext"), "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+        [_poppler("pdftotext"), mode, "-", "-"], input=pdf, capture_output=True, check=True
     ).stdout.decode()
+
+
+def words(pdf: bytes) -> str:
+    """The text in writing order, every run of white space as one space."""
+    return " ".join(pdf_text(pdf, raw=True).split())
 
 
 def save_first_page(pdf: bytes, name: str) -> Path:

@@ -1,4 +1,4 @@
-"""Small rooms for the print tests, built without fixtures so module-scoped fixtures can use them."""
+"""Small rooms for the print tests, built by plain functions that module fixtures can call."""
 
 import datetime
 
