@@ -126,7 +126,7 @@ class PrintedSheet:
         lines = [
             [seat.get_place_display().upper() for seat in self.seats],
             [_fit(seat.registration.player.last_name.upper(), width, 8.5) for seat in self.seats],
-            [_fit(seat.registration.player.first_name, width, 7.5) for seat in self.seats],
+            [_fit(seat.registration.player.first_name, width, 8) for seat in self.seats],
             [f"n° {seat.registration.number}" for seat in self.seats],
         ]
         return "\n".join("\t".join(line) for line in lines)

@@ -69,6 +69,12 @@ class SheetLayout:
         return self.sum_top + SUM_HEIGHT + 2
 
     @property
+    def signature_height(self) -> float:
+        """The signature boxes take the room left above the footer, up to 60 mm."""
+        room = HEIGHT - FOOTER_HEIGHT - 4 - self.signatures_top
+        return max(SIGNATURE_HEIGHT, min(60.0, room))
+
+    @property
     def signature_pitch(self) -> float:
         return (WIDTH + SIGNATURE_GAP) / self.seats
 
@@ -139,7 +145,7 @@ def _ruled_form(layout: SheetLayout) -> str:
     for index in range(layout.seats):
         left = index * layout.signature_pitch
         top = layout.signatures_top
-        signatures.append(_rect(left, top, left + width, top + SIGNATURE_HEIGHT))
+        signatures.append(_rect(left, top, left + width, top + layout.signature_height))
         # The bilan box, then the signature line.
         signatures.append(_rect(left + 14, top + 12, left + width - 3, top + 19))
         sign_lines.append(_hline(left + 2, left + width - 2, top + 25))
