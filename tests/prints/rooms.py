@@ -1,23 +1,8 @@
 """Small rooms for the print tests, built by plain functions that module fixtures can call."""
 
-import datetime
-
-from tests.conftest import register
-from tournaments.models import Position, Tournament
+from tests.conftest import club_tournament, register
+from tournaments.models import Position
 from tournaments.services.setup import seat_position
-
-
-def club_tournament(arbitre, **fields) -> Tournament:
-    return Tournament.objects.create(
-        name="Tournoi du club",
-        date=datetime.date(2026, 11, 21),
-        venue="Salle des fêtes",
-        positions_count=3,
-        deals_per_position=5,
-        arbitre=arbitre,
-        published=True,
-        **fields,
-    )
 
 
 def seated_room(arbitre, *, sizes=(4, 4), **fields):
