@@ -27,8 +27,8 @@ def other_arbitre(db):
     return get_user_model().objects.create_user(username="autre", password="mot-de-passe-autre")
 
 
-@pytest.fixture
-def tournament(arbitre):
+def club_tournament(arbitre, **fields) -> Tournament:
+    """The published « Tournoi du club » of ``arbitre``: 3 positions of 5 deals."""
     return Tournament.objects.create(
         name="Tournoi du club",
         date=datetime.date(2026, 11, 21),
@@ -37,7 +37,13 @@ def tournament(arbitre):
         deals_per_position=5,
         arbitre=arbitre,
         published=True,
+        **fields,
     )
+
+
+@pytest.fixture
+def tournament(arbitre):
+    return club_tournament(arbitre)
 
 
 def register(tournament: Tournament, count: int) -> list[Registration]:

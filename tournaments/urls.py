@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import public, results, room, setup, sheets
+from tournaments.views import prints, public, results, room, setup, sheets
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -142,5 +142,22 @@ urlpatterns = [
         "arbitre/tournois/<int:tournament_id>/positions/<int:number>/salle/tables/<int:table_id>/telephone/",
         room.device_grant,
         name="sheet_room_device_grant",
+    ),
+    # Printing (PDF).
+    path("tables/<int:table_id>/feuille.pdf", prints.table_sheet_pdf, name="print_sheet"),
+    path(
+        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/feuilles.pdf",
+        prints.position_sheets_pdf,
+        name="print_position_sheets",
+    ),
+    path(
+        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/plan.pdf",
+        prints.position_plan_pdf,
+        name="print_plan",
+    ),
+    path(
+        "arbitre/tournois/<int:tournament_id>/cartes.pdf",
+        prints.player_cards_pdf,
+        name="print_cards",
     ),
 ]

@@ -7,6 +7,7 @@ arbitre, the table's own device, and the tournament's arbitre.
 import pytest
 from django.utils import timezone
 
+from tests.prints.conftest import pdf_text
 from tests.sheets.conftest import FFT_EXAMPLE_POSTS, FFT_EXAMPLE_RESULTS, fill_sheet, grant
 
 ROLES = ["anonymous", "other_table_code", "other_arbitre", "table_code", "arbitre"]
@@ -49,25 +50,33 @@ def urls(table):
         "history": ("get", f"{base}/historique/", {}, 200, 302),
         "unlock": ("post", f"{base}/reouverture/", {}, None, 403),
         "room": ("get", room, {}, None, None),
+        # Printing: anyone reads the sheet of a published tournament as a PDF (the arbitre's
+        # copy, with the code, for the arbitre only); the position's prints are the arbitre's.
+        "sheet_pdf": ("get", f"{base}/feuille.pdf", {}, 200, 200),
+        "position_sheets_pdf": ("get", room.replace("salle/", "feuilles.pdf"), {}, None, None),
+        "plan_pdf": ("get", room.replace("salle/", "plan.pdf"), {}, None, None),
+        "cards_pdf": ("get", f"/arbitre/tournois/{tournament.pk}/cartes.pdf", {}, None, None),
     }
 
 
+ARBITRE_ONLY = ["room", "position_sheets_pdf", "plan_pdf", "cards_pdf"]
+
 SPECIAL = {
-    # Only the arbitre reopens a signed sheet and watches the room.
+    # Only the arbitre reopens a signed sheet, watches the room and prints the position.
     ("unlock", "table_code"): 403,
     ("unlock", "arbitre"): 302,
-    ("room", "arbitre"): 200,
-    ("room", "other_arbitre"): 404,
-    ("room", "anonymous"): 302,
-    ("room", "other_table_code"): 302,
-    ("room", "table_code"): 302,
-}
+    **{(name, "arbitre"): 200 for name in ARBITRE_ONLY},
+    **{(name, "other_arbitre"): 404 for name in ARBITRE_ONLY},
+    **{(name, role): 302 for name in ARBITRE_ONLY
+       for role in ("anonymous", "other_table_code", "table_code")},
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("name", [
     "sheet", "access", "deal_new", "deal_new_get", "preview", "deal_edit_page", "deal_edit",
     "deal_delete", "sign_off", "history", "unlock", "room",
+    "sheet_pdf", "position_sheets_pdf", "plan_pdf", "cards_pdf",
 ])  # fmt: skip
 def test_every_sheet_url_with_each_role(as_role, table, role, name):
     fill_sheet(table, FFT_EXAMPLE_RESULTS[:4])
@@ -78,6 +87,9 @@ def test_every_sheet_url_with_each_role(as_role, table, role, name):
 
     expected = SPECIAL.get((name, role), writer_status if role in WRITERS else other_status)
     assert response.status_code == expected, (name, role)
+    if name.endswith("_pdf") and expected == 200:
+        assert response["Content-Type"] == "application/pdf"
+        assert response.content.startswith(b"%PDF-")
     if expected != 302:
         assert table.deals.count() == 4
 
@@ -89,6 +101,17 @@ def test_an_unpublished_tournament_shows_its_sheets_to_nobody_else(as_role, tabl
     client = as_role(role)
 
     assert client.get(f"/tables/{table.pk}/").status_code == 404
+    assert client.get(f"/tables/{table.pk}/feuille.pdf").status_code == 404
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_only_the_arbitre_prints_the_sheet_with_its_code(as_role, table, role):
+    client = as_role(role)
+
+    text = pdf_text(client.get(f"/tables/{table.pk}/feuille.pdf").content, raw=True)
+
+    assert "JOUEUR1" in text
+    assert (table.code in text) is (role == "arbitre")
 
 
 @pytest.mark.parametrize("role", ["table_code", "arbitre"])

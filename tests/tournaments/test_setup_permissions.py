@@ -32,6 +32,10 @@ def urls(tournament, registration, team):
         f"{base}/pointage/",
         f"{base}/positions/1/placement/",
         f"{reg}/modifier/",
+        # The arbitre's prints (PDF).
+        f"{base}/positions/1/feuilles.pdf",
+        f"{base}/positions/1/plan.pdf",
+        f"{base}/cartes.pdf",
     ]
     posts = [
         f"{base}/modifier/",
@@ -84,7 +88,10 @@ def test_the_arbitre_gets_every_page(arbitre_client, room):
     gets, _posts = urls(*room)
 
     for url in gets:
-        assert arbitre_client.get(url).status_code == 200, url
+        response = arbitre_client.get(url)
+        assert response.status_code == 200, url
+        if url.endswith(".pdf"):
+            assert response.content.startswith(b"%PDF-"), url
 
 
 def test_a_superuser_gets_every_page(client, room):

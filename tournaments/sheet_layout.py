@@ -1,0 +1,185 @@
+"""Where everything sits on a printed feuille de marque, in millimetres, and its ruled form.
+
+WeasyPrint's time goes into boxes, not characters: a page of 20 short paragraphs costs four
+times a page holding the same words in one. A sheet is therefore drawn as a paper form is
+printed: the rules, frames and shading are one SVG drawn behind the page (the same for every
+sheet of a shape, so WeasyPrint parses it once per document), and the words sit on it in a few
+absolutely placed blocks, each holding a whole column or line. That keeps a 100-table
+position within a third more time than 100 bare pages of names (bench/print_bench.py).
+
+The sheet is the FFT paper sheet (SCORING.md §The example score sheet): a header, a column
+per seat, a row per deal with the taker and the contract, totals + and −, the bilans and
+their sum, and a box per player for the signature.
+"""
+
+import base64
+from dataclasses import dataclass
+from functools import lru_cache
+
+WIDTH = 190.0  # A4 less 10 mm margins
+HEIGHT = 275.0
+
+HEADER_BOTTOM = 30.0
+GRID_TOP = 34.0
+HEAD_HEIGHT = 26.0  # places, names and numbers of the players
+TOTAL_ROW = 9.0  # total +, total −, bilan
+SUM_HEIGHT = 11.0
+SIGNATURE_HEIGHT = 44.0
+FOOTER_HEIGHT = 12.0
+SIGNATURE_GAP = 3.0
+
+# The fixed columns on the left: deal number, taker, contract; the detail takes what is left.
+DEAL_NO = (0.0, 11.0)
+TAKER = (11.0, 37.0)
+CONTRACT = (37.0, 57.0)
+SEAT_WIDTH = {3: 26.0, 4: 22.0, 5: 19.0}
+
+TITLE_BOX = (0.0, 104.0)
+POSITION_BOX = (107.0, 129.0)
+TABLE_BOX = (132.0, 154.0)
+CODE_BOX = (157.0, WIDTH)
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """The geometry of one shape of sheet (seats, deals, with or without the code)."""
+
+    seats: int
+    deals: int
+    with_code: bool
+    row_height: float
+    seat_width: float
+    seats_left: float
+    background: str  # a data: URI of the ruled form (SVG)
+
+    @property
+    def deals_top(self) -> float:
+        return GRID_TOP + HEAD_HEIGHT
+
+    @property
+    def totals_top(self) -> float:
+        return self.deals_top + self.deals * self.row_height
+
+    @property
+    def sum_top(self) -> float:
+        return self.totals_top + 3 * TOTAL_ROW
+
+    @property
+    def signatures_top(self) -> float:
+        return self.sum_top + SUM_HEIGHT + 2
+
+    @property
+    def signature_height(self) -> float:
+        """The signature boxes take the room left above the footer, up to 60 mm."""
+        room = HEIGHT - FOOTER_HEIGHT - 4 - self.signatures_top
+        return max(SIGNATURE_HEIGHT, min(60.0, room))
+
+    @property
+    def signature_pitch(self) -> float:
+        return (WIDTH + SIGNATURE_GAP) / self.seats
+
+    @property
+    def detail_width(self) -> float:
+        return self.seats_left - CONTRACT[1]
+
+    @property
+    def seat_lefts(self) -> list[float]:
+        return [self.seats_left + index * self.seat_width for index in range(self.seats)]
+
+    @property
+    def sum_box_left(self) -> float:
+        return WIDTH - 62
+
+    @property
+    def rows(self) -> list[float]:
+        """The top of each deal row."""
+        return [self.deals_top + index * self.row_height for index in range(self.deals)]
+
+
+def _rect(left: float, top: float, right: float, bottom: float) -> str:
+    return f"M{left:g} {top:g}H{right:g}V{bottom:g}H{left:g}Z"
+
+
+def _hline(left: float, right: float, y: float) -> str:
+    return f"M{left:g} {y:g}H{right:g}"
+
+
+def _vline(x: float, top: float, bottom: float) -> str:
+    return f"M{x:g} {top:g}V{bottom:g}"
+
+
+def _ruled_form(layout: SheetLayout) -> str:
+    """The sheet's rules as SVG, in millimetres: a shaded path, thin rules, thick rules."""
+    grid_bottom = layout.sum_top
+    shaded = [
+        _rect(0, GRID_TOP, WIDTH, GRID_TOP + 8),
+        _rect(DEAL_NO[0], GRID_TOP + 8, DEAL_NO[1], layout.totals_top),
+        _rect(0, GRID_TOP + 8, layout.seats_left, GRID_TOP + HEAD_HEIGHT),
+        _rect(0, layout.totals_top, layout.seats_left, grid_bottom),
+    ]
+    thin = []
+    for top in layout.rows[1:]:
+        thin.append(_hline(0, WIDTH, top))
+    for index in (1, 2):
+        thin.append(_hline(0, WIDTH, layout.totals_top + index * TOTAL_ROW))
+    for x in (DEAL_NO[1], TAKER[1], CONTRACT[1]):
+        thin.append(_vline(x, GRID_TOP, layout.totals_top))
+    thin.append(_hline(layout.seats_left, WIDTH, GRID_TOP + 8))
+    thick = [
+        _rect(TITLE_BOX[0], 0, TITLE_BOX[1], HEADER_BOTTOM),
+        _rect(POSITION_BOX[0], 0, POSITION_BOX[1], HEADER_BOTTOM),
+        _rect(TABLE_BOX[0], 0, TABLE_BOX[1], HEADER_BOTTOM),
+        _rect(0, GRID_TOP, WIDTH, grid_bottom),
+        _hline(0, WIDTH, layout.deals_top),
+        _hline(0, WIDTH, layout.totals_top),
+        _hline(0, WIDTH, layout.totals_top + 2 * TOTAL_ROW),
+    ]
+    if layout.with_code:
+        thick.append(_rect(CODE_BOX[0], 0, CODE_BOX[1], HEADER_BOTTOM))
+    for x in layout.seat_lefts:
+        thick.append(_vline(x, GRID_TOP, grid_bottom))
+    # The sum of the bilans: a box to write it in, under the bilans.
+    sum_box = _rect(WIDTH - 62, layout.sum_top + 2, WIDTH - 40, layout.sum_top + 9)
+    signatures, sign_lines = [], []
+    width = layout.signature_pitch - SIGNATURE_GAP
+    for index in range(layout.seats):
+        left = index * layout.signature_pitch
+        top = layout.signatures_top
+        signatures.append(_rect(left, top, left + width, top + layout.signature_height))
+        # The bilan box, then the signature line.
+        signatures.append(_rect(left + 14, top + 12, left + width - 3, top + 19))
+        sign_lines.append(_hline(left + 2, left + width - 2, top + 25))
+    footer = _hline(0, WIDTH, HEIGHT - FOOTER_HEIGHT)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH:g}mm" height="{HEIGHT:g}mm" '
+        f'viewBox="0 0 {WIDTH:g} {HEIGHT:g}">'
+        f'<path fill="#e9e9e9" d="{"".join(shaded)}"/>'
+        f'<path fill="none" stroke="#000" stroke-width="0.2" d="{"".join(thin)}{footer}"/>'
+        f'<path fill="none" stroke="#000" stroke-width="0.45" '
+        f'd="{"".join(thick)}{sum_box}{"".join(signatures)}"/>'
+        f'<path fill="none" stroke="#000" stroke-width="0.2" stroke-dasharray="1 1" '
+        f'd="{"".join(sign_lines)}"/>'
+        "</svg>"
+    )
+
+
+@lru_cache(maxsize=64)
+def sheet_layout(*, seats: int, deals: int, with_code: bool) -> SheetLayout:
+    """The layout of a sheet for ``seats`` players (3 to 5) and ``deals`` rows."""
+    available = (
+        HEIGHT - FOOTER_HEIGHT - 4 - GRID_TOP - HEAD_HEIGHT - 3 * TOTAL_ROW - SUM_HEIGHT - 2
+        - SIGNATURE_HEIGHT
+    )  # fmt: skip
+    seat_width = SEAT_WIDTH.get(seats, SEAT_WIDTH[5])
+    layout = SheetLayout(
+        seats=seats,
+        deals=deals,
+        with_code=with_code,
+        row_height=round(min(16.0, available / max(deals, 1)), 2),
+        seat_width=seat_width,
+        seats_left=WIDTH - seats * seat_width,
+        background="",
+    )
+    svg = _ruled_form(layout).encode()
+    uri = "data:image/svg+xml;base64," + base64.b64encode(svg).decode()
+    return SheetLayout(**{**layout.__dict__, "background": uri})

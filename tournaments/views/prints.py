@@ -1,0 +1,101 @@
+"""The printed documents as PDFs: feuilles de marque, the seating plan, the player cards.
+
+Who may print what: a table's code lets a phone write on its sheet, so it is printed on the
+arbitre's copies only. ``/tables/<id>/feuille.pdf`` is the arbitre's copy (code and QR code)
+for the tournament's arbitre, and the public copy (neither) for anyone who may read the sheet
+(the tournament published, or the table's own device). The position's sheets, its seating plan
+and the player cards are the arbitre's alone.
+"""
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from tournaments.models import Position, Table, Tournament
+from tournaments.pdf import pdf_response
+from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.printing import printed_cards, printed_plan, printed_sheets, table_sizes_label
+from tournaments.table_access import sheet_access
+
+
+def table_access_url(request: HttpRequest, table: Table) -> str:
+    """The page where a phone types the table's code, the code already filled in (QR code)."""
+    path = reverse("sheet_access", kwargs={"table_id": table.pk})
+    return request.build_absolute_uri(f"{path}?{urlencode({'code': table.code})}")
+
+
+def player_page_url(request: HttpRequest, tournament: Tournament, number: int) -> str:
+    """A player's public page, printed on their card as a QR code."""
+    path = reverse("player_page", kwargs={"tournament_id": tournament.pk, "number": number})
+    return request.build_absolute_uri(path)
+
+
+def _seated_position(tournament: Tournament, number: int) -> Position:
+    position = get_object_or_404(Position, tournament=tournament, number=number)
+    if not position.tables.exists():
+        raise Http404(_("La position %(number)s n'est pas encore placée.") % {"number": number})
+    return position
+
+
+@require_GET
+def table_sheet_pdf(request: HttpRequest, table_id: int) -> HttpResponse:
+    """One feuille de marque: pre-filled before play, filled as the deals come in."""
+    table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
+    access = sheet_access(request, table)
+    if not table.position.tournament.published and not access.can_edit:
+        raise Http404
+    access_url = (lambda table: table_access_url(request, table)) if access.is_arbitre else None
+    sheets = printed_sheets(Table.objects.filter(pk=table.pk), access_url=access_url)
+    filename = f"feuille-position-{table.position.number}-table-{table.number}.pdf"
+    return pdf_response(request, "prints/sheets.html", {"sheets": sheets}, filename=filename)
+
+
+@require_GET
+@login_required
+def position_sheets_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Every feuille de marque of a position, the arbitre's copies, one sheet per page."""
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    position = _seated_position(tournament, number)
+    sheets = printed_sheets(
+        position.tables.all(), access_url=lambda table: table_access_url(request, table)
+    )
+    return pdf_response(
+        request,
+        "prints/sheets.html",
+        {"sheets": sheets},
+        filename=f"feuilles-position-{position.number}.pdf",
+    )
+
+
+@require_GET
+@login_required
+def position_plan_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """The seating plan for the wall: by table, then every player by name."""
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    plan = printed_plan(_seated_position(tournament, number))
+    return pdf_response(
+        request,
+        "prints/plan.html",
+        {"plan": plan, "tournament": tournament, "sizes": table_sizes_label(plan)},
+        filename=f"plan-position-{number}.pdf",
+    )
+
+
+@require_GET
+@login_required
+def player_cards_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """A card per player: their seats so far and a QR code to their page."""
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    cards = printed_cards(
+        tournament, player_url=lambda number: player_page_url(request, tournament, number)
+    )
+    return pdf_response(
+        request,
+        "prints/cards.html",
+        {"cards": cards, "tournament": tournament},
+        filename="cartes-joueurs.pdf",
+    )
