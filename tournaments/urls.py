@@ -8,6 +8,7 @@ urlpatterns = [
     # The results: fixed URLs, printed on QR codes and read by other tools (README).
     path("tournois/<int:tournament_id>/classement/", results.ranking, name="ranking"),
     path("tournois/<int:tournament_id>/classement.csv", results.ranking_csv, name="ranking_csv"),
+    path("tournois/<int:tournament_id>/classement.pdf", prints.ranking_pdf, name="ranking_pdf"),
     path("tournois/<int:tournament_id>/classement.json", results.ranking_json, name="ranking_json"),
     path(
         "tournois/<int:tournament_id>/classement-equipes.csv",

@@ -34,6 +34,7 @@ def public_urls(tournament) -> list[str]:
         f"{base}/classement/",
         f"{base}/classement.csv",
         f"{base}/classement.json",
+        f"{base}/classement.pdf",
         f"{base}/classement-equipes.csv",
         f"{base}/donnes.csv",
         f"{base}/donnes.json",

@@ -19,7 +19,9 @@ from tournaments.models import Position, Table, Tournament
 from tournaments.pdf import pdf_response
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.printing import printed_cards, printed_plan, printed_sheets, table_sizes_label
+from tournaments.selectors.ranking import tournament_ranking
 from tournaments.table_access import sheet_access
+from tournaments.views.public import visible_tournaments
 
 
 def table_access_url(request: HttpRequest, table: Table) -> str:
@@ -98,4 +100,17 @@ def player_cards_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "prints/cards.html",
         {"cards": cards, "tournament": tournament},
         filename="cartes-joueurs.pdf",
+    )
+
+
+@require_GET
+def ranking_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The ranking, individual and by team, for the wall and the federation: public once the
+    tournament is published, its arbitre's always."""
+    tournament = get_object_or_404(
+        visible_tournaments(request).select_related("arbitre"), pk=tournament_id
+    )
+    context = {"tournament": tournament, "ranking": tournament_ranking(tournament)}
+    return pdf_response(
+        request, "prints/ranking.html", context, filename=f"classement-{tournament.pk}.pdf"
     )
