@@ -6,7 +6,6 @@ Selectors only: they read the tournament and return plain values for the templat
 caller passes ``access_url``, which the views do for the arbitre alone.
 """
 
-import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -30,6 +29,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.selectors.names import fold
 from tournaments.sheet_forms import short_name
 from tournaments.sheet_layout import SIGNATURE_GAP, SheetLayout, sheet_layout
 from tournaments.templatetags.sheet_tags import signed
@@ -45,12 +45,7 @@ def qr_svg(url: str) -> str:
 def french_sort_key(*names: str) -> tuple[str, ...]:
     """Names in French alphabetical order: accents and case ignored (Écuyer between Dupont
     and Favre), then the exact spelling, so that the order is the same on every print."""
-
-    def folded(name: str) -> str:
-        decomposed = unicodedata.normalize("NFKD", name.casefold())
-        return "".join(char for char in decomposed if not unicodedata.combining(char))
-
-    return (*(folded(name) for name in names), *names)
+    return (*(fold(name) for name in names), *names)
 
 
 def player_sort_key(registration: Registration) -> tuple[str, ...]:
