@@ -3,8 +3,9 @@
 import pytest
 
 from tests.conftest import register
-from tournaments.models import Player, Position, Registration
+from tournaments.models import Player, Position, Registration, Team
 from tournaments.services.deals import DealResult, confirm_bilan, record_deal
+from tournaments.services.penalties import add_penalty
 from tournaments.services.setup import seat_position
 
 # The taker marks +87 and each defender −29 (a prise of 55 points with 1 bout).
@@ -63,3 +64,13 @@ def first_position(short_tournament, players):
     for table in tables:
         play(table, prise_by("N"))
     return tables
+
+
+def duo_with_penalty(tournament, players, position, arbitre, *, team_name: str):
+    """A DUO whose players 1 and 2 form ``team_name``, player 1 penalised 50 at ``position``."""
+    tournament.formula = "duo"
+    tournament.save()
+    team = Team.objects.create(tournament=tournament, name=team_name)
+    tournament.registrations.filter(number__in=[1, 2]).update(team=team)
+    add_penalty(registration=players[0], position=position, points=50, reason="Retard", by=arbitre)
+    return tournament

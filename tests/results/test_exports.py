@@ -7,10 +7,8 @@ from decimal import Decimal
 
 import pytest
 
-from tests.results.conftest import play, prise_by, seat
-from tournaments.models import Team
+from tests.results.conftest import duo_with_penalty, play, prise_by, seat
 from tournaments.services.deals import DealResult
-from tournaments.services.penalties import add_penalty
 
 
 def read_csv(response) -> list[list[str]]:
@@ -22,20 +20,12 @@ def read_csv(response) -> list[list[str]]:
 @pytest.fixture
 def results(short_tournament, players, first_position, arbitre):
     """Position 1 played, a penalty, a DUO team, and a player whose name starts with « = »."""
-    short_tournament.formula = "duo"
-    short_tournament.save()
-    team = Team.objects.create(tournament=short_tournament, name="@Les As")
-    short_tournament.registrations.filter(number__in=[1, 2]).update(team=team)
+    duo_with_penalty(
+        short_tournament, players, first_position[0].position, arbitre, team_name="@Les As"
+    )
     players[1].player.last_name = '=HYPERLIEN("http://x")'
     players[1].player.club = "-Club"
     players[1].player.save()
-    add_penalty(
-        registration=players[0],
-        position=first_position[0].position,
-        points=50,
-        reason="Retard",
-        by=arbitre,
-    )
     return short_tournament
 
 

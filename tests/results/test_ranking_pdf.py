@@ -3,26 +3,14 @@
 import pytest
 
 from tests.prints.conftest import assert_pdf, pdf_pages, save_first_page, words
-from tests.results.conftest import enrol, play, prise_by, seat
-from tournaments.models import Team
-from tournaments.services.penalties import add_penalty
+from tests.results.conftest import duo_with_penalty, enrol, play, prise_by, seat
 
 
 @pytest.fixture
 def played(short_tournament, players, first_position, arbitre):
     """Position 1 played at two tables, a DUO team, a penalty."""
-    short_tournament.formula = "duo"
-    short_tournament.save()
-    team = Team.objects.create(tournament=short_tournament, name="Les Excusés")
-    short_tournament.registrations.filter(number__in=[1, 2]).update(team=team)
-    add_penalty(
-        registration=players[0],
-        position=first_position[0].position,
-        points=50,
-        reason="Retard",
-        by=arbitre,
-    )
-    return short_tournament
+    position = first_position[0].position
+    return duo_with_penalty(short_tournament, players, position, arbitre, team_name="Les Excusés")
 
 
 def url(tournament) -> str:
