@@ -6,6 +6,8 @@ form, its preview, the table code, the login, the tournament, registration (and 
 correction), the CSV import, the teams, and the two searches.
 """
 
+import datetime
+
 import pytest
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -118,7 +120,7 @@ def device(table):
 @pytest.fixture
 def duo(arbitre, registrations):
     return Tournament.objects.create(
-        name="Duo", date="2026-12-12", arbitre=arbitre, formula=Formula.DUO
+        name="Duo", date=datetime.date(2026, 12, 12), arbitre=arbitre, formula=Formula.DUO
     )
 
 
@@ -205,3 +207,12 @@ def test_the_teams_form_survives_anything(arbitre_client, duo, name, members):
             f"/arbitre/tournois/{duo.pk}/equipes/", {"name": name, "members": members}
         )
     )
+
+
+@pytest.mark.parametrize("member", ["99999999999999999999999999", "-1", "0", "9223372036854775808"])
+def test_a_team_member_id_out_of_range_is_refused_in_french(arbitre_client, duo, member):
+    response = arbitre_client.post(
+        f"/arbitre/tournois/{duo.pk}/equipes/", {"name": "Les As", "members": [member]}
+    )
+    assert response.status_code == 200
+    assert "n’est pas une valeur correcte" in response.content.decode()

@@ -128,9 +128,33 @@ class CsvImportForm(forms.Form):
         return file
 
 
+class BoundedModelMultipleChoiceField(forms.ModelMultipleChoiceField):
+    """A multiple choice of rows whose ids are refused, not queried, when out of range.
+
+    Django bounds a single id's lookup, but not the ``id IN (…)`` this field runs: SQLite
+    raises ``OverflowError`` on an integer past 64 bits instead of finding nothing.
+    """
+
+    MAX_ID = 2**63 - 1
+
+    def clean(self, value):
+        for pk in value or ():
+            try:
+                in_range = 0 < int(str(pk)) <= self.MAX_ID
+            except ValueError:
+                in_range = True  # Not a number at all: Django's own check refuses it.
+            if not in_range:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value",
+                    params={"pk": pk},
+                )
+        return super().clean(value)
+
+
 class TeamForm(forms.Form):
     name = forms.CharField(label=_("Nom de l'équipe"), max_length=100)
-    members = forms.ModelMultipleChoiceField(
+    members = BoundedModelMultipleChoiceField(
         label=_("Joueurs"),
         queryset=Registration.objects.none(),
         required=False,
