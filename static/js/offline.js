@@ -440,7 +440,8 @@
     if (!queueable(event.detail.elt)) return;
     const html = xhr.responseText || "";
     const refused = xhr.getResponseHeader("HX-Reswap") || /class="(errorlist|message error)/.test(html);
-    if (!refused && blocked()) {
+    const number = Number(event.detail.requestConfig.formData.get("number"));
+    if (!refused && blocked() && number === queue[0].number) {
       // The refused deal, put right and saved: the rest of the queue may go.
       await drop(queue[0]);
       await load();

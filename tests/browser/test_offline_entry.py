@@ -4,7 +4,7 @@ and sends each exactly once when the connection returns (README, « Hors connexi
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_sheet_entry import FFT_EXAMPLE, NAMES, tap
+from tests.browser.test_sheet_entry import FFT_EXAMPLE, NAMES, enter_deal, tap
 from tests.sheets.conftest import FFT_EXAMPLE_RESULTS
 from tournaments.models import Deal
 from tournaments.services.deals import SheetActor, record_deal
@@ -31,12 +31,19 @@ def type_deal(page, deal: dict) -> None:
     tap(form, "Preneur", NAMES[deal["taker"]])
     tap(form, "Contrat", deal["contract"])
     tap(form, "Bouts de l'attaque", deal["bouts"])
-    form.get_by_label("Points", exact=True).fill(deal["points"])
-    tap(form, "Petit au bout", deal["petit"])
+    if "defence_points" in deal:
+        form.get_by_label("Points", exact=True).fill(deal["defence_points"])
+        tap(form, "Points", "de la défense")
+    else:
+        form.get_by_label("Points", exact=True).fill(deal["points"])
+    if "petit" in deal:
+        tap(form, "Petit au bout", deal["petit"])
     for place, size in deal.get("poignees", {}).items():
         form.locator(".poignee-line", has_text=NAMES[place]).locator(
             "label.choice", has_text=size
         ).click()
+    if "chelem" in deal:
+        form.get_by_label("Chelem", exact=True).select_option(deal["chelem"])
     form.get_by_role("button", name="Enregistrer la donne").click()
 
 
@@ -120,3 +127,27 @@ def test_a_kept_deal_the_arbitre_made_impossible_comes_back_refused_with_its_val
     page.screenshot(path=str(artifacts / "offline_refused_390.png"), full_page=True)
     deal = Deal.objects.get(table=table)
     assert (deal.taker, deal.marque_ouest) == ("O", 228)
+
+
+def test_a_whole_position_with_the_wifi_cut_half_way_is_stored_exactly_once(phone, table):
+    page = phone
+    open_sheet_with_code(page, table)
+    for number, deal in enumerate(FFT_EXAMPLE[:2], start=1):
+        enter_deal(page, deal)
+        expect(page.locator(f"#donne-{number}")).to_contain_text(deal["taker_marque"])
+
+    page.context.set_offline(True)
+    for deal in FFT_EXAMPLE[2:]:
+        type_deal(page, deal)
+    expect(page.locator(".offline-banner")).to_have_text("Hors connexion — 3 donnes en attente")
+    expect(page.locator("#entry-title")).to_have_text(
+        "Toutes les donnes de la position sont saisies : elles partiront au retour du réseau."
+    )
+
+    page.context.set_offline(False)
+    expect(page.locator(".offline-banner")).to_have_text("Envoyé")
+    expect(page.locator("tr.bilan td")).to_have_text(["−446", "−390", "+1346", "−510"])
+    expect(page.locator(".sum-check")).to_contain_text("Somme des bilans : 0")
+    assert list(
+        Deal.objects.filter(table=table).order_by("number").values_list("number", flat=True)
+    ) == [1, 2, 3, 4, 5]
