@@ -339,7 +339,7 @@
   // The CSRF token of a page just served: the one kept with the page may be older than the
   // cookie it must match (a new session, the arbitre's log-in).
   async function freshToken() {
-    const response = await fetch(SHEET_URL, { credentials: "same-origin", cache: "no-store" });
+    const response = await fetch(SHEET_URL, { credentials: "same-origin", cache: "no-store", signal: timeLimit() });
     if (!response.ok) return null;
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     try {
@@ -349,21 +349,38 @@
     }
   }
 
-  async function send() {
+  // A Wi-Fi that drops often leaves requests hanging rather than failing.
+  function timeLimit() {
+    return window.AbortSignal && AbortSignal.timeout ? AbortSignal.timeout(SEND_TIMEOUT_MS) : undefined;
+  }
+
+  function send() {
     if (sending || !navigator.onLine || blocked() || pending().length === 0) return;
+    // One tab sends for all the tabs open on this sheet.
+    if (navigator.locks) {
+      navigator.locks.request(`tarot-envoi-${TABLE}`, { ifAvailable: true }, (lock) => lock && sendKept());
+    } else {
+      sendKept();
+    }
+  }
+
+  async function sendKept() {
     sending = true;
     showBanner();
     try {
+      await load(); // another tab may have sent some meanwhile
       const token = await freshToken();
       unreachable = false;
       noAccess = false;
-      for (const entry of pending()) {
+      // The queue is read again after each deal: one typed meanwhile goes in this round too.
+      for (let entry = pending()[0]; entry && !blocked(); entry = pending()[0]) {
         const body = new URLSearchParams(entry.fields);
         body.set("csrfmiddlewaretoken", token || "");
         const response = await fetch(entry.url, {
           method: "POST",
           body,
           credentials: "same-origin",
+          signal: timeLimit(),
           headers: { "HX-Request": "true", "HX-Current-URL": location.href, "X-CSRFToken": token || "" },
         });
         if (response.status === 403) { noAccess = true; break; }
@@ -380,7 +397,6 @@
         }
         await load();
         swapSheet(html);
-        if (refused) break;
       }
     } catch (error) {
       unreachable = true; // no answer at all: still offline
@@ -400,7 +416,7 @@
   function keepPage() {
     if (!window.caches) return;
     const key = location.origin + SHEET_URL;
-    fetch(SHEET_URL, { credentials: "same-origin" })
+    fetch(SHEET_URL, { credentials: "same-origin", signal: timeLimit() })
       .then((response) => response.ok && caches.open(PAGES_CACHE).then((cache) => cache.put(key, response)))
       .catch(() => {});
   }

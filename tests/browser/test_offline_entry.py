@@ -151,3 +151,24 @@ def test_a_whole_position_with_the_wifi_cut_half_way_is_stored_exactly_once(phon
     assert list(
         Deal.objects.filter(table=table).order_by("number").values_list("number", flat=True)
     ) == [1, 2, 3, 4, 5]
+
+
+def test_a_deal_whose_answer_was_lost_is_sent_again_and_stored_once(phone, table):
+    page = phone
+    open_sheet_with_code(page, table)
+
+    def answer_lost(route):
+        route.fetch()  # the server stores the deal…
+        route.abort("connectionreset")  # …and its answer never reaches the phone
+
+    page.context.route("**/donnes/nouvelle/", answer_lost)
+    type_deal(page, FFT_EXAMPLE[0])
+    expect(page.locator(".offline-banner")).to_have_text("Hors connexion — 1 donne en attente")
+    assert Deal.objects.filter(table=table).count() == 1
+
+    page.context.unroute("**/donnes/nouvelle/")
+    page.context.set_offline(True)
+    page.context.set_offline(False)  # the phone's Wi-Fi comes back: the kept deal goes again
+    expect(page.locator(".offline-banner")).to_have_text("Envoyé")
+    expect(page.locator("#donne-1")).to_contain_text("+318")
+    assert Deal.objects.filter(table=table).count() == 1
