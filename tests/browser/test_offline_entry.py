@@ -4,7 +4,7 @@ and sends each exactly once when the connection returns (README, « Hors connexi
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_sheet_entry import FFT_EXAMPLE, NAMES, enter_deal, tap
+from tests.browser.test_sheet_entry import FFT_EXAMPLE, enter_deal, fill_deal
 from tests.sheets.conftest import FFT_EXAMPLE_RESULTS
 from tournaments.models import Deal
 from tournaments.services.deals import SheetActor, record_deal
@@ -26,24 +26,9 @@ def open_sheet_with_code(page, table) -> None:
 
 
 def type_deal(page, deal: dict) -> None:
-    """Tap a deal in as the table does, with no marque to check: offline, there is none."""
+    """Tap a deal in and save it, with no marque to check: offline, there is none."""
     form = page.locator("form.deal-form")
-    tap(form, "Preneur", NAMES[deal["taker"]])
-    tap(form, "Contrat", deal["contract"])
-    tap(form, "Bouts de l'attaque", deal["bouts"])
-    if "defence_points" in deal:
-        form.get_by_label("Points", exact=True).fill(deal["defence_points"])
-        tap(form, "Points", "de la défense")
-    else:
-        form.get_by_label("Points", exact=True).fill(deal["points"])
-    if "petit" in deal:
-        tap(form, "Petit au bout", deal["petit"])
-    for place, size in deal.get("poignees", {}).items():
-        form.locator(".poignee-line", has_text=NAMES[place]).locator(
-            "label.choice", has_text=size
-        ).click()
-    if "chelem" in deal:
-        form.get_by_label("Chelem", exact=True).select_option(deal["chelem"])
+    fill_deal(form, deal)
     form.get_by_role("button", name="Enregistrer la donne").click()
 
 
