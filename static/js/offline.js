@@ -114,7 +114,7 @@
 
   function summary(form, fields) {
     const get = (name) => (fields.find(([key]) => key === name) || [])[1] || "";
-    if (get("all_pass")) return text("all-pass", {});
+    if (get("all_pass")) return document.querySelector("form.all-pass button").textContent.trim();
     const deal = `${labelOf(form, "contract", get("contract"))} — ${labelOf(form, "taker", get("taker"))}`;
     if (!get("points")) return `${deal} · ${text("result-later", {})}`;
     const points = text(get("points_for") === "defense" ? "defense" : "points", { points: get("points") });
