@@ -192,6 +192,12 @@ class Phone:
         match = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
         return match.group(1) if match else ""
 
+    @staticmethod
+    def submission_id(html: str) -> str:
+        """The id the server rendered into the deal form: a resend of it is stored once."""
+        match = re.search(r'name="submission_id" value="([^"]+)"', html)
+        return match.group(1) if match else ""
+
 
 def play_table(port: int, table_id: int, code: str, tally: Tally, deadline: float) -> None:
     phone = Phone(port, tally)
@@ -208,14 +214,19 @@ def play_table(port: int, table_id: int, code: str, tally: Tally, deadline: floa
             tally.refused.append((table_id, number, "deadline"))
             return
         status, html, _ = phone.request("GET", f"/tables/{table_id}/")
-        form = {"number": number, "csrfmiddlewaretoken": phone.token(html), **deal}
+        form = {
+            "number": number,
+            "csrfmiddlewaretoken": phone.token(html),
+            "submission_id": phone.submission_id(html),
+            **deal,
+        }
         status, html, retried = phone.request("POST", f"/tables/{table_id}/donnes/nouvelle/", form)
         with tally.lock:
             if status == 302:
                 tally.acknowledged.add((table_id, number))
             elif status == 409 and "déjà" in html:
-                # The first send reached the database before the worker died: the phone is
-                # told the deal is already there.
+                # Before submission_id: the first send reached the database before the worker
+                # died, and the resend was told the deal is already there.
                 tally.acknowledged_on_retry.add((table_id, number))
             else:
                 tally.refused.append((table_id, number, status))

@@ -390,6 +390,9 @@ class Deal(models.Model):
 
     # Raised by every save, so that a device saving over a version it has not seen is refused.
     version = models.PositiveIntegerField(default=1)
+    # The id the device made for the form that last wrote this deal: the same form sent twice
+    # (a double tap, a resend after a lost answer, the offline queue) is stored once.
+    submission_id = models.UUIDField(_("envoi"), null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -412,6 +415,9 @@ class Deal(models.Model):
                 name="deal_sums_to_zero",
             ),
             models.UniqueConstraint(fields=["table", "number"], name="deal_number_unique"),
+            models.UniqueConstraint(
+                fields=["table", "submission_id"], name="deal_submission_unique"
+            ),
             models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
             models.CheckConstraint(
                 condition=Q(bouts__isnull=True) | Q(bouts__gte=0, bouts__lte=3),

@@ -6,6 +6,7 @@ they name. A form with the contract but no points is the bidding step: the resul
 """
 
 import re
+import uuid
 from decimal import Decimal
 
 from django import forms
@@ -58,6 +59,10 @@ class DealForm(forms.Form):
 
     number = forms.IntegerField(widget=forms.HiddenInput)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # Names this form's send, so that sending it twice stores it once (README, « Hors
+    # connexion »). The browser's script puts its own id in every form it shows; without
+    # JavaScript the id the server rendered does the same for a double tap or a reload.
+    submission_id = forms.CharField(widget=forms.HiddenInput, required=False, initial=uuid.uuid4)
     contract = _radio(Contract.choices)
     bouts = _radio([(str(n), str(n)) for n in range(4)])
     points = forms.CharField(
@@ -123,6 +128,19 @@ class DealForm(forms.Form):
     @property
     def seat_buttons(self):
         return self["taker"]
+
+    @property
+    def other_submission_id(self) -> uuid.UUID:
+        """A new id for the other form of the same deal (« Tous passent »)."""
+        return uuid.uuid4()
+
+    def clean_submission_id(self) -> uuid.UUID | None:
+        """The id sent, or None: a malformed id (no browser sends one) only loses the
+        protection against a second send, and is no reason to refuse the deal."""
+        try:
+            return uuid.UUID(self.cleaned_data["submission_id"])
+        except ValueError:
+            return None
 
     def clean_points(self) -> Decimal | None:
         text = self.cleaned_data["points"].strip().replace(",", ".").replace("½", ".5")

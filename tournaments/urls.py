@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import prints, public, results, room, setup, sheets
+from tournaments.views import offline, prints, public, results, room, setup, sheets
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -107,6 +107,9 @@ urlpatterns = [
     path("tables/<int:table_id>/signature/", sheets.sign_off, name="sheet_sign_off"),
     path("tables/<int:table_id>/reouverture/", sheets.sheet_unlock, name="sheet_unlock"),
     path("tables/<int:table_id>/historique/", sheets.sheet_history, name="sheet_history"),
+    # Hors connexion: the worker's scope is /tables/, every sheet (README).
+    path("tables/service-worker.js", offline.service_worker, name="sheet_service_worker"),
+    path("tables/<int:table_id>/manifest.webmanifest", offline.manifest, name="sheet_manifest"),
     path(
         "arbitre/tournois/<int:tournament_id>/positions/<int:number>/salle/",
         room.position_room,

@@ -32,8 +32,8 @@ def tap(form, group_legend: str, label: str) -> None:
     group.locator("label.choice", has_text=re.compile(f"^{re.escape(label)}$")).first.click()
 
 
-def enter_deal(page, deal: dict) -> None:
-    form = page.locator("form.deal-form")
+def fill_deal(form, deal: dict) -> None:
+    """Tap one deal of FFT_EXAMPLE into the deal form, without saving it."""
     tap(form, "Preneur", NAMES[deal["taker"]])
     tap(form, "Contrat", deal["contract"])
     tap(form, "Bouts de l'attaque", deal["bouts"])
@@ -49,6 +49,11 @@ def enter_deal(page, deal: dict) -> None:
         line.locator("label.choice", has_text=size).click()
     if "chelem" in deal:
         form.get_by_label("Chelem", exact=True).select_option(deal["chelem"])
+
+
+def enter_deal(page, deal: dict) -> None:
+    form = page.locator("form.deal-form")
+    fill_deal(form, deal)
     # The marques show before saving, with their reasons.
     expect(page.locator("#preview")).to_contain_text(deal["taker_marque"])
     expect(page.locator("#preview .why")).to_contain_text("il faut")

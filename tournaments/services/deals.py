@@ -17,12 +17,14 @@ made the change (None for a table or a script). No model field is added for it, 
 stays a plain simple-history table that its admin and tools read as usual.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import wraps
+from uuid import UUID
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -279,6 +281,46 @@ def _withdraw_confirmations(table: Table) -> None:
         table.seats.filter(confirmed_at__isnull=False).update(confirmed_at=None)
 
 
+# --- Exactly once ------------------------------------------------------------------------
+
+
+def _sent_before(deal: Deal | None, submission_id: UUID | None) -> bool:
+    """Whether the form ``submission_id`` names was already stored on ``deal``.
+
+    Each form a device shows carries a new id (made by the browser, or by the server without
+    JavaScript), so a double tap, a resend after a lost answer or the offline queue sending
+    again all carry the id of the first send. A deal bid then completed holds the id of its
+    last form; its bid's id is in its history, read only when the number would otherwise be
+    refused as taken: the online save costs no query more.
+    """
+    if submission_id is None or deal is None:
+        return False
+    if deal.submission_id == submission_id:
+        return True
+    return deal.is_played and deal.history.filter(submission_id=submission_id).exists()
+
+
+def _exactly_once(write: Callable[..., Deal]) -> Callable[..., Deal]:
+    """One id on two deals breaks ``deal_submission_unique``: only a forged or broken form
+    sends that, and it gets a refusal rather than a 500. Looked up only then."""
+
+    @wraps(write)
+    def checked(*, table: Table, submission_id: UUID | None = None, **fields) -> Deal:
+        try:
+            return write(table=table, submission_id=submission_id, **fields)
+        except IntegrityError:
+            reused = table.deals.filter(submission_id=submission_id)
+            if submission_id is not None and reused.exists():
+                raise DealRefused(
+                    _("Ce formulaire a déjà servi pour une autre donne : rechargez la feuille."),
+                    code="refused",
+                ) from None
+            raise
+
+    return checked
+
+
+@_exactly_once
 @transaction.atomic
 def record_deal(
     *,
@@ -287,6 +329,7 @@ def record_deal(
     result: DealResult,
     by: SheetActor | None = None,
     version: int | None = None,
+    submission_id: UUID | None = None,
 ) -> Deal:
     """Write a deal on a table's sheet, scored, its marques stored with it.
 
@@ -294,8 +337,14 @@ def record_deal(
     result yet) completes it with its result, refused as stale if ``version`` is given and the
     deal changed since. The database refuses a deal whose marques do not sum to zero
     (``deal_sums_to_zero``); scoring makes that impossible here, the constraint everywhere.
+
+    ``submission_id`` names the form sent (see ``_sent_before``): the same form sent again
+    stores nothing and gets the deal back, as the first send did.
     """
     table = _locked_table(table)
+    deal = table.deals.filter(number=number).first()
+    if _sent_before(deal, submission_id):
+        return deal
     _check_sheet_open(table, by)
     deals_per_position = table.position.tournament.deals_per_position
     if not 1 <= number <= deals_per_position:
@@ -305,7 +354,6 @@ def record_deal(
             field="number",
             code="number_out_of_range",
         )
-    deal = table.deals.filter(number=number).first()
     if deal is not None and deal.is_played:
         raise DealRefused(
             _("La donne %(number)s est déjà inscrite sur cette feuille.") % {"number": number},
@@ -325,12 +373,20 @@ def record_deal(
     else:
         _check_version(deal, version, required=by is not None)
         deal.version += 1
+    deal.submission_id = submission_id
     return _write_result(deal, table=table, result=result, by=by)
 
 
+@_exactly_once
 @transaction.atomic
 def correct_deal(
-    *, table: Table, number: int, version: int, result: DealResult, by: SheetActor | None
+    *,
+    table: Table,
+    number: int,
+    version: int,
+    result: DealResult,
+    by: SheetActor | None,
+    submission_id: UUID | None = None,
 ) -> Deal:
     """Change a deal already on the sheet: the table its last deal until the sheet is signed,
     the arbitre any deal at any time.
@@ -341,9 +397,12 @@ def correct_deal(
     table = _locked_table(table)
     _check_sheet_open(table, by)
     deal = _get_deal(table, number)
+    if submission_id is not None and deal.submission_id == submission_id:
+        return deal  # this correction, sent twice: saved once (``_sent_before``)
     _check_last_deal(table, deal, by)
     _check_version(deal, version)
     deal.version += 1
+    deal.submission_id = submission_id
     return _write_result(deal, table=table, result=result, by=by)
 
 

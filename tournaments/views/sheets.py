@@ -9,6 +9,7 @@ refusal (full page) or 200 so that htmx swaps it in (htmx request).
 
 from dataclasses import dataclass
 from decimal import Decimal
+from uuid import UUID
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -343,6 +344,7 @@ def deal_new(request: HttpRequest, table_id: int) -> HttpResponse:
                 result=form.result(),
                 by=access.actor,
                 version=form.cleaned_data["version"],
+                submission_id=form.cleaned_data["submission_id"],
             )
         )
     except (InvalidDeal, DealRefused) as error:
@@ -371,6 +373,7 @@ def _all_pass(request: HttpRequest, table: Table, access: SheetAccess) -> HttpRe
                 result=DealResult(all_pass=True),
                 by=access.actor,
                 version=_posted_int(request, "version"),
+                submission_id=_posted_uuid(request, "submission_id"),
             )
         )
     except DealRefused as error:
@@ -382,6 +385,13 @@ def _all_pass(request: HttpRequest, table: Table, access: SheetAccess) -> HttpRe
     if request.htmx:
         return _render_sheet(request, table, access)
     return redirect("sheet", table_id=table.pk)
+
+
+def _posted_uuid(request: HttpRequest, name: str) -> UUID | None:
+    try:
+        return UUID(request.POST.get(name, ""))
+    except ValueError:
+        return None
 
 
 def _posted_int(request: HttpRequest, name: str) -> int | None:
@@ -518,6 +528,7 @@ def deal_edit(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
                         version=form.cleaned_data["version"],
                         result=form.result(),
                         by=access.actor,
+                        submission_id=form.cleaned_data["submission_id"],
                     )
                 )
             except (InvalidDeal, DealRefused) as error:
