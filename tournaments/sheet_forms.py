@@ -33,6 +33,7 @@ REFUSAL_FIELDS = {
     "petit_au_bout": "petit_au_bout",
     "chelem": "chelem",
     "poignees": "poignees",
+    "reason": "reason",
 }
 
 
@@ -79,6 +80,13 @@ class DealForm(forms.Form):
         label=_("Chelem"), choices=[(NONE, _("Aucun")), *Chelem.choices], required=False
     )
     chelem_announced = forms.BooleanField(label=_("Chelem annoncé"), required=False)
+    # Asked of the arbitre correcting a signed sheet only (the service requires it there).
+    reason = forms.CharField(
+        label=_("Motif de la correction"),
+        required=False,
+        max_length=300,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
     # Not typed: it carries the refusals that name the poignées as a whole.
     poignees = forms.CharField(required=False, widget=forms.HiddenInput)
 
