@@ -546,7 +546,8 @@ def _explanation(preview, result: DealResult, form: DealForm) -> list[str]:
     if Decimal(str(result.points)) != marque.counted_points:
         lines.append(
             _(
-                "Le demi-point va au camp gagnant, %(camp)s : l'attaque compte %(counted)s."
+                "Le demi-point revient au camp gagnant, ici %(camp)s : l'attaque compte donc "
+                "%(counted)s."
             )
             % {
                 "camp": _("l'attaque") if marque.won else _("la défense"),
@@ -819,7 +820,7 @@ def _event_entry(event: SheetEvent, names: dict[str, str]) -> HistoryEntry:
             "number": event.deal_number
         }
         note = (
-            _("Confirmations retirées (leur marque a changé) : %(who)s.") % {"who": players}
+            _("Confirmations retirées (leur marque a changé) : %(who)s") % {"who": players}
             if players
             else _("Aucune marque n'a changé : les confirmations restent.")
         )
@@ -841,10 +842,17 @@ def sheet_history(request: HttpRequest, table_id: int) -> HttpResponse:
         .order_by("history_date", "history_id")
     )
     names = {seat.place: short_name(seat) for seat in _seats(table)}
-    entries = _history_entries(records) + [
+    timeline = _history_entries(records) + [
         _event_entry(event, names) for event in table.events.all()
     ]
-    entries.sort(key=lambda entry: entry.when, reverse=True)
+    # Newest first; what happened at the same instant keeps its order, reversed (a signature
+    # comes after the last confirmation, a correction's event after the deal it changed).
+    entries = [
+        entry
+        for _index, entry in sorted(
+            enumerate(timeline), key=lambda item: (item[1].when, item[0]), reverse=True
+        )
+    ]
     return render(
         request,
         "sheets/history.html",
