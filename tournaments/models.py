@@ -270,9 +270,7 @@ class Table(models.Model):
     code = models.CharField(_("code de table"), max_length=12, unique=True, default=new_table_code)
     locked_at = models.DateTimeField(_("feuille signée le"), null=True, blank=True)
     # The arbitre's last correction after a signature, and why: the sheet says so to the table.
-    corrected_at = models.DateTimeField(
-        _("corrigée après signature le"), null=True, blank=True
-    )
+    corrected_at = models.DateTimeField(_("corrigée après signature le"), null=True, blank=True)
     correction_reason = models.CharField(
         _("motif de la correction après signature"), max_length=300, blank=True
     )

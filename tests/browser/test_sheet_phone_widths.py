@@ -77,9 +77,7 @@ def test_every_column_and_name_is_readable_at_390_px(phone, long_named_table, si
     assert grid.evaluate("(element) => element.scrollWidth <= element.clientWidth")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     names = page.locator(".sheet-grid .seat-head .name")
-    expect(names).to_have_text(
-        [re.compile(re.escape(last)) for last, _first in LONG_NAMES[:size]]
-    )
+    expect(names).to_have_text([re.compile(re.escape(last)) for last, _first in LONG_NAMES[:size]])
     for selector in (".seat-head .name", ".seat-head .place", "tr.bilan td", ".deal-row td"):
         assert page.evaluate(OVERFLOWING, f".sheet-grid {selector}") == [], selector
     # The fifth column's bilan shows whole, inside the screen.

@@ -67,9 +67,7 @@ def test_a_table_of_three_is_signed_by_the_three_players(client, table_of_three)
     sign(table_of_three, "NE")
     client.post(f"/tables/{table_of_three.pk}/acces/", {"code": table_of_three.code})
 
-    response = client.post(
-        f"/tables/{table_of_three.pk}/signature/", {"place": "S"}, follow=True
-    )
+    response = client.post(f"/tables/{table_of_three.pk}/signature/", {"place": "S"}, follow=True)
 
     table_of_three.refresh_from_db()
     when = table_of_three.locked_at.astimezone(PARIS).strftime("%H:%M")

@@ -38,4 +38,6 @@ def camp_sign(value) -> str:
 def field_errors(field):
     """A field's refusals in a slot of its own (``errors-<name>``), which the live marques
     empty out-of-band when they take over: a message is never shown twice."""
-    return format_html('<div id="errors-{}" class="field-errors">{}</div>', field.name, field.errors)
+    return format_html(
+        '<div id="errors-{}" class="field-errors">{}</div>', field.name, field.errors
+    )
