@@ -18,14 +18,14 @@ def test_a_row_names_the_poignee_its_size_and_who_showed_it(table_client, table)
 
     row = row_html(table_client, table, 1)
 
-    assert "poignée simple : Joueur2 P. (+20)" in row
+    assert "poignée simple (Joueur2 P.) : +20" in row
 
 
 def test_a_row_says_which_camp_took_the_petit_au_bout(table_client, table):
     fill_sheet(table)
 
-    assert "petit au bout : attaque (+20)" in row_html(table_client, table, 1)
-    assert "petit au bout : défense (−40)" in row_html(table_client, table, 2)
+    assert "petit au bout à l&#x27;attaque : +20" in row_html(table_client, table, 1)
+    assert "petit au bout à la défense : −40" in row_html(table_client, table, 2)
 
 
 def test_a_row_says_the_chelem(table_client, table):
@@ -33,7 +33,7 @@ def test_a_row_says_the_chelem(table_client, table):
 
     row = row_html(table_client, table, 5)
 
-    assert "chelem annoncé et réalisé (+400)" in row
+    assert "chelem annoncé et réalisé : +400" in row
     assert "Garde — Joueur3 P. · 87 pts, 2 bouts" in row
 
 
@@ -54,7 +54,7 @@ def test_a_poignee_shown_by_a_defender_of_a_lost_contract_counts_for_the_defence
     result = DealResult(taker="N", contract="garde", bouts=1, points=40, poignees={"S": "double"})
     record_deal(table=table, number=1, result=result)
 
-    assert "poignée double : Joueur3 P. (−30)" in row_html(table_client, table, 1)
+    assert "poignée double (Joueur3 P.) : −30" in row_html(table_client, table, 1)
 
 
 def test_a_row_at_five_with_a_mort_names_the_mort(client, table_of_five):

@@ -27,6 +27,8 @@ from tournaments.db import retry_once_on_dropped_connection
 from tournaments.models import (
     MARQUE_FIELDS,
     POIGNEE_FIELDS,
+    Camp,
+    Chelem,
     Contract,
     Deal,
     Place,
@@ -35,6 +37,7 @@ from tournaments.models import (
     SheetEvent,
     Table,
 )
+from tournaments.printing import CHELEMS, PETIT_AU_BOUT
 from tournaments.services.deals import (
     DealRefused,
     DealResult,
@@ -133,8 +136,9 @@ def _deal_summary(deal: Deal, names: dict[str, str]) -> str:
 
 def _deal_primes(table: Table, deal: Deal, names: dict[str, str]) -> list[str]:
     """What the marque holds besides the contract, so that the players can check it before
-    they sign: the mort, the petit au bout (which camp), each poignée (whose, which size) and
-    the chelem, each with its term of the marque as the live marques explain it."""
+    they sign: the mort, the petit au bout (which camp), each poignée (which size, whose) and
+    the chelem, each with its term of the marque, in the words of the live marques and of the
+    printed sheet."""
     if deal.all_pass or deal.points is None:
         return []
     marque = _stored_marque(table, deal, names)
@@ -143,26 +147,22 @@ def _deal_primes(table: Table, deal: Deal, names: dict[str, str]) -> list[str]:
         primes.append(_("mort : %(who)s") % {"who": names.get(deal.sitting_out, "")})
     if deal.petit_au_bout:
         primes.append(
-            _("petit au bout : %(camp)s") % {"camp": deal.get_petit_au_bout_display().lower()}
-            + _term(marque and marque.petit_au_bout)
+            str(PETIT_AU_BOUT[Camp(deal.petit_au_bout)]) + _term(marque and marque.petit_au_bout)
         )
     terms = marque.poignees if marque else ()
     for index, (place, size) in enumerate(deal.poignees().items()):
         primes.append(
-            _("poignée %(size)s : %(who)s")
+            _("poignée %(size)s (%(who)s)")
             % {"size": PoigneeSize(size).label.lower(), "who": names.get(place, place)}
             + _term(terms[index] if index < len(terms) else None)
         )
     if deal.chelem:
-        primes.append(
-            _("chelem %(how)s") % {"how": deal.get_chelem_display().lower()}
-            + _term(marque and marque.chelem)
-        )
+        primes.append(str(CHELEMS[Chelem(deal.chelem)]) + _term(marque and marque.chelem))
     return primes
 
 
 def _term(value: int | None) -> str:
-    return "" if value is None else f" ({camp_sign(value)})"
+    return "" if value is None else f" : {camp_sign(value)}"
 
 
 def _stored_marque(table: Table, deal: Deal, names: dict[str, str]) -> Marque | None:
