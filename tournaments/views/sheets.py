@@ -48,7 +48,13 @@ from tournaments.services.deals import (
     record_deal,
     unlock_sheet,
 )
-from tournaments.sheet_forms import DealForm, TableCodeForm, initial_for, short_name
+from tournaments.sheet_forms import (
+    REFUSAL_FIELDS,
+    DealForm,
+    TableCodeForm,
+    initial_for,
+    short_name,
+)
 from tournaments.table_access import (
     SheetAccess,
     check_code,
@@ -501,21 +507,14 @@ def _preview_errors(form: DealForm) -> list[str]:
 
 
 # Where the form shows a field's refusal after a save; the live marques empty these slots
-# (out-of-band) when they take over, so that a message is never shown twice. The first three
-# are always on the form, the others where the form has the field.
+# (out-of-band) when they take over, so that a message is never shown twice: the form's
+# messages, its number's, and those of every field a refusal may name (the reason aside,
+# which the live marques do not check).
 ERROR_SLOTS = [
     "all",
     "number",
-    "poignees",
-    "taker",
-    "contract",
     "chelem_announced",
-    "partner",
-    "sitting_out",
-    "bouts",
-    "points",
-    "petit_au_bout",
-    "chelem",
+    *(field for field in REFUSAL_FIELDS.values() if field != "reason"),
 ]
 
 
