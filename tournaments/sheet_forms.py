@@ -125,6 +125,11 @@ class DealForm(forms.Form):
         return self.data.get("version") if self.is_bound else self.initial.get("version")
 
     @property
+    def has_deal_errors(self) -> bool:
+        """Whether the deal itself was refused (not only the reason of a correction)."""
+        return any(name != "reason" for name in self.errors)
+
+    @property
     def poignee_fields(self):
         return [self[name] for name in self.poignee_names]
 

@@ -254,3 +254,14 @@ def test_the_newest_event_comes_first_and_the_signature_after_its_last_confirmat
 
     assert html.index("Feuille signée") < html.index("Bilan confirmé : Joueur4 P.")
     assert html.index("Bilan confirmé : Joueur4 P.") < html.index("Bilan confirmé : Joueur1 P.")
+
+
+def test_a_correction_refused_for_its_reason_alone_still_shows_its_marques(
+    arbitre_client, signed_table
+):
+    response = edit(arbitre_client, signed_table, 1, DEAL_1_BY_NORD)
+
+    html = response.content.decode()
+    trigger = html[html.index('id="preview"') :]
+    assert 'hx-trigger="load, change' in trigger
+    assert "une fois corrigé ce qui est signalé" not in html
