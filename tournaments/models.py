@@ -269,6 +269,11 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField(_("numéro"))
     code = models.CharField(_("code de table"), max_length=12, unique=True, default=new_table_code)
     locked_at = models.DateTimeField(_("feuille signée le"), null=True, blank=True)
+    # The arbitre's last correction after a signature, and why: the sheet says so to the table.
+    corrected_at = models.DateTimeField(_("corrigée après signature le"), null=True, blank=True)
+    correction_reason = models.CharField(
+        _("motif de la correction après signature"), max_length=300, blank=True
+    )
 
     class Meta:
         verbose_name = _("table")
@@ -483,6 +488,44 @@ class Deal(models.Model):
         """The poignées shown in this deal, by seat."""
         shown = {place.value: getattr(self, field) for place, field in POIGNEE_FIELDS.items()}
         return {place: size for place, size in shown.items() if size}
+
+
+class SheetEvent(models.Model):
+    """What happens to a sheet besides its deals, for its history: a bilan confirmed, the
+    sheet signed, reopened by the arbitre, or corrected by the arbitre after its signature.
+
+    The deals' own changes are in the deals' history (simple-history); the history page shows
+    both in one timeline. ``places`` holds the seat confirmed, or the seats whose confirmation
+    a correction withdrew.
+    """
+
+    class Kind(models.TextChoices):
+        CONFIRMED = "confirmed", _("Bilan confirmé")
+        SIGNED = "signed", _("Feuille signée")
+        REOPENED = "reopened", _("Feuille rouverte")
+        CORRECTED = "corrected", _("Correction après signature")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(_("événement"), max_length=12, choices=Kind)
+    at = models.DateTimeField(_("le"))
+    actor = models.CharField(_("par"), max_length=200)
+    deal_number = models.PositiveSmallIntegerField(_("n° de donne"), null=True, blank=True)
+    reason = models.CharField(_("motif"), max_length=300, blank=True)
+    places = models.JSONField(_("places"), default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("événement de feuille")
+        verbose_name_plural = _("événements de feuille")
+        ordering = ["table", "at", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(kind="corrected") | ~Q(reason=""),
+                name="sheet_correction_has_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} : {self.get_kind_display()}"
 
 
 class HandledCall(models.Model):

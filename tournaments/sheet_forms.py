@@ -34,6 +34,7 @@ REFUSAL_FIELDS = {
     "petit_au_bout": "petit_au_bout",
     "chelem": "chelem",
     "poignees": "poignees",
+    "reason": "reason",
 }
 
 
@@ -84,6 +85,13 @@ class DealForm(forms.Form):
         label=_("Chelem"), choices=[(NONE, _("Aucun")), *Chelem.choices], required=False
     )
     chelem_announced = forms.BooleanField(label=_("Chelem annoncé"), required=False)
+    # Asked of the arbitre correcting a signed sheet only (the service requires it there).
+    reason = forms.CharField(
+        label=_("Motif de la correction"),
+        required=False,
+        max_length=300,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
     # Not typed: it carries the refusals that name the poignées as a whole.
     poignees = forms.CharField(required=False, widget=forms.HiddenInput)
 
@@ -120,6 +128,11 @@ class DealForm(forms.Form):
     def deal_version(self):
         """The version of the deal the device saw (None for a new deal)."""
         return self.data.get("version") if self.is_bound else self.initial.get("version")
+
+    @property
+    def has_deal_errors(self) -> bool:
+        """Whether the deal itself was refused (not only the reason of a correction)."""
+        return any(name != "reason" for name in self.errors)
 
     @property
     def poignee_fields(self):

@@ -102,7 +102,12 @@ def test_the_arbitre_corrects_any_deal_of_a_signed_sheet(arbitre_client, table):
     table.locked_at = timezone.now()
     table.save()
 
-    response = edit(arbitre_client, table, 2, {**FFT_EXAMPLE_POSTS[1], "points": "40"})
+    response = edit(
+        arbitre_client,
+        table,
+        2,
+        {**FFT_EXAMPLE_POSTS[1], "points": "40", "reason": "Points recomptés à la table"},
+    )
 
     assert response.status_code == 302
     assert Deal.objects.get(table=table, number=2).marque_ouest == -3 * (26 * 4 + 40)

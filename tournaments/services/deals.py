@@ -39,8 +39,10 @@ from tournaments.models import (
     FiveMode,
     Place,
     Seat,
+    SheetEvent,
     Table,
 )
+from tournaments.services.errors import Refused, required_reason
 
 # The chelems that were announced at the bidding (SCORING.md §One deal, 6).
 ANNOUNCED_CHELEMS = {"announced_made", "announced_failed"}
@@ -281,6 +283,83 @@ def _withdraw_confirmations(table: Table) -> None:
         table.seats.filter(confirmed_at__isnull=False).update(confirmed_at=None)
 
 
+def _actor_label(table: Table, by: SheetActor | None) -> str:
+    return _("Script") if by is None else by.label(table)
+
+
+def _record_event(
+    table: Table,
+    kind: str,
+    by: SheetActor | None,
+    *,
+    at=None,
+    places: Sequence[str] = (),
+    deal_number: int | None = None,
+    reason: str = "",
+) -> SheetEvent:
+    return SheetEvent.objects.create(
+        table=table,
+        kind=kind,
+        at=at or timezone.now(),
+        actor=_actor_label(table, by),
+        places=list(places),
+        deal_number=deal_number,
+        reason=reason,
+    )
+
+
+def _correction_reason(table: Table, reason: str) -> str:
+    """On a signed sheet, the arbitre's correction says why (FFT: the players signed it)."""
+    if table.locked_at is None:
+        return ""
+    try:
+        return required_reason(
+            reason,
+            missing=_(
+                "La feuille est signée : indiquez le motif de la correction, il sera montré "
+                "aux joueurs."
+            ),
+        )
+    except Refused as refused:
+        raise DealRefused(refused.message, field="reason", code=refused.code) from refused
+
+
+def _corrected_after_signature(
+    table: Table,
+    *,
+    number: int,
+    before: Mapping[str, int | None],
+    after: Mapping[str, int | None],
+    by: SheetActor | None,
+    reason: str,
+) -> None:
+    """A signed sheet corrected by the arbitre: the players whose marque changed confirm
+    their bilan again (the sheet is no longer signed until they have); it says why."""
+    changed = [place for place in table_places(table) if before.get(place) != after.get(place)]
+    now = timezone.now()
+    withdrawn = list(
+        table.seats.filter(place__in=changed, confirmed_at__isnull=False).values_list(
+            "place", flat=True
+        )
+    )
+    if withdrawn:
+        table.seats.filter(place__in=withdrawn).update(confirmed_at=None)
+        table.locked_at = None
+    table.corrected_at = now
+    table.correction_reason = reason
+    table.save(update_fields=["locked_at", "corrected_at", "correction_reason"])
+    order = list(Place.values)
+    _record_event(
+        table,
+        SheetEvent.Kind.CORRECTED,
+        by,
+        at=now,
+        places=sorted(withdrawn, key=order.index),
+        deal_number=number,
+        reason=reason,
+    )
+
+
 # --- Exactly once ------------------------------------------------------------------------
 
 
@@ -387,12 +466,15 @@ def correct_deal(
     result: DealResult,
     by: SheetActor | None,
     submission_id: UUID | None = None,
+    reason: str = "",
 ) -> Deal:
     """Change a deal already on the sheet: the table its last deal until the sheet is signed,
     the arbitre any deal at any time.
 
     ``version`` is the one the device saw; if the deal changed since, the save is refused
-    (code ``stale``) rather than overwrite what another device wrote.
+    (code ``stale``) rather than overwrite what another device wrote. On a signed sheet the
+    arbitre gives a ``reason``, and the players whose marque changed confirm their bilan
+    again.
     """
     table = _locked_table(table)
     _check_sheet_open(table, by)
@@ -401,9 +483,16 @@ def correct_deal(
         return deal  # this correction, sent twice: saved once (``_sent_before``)
     _check_last_deal(table, deal, by)
     _check_version(deal, version)
+    reason = _correction_reason(table, reason)
+    before = deal.marques()
     deal.version += 1
     deal.submission_id = submission_id
-    return _write_result(deal, table=table, result=result, by=by)
+    deal = _write_result(deal, table=table, result=result, by=by)
+    if table.locked_at is not None:
+        _corrected_after_signature(
+            table, number=number, before=before, after=deal.marques(), by=by, reason=reason
+        )
+    return deal
 
 
 def _write_result(deal: Deal, *, table: Table, result: DealResult, by: SheetActor | None) -> Deal:
@@ -422,19 +511,28 @@ def _write_result(deal: Deal, *, table: Table, result: DealResult, by: SheetActo
 
 
 @transaction.atomic
-def delete_deal(*, table: Table, number: int, version: int, by: SheetActor | None) -> None:
+def delete_deal(
+    *, table: Table, number: int, version: int, by: SheetActor | None, reason: str = ""
+) -> None:
     """Take a deal off the sheet: the table its last deal until signed, the arbitre any deal.
 
-    The deleted deal stays in the history, with who deleted it.
+    The deleted deal stays in the history, with who deleted it. On a signed sheet it is a
+    correction after signature, with its reason (see ``correct_deal``).
     """
     table = _locked_table(table)
     _check_sheet_open(table, by)
     deal = _get_deal(table, number)
     _check_last_deal(table, deal, by)
     _check_version(deal, version)
+    reason = _correction_reason(table, reason)
+    before = deal.marques()
     _mark_history(deal, table, by)
     deal.delete()
     _withdraw_confirmations(table)
+    if table.locked_at is not None:
+        _corrected_after_signature(
+            table, number=number, before=before, after={}, by=by, reason=reason
+        )
 
 
 @transaction.atomic
@@ -476,15 +574,20 @@ def confirm_bilan(*, table: Table, place: str, by: SheetActor | None = None) -> 
     if seat.confirmed_at is None:
         seat.confirmed_at = now
         seat.save(update_fields=["confirmed_at"])
+        _record_event(table, SheetEvent.Kind.CONFIRMED, by, at=now, places=[seat.place])
     if not table.seats.filter(confirmed_at__isnull=True).exists():
         table.locked_at = now
         table.save(update_fields=["locked_at"])
+        _record_event(table, SheetEvent.Kind.SIGNED, by, at=now)
     return table
 
 
 @transaction.atomic
-def unlock_sheet(*, table: Table, by: SheetActor | None) -> Table:
-    """The arbitre gives a signed sheet back to the table; the players will sign it again."""
+def unlock_sheet(*, table: Table, by: SheetActor | None, reason: str = "") -> Table:
+    """The arbitre gives a signed sheet back to the table; the players will sign it again.
+
+    The reopening, with its reason if one is given, goes into the sheet's history.
+    """
     if by is not None and not by.is_arbitre:
         raise DealRefused(_("Seul l'arbitre peut rouvrir une feuille signée."), code="not_arbitre")
     table = _locked_table(table)
@@ -493,9 +596,12 @@ def unlock_sheet(*, table: Table, by: SheetActor | None) -> Table:
             _("La position est close : rouvrez-la d'abord pour rendre la feuille à la table."),
             code="locked",
         )
+    if table.locked_at is None:
+        raise DealRefused(_("La feuille n'est pas signée : elle est déjà ouverte."), code="open")
     table.locked_at = None
     table.save(update_fields=["locked_at"])
     Seat.objects.filter(table=table).update(confirmed_at=None)
+    _record_event(table, SheetEvent.Kind.REOPENED, by, reason=" ".join(reason.split())[:300])
     return table
 
 

@@ -1,6 +1,7 @@
 """How the feuille de marque writes numbers: signed, with a real minus sign."""
 
 from django import template
+from django.utils.html import format_html
 
 register = template.Library()
 
@@ -31,3 +32,12 @@ def camp_sign(value) -> str:
     """A term of the marque seen from the attack, always with its sign (+20, −20, +0)."""
     value = int(value)
     return f"+{value}" if value >= 0 else f"{MINUS}{-value}"
+
+
+@register.simple_tag
+def field_errors(field):
+    """A field's refusals in a slot of its own (``errors-<name>``), which the live marques
+    empty out-of-band when they take over: a message is never shown twice."""
+    return format_html(
+        '<div id="errors-{}" class="field-errors">{}</div>', field.name, field.errors
+    )

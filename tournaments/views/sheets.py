@@ -16,23 +16,29 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from scoring.rules import InvalidDeal
+from scoring.rules import InvalidDeal, Marque
 from scoring.sheet import sheet_totals
 from tournaments.db import retry_once_on_dropped_connection
 from tournaments.models import (
     MARQUE_FIELDS,
     POIGNEE_FIELDS,
+    Camp,
+    Chelem,
     Contract,
     Deal,
     Place,
+    PoigneeSize,
     Seat,
+    SheetEvent,
     Table,
 )
+from tournaments.printing import CHELEMS, PETIT_AU_BOUT
 from tournaments.services.deals import (
     DealRefused,
     DealResult,
@@ -43,7 +49,13 @@ from tournaments.services.deals import (
     record_deal,
     unlock_sheet,
 )
-from tournaments.sheet_forms import DealForm, TableCodeForm, initial_for, short_name
+from tournaments.sheet_forms import (
+    REFUSAL_FIELDS,
+    DealForm,
+    TableCodeForm,
+    initial_for,
+    short_name,
+)
 from tournaments.table_access import (
     SheetAccess,
     check_code,
@@ -69,6 +81,7 @@ REFUSAL_STATUS = {
     "not_last": 403,
     "not_arbitre": 403,
     "missing": 404,
+    "open": 409,
 }
 
 ALERT_CONTRACTS = {Contract.GARDE_SANS, Contract.GARDE_CONTRE}
@@ -103,6 +116,7 @@ def _seats(table: Table) -> list[Seat]:
 class DealRow:
     deal: Deal
     summary: str
+    primes: list[str]
     cells: list
     is_last: bool
     alert: str
@@ -127,6 +141,48 @@ def _deal_summary(deal: Deal, names: dict[str, str]) -> str:
     return f"{text} · {_points_text(deal.points)} pts, {bouts}"
 
 
+def _deal_primes(table: Table, deal: Deal, names: dict[str, str]) -> list[str]:
+    """What the marque holds besides the contract, so that the players can check it before
+    they sign: the mort, the petit au bout (which camp), each poignée (which size, whose) and
+    the chelem, each with its term of the marque, in the words of the live marques and of the
+    printed sheet."""
+    if deal.all_pass or deal.points is None:
+        return []
+    marque = _stored_marque(table, deal, names)
+    primes = []
+    if deal.sitting_out:
+        primes.append(_("mort : %(who)s") % {"who": names.get(deal.sitting_out, "")})
+    if deal.petit_au_bout:
+        primes.append(
+            str(PETIT_AU_BOUT[Camp(deal.petit_au_bout)]) + _term(marque and marque.petit_au_bout)
+        )
+    terms = marque.poignees if marque else ()
+    for index, (place, size) in enumerate(deal.poignees().items()):
+        primes.append(
+            _("poignée %(size)s (%(who)s)")
+            % {"size": PoigneeSize(size).label.lower(), "who": names.get(place, place)}
+            + _term(terms[index] if index < len(terms) else None)
+        )
+    if deal.chelem:
+        primes.append(str(CHELEMS[Chelem(deal.chelem)]) + _term(marque and marque.chelem))
+    return primes
+
+
+def _term(value: int | None) -> str:
+    return "" if value is None else f" : {camp_sign(value)}"
+
+
+def _stored_marque(table: Table, deal: Deal, names: dict[str, str]) -> Marque | None:
+    """The terms of a stored deal's marque, scored again from what it holds (no query); None
+    if the rules now refuse it (the stored marques stand: only the arbitre changes them)."""
+    try:
+        return preview_result(
+            table=table, places=list(names), result=DealResult.of_deal(deal)
+        ).marque
+    except (InvalidDeal, DealRefused):
+        return None
+
+
 def _alert(deal: Deal) -> str:
     """Why the arbitre must be called for this deal (FFT): garde sans, garde contre, or an
     announced chelem; empty for any other deal."""
@@ -147,6 +203,7 @@ def _sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
         DealRow(
             deal=deal,
             summary=_deal_summary(deal, names),
+            primes=_deal_primes(table, deal, names),
             cells=[deal.marque(place) for place in places],
             is_last=deal.number == last_number,
             alert=_alert(deal),
@@ -158,6 +215,7 @@ def _sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
     played = sum(1 for deal in deals if deal.is_played)
     seat_totals = [totals.by_seat[place] for place in places]
     return {
+        "columns": [(seat, names[seat.place]) for seat in seats],
         "rows": rows,
         "totals": seat_totals,
         "signers": list(zip(seats, seat_totals, strict=True)),
@@ -198,6 +256,10 @@ def _sheet_context(
     if form is None and can_enter:
         form = _next_form(table, seats, data)
     return {
+        "signed_note": signed_message(table, len(seats)) if locked else "",
+        "to_confirm_again": [seat for seat in seats if seat.confirmed_at is None]
+        if table.corrected_at and not locked
+        else [],
         "next_seats": _next_seats(table, seats) if locked else [],
         "refusals": refusals,
         "table": table,
@@ -427,21 +489,43 @@ def deal_preview(request: HttpRequest, table_id: int) -> HttpResponse:
         else:
             context["bid_only"] = True
     context["preview_errors"] = _preview_errors(form)
+    context["error_slots"] = [
+        slot for slot in ERROR_SLOTS if slot in ("all", "number") or slot in form.fields
+    ]
     return render(request, "sheets/_deal_form.html#preview", context)
 
 
 def _preview_errors(form: DealForm) -> list[str]:
-    """The form's messages, but not « choose the taker / contract » before anything is chosen."""
+    """The form's messages for the live marques; what is not chosen yet is said in one line
+    (« Choisissez le preneur. »), not as an error of each field."""
     if not form.errors:
         return []
+    unchosen = {name for name in ("taker", "contract") if not form.data.get(name)}
     errors = []
     for name, messages_ in form.errors.items():
-        if name in ("taker", "contract") and not form.data.get(name):
+        if name in unchosen or name == "reason":
             continue
         label = form.fields[name].label if name in form.fields and name != "poignees" else None
         for message in messages_:
             errors.append(f"{label} : {message}" if label and name != "__all__" else message)
-    return errors or [_("Choisissez le preneur et le contrat.")]
+    missing = {
+        frozenset({"taker", "contract"}): _("Choisissez le preneur et le contrat."),
+        frozenset({"taker"}): _("Choisissez le preneur."),
+        frozenset({"contract"}): _("Choisissez le contrat."),
+    }.get(frozenset(unchosen))
+    return [missing, *errors] if missing else errors
+
+
+# Where the form shows a field's refusal after a save; the live marques empty these slots
+# (out-of-band) when they take over, so that a message is never shown twice: the form's
+# messages, its number's, and those of every field a refusal may name (the reason aside,
+# which the live marques do not check).
+ERROR_SLOTS = [
+    "all",
+    "number",
+    "chelem_announced",
+    *(field for field in REFUSAL_FIELDS.values() if field != "reason"),
+]
 
 
 def _explanation(preview, result: DealResult, form: DealForm) -> list[str]:
@@ -462,8 +546,23 @@ def _explanation(preview, result: DealResult, form: DealForm) -> list[str]:
             "Avec %(bouts)s bouts, il faut %(target)s points ; l'attaque en compte %(counted)s.",
             result.bouts,
         )
-        % {"bouts": result.bouts, "target": marque.target, "counted": marque.counted_points}
+        % {
+            "bouts": result.bouts,
+            "target": marque.target,
+            "counted": _points_text(Decimal(str(result.points))),
+        }
     )
+    if Decimal(str(result.points)) != marque.counted_points:
+        lines.append(
+            _(
+                "Le demi-point revient au camp gagnant, ici %(camp)s : l'attaque compte donc "
+                "%(counted)s."
+            )
+            % {
+                "camp": _("l'attaque") if marque.won else _("la défense"),
+                "counted": marque.counted_points,
+            }
+        )
     if marque.difference > 0:
         lines.append(_("Contrat gagné de %(d)s.") % {"d": marque.difference})
     elif marque.difference == 0:
@@ -529,6 +628,7 @@ def deal_edit(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
                         result=form.result(),
                         by=access.actor,
                         submission_id=form.cleaned_data["submission_id"],
+                        reason=form.cleaned_data["reason"],
                     )
                 )
             except (InvalidDeal, DealRefused) as error:
@@ -548,6 +648,8 @@ def deal_edit(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
         "deal": deal,
         "form": form,
         "access": access,
+        # A correction of a signed sheet says why: the players see it.
+        "ask_reason": table.locked_at is not None,
     }
     if request.htmx:
         return _refusal_in_view(render(request, "sheets/deal_edit.html#edit", context), status)
@@ -568,7 +670,13 @@ def deal_delete(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     _editor_or_403(access)
     version = _posted_int(request, "version")
     try:
-        delete_deal(table=table, number=number, version=version, by=access.actor)
+        delete_deal(
+            table=table,
+            number=number,
+            version=version,
+            by=access.actor,
+            reason=request.POST.get("reason", ""),
+        )
     except DealRefused as error:
         messages.error(request, error.message)
         if request.htmx:
@@ -591,25 +699,46 @@ def sign_off(request: HttpRequest, table_id: int) -> HttpResponse:
             return _render_sheet(request, table, access)
         return _render_sheet(request, table, access, status=_refusal_status(error))
     if table.locked_at is not None:
-        messages.success(request, _("Feuille signée : elle part chez l'arbitre."))
+        messages.success(request, signed_message(table, table.seats.count()))
     if request.htmx:
         return _render_sheet(request, table, access)
     return redirect("sheet", table_id=table.pk)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def sheet_unlock(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The arbitre reopens a signed sheet; the players will confirm their bilans again."""
+    """The arbitre reopens a signed sheet; the players will confirm their bilans again.
+
+    The sheet's button leads here first (GET): a page that says what reopening does and asks
+    to confirm, with no script needed.
+    """
     table, access = _table_or_404(request, table_id)
     if not access.is_arbitre:
         raise PermissionDenied
+    if request.method == "GET":
+        if table.locked_at is None:
+            return redirect("sheet", table_id=table.pk)
+        return render(
+            request,
+            "sheets/unlock_confirm.html",
+            {"table": table, "position": table.position, "seats": _seats(table)},
+        )
     try:
-        unlock_sheet(table=table, by=access.actor)
+        unlock_sheet(table=table, by=access.actor, reason=request.POST.get("reason", ""))
     except DealRefused as refusal:
         messages.error(request, refusal.message)
     else:
         messages.success(request, _("Feuille rouverte : les joueurs la signeront à nouveau."))
     return _back_to_sheet(request, table)
+
+
+def signed_message(table: Table, count: int) -> str:
+    """« Feuille signée à 23:41 par les 4 joueurs. », in the tournament's time (TIME_ZONE)."""
+    return ngettext(
+        "Feuille signée à %(time)s par le joueur.",
+        "Feuille signée à %(time)s par les %(count)s joueurs.",
+        count,
+    ) % {"time": localtime(table.locked_at).strftime("%H:%M"), "count": count}
 
 
 # --- History -----------------------------------------------------------------------------
@@ -632,10 +761,13 @@ HISTORY_FIELDS = [
 
 @dataclass
 class HistoryEntry:
-    record: object
-    action: str
+    when: object
+    title: str
     who: str
     changes: list
+    kind: str  # a CSS class: the deal's history type (+, ~, -) or the sheet event's kind
+    reason: str = ""
+    note: str = ""
 
 
 def _shown(record, field: str) -> str:
@@ -675,14 +807,42 @@ def _history_entries(records) -> list[HistoryEntry]:
         who = record.history_change_reason or (
             record.history_user.get_username() if record.history_user else "—"
         )
-        entries.append(HistoryEntry(record, actions[record.history_type], who, changes))
+        title = _("Donne %(number)s — %(action)s") % {
+            "number": record.number,
+            "action": actions[record.history_type],
+        }
+        entries.append(
+            HistoryEntry(record.history_date, title, who, changes, kind=record.history_type)
+        )
         previous[record.id] = record
     return entries
 
 
+def _event_entry(event: SheetEvent, names: dict[str, str]) -> HistoryEntry:
+    """A confirmation, signature, reopening or correction after signature, in words."""
+    players = ", ".join(names.get(place, place) for place in event.places)
+    title = event.get_kind_display()
+    note = ""
+    if event.kind == SheetEvent.Kind.CONFIRMED:
+        title = _("Bilan confirmé : %(who)s") % {"who": players}
+    elif event.kind == SheetEvent.Kind.CORRECTED:
+        title = _("Donne %(number)s — correction de l'arbitre après signature") % {
+            "number": event.deal_number
+        }
+        note = (
+            _("Confirmations retirées (leur marque a changé) : %(who)s") % {"who": players}
+            if players
+            else _("Aucune marque n'a changé : les confirmations restent.")
+        )
+    return HistoryEntry(
+        event.at, title, event.actor, [], kind=event.kind, reason=event.reason, note=note
+    )
+
+
 @require_GET
 def sheet_history(request: HttpRequest, table_id: int) -> HttpResponse:
-    """Every save, correction and deletion of the sheet's deals: who, when, before, after."""
+    """Every save, correction and deletion of the sheet's deals, and every confirmation,
+    signature, reopening and correction after signature: who, when, before, after."""
     table, access = _table_or_404(request, table_id)
     if not access.can_edit:
         return redirect("sheet_access", table_id=table.pk)
@@ -691,7 +851,18 @@ def sheet_history(request: HttpRequest, table_id: int) -> HttpResponse:
         .select_related("history_user")
         .order_by("history_date", "history_id")
     )
-    entries = list(reversed(_history_entries(records)))
+    names = {seat.place: short_name(seat) for seat in _seats(table)}
+    timeline = _history_entries(records) + [
+        _event_entry(event, names) for event in table.events.all()
+    ]
+    # Newest first; what happened at the same instant keeps its order, reversed (a signature
+    # comes after the last confirmation, a correction's event after the deal it changed).
+    entries = [
+        entry
+        for _index, entry in sorted(
+            enumerate(timeline), key=lambda item: (item[1].when, item[0]), reverse=True
+        )
+    ]
     return render(
         request,
         "sheets/history.html",
