@@ -119,9 +119,14 @@ CHELEM_VALUES = {
     Chelem.DEFENSE: -200,
 }
 
+TOTAL_POINTS = 91
+
+# FFT fascicule, « Le jeu de la carte »: an attack that takes every trick holds all 91 points,
+# or 87 when the defence kept the Excuse, which then counts for 4 points.
+CHELEM_ATTACK_POINTS = {3: TOTAL_POINTS, 2: TOTAL_POINTS - 4}
+
 CONTRACT_BASE = 25
 PETIT_AU_BOUT_BASE = 10
-TOTAL_POINTS = 91
 
 CAMP_NAMES = {Camp.ATTACK: "l'attaque", Camp.DEFENSE: "la défense"}
 
@@ -241,9 +246,12 @@ class Deal:
 
     - a chelem made by the attack with the contract lost, or a chelem of the defence with the
       contract won. Taking every trick leaves the other camp only what never goes through a
-      trick (the chien at a garde sans or garde contre, the Excuse): far below any target.
-      The points themselves are not pinned to 91: the fascicule's own example of a chelem
-      (SCORING.md E5) is made with 87 points, the defence keeping the Excuse.
+      trick (the chien at a garde contre, the Excuse): far below any target.
+    - a chelem made by the attack, except at a garde contre, with other points than 91 and
+      3 bouts or 87 and 2 bouts: the attack holds every card but, perhaps, the Excuse, which
+      then « reste la propriété de la défense et compte pour 4 points » (fascicule, « Le
+      jeu de la carte »; its example E5 is 87 points with 2 bouts). At a garde contre the chien,
+      bouts and all, counts for the defence, so only the won contract is required there.
     - more poignées in a camp than it has players: each player shows at most one.
 
     Not checked, although they cannot happen either: the petit au bout to the attack with no
@@ -379,6 +387,8 @@ class Deal:
                     f"{_bouts_text(self.bouts).capitalize()}, il faut {TARGETS[self.bouts]} "
                     f"points ; l'attaque n'en a que {_french_number(self.points)}.",
                 )
+            if self.contract != Contract.GARDE_CONTRE:
+                self._check_attack_chelem_cards()
         if self.chelem == Chelem.DEFENSE:
             if self.petit_au_bout == Camp.ATTACK:
                 raise InvalidDeal(
@@ -394,6 +404,35 @@ class Deal:
                     f"{TARGETS[self.bouts]} points ; elle ne peut pas en avoir "
                     f"{_french_number(self.points)}.",
                 )
+
+    def _check_attack_chelem_cards(self) -> None:
+        """The attack that took every trick holds every card, the Excuse aside.
+
+        FFT fascicule, « Le jeu de la carte »: « En cas de chelem réussi par le camp preneur
+        ne possédant pas l'excuse, cette carte jouée normalement reste la propriété de la
+        défense et compte pour 4 points ». The 21 and the Petit are won in a trick or lie in
+        the chien, which is the attack's at a prise, a garde or a garde sans: 3 bouts and 91
+        points, or 2 bouts and 87 when the defence kept the Excuse. The same at 3, 4 and 5
+        players.
+        """
+        if self.bouts < 2:
+            raise InvalidDeal(
+                "bouts",
+                "L'attaque a fait le chelem : elle a pris le 21 et le Petit, donc 2 bouts "
+                f"(3 avec l'Excuse), et non {self.bouts}.",
+            )
+        expected = CHELEM_ATTACK_POINTS[self.bouts]
+        if self.points != expected:
+            reason = (
+                "elle a toutes les cartes, soit"
+                if self.bouts == 3
+                else "la défense a gardé l'Excuse, qui lui compte 4 points ; l'attaque a donc"
+            )
+            raise InvalidDeal(
+                "points",
+                f"L'attaque a fait le chelem {_bouts_text(self.bouts)} : {reason} "
+                f"{expected} points (et non {_french_number(self.points)}).",
+            )
 
     @property
     def multiplier(self) -> int:
