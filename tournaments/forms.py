@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Player, Registration, Seat, Team, Tournament
+from tournaments.selectors.names import by_name, registration_player, seat_player
 from tournaments.services.penalties import MAX_PENALTY_POINTS
 from tournaments.services.setup import TOURNAMENT_SETTINGS, SetupRefused
 
@@ -128,6 +129,24 @@ class CsvImportForm(forms.Form):
         return file
 
 
+class ByNameChoiceIterator(forms.models.ModelChoiceIterator):
+    """A choice field's rows in French alphabetical order of the player each names, sorted in
+    Python as every list of names is (``tournaments.selectors.names``)."""
+
+    def __iter__(self):
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        for row in by_name(self.queryset, player=self.field.player_of):
+            yield self.choice(row)
+
+
+def choices_by_name(field: forms.ModelChoiceField, queryset, *, player) -> None:
+    """Give ``field`` its ``queryset``, listed by the name of each row's ``player``."""
+    field.iterator = ByNameChoiceIterator
+    field.player_of = player
+    field.queryset = queryset  # sets the widget's choices, with the iterator above
+
+
 class TeamForm(forms.Form):
     name = forms.CharField(label=_("Nom de l'équipe"), max_length=100)
     members = forms.ModelMultipleChoiceField(
@@ -139,9 +158,11 @@ class TeamForm(forms.Form):
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["members"].queryset = tournament.registrations.filter(
-            team__isnull=True
-        ).select_related("player")
+        choices_by_name(
+            self.fields["members"],
+            tournament.registrations.filter(team__isnull=True).select_related("player"),
+            player=registration_player,
+        )
 
 
 class TeamAssignmentForm(forms.Form):
@@ -161,7 +182,7 @@ class SwapForm(forms.Form):
     def __init__(self, *args, seats, **kwargs):
         super().__init__(*args, **kwargs)
         for name in ("first", "second"):
-            self.fields[name].queryset = seats
+            choices_by_name(self.fields[name], seats, player=seat_player)
             self.fields[name].label_from_instance = self.seat_label
             self.fields[name].empty_label = _("— choisir —")
 

@@ -39,6 +39,7 @@ from tournaments.seating import (
     seating_report,
     table_sizes,
 )
+from tournaments.selectors.names import by_name, name_matches, seat_player
 
 
 class SetupRefused(ValueError):
@@ -181,7 +182,8 @@ def _shown_by_another_arbitre(player: Player, *, arbitre_id: int) -> bool:
 
 
 def search_players(*, tournament: Tournament, query: str, limit: int = 20) -> list[Player]:
-    """Known players whose name or licence matches ``query``, and not yet in ``tournament``."""
+    """Known players whose name (accents and case aside) or licence matches ``query``, and not
+    yet in ``tournament``, in French alphabetical order."""
     words = query.split()
     if not words:
         return []
@@ -189,12 +191,8 @@ def search_players(*, tournament: Tournament, query: str, limit: int = 20) -> li
         registrations__tournament=tournament
     )
     for word in words:
-        players = players.filter(
-            Q(last_name__icontains=word)
-            | Q(first_name__icontains=word)
-            | Q(licence__istartswith=word)
-        )
-    return list(players[:limit])
+        players = players.filter(name_matches(word) | Q(licence__istartswith=word))
+    return by_name(players.order_by("search_name", "pk")[:limit])
 
 
 # The database keeps participant numbers in a small integer.
@@ -1005,13 +1003,7 @@ class SeatingPlan:
 
     @property
     def by_name(self) -> list[Seat]:
-        return sorted(
-            self.seats,
-            key=lambda seat: (
-                seat.registration.player.last_name.casefold(),
-                seat.registration.player.first_name.casefold(),
-            ),
-        )
+        return by_name(self.seats, player=seat_player)
 
 
 def seating_plan(*, position: Position) -> SeatingPlan:

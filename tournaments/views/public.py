@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Tournament
+from tournaments.selectors.names import by_name, registration_player
 from tournaments.services.setup import seating_plan
 
 
@@ -25,7 +26,9 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_GET
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(visible_tournaments(request), pk=tournament_id)
-    registrations = tournament.registrations.select_related("player", "team")
+    registrations = by_name(
+        tournament.registrations.select_related("player", "team"), player=registration_player
+    )
     positions = tournament.positions.all()
     # Each published seating, the latest first: the one the players look for on the day.
     seatings = [
