@@ -155,11 +155,12 @@ def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
     search = PlayerSearchForm(request.GET)
     query = search_query(request.GET)
     found = services.search_players(tournament=tournament, query=query)
+    already = services.search_registered(tournament=tournament, query=query)
     if request.htmx and request.htmx.target == "search-results":
         return render(
             request,
             "setup/players.html#search-results",
-            {"tournament": tournament, "found": found, "query": query},
+            {"tournament": tournament, "found": found, "already": already, "query": query},
         )
     form = RegistrationForm(
         request.POST if request.method == "POST" else None, tournament=tournament
@@ -182,7 +183,7 @@ def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
         except SetupRefused as refusal:
             add_refusal(form, refusal)
         else:
-            notice = _("%(player)s inscrit sous le n° %(number)s.") % {
+            notice = _("Inscription enregistrée : %(player)s, n° %(number)s.") % {
                 "player": registration.player,
                 "number": registration.number,
             }
@@ -190,12 +191,13 @@ def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 messages.success(request, notice)
                 return redirect("setup_players", tournament.pk)
             form = RegistrationForm(tournament=tournament)
-            found = []
+            found, already = [], []
     context = {
         "tournament": tournament,
         "form": form,
         "search": search,
         "found": found,
+        "already": already,
         "query": query,
         "notice": notice,
         "registrations": by_name(
@@ -255,7 +257,7 @@ def player_unregister(request: HttpRequest, tournament_id: int, registration_id:
     except SetupRefused as refusal:
         messages.error(request, refusal.message)
     else:
-        messages.success(request, _("%(player)s désinscrit.") % {"player": registration.player})
+        messages.success(request, _("Inscription retirée : %(player)s.") % {"player": registration.player})
     return _redirect(request, reverse("setup_players", args=[tournament.pk]))
 
 
