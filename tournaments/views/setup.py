@@ -257,7 +257,9 @@ def player_unregister(request: HttpRequest, tournament_id: int, registration_id:
     except SetupRefused as refusal:
         messages.error(request, refusal.message)
     else:
-        messages.success(request, _("Inscription retirée : %(player)s.") % {"player": registration.player})
+        messages.success(
+            request, _("Inscription retirée : %(player)s.") % {"player": registration.player}
+        )
     return _redirect(request, reverse("setup_players", args=[tournament.pk]))
 
 
