@@ -64,9 +64,7 @@ def test_a_chelem_announced_at_the_bidding_calls_the_arbitre_at_once(
     assert "Chelem annoncé</strong> · Garde" in html
 
 
-def test_a_deal_entered_at_the_bidding_is_shown_in_plain_words(
-    arbitre_client, table_client, table
-):
+def test_a_deal_entered_at_the_bidding_is_shown_in_plain_words(arbitre_client, table_client, table):
     post_deal(table_client, table, 1, {"taker": "S", "contract": "prise"})
 
     html = room_html(arbitre_client, table)
