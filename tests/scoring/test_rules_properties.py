@@ -1,6 +1,6 @@
-"""Properties of the marque over every valid deal (SCORING.md §One deal), with Hypothesis.
+"""Properties of the marque over every valid deal (docs/scoring.md §One deal), with Hypothesis.
 
-The strategy below builds valid deals from the rules as SCORING.md states them, written out
+The strategy below builds valid deals from the rules as docs/scoring.md states them, written out
 again here rather than read from ``scoring.rules``, so that a wrong table there shows up.
 """
 

@@ -1,4 +1,4 @@
-"""Deals that cannot happen are refused, naming the field (SCORING.md §What bad input gets)."""
+"""Deals that cannot happen are refused, naming the field (docs/scoring.md §What bad input gets)."""
 
 import pickle
 from decimal import Decimal
