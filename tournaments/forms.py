@@ -129,6 +129,41 @@ class CsvImportForm(forms.Form):
         return file
 
 
+# The largest id a BigAutoField holds: a bigger number typed in a form is no row, and must not
+# reach the database (SQLite raises OverflowError, PostgreSQL an out-of-range error).
+LARGEST_ID = 2**63 - 1
+
+
+def _holdable_id(value) -> bool:
+    text = str(value)
+    return text.isascii() and text.isdigit() and int(text) <= LARGEST_ID
+
+
+class RowsChoiceField(forms.ModelMultipleChoiceField):
+    """Several rows by id; an id no row can have is an invalid choice, not a database error."""
+
+    def _check_values(self, value):
+        for pk in value:
+            if not _holdable_id(pk):
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value",
+                    params={"pk": pk},
+                )
+        return super()._check_values(value)
+
+
+class RowChoiceField(forms.ModelChoiceField):
+    """One row by id; an id no row can have is an invalid choice, not a database error."""
+
+    def to_python(self, value):
+        if value not in self.empty_values and not _holdable_id(value):
+            raise forms.ValidationError(
+                self.error_messages["invalid_choice"], code="invalid_choice"
+            )
+        return super().to_python(value)
+
+
 class ByNameChoiceIterator(forms.models.ModelChoiceIterator):
     """A choice field's rows in French alphabetical order of the player each names, sorted in
     Python as every list of names is (``tournaments.selectors.names``)."""
@@ -149,7 +184,7 @@ def choices_by_name(field: forms.ModelChoiceField, queryset, *, player) -> None:
 
 class TeamForm(forms.Form):
     name = forms.CharField(label=_("Nom de l'équipe"), max_length=100)
-    members = forms.ModelMultipleChoiceField(
+    members = RowsChoiceField(
         label=_("Joueurs"),
         queryset=Registration.objects.none(),
         required=False,
@@ -176,8 +211,8 @@ class TeamAssignmentForm(forms.Form):
 class SwapForm(forms.Form):
     """Two seats of one position whose players the arbitre swaps."""
 
-    first = forms.ModelChoiceField(label=_("Joueur"), queryset=Seat.objects.none())
-    second = forms.ModelChoiceField(label=_("avec"), queryset=Seat.objects.none())
+    first = RowChoiceField(label=_("Joueur"), queryset=Seat.objects.none())
+    second = RowChoiceField(label=_("avec"), queryset=Seat.objects.none())
 
     def __init__(self, *args, seats, **kwargs):
         super().__init__(*args, **kwargs)

@@ -304,3 +304,23 @@ def known_players(db):
     for name in shuffled(FRENCH_ORDER):
         Player.objects.create(last_name=name, first_name="Camille")
     Player.objects.create(last_name="Lemaire", first_name="Sacha")
+
+
+def test_a_team_member_id_too_big_for_the_database_is_a_form_error(arbitre_client, duo):
+    response = arbitre_client.post(
+        f"/arbitre/tournois/{duo.pk}/equipes/", {"name": "Dauphins", "members": [str(10**30)]}
+    )
+
+    assert response.status_code == 200
+    assert not Team.objects.filter(tournament=duo).exists()
+
+
+def test_a_seat_id_too_big_for_the_database_is_not_a_swap(tournament, room):
+    position = Position.objects.create(tournament=tournament, number=1)
+    seat_position(position=position, tables=[room[0:4], room[4:8], room[8:12]])
+    seats = position.seats.all()
+
+    form = SwapForm({"first": str(10**30), "second": str(seats[0].pk)}, seats=seats)
+
+    assert not form.is_valid()
+    assert "first" in form.errors
