@@ -1,6 +1,6 @@
 """The marque of one deal, by the rules of the FFT (Fascicule 2, « donnes libres »).
 
-``SCORING.md`` states the rules this module applies, section by section; each function's
+``docs/scoring.md`` states the rules this module applies, section by section; each function's
 docstring names the section and the passage of the fascicule it follows. Everything here is pure
 Python over small frozen dataclasses: no Django, no database, no rounding of floats.
 
@@ -37,7 +37,7 @@ __all__ = [
 
 
 class InvalidDeal(ValueError):
-    """A deal that cannot happen (SCORING.md §What bad input gets).
+    """A deal that cannot happen (docs/scoring.md §What bad input gets).
 
     ``field`` names the input at fault, as the keyword it was given by (``"points"``,
     ``"poignees"``, ``"taker"``…), so that a form can show the message beside it; ``str(exc)``
@@ -54,7 +54,7 @@ class InvalidDeal(ValueError):
 
 
 class Contract(StrEnum):
-    """The bids that make a contract (SCORING.md §Words; FFT fascicule, « Les enchères »)."""
+    """The bids that make a contract (docs/scoring.md §Words; FFT fascicule, « Les enchères »)."""
 
     PRISE = "prise"
     GARDE = "garde"
@@ -70,7 +70,7 @@ class Camp(StrEnum):
 
 
 class PoigneeSize(StrEnum):
-    """Simple, double or triple poignée (SCORING.md §One deal, 5)."""
+    """Simple, double or triple poignée (docs/scoring.md §One deal, 5)."""
 
     SIMPLE = "simple"
     DOUBLE = "double"
@@ -78,7 +78,7 @@ class PoigneeSize(StrEnum):
 
 
 class Chelem(StrEnum):
-    """What happened to the chelem, if anything did (SCORING.md §One deal, 6)."""
+    """What happened to the chelem, if anything did (docs/scoring.md §One deal, 6)."""
 
     ANNOUNCED_MADE = "announced_made"
     UNANNOUNCED_MADE = "unannounced_made"
@@ -86,10 +86,10 @@ class Chelem(StrEnum):
     DEFENSE = "defense"
 
 
-# SCORING.md §One deal, 1; FFT fascicule, « Points à réaliser ».
+# docs/scoring.md §One deal, 1; FFT fascicule, « Points à réaliser ».
 TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}
 
-# SCORING.md §One deal, 3; FFT fascicule, « Le calcul des scores ».
+# docs/scoring.md §One deal, 3; FFT fascicule, « Le calcul des scores ».
 MULTIPLIERS = {
     Contract.PRISE: 1,
     Contract.GARDE: 2,
@@ -97,11 +97,12 @@ MULTIPLIERS = {
     Contract.GARDE_CONTRE: 6,
 }
 
-# SCORING.md §One deal, 5; FFT fascicule, « La poignée ».
+# docs/scoring.md §One deal, 5; FFT fascicule, « La poignée ».
 POIGNEE_VALUES = {PoigneeSize.SIMPLE: 20, PoigneeSize.DOUBLE: 30, PoigneeSize.TRIPLE: 40}
 
 # The fewest trumps (the Excuse standing in for one) that make each poignée, by table size.
-# SCORING.md §One deal, 5; FFT fascicule, « La poignée », « Le jeu à 3 joueurs », « à 5 joueurs ».
+# docs/scoring.md §One deal, 5; FFT fascicule, « La poignée », « Le jeu à 3 joueurs »,
+# « à 5 joueurs ».
 POIGNEE_TRUMPS = {
     3: {PoigneeSize.SIMPLE: 13, PoigneeSize.DOUBLE: 15, PoigneeSize.TRIPLE: 18},
     4: {PoigneeSize.SIMPLE: 10, PoigneeSize.DOUBLE: 13, PoigneeSize.TRIPLE: 15},
@@ -111,7 +112,8 @@ POIGNEE_TRUMPS = {
 # 21 trumps and the Excuse: all that any set of poignées can show between them.
 TRUMPS_IN_THE_GAME = 22
 
-# SCORING.md §One deal, 6; FFT fascicule, « Le chelem ». Seen from the attack; never multiplied.
+# docs/scoring.md §One deal, 6; FFT fascicule, « Le chelem ». Seen from the attack; never
+# multiplied.
 CHELEM_VALUES = {
     Chelem.ANNOUNCED_MADE: 400,
     Chelem.UNANNOUNCED_MADE: 200,
@@ -119,9 +121,14 @@ CHELEM_VALUES = {
     Chelem.DEFENSE: -200,
 }
 
+TOTAL_POINTS = 91
+
+# FFT fascicule, « Le jeu de la carte »: an attack that takes every trick holds all 91 points,
+# or 87 when the defence kept the Excuse, which then counts for 4 points.
+CHELEM_ATTACK_POINTS = {3: TOTAL_POINTS, 2: TOTAL_POINTS - 4}
+
 CONTRACT_BASE = 25
 PETIT_AU_BOUT_BASE = 10
-TOTAL_POINTS = 91
 
 CAMP_NAMES = {Camp.ATTACK: "l'attaque", Camp.DEFENSE: "la défense"}
 
@@ -160,7 +167,7 @@ def _bouts_text(bouts: int) -> str:
 
 @dataclass(frozen=True)
 class Poignee:
-    """A poignée shown in the deal: by which camp, and how big (SCORING.md §One deal, 5).
+    """A poignée shown in the deal: by which camp, and how big (docs/scoring.md §One deal, 5).
 
     The camp does not change the marque, since the prime goes to the camp that wins the deal
     whoever showed it; it serves to check the deal (a player shows one poignée at most).
@@ -185,7 +192,7 @@ class Poignee:
 def attack_size(players: int, partner: bool) -> int:
     """How many players the attack has: the taker, plus the called partner at 5 players.
 
-    SCORING.md §Words (attack, partner); FFT fascicule, « Le jeu à 5 joueurs ».
+    docs/scoring.md §Words (attack, partner); FFT fascicule, « Le jeu à 5 joueurs ».
     """
     return 2 if players == 5 and partner else 1
 
@@ -193,7 +200,7 @@ def attack_size(players: int, partner: bool) -> int:
 def _half_points(points: object, players: int) -> int:
     """The attack's card points, in half points, after checking they can be counted.
 
-    SCORING.md §One deal (inputs) and 2: points run from 0 to 91; at 4 players they are
+    docs/scoring.md §One deal (inputs) and 2: points run from 0 to 91; at 4 players they are
     always whole, at 3 and 5 players a half point is possible (FFT fascicule, « Le jeu à 3
     joueurs » and « à 5 joueurs »: « il faut compter au ½ point près »). Ints, floats and
     Decimals are accepted and converted exactly: 40.3 is refused, not rounded.
@@ -230,30 +237,32 @@ def _half_points(points: object, players: int) -> int:
 
 @dataclass(frozen=True)
 class Deal:
-    """One deal as the score sheet records it (SCORING.md §One deal, inputs).
+    """One deal as the score sheet records it (docs/scoring.md §One deal, inputs).
 
     A Deal is checked when it is made: one that exists can be scored. Strings and members of
     the enums are interchangeable; after construction the fields hold the enum members,
     ``points`` an int (or a Decimal ending in .5 at 3 and 5 players) and ``poignees`` a tuple.
 
-    Besides the refusals SCORING.md lists under « What bad input gets », the deal is refused
+    Besides the refusals docs/scoring.md lists under « What bad input gets », the deal is refused
     where the fascicule leaves no doubt that it cannot happen:
 
     - a chelem made by the attack with the contract lost, or a chelem of the defence with the
       contract won. Taking every trick leaves the other camp only what never goes through a
-      trick (the chien at a garde sans or garde contre, the Excuse): far below any target.
-      The points themselves are not pinned to 91: the fascicule's own example of a chelem
-      (SCORING.md E5) is made with 87 points, the defence keeping the Excuse.
+      trick (the chien at a garde contre, the Excuse): far below any target.
+    - a chelem made by the attack, except at a garde contre, with other points than 91 and
+      3 bouts or 87 and 2 bouts: the attack holds every card but, perhaps, the Excuse, which
+      then « reste la propriété de la défense et compte pour 4 points » (fascicule, « Le
+      jeu de la carte »; its example E5 is 87 points with 2 bouts). At a garde contre the chien,
+      bouts and all, counts for the defence, so only the won contract is required there.
     - more poignées in a camp than it has players: each player shows at most one.
 
     Not checked, although they cannot happen either: the petit au bout to the attack with no
     bout, or to the defence with the attack holding all three (the Petit is a bout); points
-    that do not fit the bouts (91 points with no bout). SCORING.md takes bouts, points and
-    petit au bout as independent inputs and states the worked examples without their bouts,
-    so refusing these would turn away deals written the way SCORING.md writes them; and the
-    exact bounds on points turn on the chien and the Excuse's exchange card, where a check a
-    little too tight would stop a table from entering a deal it really played. None of them
-    changes the zero-sum checks. A form may warn about them.
+    that do not fit the bouts (91 points with no bout). The fascicule states most worked
+    examples without their bouts, so refusing these would turn away deals written the way it
+    writes them; and the exact bounds on points turn on the chien and the Excuse's exchange
+    card, where a check a little too tight would stop a table from entering a deal it really
+    played (docs/scoring.md §What bad input gets). None of them changes the zero-sum checks.
 
     A 5-player table playing « avec un mort » scores its deals as 4-player deals
     (``players=4``): the mort does not play (``scoring.sheet.seat_marques``).
@@ -315,11 +324,11 @@ class Deal:
         self._check_chelem()
 
     def _checked_poignees(self) -> tuple[Poignee, ...]:
-        """The poignées as a tuple, after SCORING.md §What bad input gets.
+        """The poignées as a tuple, after docs/scoring.md §What bad input gets.
 
         A player shows at most one poignée, so a camp shows at most as many as it has players;
         and all the poignées of a deal cannot show more than the 21 trumps and the Excuse
-        (SCORING.md §One deal, 5 gives the trumps each poignée needs at each table size).
+        (docs/scoring.md §One deal, 5 gives the trumps each poignée needs at each table size).
         """
         if isinstance(self.poignees, Poignee | str | bytes) or not isinstance(
             self.poignees, Iterable
@@ -361,7 +370,7 @@ class Deal:
     def _check_chelem(self) -> None:
         """A chelem leaves every trick to one camp, the last one too, and so decides the deal.
 
-        SCORING.md §What bad input gets (petit au bout against the chelem) and §One deal, 6;
+        docs/scoring.md §What bad input gets (petit au bout against the chelem) and §One deal, 6;
         FFT fascicule, « Le chelem »: the chelem is every trick, so the petit au bout can only
         go to the camp that made it, and that camp wins the contract (see the class docstring).
         """
@@ -379,6 +388,8 @@ class Deal:
                     f"{_bouts_text(self.bouts).capitalize()}, il faut {TARGETS[self.bouts]} "
                     f"points ; l'attaque n'en a que {_french_number(self.points)}.",
                 )
+            if self.contract != Contract.GARDE_CONTRE:
+                self._check_attack_chelem_cards()
         if self.chelem == Chelem.DEFENSE:
             if self.petit_au_bout == Camp.ATTACK:
                 raise InvalidDeal(
@@ -395,31 +406,60 @@ class Deal:
                     f"{_french_number(self.points)}.",
                 )
 
+    def _check_attack_chelem_cards(self) -> None:
+        """The attack that took every trick holds every card, the Excuse aside.
+
+        FFT fascicule, « Le jeu de la carte »: « En cas de chelem réussi par le camp preneur
+        ne possédant pas l'excuse, cette carte jouée normalement reste la propriété de la
+        défense et compte pour 4 points ». The 21 and the Petit are won in a trick or lie in
+        the chien, which is the attack's at a prise, a garde or a garde sans: 3 bouts and 91
+        points, or 2 bouts and 87 when the defence kept the Excuse. The same at 3, 4 and 5
+        players.
+        """
+        if self.bouts < 2:
+            raise InvalidDeal(
+                "bouts",
+                "L'attaque a fait le chelem : elle a pris le 21 et le Petit, donc 2 bouts "
+                f"(3 avec l'Excuse), et non {self.bouts}.",
+            )
+        expected = CHELEM_ATTACK_POINTS[self.bouts]
+        if self.points != expected:
+            reason = (
+                "elle a toutes les cartes, soit"
+                if self.bouts == 3
+                else "la défense a gardé l'Excuse, qui lui compte 4 points ; l'attaque a donc"
+            )
+            raise InvalidDeal(
+                "points",
+                f"L'attaque a fait le chelem {_bouts_text(self.bouts)} : {reason} "
+                f"{expected} points (et non {_french_number(self.points)}).",
+            )
+
     @property
     def multiplier(self) -> int:
-        """The contract's multiplier (SCORING.md §One deal, 3)."""
+        """The contract's multiplier (docs/scoring.md §One deal, 3)."""
         return MULTIPLIERS[self.contract]
 
     @property
     def target(self) -> int:
-        """The points the attack needs (SCORING.md §One deal, 1)."""
+        """The points the attack needs (docs/scoring.md §One deal, 1)."""
         return target(self.bouts)
 
     @property
     def difference(self) -> int:
-        """Points minus target, the half point going to the winner (SCORING.md §One deal, 2)."""
+        """Points minus target, the half point to the winner (docs/scoring.md §One deal, 2)."""
         return _difference(self)
 
     @property
     def won(self) -> bool:
-        """Whether the attack makes its contract: difference ≥ 0 (SCORING.md §One deal, 2)."""
+        """Whether the attack makes its contract: difference ≥ 0 (docs/scoring.md §One deal, 2)."""
         return self.difference >= 0
 
 
 def target(bouts: int) -> int:
     """Points the attack needs with this many bouts: 56, 51, 41, 36.
 
-    SCORING.md §One deal, 1; FFT fascicule, « Points à réaliser ».
+    docs/scoring.md §One deal, 1; FFT fascicule, « Points à réaliser ».
     """
     return TARGETS[bouts]
 
@@ -427,7 +467,7 @@ def target(bouts: int) -> int:
 def _difference(deal: Deal) -> int:
     """Points minus target, in whole points, the half point going to the winning camp.
 
-    SCORING.md §One deal, 2; FFT fascicule, « Le jeu à 3 joueurs »: « le ½ point va toujours
+    docs/scoring.md §One deal, 2; FFT fascicule, « Le jeu à 3 joueurs »: « le ½ point va toujours
     au camp gagnant ». The contract is won when the points reach the target, so a half
     difference is rounded away from zero: 40½ with 2 bouts is lost by 1, 41½ won by 1.
     """
@@ -441,19 +481,19 @@ def _difference(deal: Deal) -> int:
 class Marque:
     """The marque of a deal and every term a person checks on the sheet.
 
-    Every term is seen from the attack (positive when the attack gains), as SCORING.md §One
+    Every term is seen from the attack (positive when the attack gains), as docs/scoring.md §One
     deal, 7 writes v: ``value = contract_points + petit_au_bout + sum(poignees) + chelem``.
     Each defender marks ``defender = -value``; the taker ``taker_factor × value``.
     """
 
     taker: int
-    """The taker's marque (SCORING.md §One deal, 8)."""
+    """The taker's marque (docs/scoring.md §One deal, 8)."""
     partner: int | None
     """The called partner's marque at 5 players; None when there is no partner."""
     defender: int
     """Each defender's marque: −value."""
     value: int
-    """v, the per-defender value seen from the attack (SCORING.md §One deal, 7)."""
+    """v, the per-defender value seen from the attack (docs/scoring.md §One deal, 7)."""
     target: int
     """Points needed with the attack's bouts (§One deal, 1)."""
     counted_points: int
@@ -491,7 +531,7 @@ class Marque:
 def score_deal(deal: Deal) -> Marque:
     """The marque of one deal: the taker's, the partner's and each defender's.
 
-    SCORING.md §One deal, 1 to 8; FFT fascicule, « Le calcul des scores », « La marque en
+    docs/scoring.md §One deal, 1 to 8; FFT fascicule, « Le calcul des scores », « La marque en
     donnes libres », « Le jeu à 3 joueurs », « Le jeu à 5 joueurs »:
 
     - base = 25 + |d|, times the contract's multiplier, + if won and − if lost (« juste

@@ -1,6 +1,6 @@
 """From a deal's marque to the seats of a table, and from a table's deals to its sheet totals.
 
-SCORING.md §One deal, 8-9 and §The example score sheet; FFT fascicule, « La marque en donnes
+docs/scoring.md §One deal, 8-9 and §The example score sheet; FFT fascicule, « La marque en donnes
 libres » and « Exemple de report des scores sur la feuille de marque ». Pure Python, like
 ``scoring.rules``: the Django side gives seat labels (« N », « E »…) and gets ints back.
 
@@ -53,7 +53,7 @@ def seat_marques(
 ) -> dict[str, int]:
     """One marque per seat for this deal, in seat order, summing to zero.
 
-    SCORING.md §One deal, 8; FFT fascicule, « La marque en donnes libres », « Le jeu à 3
+    docs/scoring.md §One deal, 8; FFT fascicule, « La marque en donnes libres », « Le jeu à 3
     joueurs », « Le jeu à 5 joueurs »: the taker marks his share of v (3v, 2v, or at 5
     players 2v with a partner and 4v alone), the partner v, each defender −v.
 
@@ -61,7 +61,7 @@ def seat_marques(
     among them. ``partner`` is given exactly when the deal says so (``deal.partner``, 5
     players only); a taker who called himself or whose king lay in the chien plays alone and
     has no partner here. ``sitting_out`` is the mort of a 5-player table played « avec un
-    mort » (FFT fascicule, « Le jeu à 5 joueurs »; SCORING.md §Club variants, ``002_…``): the
+    mort » (FFT fascicule, « Le jeu à 5 joueurs »; docs/scoring.md §One deal, 8): the
     deal is then a 4-player deal among the four others (``deal.players == 4``) and the mort
     marks 0.
 
@@ -137,7 +137,7 @@ def seat_marques(
 
 
 def all_pass_marques(seats: Sequence[str]) -> dict[str, int]:
-    """Every seat marks 0: nobody took, the deal is redealt (SCORING.md §One deal, 9)."""
+    """Every seat marks 0: nobody took, the deal is redealt (docs/scoring.md §One deal, 9)."""
     return dict.fromkeys(_checked_seats(seats), 0)
 
 
@@ -145,7 +145,7 @@ def all_pass_marques(seats: Sequence[str]) -> dict[str, int]:
 class SeatTotals:
     """One seat's column at the foot of the sheet: total of +, total of −, and the bilan.
 
-    SCORING.md §The example score sheet: Nord's « 318 / 764 » is ``plus=318, minus=764``,
+    docs/scoring.md §The example score sheet: Nord's « 318 / 764 » is ``plus=318, minus=764``,
     ``minus`` being the sum of the negative marques written without their sign, as the sheet
     writes them in the − column.
     """
@@ -156,7 +156,7 @@ class SeatTotals:
 
     @property
     def bilan(self) -> int:
-        """Sum of + minus sum of − (SCORING.md §Words, bilan)."""
+        """Sum of + minus sum of − (docs/scoring.md §Words, bilan)."""
         return self.plus - self.minus
 
 
@@ -164,7 +164,7 @@ class SeatTotals:
 class SheetTotals:
     """The foot of a score sheet, and the two checks the players make before signing it.
 
-    SCORING.md §The example score sheet; FFT fascicule, « La marque en donnes libres »: each
+    docs/scoring.md §The example score sheet; FFT fascicule, « La marque en donnes libres »: each
     player checks his bilan and that the bilans sum to zero. ``unbalanced_deals`` names, by
     number, every deal whose marques do not sum to zero (a sheet typed from paper may have one).
     """
@@ -215,7 +215,7 @@ def sheet_totals(
     seats: Sequence[str],
     deals: Mapping[int, Mapping[str, int | None]] | Sequence[Mapping[str, int | None]],
 ) -> SheetTotals:
-    """Totals, bilans and zero-sum checks of one sheet (SCORING.md §The example score sheet).
+    """Totals, bilans and zero-sum checks of one sheet (docs/scoring.md §The example score sheet).
 
     ``sheet_totals(seats, deals) -> SheetTotals``
 

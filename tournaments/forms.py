@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Player, Registration, Seat, Team, Tournament
+from tournaments.selectors.names import by_name, registration_player, seat_player
 from tournaments.services.penalties import MAX_PENALTY_POINTS
 from tournaments.services.setup import TOURNAMENT_SETTINGS, SetupRefused
 
@@ -128,33 +129,62 @@ class CsvImportForm(forms.Form):
         return file
 
 
-class BoundedModelMultipleChoiceField(forms.ModelMultipleChoiceField):
-    """A multiple choice of rows whose ids are refused, not queried, when out of range.
+# The largest id a BigAutoField holds: a bigger number typed in a form is no row, and must not
+# reach the database (SQLite raises OverflowError, PostgreSQL an out-of-range error).
+LARGEST_ID = 2**63 - 1
 
-    Django bounds a single id's lookup, but not the ``id IN (…)`` this field runs: SQLite
-    raises ``OverflowError`` on an integer past 64 bits instead of finding nothing.
-    """
 
-    MAX_ID = 2**63 - 1
+def _holdable_id(value) -> bool:
+    text = str(value)
+    return text.isascii() and text.isdigit() and int(text) <= LARGEST_ID
 
-    def clean(self, value):
-        for pk in value or ():
-            try:
-                in_range = 0 < int(str(pk)) <= self.MAX_ID
-            except ValueError:
-                in_range = True  # Not a number at all: Django's own check refuses it.
-            if not in_range:
+
+class RowsChoiceField(forms.ModelMultipleChoiceField):
+    """Several rows by id; an id no row can have is an invalid choice, not a database error."""
+
+    def _check_values(self, value):
+        for pk in value:
+            if not _holdable_id(pk):
                 raise forms.ValidationError(
                     self.error_messages["invalid_pk_value"],
                     code="invalid_pk_value",
                     params={"pk": pk},
                 )
-        return super().clean(value)
+        return super()._check_values(value)
+
+
+class RowChoiceField(forms.ModelChoiceField):
+    """One row by id; an id no row can have is an invalid choice, not a database error."""
+
+    def to_python(self, value):
+        if value not in self.empty_values and not _holdable_id(value):
+            raise forms.ValidationError(
+                self.error_messages["invalid_choice"], code="invalid_choice"
+            )
+        return super().to_python(value)
+
+
+class ByNameChoiceIterator(forms.models.ModelChoiceIterator):
+    """A choice field's rows in French alphabetical order of the player each names, sorted in
+    Python as every list of names is (``tournaments.selectors.names``)."""
+
+    def __iter__(self):
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        for row in by_name(self.queryset, player=self.field.player_of):
+            yield self.choice(row)
+
+
+def choices_by_name(field: forms.ModelChoiceField, queryset, *, player) -> None:
+    """Give ``field`` its ``queryset``, listed by the name of each row's ``player``."""
+    field.iterator = ByNameChoiceIterator
+    field.player_of = player
+    field.queryset = queryset  # sets the widget's choices, with the iterator above
 
 
 class TeamForm(forms.Form):
     name = forms.CharField(label=_("Nom de l'équipe"), max_length=100)
-    members = BoundedModelMultipleChoiceField(
+    members = RowsChoiceField(
         label=_("Joueurs"),
         queryset=Registration.objects.none(),
         required=False,
@@ -163,9 +193,11 @@ class TeamForm(forms.Form):
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["members"].queryset = tournament.registrations.filter(
-            team__isnull=True
-        ).select_related("player")
+        choices_by_name(
+            self.fields["members"],
+            tournament.registrations.filter(team__isnull=True).select_related("player"),
+            player=registration_player,
+        )
 
 
 class TeamAssignmentForm(forms.Form):
@@ -179,13 +211,13 @@ class TeamAssignmentForm(forms.Form):
 class SwapForm(forms.Form):
     """Two seats of one position whose players the arbitre swaps."""
 
-    first = forms.ModelChoiceField(label=_("Joueur"), queryset=Seat.objects.none())
-    second = forms.ModelChoiceField(label=_("avec"), queryset=Seat.objects.none())
+    first = RowChoiceField(label=_("Joueur"), queryset=Seat.objects.none())
+    second = RowChoiceField(label=_("avec"), queryset=Seat.objects.none())
 
     def __init__(self, *args, seats, **kwargs):
         super().__init__(*args, **kwargs)
         for name in ("first", "second"):
-            self.fields[name].queryset = seats
+            choices_by_name(self.fields[name], seats, player=seat_player)
             self.fields[name].label_from_instance = self.seat_label
             self.fields[name].empty_label = _("— choisir —")
 

@@ -14,6 +14,8 @@ from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from tournaments.selectors import names
+
 
 class Place(models.TextChoices):
     """The seats of a table, in the order the seating plan lists them."""
@@ -140,11 +142,16 @@ class Player(models.Model):
     first_name = models.CharField(_("prénom"), max_length=100)
     licence = models.CharField(_("n° de licence FFT"), max_length=20, blank=True, default="")
     club = models.CharField(_("club"), max_length=200, blank=True)
+    # Both names folded (accents, case and ligatures aside) for searching: see
+    # tournaments/selectors/names.py. Written by save(), whoever saves the player.
+    search_name = models.CharField(
+        max_length=names.SEARCH_NAME_MAX_LENGTH, editable=False, default="", db_index=True
+    )
 
     class Meta:
         verbose_name = _("joueur")
         verbose_name_plural = _("joueurs")
-        ordering = ["last_name", "first_name"]
+        ordering = ["search_name", "pk"]
         constraints = [
             # A licence number identifies one player; players without one are many.
             models.UniqueConstraint(
@@ -154,6 +161,13 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.last_name.upper()} {self.first_name}"
+
+    def save(self, *args, **kwargs) -> None:
+        self.search_name = names.search_name(last_name=self.last_name, first_name=self.first_name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"last_name", "first_name"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "search_name"}
+        super().save(*args, **kwargs)
 
 
 class Team(models.Model):

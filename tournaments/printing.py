@@ -203,7 +203,7 @@ def _points_text(points: Decimal) -> str:
 
 
 def _primes_in_words(deal: Deal, names: dict[str, str]) -> str:
-    """The primes of a played deal as the sheet spells them (SCORING.md §One deal, 4-6)."""
+    """The primes of a played deal as the sheet spells them (docs/scoring.md §One deal, 4-6)."""
     primes = []
     if deal.petit_au_bout:
         primes.append(PETIT_AU_BOUT[Camp(deal.petit_au_bout)])

@@ -7,7 +7,7 @@ sheet of a shape, so WeasyPrint parses it once per document), and the words sit 
 absolutely placed blocks, each holding a whole column or line. That keeps a 100-table
 position within a third more time than 100 bare pages of names (bench/print_bench.py).
 
-The sheet is the FFT paper sheet (SCORING.md §The example score sheet): a header, a column
+The sheet is the FFT paper sheet (docs/scoring.md §The example score sheet): a header, a column
 per seat, a row per deal with the taker and the contract, totals + and −, the bilans and
 their sum, and a box per player for the signature.
 """

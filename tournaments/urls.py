@@ -4,6 +4,7 @@ from tournaments.views import offline, prints, public, results, room, setup, she
 
 urlpatterns = [
     path("", public.home, name="home"),
+    path("favicon.ico", public.favicon, name="favicon"),
     path("tournois/<int:tournament_id>/", public.tournament_detail, name="tournament_detail"),
     # The results: fixed URLs, printed on QR codes and read by other tools (README).
     path("tournois/<int:tournament_id>/classement/", results.ranking, name="ranking"),

@@ -36,7 +36,7 @@ def test_arbitre_seats_position_1_from_an_empty_tournament(phone, arbitre, tmp_p
     page.get_by_label("Prénom :").fill("Daniel")
     page.get_by_label("Pointé présent").check()
     page.get_by_role("button", name="Inscrire").click()
-    expect(page.get_by_text("GIRARD Daniel inscrit sous le n° 1.")).to_be_visible()
+    expect(page.get_by_text("Inscription enregistrée : GIRARD Daniel, n° 1.")).to_be_visible()
 
     csv_file = tmp_path / "joueurs.csv"
     csv_file.write_text(PLAYERS_CSV, encoding="utf-8")

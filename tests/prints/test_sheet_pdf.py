@@ -1,6 +1,6 @@
 """The feuille de marque as a PDF: /tables/<id>/feuille.pdf, pre-filled and filled.
 
-The FFT example sheet (SCORING.md §The example score sheet) is table 1; table 2 has played
+The FFT example sheet (docs/scoring.md §The example score sheet) is table 1; table 2 has played
 nothing yet, so its sheet is the pre-filled one the arbitre puts on the table.
 """
 

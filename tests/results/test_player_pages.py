@@ -149,7 +149,7 @@ def test_the_ranking_page_marks_ties_withdrawals_and_missed_positions(
 
     assert "provisionnel" in content
     assert "ex æquo" in content
-    assert "retiré" in content
+    assert '<span class="badge">retrait</span>' in content
     assert 'title="pas joué">—</span>' in content
 
 

@@ -1,4 +1,4 @@
-"""The marque of one deal: SCORING.md §One deal, rule by rule, and its worked examples."""
+"""The marque of one deal: docs/scoring.md §One deal, rule by rule, and its worked examples."""
 
 import ast
 import doctest
@@ -31,7 +31,7 @@ def deal(**overrides):
     return Deal(**fields)
 
 
-# Worked examples of the FFT fascicule (SCORING.md §Worked examples), at 4 players.
+# Worked examples of the FFT fascicule (docs/scoring.md §Worked examples), at 4 players.
 
 
 def test_e1_garde_won_by_8_with_attack_poignee_and_petit_au_bout_to_attack():
@@ -86,7 +86,7 @@ def test_e6_garde_won_by_2_with_petit_au_bout_to_attack():
     assert (marque.defender, marque.taker) == (-74, 222)
 
 
-# SCORING.md §One deal, 1: the target by bouts.
+# docs/scoring.md §One deal, 1: the target by bouts.
 
 
 @pytest.mark.parametrize(("bouts", "target"), [(0, 56), (1, 51), (2, 41), (3, 36)])
@@ -120,7 +120,7 @@ def test_lost_contract_costs_25_plus_the_missing_points():
     assert (marque.base, marque.value, marque.taker, marque.defender) == (36, -36, -108, 36)
 
 
-# SCORING.md §One deal, 2: half points at 3 and 5 players go to the winning camp.
+# docs/scoring.md §One deal, 2: half points at 3 and 5 players go to the winning camp.
 
 
 def test_half_point_short_of_target_goes_to_defence_at_3_players():
@@ -179,7 +179,7 @@ def test_points_are_kept_exactly():
     assert type(deal(points=Decimal("49.0")).points) is int
 
 
-# SCORING.md §One deal, 3: base times the contract's multiplier.
+# docs/scoring.md §One deal, 3: base times the contract's multiplier.
 
 
 @pytest.mark.parametrize(
@@ -202,7 +202,7 @@ def test_garde_contre_lost_costs_six_times_the_base():
     assert (marque.contract_points, marque.taker) == (-210, -630)
 
 
-# SCORING.md §One deal, 4: the petit au bout goes to its camp, whatever the result.
+# docs/scoring.md §One deal, 4: the petit au bout goes to its camp, whatever the result.
 
 
 def test_petit_au_bout_to_attack_on_won_contract():
@@ -248,7 +248,7 @@ def test_no_petit_au_bout_counts_nothing():
     assert score_deal(deal()).petit_au_bout == 0
 
 
-# SCORING.md §One deal, 5: the poignée goes to the camp that wins the deal.
+# docs/scoring.md §One deal, 5: the poignée goes to the camp that wins the deal.
 
 
 @pytest.mark.parametrize(("size", "prime"), [("simple", 20), ("double", 30), ("triple", 40)])
@@ -302,7 +302,7 @@ def test_two_attack_poignees_at_5_players_with_a_partner():
     assert (marque.poignees, marque.taker, marque.partner) == ((20, 20), 212, 106)
 
 
-# SCORING.md §One deal, 6: chelem primes, never multiplied.
+# docs/scoring.md §One deal, 6: chelem primes, never multiplied.
 
 
 def test_chelem_announced_and_made_adds_400():
@@ -355,7 +355,7 @@ def test_no_chelem_counts_nothing():
     assert score_deal(deal()).chelem == 0
 
 
-# SCORING.md §One deal, 8: the attack's marque by table size.
+# docs/scoring.md §One deal, 8: the attack's marque by table size.
 
 
 def test_taker_at_3_players_marks_twice_v():

@@ -1,6 +1,6 @@
-"""Properties of the marque over every valid deal (SCORING.md §One deal), with Hypothesis.
+"""Properties of the marque over every valid deal (docs/scoring.md §One deal), with Hypothesis.
 
-The strategy below builds valid deals from the rules as SCORING.md states them, written out
+The strategy below builds valid deals from the rules as docs/scoring.md states them, written out
 again here rather than read from ``scoring.rules``, so that a wrong table there shows up.
 """
 
@@ -60,9 +60,14 @@ def valid_deals(draw, players=None):
         )
     )
 
-    # In half points; an attack chelem wins the contract, a defence chelem loses it.
+    # In half points; an attack chelem wins the contract, a defence chelem loses it. Outside a
+    # garde contre (whose chien is the defence's), an attack chelem holds every card but,
+    # perhaps, the Excuse: 91 points with 3 bouts, 87 with 2.
     lowest, highest = 0, 182
-    if chelem in ("announced_made", "unannounced_made"):
+    if chelem in ("announced_made", "unannounced_made") and contract != "garde_contre":
+        bouts = draw(st.sampled_from([2, 3]))
+        lowest = highest = {3: 182, 2: 174}[bouts]
+    elif chelem in ("announced_made", "unannounced_made"):
         lowest = 2 * TARGETS[bouts]
     elif chelem == "defense":
         highest = 2 * TARGETS[bouts] - 1

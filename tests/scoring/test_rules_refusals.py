@@ -1,4 +1,4 @@
-"""Deals that cannot happen are refused, naming the field (SCORING.md §What bad input gets)."""
+"""Deals that cannot happen are refused, naming the field (docs/scoring.md §What bad input gets)."""
 
 import pickle
 from decimal import Decimal
@@ -263,6 +263,82 @@ def test_attack_chelem_on_a_lost_contract_is_refused(chelem):
         "chelem",
         "L'attaque a fait le chelem : elle gagne forcément son contrat. "
         "Avec 2 bouts, il faut 41 points ; l'attaque n'en a que 30.",
+    )
+
+
+# FFT fascicule, « Le jeu de la carte »: an attack chelem made without the Excuse leaves it to
+# the defence, for 4 points. Every other card is the attack's outside a garde contre.
+CHELEM_WITH_3_BOUTS = (
+    "L'attaque a fait le chelem avec 3 bouts : elle a toutes les cartes, "
+    "soit 91 points (et non {})."
+)
+CHELEM_WITH_2_BOUTS = (
+    "L'attaque a fait le chelem avec 2 bouts : la défense a gardé l'Excuse, qui lui compte "
+    "4 points ; l'attaque a donc 87 points (et non {})."
+)
+
+
+@pytest.mark.parametrize("chelem", ["announced_made", "unannounced_made"])
+def test_attack_chelem_at_a_garde_with_62_points_and_3_bouts_is_refused(chelem):
+    assert refusal(points=62, bouts=3, chelem=chelem) == (
+        "points",
+        CHELEM_WITH_3_BOUTS.format(62),
+    )
+
+
+def test_attack_chelem_with_80_points_and_3_bouts_is_refused():
+    assert refusal(points=80, bouts=3, chelem="announced_made") == (
+        "points",
+        CHELEM_WITH_3_BOUTS.format(80),
+    )
+
+
+@pytest.mark.parametrize("points", [62, 86, 88, 91])
+def test_attack_chelem_with_2_bouts_needs_87_points(points):
+    assert refusal(points=points, bouts=2, chelem="unannounced_made") == (
+        "points",
+        CHELEM_WITH_2_BOUTS.format(points),
+    )
+
+
+@pytest.mark.parametrize("bouts", [0, 1])
+def test_attack_chelem_with_fewer_than_2_bouts_is_refused(bouts):
+    assert refusal(points=60, bouts=bouts, chelem="announced_made") == (
+        "bouts",
+        "L'attaque a fait le chelem : elle a pris le 21 et le Petit, donc 2 bouts "
+        f"(3 avec l'Excuse), et non {bouts}.",
+    )
+
+
+@pytest.mark.parametrize("contract", ["prise", "garde", "garde_sans"])
+@pytest.mark.parametrize(("points", "bouts"), [(91, 3), (87, 2)])
+def test_attack_chelem_with_every_card_but_perhaps_the_excuse_is_accepted(contract, points, bouts):
+    made = deal(contract=contract, points=points, bouts=bouts, chelem="announced_made")
+
+    assert (made.points, made.bouts, made.won) == (points, bouts, True)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_attack_chelem_points_are_the_same_at_3_and_5_players(players):
+    assert refusal(players=players, points=Decimal("86.5"), chelem="announced_made") == (
+        "points",
+        CHELEM_WITH_2_BOUTS.format("86,5"),
+    )
+    assert deal(players=players, points=87, chelem="announced_made").points == 87
+
+
+@pytest.mark.parametrize(("points", "bouts"), [(62, 3), (52, 1), (56, 0)])
+def test_attack_chelem_at_a_garde_contre_needs_only_the_won_contract(points, bouts):
+    made = deal(contract="garde_contre", points=points, bouts=bouts, chelem="announced_made")
+
+    assert (made.points, made.won) == (points, True)
+
+
+def test_attack_chelem_lost_at_a_garde_contre_is_refused():
+    assert refusal(contract="garde_contre", points=40, bouts=2, chelem="announced_made") == (
+        "chelem",
+        "L'attaque a fait le chelem : elle gagne forcément son contrat. "
+        "Avec 2 bouts, il faut 41 points ; l'attaque n'en a que 40.",
     )
 
 

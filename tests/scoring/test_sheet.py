@@ -1,4 +1,4 @@
-"""Seat marques and sheet totals (SCORING.md §One deal, 8-9 and §The example score sheet)."""
+"""Seat marques and sheet totals (docs/scoring.md §One deal, 8-9 and §The example score sheet)."""
 
 import pytest
 

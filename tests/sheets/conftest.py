@@ -7,7 +7,7 @@ from tournaments.models import Place, Position
 from tournaments.services.deals import DealResult, record_deal
 from tournaments.services.setup import seat_position
 
-# The FFT fascicule's example sheet (SCORING.md §The example score sheet), as the form posts it:
+# The FFT fascicule's example sheet (docs/scoring.md §The example score sheet), as the form posts it:
 # the table of the ``table`` fixture sits Nord, Est, Sud, Ouest.
 FFT_EXAMPLE_POSTS = [
     {"taker": "E", "contract": "garde", "bouts": "2", "points": "49",

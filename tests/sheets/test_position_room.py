@@ -62,3 +62,12 @@ def test_a_chelem_announced_at_the_bidding_calls_the_arbitre_at_once(
     html = room_html(arbitre_client, table)
 
     assert "Chelem annoncé</strong> · Garde" in html
+
+
+def test_a_deal_entered_at_the_bidding_is_shown_in_plain_words(arbitre_client, table_client, table):
+    post_deal(table_client, table, 1, {"taker": "S", "contract": "prise"})
+
+    html = room_html(arbitre_client, table)
+
+    assert '<span class="badge warn">contrat annoncé, résultat à venir</span>' in html
+    assert "enchères" not in html

@@ -1,8 +1,10 @@
 """The pages anyone can open: the list of tournaments, a tournament, the arbitre's login."""
 
 import datetime
+from pathlib import Path
 
 import pytest
+from django.contrib.staticfiles import finders
 
 from tournaments.models import Tournament
 
@@ -77,3 +79,19 @@ def test_login_lets_the_arbitre_in(client, arbitre):
 
     assert response.status_code == 302
     assert client.get("/").context["user"] == arbitre
+
+
+def test_the_favicon_is_served_at_the_address_browsers_ask(client, db):
+    response = client.get("/favicon.ico")
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/x-icon"
+    assert b"".join(response.streaming_content)[:4] == b"\x00\x00\x01\x00"  # an ICO file
+
+
+def test_pages_link_the_svg_favicon_of_the_static_files(client, db):
+    page = client.get("/").content.decode()
+    icon = Path(finders.find("favicon.svg"))
+
+    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in page
+    assert icon.read_text(encoding="utf-8").startswith("<svg")

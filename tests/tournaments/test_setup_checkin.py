@@ -54,6 +54,16 @@ def test_a_player_checked_in_once_play_started_joins_from_the_next_position(
     assert absent in position_participants(tournament=tournament, number=2)
 
 
+def test_a_late_arrival_is_marked_in_words_that_agree_with_anyone(
+    arbitre_client, tournament, registrations, absent
+):
+    start(plan_position(tournament=tournament, number=1))
+
+    response = arbitre_client.post(checkin_url(tournament, absent), {"present": "1"}, headers=HTMX)
+
+    assert "arrivée tardive : joue dès la position 2" in response.content.decode()
+
+
 def test_a_player_checked_in_before_play_starts_joins_position_1_once_reseated(
     tournament, registrations, absent
 ):
@@ -188,7 +198,7 @@ def test_withdrawal_view_marks_the_next_position(arbitre_client, tournament, reg
 
     registrations[0].refresh_from_db()
     assert registrations[0].withdrawn_from == 2
-    assert "retiré dès la position 2" in response.content.decode()
+    assert "retrait dès la position 2" in response.content.decode()
 
 
 def test_placement_warns_of_a_player_pointed_absent_after_seating(

@@ -175,6 +175,26 @@ def test_a_bad_upload_shows_the_report_under_htmx(arbitre_client, tournament):
     assert "aucun joueur n'a été inscrit" in page
 
 
+def test_a_file_with_only_its_header_is_refused_as_a_file_not_as_a_line(arbitre_client, tournament):
+    response = arbitre_client.post(
+        f"/arbitre/tournois/{tournament.pk}/import/",
+        {"file": upload("Nom;Prénom;Licence;Club;Équipe\n")},
+        headers=HTMX,
+    )
+
+    page = response.content.decode()
+    assert "Fichier refusé : aucun joueur n'a été inscrit." in page
+    assert "Le fichier ne contient aucun joueur." in page
+    assert "ligne refusée" not in page
+
+
+def test_refused_rows_are_counted_without_the_file_refusals(tournament):
+    report = imported(tournament, GOOD + ";Sans nom;;;\n;Sans nom non plus;;;\n")
+
+    assert [row.line for row in report.refused_lines] == [5, 6]
+    assert report.refused_file == []
+
+
 def test_posting_without_a_file_is_a_french_form_error(arbitre_client, tournament):
     response = arbitre_client.post(f"/arbitre/tournois/{tournament.pk}/import/", {})
 

@@ -1,10 +1,16 @@
 """Registering players one at a time: search the known ones, never enter anyone twice."""
 
 import pytest
+from django.contrib.messages import get_messages
 
 from tests.conftest import HTMX
 from tournaments.models import Formula, Player, Registration, Team
-from tournaments.services.setup import SetupRefused, register_player, search_players
+from tournaments.services.setup import (
+    SetupRefused,
+    register_player,
+    search_players,
+    search_registered,
+)
 
 
 @pytest.fixture
@@ -96,6 +102,46 @@ def test_search_without_javascript_shows_the_results_in_the_page(
     assert "DUPONT Jean" in page
 
 
+def test_searching_the_licence_of_a_participant_names_their_number(
+    arbitre_client, tournament, registrations
+):
+    page = arbitre_client.get(
+        players_url(tournament) + "?q=L00003", headers={**HTMX, "HX-Target": "search-results"}
+    ).content.decode()
+
+    assert (
+        "<strong>JOUEUR3 Prénom</strong> figure déjà parmi les participants, sous le n° 3." in page
+    )
+    assert "Aucun joueur connu" not in page
+
+
+def test_searching_a_participant_by_name_without_accents_names_their_number(
+    tournament, registrations
+):
+    registrations[4].player.last_name = "Séguin"
+    registrations[4].player.save()
+
+    assert search_registered(tournament=tournament, query="seguin") == [registrations[4]]
+
+
+def test_a_search_of_nobody_known_says_so(arbitre_client, tournament, registrations):
+    page = arbitre_client.get(
+        players_url(tournament) + "?q=Inconnu", headers={**HTMX, "HX-Target": "search-results"}
+    ).content.decode()
+
+    assert "Aucun joueur connu pour « Inconnu » : saisissez-le ci-dessous." in page
+    assert "figure déjà" not in page
+
+
+def test_a_player_registered_twice_is_refused_with_words_for_anyone(tournament, known_player):
+    register_player(tournament=tournament, player=known_player)
+
+    with pytest.raises(SetupRefused) as refused:
+        register_player(tournament=tournament, player=known_player)
+
+    assert refused.value.message == "DUPONT Jean figure déjà parmi les participants de ce tournoi."
+
+
 def test_registering_a_new_player_redirects_back_to_the_list(arbitre_client, tournament):
     response = arbitre_client.post(
         players_url(tournament),
@@ -116,7 +162,7 @@ def test_registering_under_htmx_returns_the_fragment_with_the_new_player(
     page = response.content.decode()
     assert response.status_code == 200
     assert page.lstrip().startswith('<div id="registration"')
-    assert "NEUF Léa inscrit sous le n° 1." in page
+    assert "Inscription enregistrée : NEUF Léa, n° 1." in page
 
 
 def test_registering_a_known_player_from_the_search(arbitre_client, tournament, known_player):
@@ -156,6 +202,8 @@ def test_a_player_never_seated_can_be_unregistered(arbitre_client, tournament, r
 
     assert response.status_code == 302
     assert tournament.registrations.count() == 7
+    messages = [str(message) for message in get_messages(response.wsgi_request)]
+    assert messages == ["Inscription retirée : JOUEUR1 Prénom."]
 
 
 def test_a_player_already_seated_cannot_be_unregistered(

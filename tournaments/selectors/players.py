@@ -5,7 +5,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from tournaments.models import PLACES_BY_TABLE_SIZE, Deal, Penalty, Registration, Seat, Tournament
-from tournaments.selectors.names import fold, name_key
+from tournaments.selectors.names import by_name, name_matches, registration_player
 from tournaments.selectors.ranking import RankedPlayer, Ranking
 
 SEAT_ORDER = {place: index for index, place in enumerate(PLACES_BY_TABLE_SIZE[5])}
@@ -177,13 +177,6 @@ def find_players(*, tournament: Tournament, query: str) -> list[Registration]:
     registrations = tournament.registrations.select_related("player")
     if query.isascii() and query.isdigit():
         return list(registrations.filter(number=int(query)))
-    wanted = fold(query).split()
-    found = [
-        registration
-        for registration in registrations
-        if all(
-            word in fold(f"{registration.player.first_name} {registration.player.last_name}")
-            for word in wanted
-        )
-    ]
-    return sorted(found, key=lambda registration: name_key(registration.player))
+    for word in query.split():
+        registrations = registrations.filter(name_matches(word, player="player__"))
+    return by_name(registrations, player=registration_player)

@@ -44,7 +44,7 @@ from tournaments.models import (
 )
 from tournaments.services.errors import Refused, required_reason
 
-# The chelems that were announced at the bidding (SCORING.md §One deal, 6).
+# The chelems that were announced at the bidding (docs/scoring.md §One deal, 6).
 ANNOUNCED_CHELEMS = {"announced_made", "announced_failed"}
 
 

@@ -39,6 +39,7 @@ from tournaments.seating import (
     seating_report,
     table_sizes,
 )
+from tournaments.selectors.names import by_name, name_matches, registration_player, seat_player
 
 
 class SetupRefused(ValueError):
@@ -180,21 +181,39 @@ def _shown_by_another_arbitre(player: Player, *, arbitre_id: int) -> bool:
     return player.registrations.exclude(tournament__arbitre_id=arbitre_id).exists()
 
 
+def _matching_players(query: str, *, player: str = "") -> Q:
+    """Every word of ``query`` in the player's names (accents and case aside) or starting
+    their licence; ``player`` is the path to the player (« player__ » from a registration)."""
+    match = Q()
+    for word in query.split():
+        match &= name_matches(word, player=player) | Q(**{f"{player}licence__istartswith": word})
+    return match
+
+
 def search_players(*, tournament: Tournament, query: str, limit: int = 20) -> list[Player]:
-    """Known players whose name or licence matches ``query``, and not yet in ``tournament``."""
-    words = query.split()
-    if not words:
+    """Known players whose name (accents and case aside) or licence matches ``query``, and not
+    yet in ``tournament``, in French alphabetical order."""
+    if not query.split():
         return []
-    players = players_visible_to(arbitre_id=tournament.arbitre_id).exclude(
-        registrations__tournament=tournament
+    players = (
+        players_visible_to(arbitre_id=tournament.arbitre_id)
+        .exclude(registrations__tournament=tournament)
+        .filter(_matching_players(query))
     )
-    for word in words:
-        players = players.filter(
-            Q(last_name__icontains=word)
-            | Q(first_name__icontains=word)
-            | Q(licence__istartswith=word)
-        )
-    return list(players[:limit])
+    return by_name(players.order_by("search_name", "pk")[:limit])
+
+
+def search_registered(*, tournament: Tournament, query: str, limit: int = 20) -> list[Registration]:
+    """The participants of ``tournament`` that ``query`` names (by name or licence): a search
+    for someone already registered says under which number, rather than « nobody »."""
+    if not query.split():
+        return []
+    registrations = tournament.registrations.select_related("player").filter(
+        _matching_players(query, player="player__")
+    )
+    return by_name(
+        registrations.order_by("player__search_name", "pk")[:limit], player=registration_player
+    )
 
 
 # The database keeps participant numbers in a small integer.
@@ -287,7 +306,7 @@ def register_player(
         )
     if player is not None and tournament.registrations.filter(player=player).exists():
         raise SetupRefused(
-            _("%(player)s est déjà inscrit à ce tournoi.") % {"player": player},
+            _("%(player)s figure déjà parmi les participants de ce tournoi.") % {"player": player},
             code="already_registered",
             field="licence",
         )
@@ -363,7 +382,7 @@ def update_registration(
         if licence and licence == player.licence:
             raise SetupRefused(
                 _(
-                    "%(player)s est aussi inscrit dans le tournoi d'un autre arbitre : son nom "
+                    "%(player)s figure aussi dans le tournoi d'un autre arbitre : son nom "
                     "et son club ne se corrigent pas ici. Demandez-le à l'administrateur."
                 )
                 % {"player": player},
@@ -436,7 +455,7 @@ CSV_HEADERS = {
 
 @dataclass(frozen=True)
 class RefusedRow:
-    line: int
+    line: int  # 0 when the file as a whole is refused, before any row is read
     reason: str
 
 
@@ -451,6 +470,16 @@ class ImportReport:
     @property
     def ok(self) -> bool:
         return not self.refused
+
+    @property
+    def refused_file(self) -> list[RefusedRow]:
+        """Why the file as a whole was refused (too big, empty, unreadable…), if it was."""
+        return [row for row in self.refused if not row.line]
+
+    @property
+    def refused_lines(self) -> list[RefusedRow]:
+        """The rows refused, each with its line number."""
+        return [row for row in self.refused if row.line]
 
 
 def _decode_csv(content: bytes) -> str:
@@ -1005,13 +1034,7 @@ class SeatingPlan:
 
     @property
     def by_name(self) -> list[Seat]:
-        return sorted(
-            self.seats,
-            key=lambda seat: (
-                seat.registration.player.last_name.casefold(),
-                seat.registration.player.first_name.casefold(),
-            ),
-        )
+        return by_name(self.seats, player=seat_player)
 
 
 def seating_plan(*, position: Position) -> SeatingPlan:

@@ -1,11 +1,14 @@
 """Pages anyone may read: the published tournaments and what they show the room."""
 
+from django.conf import settings
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET, require_safe
 
 from tournaments.models import Tournament
+from tournaments.selectors.names import by_name, registration_player
 from tournaments.services.setup import seating_plan
 
 
@@ -25,7 +28,9 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_GET
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(visible_tournaments(request), pk=tournament_id)
-    registrations = tournament.registrations.select_related("player", "team")
+    registrations = by_name(
+        tournament.registrations.select_related("player", "team"), player=registration_player
+    )
     positions = tournament.positions.all()
     # Each published seating, the latest first: the one the players look for on the day.
     seatings = [
@@ -42,3 +47,13 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "seatings": seatings,
         },
     )
+
+
+FAVICON = settings.BASE_DIR / "static" / "favicon.ico"
+
+
+@require_safe
+@cache_control(public=True, max_age=7 * 24 * 3600)
+def favicon(request: HttpRequest) -> FileResponse:
+    """/favicon.ico, which browsers ask for whatever the page links: the spade of favicon.svg."""
+    return FileResponse(FAVICON.open("rb"), content_type="image/x-icon")

@@ -33,6 +33,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.selectors.names import by_name, name_matches, registration_player
 from tournaments.services import setup as services
 from tournaments.services.setup import SetupRefused
 
@@ -154,11 +155,12 @@ def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
     search = PlayerSearchForm(request.GET)
     query = search_query(request.GET)
     found = services.search_players(tournament=tournament, query=query)
+    already = services.search_registered(tournament=tournament, query=query)
     if request.htmx and request.htmx.target == "search-results":
         return render(
             request,
             "setup/players.html#search-results",
-            {"tournament": tournament, "found": found, "query": query},
+            {"tournament": tournament, "found": found, "already": already, "query": query},
         )
     form = RegistrationForm(
         request.POST if request.method == "POST" else None, tournament=tournament
@@ -181,7 +183,7 @@ def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
         except SetupRefused as refusal:
             add_refusal(form, refusal)
         else:
-            notice = _("%(player)s inscrit sous le n° %(number)s.") % {
+            notice = _("Inscription enregistrée : %(player)s, n° %(number)s.") % {
                 "player": registration.player,
                 "number": registration.number,
             }
@@ -189,15 +191,18 @@ def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 messages.success(request, notice)
                 return redirect("setup_players", tournament.pk)
             form = RegistrationForm(tournament=tournament)
-            found = []
+            found, already = [], []
     context = {
         "tournament": tournament,
         "form": form,
         "search": search,
         "found": found,
+        "already": already,
         "query": query,
         "notice": notice,
-        "registrations": tournament.registrations.select_related("player", "team"),
+        "registrations": by_name(
+            tournament.registrations.select_related("player", "team"), player=registration_player
+        ),
     }
     template = "setup/players.html#registration" if request.htmx else "setup/players.html"
     return render(request, template, context)
@@ -252,7 +257,9 @@ def player_unregister(request: HttpRequest, tournament_id: int, registration_id:
     except SetupRefused as refusal:
         messages.error(request, refusal.message)
     else:
-        messages.success(request, _("%(player)s désinscrit.") % {"player": registration.player})
+        messages.success(
+            request, _("Inscription retirée : %(player)s.") % {"player": registration.player}
+        )
     return _redirect(request, reverse("setup_players", args=[tournament.pk]))
 
 
@@ -284,14 +291,19 @@ def csv_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def _teams_context(tournament: Tournament, form: TeamForm, notice: str = "") -> dict:
-    teams = list(tournament.teams.prefetch_related("registrations__player"))
+    teams = by_name(tournament.teams.prefetch_related("registrations__player"))
+    for team in teams:
+        team.members = by_name(team.registrations.all(), player=registration_player)
     return {
         "tournament": tournament,
         "form": form,
         "notice": notice,
         "teams": teams,
         "open_teams": [t for t in teams if len(t.registrations.all()) < tournament.team_size],
-        "without_team": tournament.registrations.filter(team__isnull=True).select_related("player"),
+        "without_team": by_name(
+            tournament.registrations.filter(team__isnull=True).select_related("player"),
+            player=registration_player,
+        ),
     }
 
 
@@ -371,7 +383,7 @@ PARTICIPANT_NUMBER_DIGITS = 4
 def _checkin_context(tournament: Tournament, query: str = "") -> dict:
     registrations = tournament.registrations.select_related("player", "team")
     for word in query.split():
-        match = Q(player__last_name__icontains=word) | Q(player__first_name__icontains=word)
+        match = name_matches(word, player="player__")
         # A participant number: ASCII digits only (« ² » is a digit to str.isdigit but not to
         # int), and short enough for the database's small integer.
         if word.isascii() and word.isdigit() and len(word) <= PARTICIPANT_NUMBER_DIGITS:
@@ -382,7 +394,7 @@ def _checkin_context(tournament: Tournament, query: str = "") -> dict:
     last_played = services.last_played_position_number(tournament=tournament)
     return {
         "tournament": tournament,
-        "registrations": registrations,
+        "registrations": by_name(registrations, player=registration_player),
         "query": query,
         "present": count,
         "registered": tournament.registrations.count(),

@@ -529,7 +529,7 @@ ERROR_SLOTS = [
 
 
 def _explanation(preview, result: DealResult, form: DealForm) -> list[str]:
-    """The reasons of the marque, as the players check them on paper (SCORING.md §One deal)."""
+    """The reasons of the marque, as the players check them on paper (docs/scoring.md §One deal)."""
     marque = preview.marque
     if marque is None:
         return [_("Tous passent : chacun marque 0.")]

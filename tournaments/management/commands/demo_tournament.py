@@ -57,7 +57,7 @@ PLAYERS = [
 ]
 ABSENT = 28  # the participant number of the player who never came
 
-# The FFT fascicule's example sheet (SCORING.md), played at table 1 of position 1.
+# The FFT fascicule's example sheet (docs/scoring.md), played at table 1 of position 1.
 EXAMPLE_SHEET = [
     DealResult(
         taker=Place.EST,
