@@ -9,7 +9,7 @@ from tournaments.models import Deal
 
 pytestmark = pytest.mark.browser
 
-# SCORING.md §The example score sheet, as tapped on the phone: the table of the ``table``
+# docs/scoring.md §The example score sheet, as tapped on the phone: the table of the ``table``
 # fixture sits Nord, Est, Sud, Ouest (players Joueur1 to Joueur4).
 NAMES = {"N": "Joueur1 P.", "E": "Joueur2 P.", "S": "Joueur3 P.", "O": "Joueur4 P."}
 FFT_EXAMPLE = [
