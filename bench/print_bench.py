@@ -128,11 +128,10 @@ def access_url(table) -> str:
 def render_sheets(tables) -> bytes:
     """What the view does for « all the sheets of a position »: read, render, draw."""
     from tournaments.pdf import render_pdf
-    from tournaments.printing import printed_sheets
+    from tournaments.printing import printed_sheets, sheets_document
 
-    return render_pdf(
-        "prints/sheets.html", {"sheets": printed_sheets(tables, access_url=access_url)}
-    )
+    context, stamps = sheets_document(printed_sheets(tables, access_url=access_url))
+    return render_pdf("prints/sheets.html", context, stamps=stamps)
 
 
 def bare_pages(tables) -> str:
