@@ -93,8 +93,11 @@ def _apply_stamps(stamps: Sequence[Stamp], pdf: pydyf.PDF) -> None:
     """Turn each stamp's placeholder image into its form, then drop the stamp pages."""
     kids = pdf.pages["Kids"]
     pages = [pdf.objects[kids[index]] for index in range(0, len(kids), 3)]
-    resources = pdf.objects[int(pages[0]["Resources"].split()[0])]
-    x_objects = resources["XObject"]
+    # An image is named in the resources of the page, or of the group that draws a background.
+    x_objects = {}
+    for resources in pdf.objects:
+        if isinstance(resources, pydyf.Dictionary) and "XObject" in resources:
+            x_objects.update(resources["XObject"])
     stamp_pages = set()
     for stamp in stamps:
         image_id = md5(stamp.url.encode(), usedforsecurity=False).hexdigest()
@@ -123,6 +126,11 @@ def _apply_stamps(stamps: Sequence[Stamp], pdf: pydyf.PDF) -> None:
         pdf.objects[int(pages[index]["Contents"].split()[0])].stream = []
         del kids[3 * index : 3 * index + 3]
     pdf.pages["Count"] = len(kids) // 3
+
+
+def shared_fonts() -> FontConfiguration:
+    """The FontConfiguration every render of this process shares."""
+    return _fonts_and_stylesheet()[0]
 
 
 def html_to_pdf(html: str, *, stamps: Sequence[Stamp] = ()) -> bytes:

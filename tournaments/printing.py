@@ -38,8 +38,14 @@ from tournaments.templatetags.sheet_tags import signed
 PLACE_ORDER = list(Place.values)
 
 
+# Every mask makes a valid QR code, read alike by phones; segno tries all eight by default to
+# keep the one with the fewest confusing patterns, which costs four times the code itself: a
+# 100-table position would spend a third of its print time on it. One mask is chosen here.
+QR_MASK = 4
+
+
 def make_qr(url: str) -> segno.QRCode:
-    return segno.make_qr(url, error="m")
+    return segno.make_qr(url, error="m", mask=QR_MASK)
 
 
 def qr_svg(url: str | segno.QRCode) -> str:

@@ -79,6 +79,14 @@ class SheetLayout:
         return (WIDTH + SIGNATURE_GAP) / self.seats
 
     @property
+    def seat_heads_left(self) -> float:
+        return self.seats_left + 1.5
+
+    @property
+    def signature_heads_top(self) -> float:
+        return self.signatures_top + 1.4
+
+    @property
     def detail_width(self) -> float:
         return self.seats_left - CONTRACT[1]
 
