@@ -445,7 +445,9 @@ def sheet_stamps(sheets: list[PrintedSheet]) -> list[Stamp]:
 
 def sheets_document(sheets: list[PrintedSheet]) -> tuple[dict, list[Stamp]]:
     """The context of prints/sheets.html and the stamps to draw it with."""
-    return {"sheets": sheets, "layers": sheet_layers(sheets)}, sheet_stamps(sheets)
+    groups = list({sheet.layers: sheet for sheet in sheets}.values())
+    context = {"sheets": sheets, "layers": sheet_layers(sheets), "layer_groups": groups}
+    return context, sheet_stamps(sheets)
 
 
 # --- Seating plan ------------------------------------------------------------------------
