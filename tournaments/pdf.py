@@ -12,8 +12,6 @@ shared between renders (both are built once per process here), and when what eve
 common is laid out and drawn once: see ``Stamp``.
 """
 
-import base64
-import io
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,14 +19,12 @@ from hashlib import md5
 from pathlib import Path
 
 import pydyf
-
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.http import content_disposition_header
 from weasyprint import CSS, HTML, URLFetcher
 from weasyprint.text.fonts import FontConfiguration
-from PIL import Image
 
 PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
 
@@ -64,15 +60,18 @@ def _fonts_and_stylesheet() -> tuple[FontConfiguration, CSS]:
 # page list) or vector drawing operators. The words of a stamp stay text, found by pdftotext,
 # and the vector drawing stays vector; each is written once in the file.
 
-_PIXEL = None
+# One white pixel (PNG, 8-bit grey): never shown, the stamp takes its place.
+_PIXEL = (
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAsTj2FAAAAABJRU5ErkJggg=="
+)
 
 
 @dataclass(frozen=True)
 class Stamp:
-    """``name`` shown wherever the template puts ``<img src="{{ stamp.url }}">`` (sized to the
-    whole page for a page, to its box for drawing): page ``page`` of the document, which is
-    then left out of the PDF, or ``drawing``, PDF operators in a ``size`` × ``size`` square
-    whose y axis points up (a QR code's modules)."""
+    """``name`` shown wherever the template shows the image ``stamp.url`` (an ``<img>`` or a
+    background, sized to the whole page for a page, to its box for a drawing): page ``page``
+    of the document, which is then left out of the PDF, or ``drawing``, PDF operators in a
+    ``size`` × ``size`` square whose y axis points up (a QR code's modules)."""
 
     name: str
     page: int | None = None
@@ -81,11 +80,6 @@ class Stamp:
 
     @property
     def url(self) -> str:
-        global _PIXEL
-        if _PIXEL is None:
-            buffer = io.BytesIO()
-            Image.new("L", (1, 1), 255).save(buffer, "PNG")
-            _PIXEL = base64.b64encode(buffer.getvalue()).decode()
         return f"data:image/png;name={self.name};base64,{_PIXEL}"
 
 
