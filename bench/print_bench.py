@@ -16,9 +16,10 @@ has 100 tables of 4, and prints:
   size (``resource.getrusage(RUSAGE_SELF).ru_maxrss``) of a child process that imports the app,
   reads the sheets and renders them once, and does nothing else.
 
-Times are medians of a few runs after a warm-up (fonts loaded once per process, as in a
-server); the two renders of 100 pages alternate, so that other work on the machine weighs on
-both. The script exits with status 1 when a target is missed.
+Times come after a warm-up (fonts loaded once per process, as in a server). The two renders
+of 100 pages alternate, five times each, so that other work on the machine weighs on both,
+and their medians are compared; one sheet is the best of five, the filled 100 the best of two.
+The script exits with status 1 when a target is missed.
 """
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ PLACE_ORDER = list(Place.values)
 
 # Every mask makes a valid QR code, read alike by phones; segno tries all eight by default to
 # keep the one with the fewest confusing patterns, which costs four times the code itself: a
-# 100-table position would spend a third of its print time on it. One mask is chosen here.
+# 100-table position would spend a quarter of its print time on it. One mask is chosen here.
 QR_MASK = 4
 
 
@@ -136,7 +136,7 @@ class PrintedSheet:
     code: str | None
     qr: segno.QRCode | None
     layout: SheetLayout
-    layers: int  # where its common parts are in the document (sheet_stamps)
+    layers: int  # the index of its first page of layers in the document (sheet_layers)
 
     @property
     def qr_svg(self) -> str | None:
@@ -150,7 +150,7 @@ class PrintedSheet:
     @property
     def layer_key(self) -> tuple:
         """What this sheet has in common with others of the same document: the layers."""
-        return (self.layout, self.blank, self.places)
+        return (self.position.pk, self.layout, self.blank, self.places)
 
     @property
     def places(self) -> str:
