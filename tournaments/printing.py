@@ -7,7 +7,7 @@ caller passes ``access_url``, which the views do for the arbitre alone.
 """
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 import segno
@@ -29,6 +29,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.pdf import Stamp
 from tournaments.selectors.names import fold
 from tournaments.sheet_forms import short_name
 from tournaments.sheet_layout import SIGNATURE_GAP, SheetLayout, sheet_layout
@@ -37,9 +38,37 @@ from tournaments.templatetags.sheet_tags import signed
 PLACE_ORDER = list(Place.values)
 
 
-def qr_svg(url: str) -> str:
+# Every mask makes a valid QR code, read alike by phones; segno tries all eight by default to
+# keep the one with the fewest confusing patterns, which costs four times the code itself: a
+# 100-table position would spend a quarter of its print time on it. One mask is chosen here.
+QR_MASK = 4
+
+
+def make_qr(url: str) -> segno.QRCode:
+    return segno.make_qr(url, error="m", mask=QR_MASK)
+
+
+def qr_svg(url: str | segno.QRCode) -> str:
     """A QR code for ``url`` as inline SVG markup (segno), sized by the print stylesheet."""
-    return segno.make_qr(url, error="m").svg_inline(border=0, omitsize=True, dark="#000")
+    code = make_qr(url) if isinstance(url, str) else url
+    return code.svg_inline(border=0, omitsize=True, dark="#000")
+
+
+def qr_drawing(code: segno.QRCode) -> bytes:
+    """The dark modules of ``code`` as PDF rectangles, a module a unit, the y axis up: what
+    segno's SVG path draws, as a stamp (tournaments.pdf) writes it."""
+    size = len(code.matrix)
+    rectangles = []
+    for row, modules in enumerate(code.matrix):
+        y = size - 1 - row
+        start = None
+        for x, dark in enumerate((*modules, 0)):
+            if dark and start is None:
+                start = x
+            elif not dark and start is not None:
+                rectangles.append(f"{start} {y} {x - start} 1 re")
+                start = None
+    return ("0 g " + " ".join(rectangles) + " f").encode()
 
 
 def french_sort_key(*names: str) -> tuple[str, ...]:
@@ -105,8 +134,35 @@ class PrintedSheet:
     bilans_sum: int | None
     corrections: list[Correction]
     code: str | None
-    qr_svg: str | None
+    qr: segno.QRCode | None
     layout: SheetLayout
+    layers: int  # the index of its first page of layers in the document (sheet_layers)
+
+    @property
+    def qr_svg(self) -> str | None:
+        return qr_svg(self.qr) if self.qr else None
+
+    @property
+    def blank(self) -> bool:
+        """Nothing played nor signed yet: the sheet the arbitre puts on the table."""
+        return not self.deals and not any(seat.confirmed_at for seat in self.seats)
+
+    @property
+    def layer_key(self) -> tuple:
+        """What this sheet has in common with others of the same document: the layers."""
+        return (self.position.pk, self.layout, self.blank, self.places)
+
+    @property
+    def places(self) -> str:
+        return "\t".join(seat.get_place_display().upper() for seat in self.seats)
+
+    @property
+    def layer_urls(self) -> list[str]:
+        return [layer_stamp(self.layers + part).url for part in range(len(LAYERS))]
+
+    @property
+    def qr_url(self) -> str:
+        return Stamp(name=f"qr-{self.table.pk}").url
 
     @property
     def signers(self) -> list[tuple[Seat, SeatTotals | None]]:
@@ -119,7 +175,6 @@ class PrintedSheet:
         """Place, last name, first name and number of each player, a tab between seats."""
         width = self.layout.seat_width - 2.5
         lines = [
-            [seat.get_place_display().upper() for seat in self.seats],
             [_fit(seat.registration.player.last_name.upper(), width, 8.5) for seat in self.seats],
             [_fit(seat.registration.player.first_name, width, 8) for seat in self.seats],
             [f"n° {seat.registration.number}" for seat in self.seats],
@@ -165,12 +220,13 @@ class PrintedSheet:
         return list(zip(self.deals, self.layout.rows, strict=False))
 
     @property
-    def signature_labels(self) -> str:
-        """« Bilan » beside each box, then under the line « Signature » or the confirmation."""
-        bilans = "\t".join([_("Bilan")] * len(self.seats))
-        return f"{bilans}\n\n\n{self._signature_lines()}"
+    def bilan_labels(self) -> str:
+        """« Bilan » beside each box."""
+        return "\t".join([_("Bilan")] * len(self.seats))
 
-    def _signature_lines(self) -> str:
+    @property
+    def signature_lines(self) -> str:
+        """Under each line « Signature », or when the player confirmed online."""
         return "\t".join(
             _("Confirmé en ligne à %(when)s")
             % {"when": localtime(seat.confirmed_at).strftime("%H:%M")}
@@ -334,15 +390,64 @@ def printed_sheets(
                     key=lambda correction: correction.number,
                 ),
                 code=table.code if access_url else None,
-                qr_svg=qr_svg(access_url(table)) if access_url else None,
+                qr=make_qr(access_url(table)) if access_url else None,
                 layout=sheet_layout(
                     seats=len(table_seats),
                     deals=max(tournament.deals_per_position, last),
                     with_code=access_url is not None,
                 ),
+                layers=0,
             )
         )
-    return sheets
+    keys: dict[tuple, int] = {}
+    return [
+        replace(sheet, layers=keys.setdefault(sheet.layer_key, len(LAYERS) * len(keys)))
+        for sheet in sheets
+    ]
+
+
+# What a sheet has in common with the other sheets of its document is laid out once, as three
+# pages of layers that every sheet shows (tournaments.pdf, Stamp): the ruled form and the
+# header, the heads of the columns, then the rest of the form's words. The sheet's own words
+# come between them, so that its text reads in order: « … Table » 7, « … Ouest » DUPONT…
+LAYERS = ("form", "heads", "foot")
+
+
+def layer_stamp(index: int) -> Stamp:
+    return Stamp(name=f"sheet-layer-{index}", page=index)
+
+
+@dataclass(frozen=True)
+class SheetLayer:
+    """One page of layers: ``part`` (one of LAYERS) of sheets like ``sheet``."""
+
+    sheet: PrintedSheet
+    part: str
+
+
+def sheet_layers(sheets: list[PrintedSheet]) -> list[SheetLayer]:
+    """The pages of layers of ``sheets`` (printed_sheets), in the order their stamps name."""
+    firsts = {sheet.layers: sheet for sheet in sheets}
+    return [SheetLayer(sheet=firsts[index], part=part)
+            for index in sorted(firsts) for part in LAYERS]  # fmt: skip
+
+
+def sheet_stamps(sheets: list[PrintedSheet]) -> list[Stamp]:
+    """The stamps of ``sheets``: their layers, and their QR codes drawn as vectors."""
+    layers = [layer_stamp(index) for index in range(len(sheet_layers(sheets)))]
+    codes = [
+        Stamp(name=f"qr-{sheet.table.pk}", drawing=qr_drawing(sheet.qr), size=len(sheet.qr.matrix))
+        for sheet in sheets
+        if sheet.qr
+    ]
+    return layers + codes
+
+
+def sheets_document(sheets: list[PrintedSheet]) -> tuple[dict, list[Stamp]]:
+    """The context of prints/sheets.html and the stamps to draw it with."""
+    groups = list({sheet.layers: sheet for sheet in sheets}.values())
+    context = {"sheets": sheets, "layers": sheet_layers(sheets), "layer_groups": groups}
+    return context, sheet_stamps(sheets)
 
 
 # --- Seating plan ------------------------------------------------------------------------

@@ -1,11 +1,14 @@
 """Where everything sits on a printed feuille de marque, in millimetres, and its ruled form.
 
-WeasyPrint's time goes into boxes, not characters: a page of 20 short paragraphs costs four
-times a page holding the same words in one. A sheet is therefore drawn as a paper form is
-printed: the rules, frames and shading are one SVG drawn behind the page (the same for every
-sheet of a shape, so WeasyPrint parses it once per document), and the words sit on it in a few
-absolutely placed blocks, each holding a whole column or line. That keeps a 100-table
-position within a third more time than 100 bare pages of names (bench/print_bench.py).
+WeasyPrint's time goes into boxes and lines of text, not characters. A sheet is therefore
+drawn as a paper form is printed: the rules, frames and shading are one SVG, and the words
+sit on it in a few absolutely placed blocks, each holding a whole column or line (tab stops
+across the seats). What all the sheets of a shape share (the ruled form, the headings and
+labels, the tournament and the position) is laid out once per document, as pages of layers
+that every sheet shows as PDF forms (tournaments.printing, LAYERS; tournaments.pdf, Stamp);
+a pre-filled sheet then lays out only four blocks of its own: the table number, the code,
+the players' names and numbers, and the names again above the signatures. That keeps a
+100-table position within 1.3 times 100 bare pages of names (bench/print_bench.py).
 
 The sheet is the FFT paper sheet (docs/scoring.md §The example score sheet): a header, a column
 per seat, a row per deal with the taker and the contract, totals + and −, the bilans and
@@ -77,6 +80,14 @@ class SheetLayout:
     @property
     def signature_pitch(self) -> float:
         return (WIDTH + SIGNATURE_GAP) / self.seats
+
+    @property
+    def seat_heads_left(self) -> float:
+        return self.seats_left + 1.5
+
+    @property
+    def signature_heads_top(self) -> float:
+        return self.signatures_top + 1.4
 
     @property
     def detail_width(self) -> float:

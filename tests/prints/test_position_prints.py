@@ -1,6 +1,8 @@
 """The arbitre's prints of a position and of the tournament: every sheet of the position in one
 PDF, the seating plan for the wall, and the player cards."""
 
+import subprocess
+
 import pytest
 
 from tests.prints.conftest import assert_pdf, pdf_pages, pdf_text, save_first_page, words
@@ -98,3 +100,31 @@ def test_an_unseated_position_has_nothing_to_print(arbitre_client, tournament):
     assert arbitre_client.get(f"{base}/1/feuilles.pdf").status_code == 404
     assert arbitre_client.get(f"{base}/1/plan.pdf").status_code == 404
     assert arbitre_client.get(f"{base}/2/plan.pdf").status_code == 404
+
+
+def page_words(pdf: bytes, page: int) -> str:
+    text = subprocess.run(
+        ["pdftotext", "-raw", "-f", str(page), "-l", str(page), "-", "-"],
+        input=pdf, capture_output=True, check=True,
+    ).stdout.decode()  # fmt: skip
+    return " ".join(text.split())
+
+
+def test_every_sheet_shows_the_form_its_tables_share(prints):
+    """The words sheets share are laid out once, as forms, yet read on every page."""
+    for page, table in [(1, 1), (2, 2), (3, 3)]:
+        text = page_words(prints["sheets"], page)
+        assert f"POSITION 1 TABLE {table} " in text
+        assert "Donne Preneur Contrat Points, bouts et primes NORD EST SUD " in text
+        assert "Total + Total − Bilan (total + moins total −) Somme des bilans" in text
+    assert "OUEST" in page_words(prints["sheets"], 2)
+    assert "OUEST" not in page_words(prints["sheets"], 3)  # the table of 3 has its own form
+
+
+def test_the_sheets_hold_no_raster_image(prints):
+    """The ruled form and the QR codes are vector drawings, written as PDF forms."""
+    listing = subprocess.run(
+        ["pdfimages", "-list", "-"], input=prints["sheets"], capture_output=True, check=True
+    ).stdout.decode()
+
+    assert listing.splitlines()[2:] == []  # the two heading lines, then one line per image

@@ -1,8 +1,16 @@
 """What the printed documents show, read by the selectors of tournaments.printing (no PDF)."""
 
+import segno
+
 from tests.sheets.conftest import FFT_EXAMPLE_RESULTS, fill_sheet
 from tournaments.models import Player, Position, Table
-from tournaments.printing import french_sort_key, printed_cards, printed_plan, printed_sheets
+from tournaments.printing import (
+    french_sort_key,
+    printed_cards,
+    printed_plan,
+    printed_sheets,
+    qr_drawing,
+)
 from tournaments.printing import qr_svg as make_qr
 from tournaments.services.deals import DealResult, SheetActor, correct_deal, record_deal
 from tournaments.services.setup import seat_position
@@ -111,3 +119,19 @@ def test_a_card_gives_each_position_seated_so_far(table, registrations):
     ]  # fmt: skip
     assert first.url == "https://x/joueurs/1/"
     assert first.qr_svg == make_qr("https://x/joueurs/1/")
+
+
+def test_the_qr_drawing_covers_exactly_the_dark_modules():
+    code = segno.make_qr("https://tarot.example.org/tables/7/acces/?code=BYE8UK", error="m")
+    size = len(code.matrix)
+
+    operators = qr_drawing(code).decode().split()
+    rectangles = [operators[i : i + 5] for i in range(2, len(operators) - 1, 5)]
+    drawn = {
+        (int(x) + dx, size - 1 - int(y))
+        for x, y, width, _height, _re in rectangles
+        for dx in range(int(width))
+    }
+    dark = {(x, row) for row, modules in enumerate(code.matrix) for x, m in enumerate(modules) if m}
+    assert operators[:2] == ["0", "g"] and operators[-1] == "f"
+    assert drawn == dark

@@ -18,7 +18,13 @@ from django.views.decorators.http import require_GET
 from tournaments.models import Position, Table, Tournament
 from tournaments.pdf import pdf_response
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.printing import printed_cards, printed_plan, printed_sheets, table_sizes_label
+from tournaments.printing import (
+    printed_cards,
+    printed_plan,
+    printed_sheets,
+    sheets_document,
+    table_sizes_label,
+)
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.table_access import sheet_access
 from tournaments.views.public import visible_tournaments
@@ -51,9 +57,11 @@ def table_sheet_pdf(request: HttpRequest, table_id: int) -> HttpResponse:
     if not table.position.tournament.published and not access.can_edit:
         raise Http404
     access_url = (lambda table: table_access_url(request, table)) if access.is_arbitre else None
-    sheets = printed_sheets(Table.objects.filter(pk=table.pk), access_url=access_url)
+    context, stamps = sheets_document(
+        printed_sheets(Table.objects.filter(pk=table.pk), access_url=access_url)
+    )
     filename = f"feuille-position-{table.position.number}-table-{table.number}.pdf"
-    return pdf_response(request, "prints/sheets.html", {"sheets": sheets}, filename=filename)
+    return pdf_response(request, "prints/sheets.html", context, filename=filename, stamps=stamps)
 
 
 @require_GET
@@ -62,14 +70,17 @@ def position_sheets_pdf(request: HttpRequest, tournament_id: int, number: int) -
     """Every feuille de marque of a position, the arbitre's copies, one sheet per page."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = _seated_position(tournament, number)
-    sheets = printed_sheets(
-        position.tables.all(), access_url=lambda table: table_access_url(request, table)
+    context, stamps = sheets_document(
+        printed_sheets(
+            position.tables.all(), access_url=lambda table: table_access_url(request, table)
+        )
     )
     return pdf_response(
         request,
         "prints/sheets.html",
-        {"sheets": sheets},
+        context,
         filename=f"feuilles-position-{position.number}.pdf",
+        stamps=stamps,
     )
 
 
