@@ -209,7 +209,7 @@ def test_the_teams_form_survives_anything(arbitre_client, duo, name, members):
     )
 
 
-@pytest.mark.parametrize("member", ["99999999999999999999999999", "-1", "0", "9223372036854775808"])
+@pytest.mark.parametrize("member", ["-1", "9223372036854775808"])
 def test_a_team_member_id_out_of_range_is_refused_in_french(arbitre_client, duo, member):
     response = arbitre_client.post(
         f"/arbitre/tournois/{duo.pk}/equipes/", {"name": "Les As", "members": [member]}
