@@ -46,9 +46,13 @@ def test_arbitre_seats_position_1_from_an_empty_tournament(phone, arbitre, tmp_p
     expect(page.get_by_text("12 joueurs inscrits depuis le fichier.")).to_be_visible()
 
     page.get_by_role("link", name="Pointage").first.click()
-    for _ in range(12):
-        page.get_by_role("button", name="Pointer").first.click()
-        page.wait_for_timeout(100)
+    # One tap at a time: each waits for the previous one's answer (a slow machine would
+    # otherwise tap a button that htmx is about to replace).
+    to_check_in = page.get_by_role("button", name="Pointer", exact=True)
+    for left in range(12, 0, -1):
+        expect(to_check_in).to_have_count(left)
+        to_check_in.first.click()
+    expect(to_check_in).to_have_count(0)
     expect(page.get_by_text("13 présents")).to_be_visible()
     expect(page.locator("#checkin-counter")).to_contain_text("1 table de 4, 3 tables de 3")
 
