@@ -25,7 +25,7 @@ Public API
     Same inputs and same ``seed`` give the same plan: the search draws only from
     ``random.Random(seed)`` and stops on a budget of work, never on the clock.
 
-``seating_report(positions, *, teams=None, history=())``
+``seating_report(positions, *, teams=None, history=(), players=None)``
     The :class:`SeatingReport` of any schedule, for instance after the arbitre swaps two
     players by hand.
 
@@ -94,6 +94,10 @@ SEATS: Final = ("Nord", "Est", "Sud", "Ouest", "Cinquième")
 _CLASH_WEIGHT: Final = 1 << 24
 _REPEAT_WEIGHT: Final = 1 << 10
 _ODD_WEIGHT: Final = 1
+# The odd-table weight of the first search, which keeps the odd tables spread while it looks
+# for the fewest repeats: one unit of imbalance then outweighs the repeats one swap can make,
+# yet the imbalance of a whole schedule stays far below one clash.
+_ODD_FIRST_WEIGHT: Final = 1 << 14
 
 # Budget of the search, in units of work: examining one candidate costs one unit per player
 # plus a fixed overhead (a unit is roughly a tenth of a microsecond). The budget is capped,
@@ -199,13 +203,16 @@ def seating_report(
     *,
     teams: Mapping[PlayerId, Hashable] | None = None,
     history: Sequence[Sequence[Sequence[PlayerId]]] = (),
+    players: Iterable[PlayerId] | None = None,
 ) -> SeatingReport:
-    """The quality report of ``history`` followed by ``positions`` (see :class:`SeatingReport`).
+    """The quality report of ``history`` followed by ``positions`` (see :class:`SeatingReport`),
+    for the ``players`` given (everyone seated when None).
 
     Pairs are listed in the order the schedule first seats their players, so the report is
     as deterministic as the schedule.
     """
-    return _report([*history, *positions], teams=teams or {}, only=None)
+    only = None if players is None else set(players)
+    return _report([*history, *positions], teams=teams or {}, only=only)
 
 
 def plan_positions(
@@ -460,8 +467,14 @@ class _Search:
     - ``burden[p][x]`` is what ``x`` adds at its own table of position ``p`` (the weights of
       the tablemates met at least twice): the saving if ``x`` left, and non-zero exactly for
       the players in conflict;
-    - ``cost`` is the weighted sum of repeats, clashes and odd-table imbalance (the sum of
-      the squared odd-table counts, least when the counts are even).
+    - ``count[p][x]`` is how many odd tables ``x`` has sat at up to new position ``p``
+      included (history included), and ``tail[p][x]`` the sum of ``count[q][x]`` over the
+      positions ``q`` from ``p`` on: what a move at ``p`` shifts;
+    - ``odd_cost`` is the odd-table imbalance: the sum, over every new position, of the
+      squared counts up to it. Each term is least when the counts are even, so the imbalance
+      is least when the odd tables are spread position after position, not only at the end:
+      nobody sits at a second odd table while someone has sat at none;
+    - ``cost`` is the weighted sum of repeats, clashes and odd-table imbalance.
     """
 
     def __init__(
@@ -510,10 +523,9 @@ class _Search:
                     base_meet[x][y] += 1
         self.base_meet = base_meet
         self.base_odd = base_odd
-        self.pair_bound, odd_bound = self._lower_bounds()
-        self.bound = self.pair_bound + odd_bound
-        # What a swap pays per unit of odd-table imbalance it adds (see run()).
-        self.unbalance_weight = _ODD_WEIGHT
+        self.pair_bound, self.odd_bound = self._lower_bounds()
+        # What a unit of odd-table imbalance costs in the current search (see run()).
+        self.odd_weight = _ODD_WEIGHT
         self.budget = min(_WORK_BUDGET, _WORK_PER_PAIR_AND_POSITION * n * n * positions)
 
         # The current schedule, set by _load().
@@ -523,7 +535,9 @@ class _Search:
         self.join: list[list[int]] = []
         self.price: list[list[list[int]]] = []
         self.burden: list[list[int]] = []
-        self.odd: list[int] = []
+        self.count: list[list[int]] = []
+        self.tail: list[list[int]] = []
+        self.odd_cost = 0
         self.cost = 0
 
     # -- bounds and costs ---------------------------------------------------------------
@@ -535,8 +549,8 @@ class _Search:
         Repeats: over the new positions player x makes at least M meetings (one fewer than
         the smallest table, per position) but has only F opponents left to meet for the
         first time, so at least M - F of them are repeats, each seen from both sides.
-        Odd tables: the new odd seats spread as evenly as possible, one per player per
-        position at most, given the history.
+        Odd tables: at each new position, the odd seats go to the players who have sat at
+        the fewest so far, which keeps every count up to every position as even as it can be.
         """
         n, positions, base_meet = self.n, self.positions, self.base_meet
         history_cost = sum(
@@ -548,17 +562,18 @@ class _Search:
         meetings = positions * (min(self.sizes) - 1)
         forced = sum(max(0, meetings - (n - 1 - sum(map(bool, row)))) for row in base_meet)
         odd = self.base_odd[:]
-        gained = [0] * n
-        for _ in range(positions * self.odd_seats):
-            x = min((y for y in range(n) if gained[y] < positions), key=odd.__getitem__)
-            odd[x] += 1
-            gained[x] += 1
-        return (
-            history_cost + _REPEAT_WEIGHT * ((forced + 1) // 2),
-            _ODD_WEIGHT * sum(count * count for count in odd),
-        )
+        odd_cost = 0
+        for _ in range(positions):
+            for x in sorted(range(n), key=odd.__getitem__)[: self.odd_seats]:
+                odd[x] += 1
+            odd_cost += sum(count * count for count in odd)
+        return history_cost + _REPEAT_WEIGHT * ((forced + 1) // 2), odd_cost
 
-    def _cost_of(self, meet: list[list[int]], odd: list[int]) -> int:
+    @property
+    def bound(self) -> int:
+        return self.pair_bound + self.odd_weight * self.odd_bound
+
+    def _cost_of(self, meet: list[list[int]], odd_cost: int) -> int:
         n, weight = self.n, self.weight
         pairs = sum(
             weight[x][y] * (meet[x][y] - 1)
@@ -566,7 +581,7 @@ class _Search:
             for y in range(x + 1, n)
             if meet[x][y] > 1
         )
-        return pairs + _ODD_WEIGHT * sum(count * count for count in odd)
+        return pairs + self.odd_weight * odd_cost
 
     # -- state --------------------------------------------------------------------------
 
@@ -576,16 +591,22 @@ class _Search:
         self.tables = [[table[:] for table in position] for position in tables]
         self.where = []
         meet = self.meet = [row[:] for row in self.base_meet]
-        self.odd = self.base_odd[:]
+        odd = self.base_odd[:]
+        self.count = []
         for position in self.tables:
             where = [0] * n
             for t, table in enumerate(position):
                 for x in table:
                     where[x] = t
-                    self.odd[x] += self.odd_table[t]
+                    odd[x] += self.odd_table[t]
                 for x, y in itertools.permutations(table, 2):
                     meet[x][y] += 1
             self.where.append(where)
+            self.count.append(odd[:])
+        self.tail = [
+            list(map(sum, zip(*self.count[p:], strict=True))) for p in range(self.positions)
+        ]
+        self.odd_cost = sum(c * c for counts in self.count for c in counts)
         join = self.join = [
             [w if m else 0 for w, m in zip(weights, meets, strict=True)]
             for weights, meets in zip(self.weight, meet, strict=True)
@@ -603,7 +624,7 @@ class _Search:
                         burden[x] += self.weight[x][y]
                         burden[y] += self.weight[x][y]
             self.burden.append(burden)
-        self.cost = self._cost_of(meet, self.odd)
+        self.cost = self._cost_of(meet, self.odd_cost)
 
     def _snapshot(self) -> list[list[list[int]]]:
         return [[table[:] for table in position] for position in self.tables]
@@ -627,9 +648,7 @@ class _Search:
             price - join for price, join in zip(self.price[p][t], self.join[x], strict=True)
         ]
         if self.odd_table[t]:
-            count = self.odd[x]
-            self.odd[x] = count - 1
-            self.cost -= _ODD_WEIGHT * (2 * count - 1)
+            self._shift_odd(p, x, -1)
 
     def _sit(self, p: int, x: int, t: int) -> None:
         table = self.tables[p][t]
@@ -642,9 +661,19 @@ class _Search:
             if z != x:
                 self._meet(p, x, z)
         if self.odd_table[t]:
-            count = self.odd[x]
-            self.odd[x] = count + 1
-            self.cost += _ODD_WEIGHT * (2 * count + 1)
+            self._shift_odd(p, x, 1)
+
+    def _shift_odd(self, p: int, x: int, step: int) -> None:
+        """Count ``x`` at one odd table more (``step`` 1) or fewer (-1) from position ``p``
+        on: every count up to a later position moves by ``step``."""
+        positions = self.positions
+        change = 2 * step * self.tail[p][x] + positions - p
+        self.odd_cost += change
+        self.cost += self.odd_weight * change
+        for q in range(p, positions):
+            self.count[q][x] += step
+        for r in range(positions):
+            self.tail[r][x] += step * (positions - max(r, p))
 
     def _meet(self, p: int, x: int, z: int) -> None:
         """Count a meeting of ``x`` and ``z``, who now share a table at position ``p``."""
@@ -699,6 +728,7 @@ class _Search:
         n, rng, sizes, weight = self.n, self.rng, self.sizes, self.weight
         meet = [row[:] for row in self.base_meet]
         odd = self.base_odd[:]
+        odd_cost = 0
         odd_ids = [t for t, is_odd in enumerate(self.odd_table) if is_odd]
         even_ids = [t for t, is_odd in enumerate(self.odd_table) if not is_odd]
         schedule = [[table[:] for table in position] for position in first or []]
@@ -708,6 +738,7 @@ class _Search:
                     odd[x] += self.odd_table[t]
                 for x, y in itertools.permutations(table, 2):
                     meet[x][y] += 1
+            odd_cost += sum(count * count for count in odd)
         while len(schedule) < self.positions:
             order = list(range(n))
             rng.shuffle(order)
@@ -736,8 +767,9 @@ class _Search:
                     odd[x] += self.odd_table[t]
                 for x, y in itertools.permutations(table, 2):
                     meet[x][y] += 1
+            odd_cost += sum(count * count for count in odd)
             schedule.append(tables)
-        return schedule, self._cost_of(meet, odd)
+        return schedule, self._cost_of(meet, odd_cost)
 
     def _design(self) -> list[list[list[int]]] | None:
         """Up to ``positions`` repeat-free positions from an affine design, when the field
@@ -800,12 +832,14 @@ class _Search:
     def run(self) -> list[list[list[int]]]:
         """Search, and return the best schedule found (player indexes, tables in order).
 
-        The constructions spread the odd tables evenly, and the search first keeps them so
-        (a swap that would unbalance them is all but forbidden): spreading them later by
-        swaps is much harder than keeping them spread. Only when that search cannot reach
-        the fewest repeats possible does a second one trade odd-table balance for repeats,
-        as the priorities say.
+        The constructions spread the odd tables evenly, and the first search keeps them so
+        (odd-table imbalance weighs more than repeats there): spreading them later by swaps
+        is much harder than keeping them spread. Only when that search cannot reach the
+        fewest repeats possible does a second one, with the true weights, trade odd-table
+        balance for repeats, as the priorities say.
         """
+        if self.odd_seats:
+            self.odd_weight = _ODD_FIRST_WEIGHT
         best_tables, best_cost = self._construct()
         design = self._design() if best_cost > self.bound else None
         if design is not None:
@@ -813,13 +847,12 @@ class _Search:
             if cost < best_cost:
                 best_tables, best_cost = tables, cost
         if best_cost > self.bound:
-            self.unbalance_weight = _CLASH_WEIGHT
             best_tables, best_cost = self._improve(best_tables, best_cost)
-        if self.odd_seats and best_cost > self.bound:
+        if self.odd_seats:
+            self.odd_weight = _ODD_WEIGHT
             self._load(best_tables)
-            if self.cost - _ODD_WEIGHT * sum(c * c for c in self.odd) > self.pair_bound:
-                self.unbalance_weight = _ODD_WEIGHT
-                best_tables, best_cost = self._improve(best_tables, best_cost)
+            if self.cost - self.odd_cost > self.pair_bound:
+                best_tables, _cost = self._improve(best_tables, self.cost)
         return best_tables
 
     def _improve(
@@ -885,20 +918,20 @@ class _Search:
 
     def _candidates(self) -> list[tuple[int, int]]:
         """The (position, player) pairs worth moving: players in conflict, and players at an
-        odd table while someone has sat at two odd tables fewer."""
-        n, odd = self.n, self.odd
+        odd table of a position where someone has sat at two odd tables fewer so far."""
+        n = self.n
         candidates = [(p, x) for p, burden in enumerate(self.burden) for x in range(n) if burden[x]]
         if self.odd_seats:
-            too_many = min(odd) + 1
-            if max(odd) > too_many:
-                candidates.extend(
-                    (p, x)
-                    for p, position in enumerate(self.tables)
-                    for t, table in enumerate(position)
-                    if self.odd_table[t]
-                    for x in table
-                    if odd[x] > too_many and not self.burden[p][x]
-                )
+            for p, (position, odd) in enumerate(zip(self.tables, self.count, strict=True)):
+                too_many = min(odd) + 1
+                if max(odd) > too_many:
+                    candidates.extend(
+                        (p, x)
+                        for t, table in enumerate(position)
+                        if self.odd_table[t]
+                        for x in table
+                        if odd[x] > too_many and not self.burden[p][x]
+                    )
         if len(candidates) > _CANDIDATES_CAP:
             candidates = self.rng.sample(candidates, _CANDIDATES_CAP)
         return candidates
@@ -907,7 +940,7 @@ class _Search:
         """A few random swaps in random positions, to leave the basin the tabu search is
         stuck in without losing all that the best schedule got right."""
         rng, n, odd_table = self.rng, self.n, self.odd_table
-        keep_balance = self.unbalance_weight > _ODD_WEIGHT
+        keep_balance = self.odd_weight > _ODD_WEIGHT
         for _ in range(_PERTURBATION_SWAPS):
             p = rng.randrange(self.positions)
             x, y = rng.sample(range(n), 2)
@@ -930,7 +963,7 @@ class _Search:
         plus the change in odd-table imbalance when one table is odd and the other is not.
         """
         rng, n = self.rng, self.n
-        odd, odd_table = self.odd, self.odd_table
+        odd_table = self.odd_table
         best_move: tuple[int, int, int] | None = None
         best_delta = 0
         ties = 0
@@ -948,23 +981,26 @@ class _Search:
                 )
             ]
             if self.odd_seats:
-                # The change in the sum of squared odd-table counts when x and y swap
-                # between an odd and an even table.
+                # The change in the odd-table imbalance when x and y swap between an odd and
+                # an even table: the one leaving the odd table counts one fewer up to every
+                # position from p on, the one joining it one more (see _shift_odd).
+                tail = self.tail[p]
+                rest = 2 * (self.positions - p)
                 if odd_table[a]:
-                    shift = 2 - 2 * odd[x]
+                    shift = rest - 2 * tail[x]
                     changes = [
-                        0 if odd_table[b] else shift + 2 * count
-                        for b, count in zip(where, odd, strict=True)
+                        0 if odd_table[b] else shift + 2 * later
+                        for b, later in zip(where, tail, strict=True)
                     ]
                 else:
-                    shift = 2 + 2 * odd[x]
+                    shift = rest + 2 * tail[x]
                     changes = [
-                        shift - 2 * count if odd_table[b] else 0
-                        for b, count in zip(where, odd, strict=True)
+                        shift - 2 * later if odd_table[b] else 0
+                        for b, later in zip(where, tail, strict=True)
                     ]
-                unbalance = self.unbalance_weight
+                odd_weight = self.odd_weight
                 deltas = [
-                    delta + (unbalance if change > 0 else _ODD_WEIGHT) * change
+                    delta + odd_weight * change
                     for delta, change in zip(deltas, changes, strict=True)
                 ]
             tabu_p = tabu[p]
