@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournaments.models import Player, Position, Registration, Tournament
+from tournaments.models import Deal, Player, Position, Registration, Tournament
 from tournaments.services.setup import seat_position
 
 
@@ -86,3 +86,12 @@ def arbitre_client(client, arbitre):
 
 HTMX = {"HX-Request": "true"}
 """Headers of a request sent by htmx, for ``client.get(url, headers=HTMX)``."""
+
+
+def start(position: Position) -> Position:
+    """Play the first deal of position's table 1: the position is under way."""
+    Deal.objects.create(
+        table=position.tables.first(), number=1, all_pass=True,
+        marque_nord=0, marque_est=0, marque_sud=0, marque_ouest=0,
+    )  # fmt: skip
+    return position
