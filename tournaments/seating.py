@@ -52,8 +52,9 @@ Quality, in priority order
    present than there are tables is refused with a :class:`SeatingError`.
 2. No two players meet twice whenever that is possible; otherwise as few repeat meetings as the
    search can find. A pair meeting *k* times counts *k* - 1 repeats, history included.
-3. Odd tables are spread: nobody sits at a table of 3 or 5 a second time while someone else
-   has sat at none (history included).
+3. Odd tables are spread position after position: nobody sits at a table of 3 or 5 a second
+   time while someone else has sat at none (history included), at any point of the
+   tournament, not only at its end, since a tournament can stop or change on the way.
 4. Seats rotate: within each table the seats are dealt so that everyone's count of Nord (and
    of every other seat) stays balanced.
 
@@ -471,7 +472,8 @@ class _Search:
       included (history included), and ``tail[p][x]`` the sum of ``count[q][x]`` over the
       positions ``q`` from ``p`` on: what a move at ``p`` shifts;
     - ``odd_cost`` is the odd-table imbalance: the sum, over every new position, of the
-      squared counts up to it. Each term is least when the counts are even, so the imbalance
+      squared counts up to it (the last position weighted by ``prefix_weight``, and
+      ``tail`` weighted alike). Each term is least when the counts are even, so the imbalance
       is least when the odd tables are spread position after position, not only at the end:
       nobody sits at a second odd table while someone has sat at none;
     - ``cost`` is the weighted sum of repeats, clashes and odd-table imbalance.
@@ -523,9 +525,18 @@ class _Search:
                     base_meet[x][y] += 1
         self.base_meet = base_meet
         self.base_odd = base_odd
+        # The counts up to every position weigh 1 in the odd-table imbalance, and up to the
+        # last one far more: the spread at the tournament's end matters most.
+        self.prefix_weight = [1] * positions
+        if positions:
+            self.prefix_weight[-1] = positions * positions
+        # rest[p]: the weight of the prefixes from position p on.
+        self.rest = list(itertools.accumulate(reversed(self.prefix_weight)))[::-1] + [0]
         self.pair_bound, self.odd_bound = self._lower_bounds()
         # What a unit of odd-table imbalance costs in the current search (see run()).
         self.odd_weight = _ODD_WEIGHT
+        # What a swap pays per unit of imbalance it adds, when choosing it (see run()).
+        self.unbalance_weight = _ODD_WEIGHT
         self.budget = min(_WORK_BUDGET, _WORK_PER_PAIR_AND_POSITION * n * n * positions)
 
         # The current schedule, set by _load().
@@ -539,6 +550,9 @@ class _Search:
         self.tail: list[list[int]] = []
         self.odd_cost = 0
         self.cost = 0
+        # The best schedule by the true weights, kept while the search weighs them otherwise.
+        self.kept_tables: list[list[list[int]]] = []
+        self.kept_cost = 0
 
     # -- bounds and costs ---------------------------------------------------------------
 
@@ -563,10 +577,10 @@ class _Search:
         forced = sum(max(0, meetings - (n - 1 - sum(map(bool, row)))) for row in base_meet)
         odd = self.base_odd[:]
         odd_cost = 0
-        for _ in range(positions):
+        for p in range(positions):
             for x in sorted(range(n), key=odd.__getitem__)[: self.odd_seats]:
                 odd[x] += 1
-            odd_cost += sum(count * count for count in odd)
+            odd_cost += self.prefix_weight[p] * sum(count * count for count in odd)
         return history_cost + _REPEAT_WEIGHT * ((forced + 1) // 2), odd_cost
 
     @property
@@ -603,10 +617,15 @@ class _Search:
                     meet[x][y] += 1
             self.where.append(where)
             self.count.append(odd[:])
-        self.tail = [
-            list(map(sum, zip(*self.count[p:], strict=True))) for p in range(self.positions)
+        weighted = [
+            [w * c for c in counts]
+            for w, counts in zip(self.prefix_weight, self.count, strict=True)
         ]
-        self.odd_cost = sum(c * c for counts in self.count for c in counts)
+        self.tail = [list(map(sum, zip(*weighted[p:], strict=True))) for p in range(self.positions)]
+        self.odd_cost = sum(
+            w * sum(c * c for c in counts)
+            for w, counts in zip(self.prefix_weight, self.count, strict=True)
+        )
         join = self.join = [
             [w if m else 0 for w, m in zip(weights, meets, strict=True)]
             for weights, meets in zip(self.weight, meet, strict=True)
@@ -667,13 +686,13 @@ class _Search:
         """Count ``x`` at one odd table more (``step`` 1) or fewer (-1) from position ``p``
         on: every count up to a later position moves by ``step``."""
         positions = self.positions
-        change = 2 * step * self.tail[p][x] + positions - p
+        change = 2 * step * self.tail[p][x] + self.rest[p]
         self.odd_cost += change
         self.cost += self.odd_weight * change
         for q in range(p, positions):
             self.count[q][x] += step
         for r in range(positions):
-            self.tail[r][x] += step * (positions - max(r, p))
+            self.tail[r][x] += step * self.rest[max(r, p)]
 
     def _meet(self, p: int, x: int, z: int) -> None:
         """Count a meeting of ``x`` and ``z``, who now share a table at position ``p``."""
@@ -732,13 +751,13 @@ class _Search:
         odd_ids = [t for t, is_odd in enumerate(self.odd_table) if is_odd]
         even_ids = [t for t, is_odd in enumerate(self.odd_table) if not is_odd]
         schedule = [[table[:] for table in position] for position in first or []]
-        for tables in schedule:
+        for p, tables in enumerate(schedule):
             for t, table in enumerate(tables):
                 for x in table:
                     odd[x] += self.odd_table[t]
                 for x, y in itertools.permutations(table, 2):
                     meet[x][y] += 1
-            odd_cost += sum(count * count for count in odd)
+            odd_cost += self.prefix_weight[p] * sum(c * c for c in odd)
         while len(schedule) < self.positions:
             order = list(range(n))
             rng.shuffle(order)
@@ -767,8 +786,8 @@ class _Search:
                     odd[x] += self.odd_table[t]
                 for x, y in itertools.permutations(table, 2):
                     meet[x][y] += 1
-            odd_cost += sum(count * count for count in odd)
             schedule.append(tables)
+            odd_cost += self.prefix_weight[len(schedule) - 1] * sum(c * c for c in odd)
         return schedule, self._cost_of(meet, odd_cost)
 
     def _design(self) -> list[list[list[int]]] | None:
@@ -832,14 +851,17 @@ class _Search:
     def run(self) -> list[list[list[int]]]:
         """Search, and return the best schedule found (player indexes, tables in order).
 
-        The constructions spread the odd tables evenly, and the first search keeps them so
-        (odd-table imbalance weighs more than repeats there): spreading them later by swaps
-        is much harder than keeping them spread. Only when that search cannot reach the
-        fewest repeats possible does a second one, with the true weights, trade odd-table
-        balance for repeats, as the priorities say.
+        The constructions spread the odd tables evenly, and a first search keeps them so at
+        the end of the tournament (a swap that would unbalance the final counts is all but
+        forbidden) as it removes repeats; when repeats are left, a second one trades that
+        balance for them, as the priorities say. The spread at earlier positions then often
+        remains uneven: a swap that evens it nearly always seats someone beside a player met
+        before, so it is never worth taking alone. When it is uneven, a last search starts
+        from there with
+        the odd-table imbalance weighing more than repeats: it spreads the odd tables at
+        once, then works the repeats back down while keeping them spread. The best schedule
+        any search meets, by the true weights, is the answer: repeats still come first.
         """
-        if self.odd_seats:
-            self.odd_weight = _ODD_FIRST_WEIGHT
         best_tables, best_cost = self._construct()
         design = self._design() if best_cost > self.bound else None
         if design is not None:
@@ -847,13 +869,28 @@ class _Search:
             if cost < best_cost:
                 best_tables, best_cost = tables, cost
         if best_cost > self.bound:
+            self.unbalance_weight = _CLASH_WEIGHT
             best_tables, best_cost = self._improve(best_tables, best_cost)
-        if self.odd_seats:
-            self.odd_weight = _ODD_WEIGHT
+        if self.odd_seats and best_cost > self.bound:
             self._load(best_tables)
             if self.cost - self.odd_cost > self.pair_bound:
-                best_tables, _cost = self._improve(best_tables, self.cost)
+                # Repeats are left: search for fewer once more, trading balance for them.
+                self.unbalance_weight = _ODD_WEIGHT
+                best_tables, best_cost = self._improve(best_tables, best_cost)
+        if self.odd_seats and best_cost > self.bound:
+            self.kept_tables, self.kept_cost = best_tables, best_cost
+            self.odd_weight = self.unbalance_weight = _ODD_FIRST_WEIGHT
+            self._load(best_tables)
+            self._improve(best_tables, self.cost)
+            best_tables = self.kept_tables
         return best_tables
+
+    def _keep(self) -> None:
+        """Keep the current schedule if it is the best yet by the true weights (while the
+        odd-table imbalance weighs more than they say)."""
+        cost = self.cost - (self.odd_weight - _ODD_WEIGHT) * self.odd_cost
+        if cost < self.kept_cost:
+            self.kept_tables, self.kept_cost = self._snapshot(), cost
 
     def _improve(
         self, best_tables: list[list[list[int]]], best_cost: int
@@ -899,6 +936,8 @@ class _Search:
                 break
             p, x, y = move
             self._swap(p, x, y)
+            if self.odd_weight != _ODD_WEIGHT:
+                self._keep()
             tabu[p][x * n + y if x < y else y * n + x] = (
                 iteration + _TENURE_MIN + rng.randrange(_TENURE_SPREAD)
             )
@@ -940,7 +979,7 @@ class _Search:
         """A few random swaps in random positions, to leave the basin the tabu search is
         stuck in without losing all that the best schedule got right."""
         rng, n, odd_table = self.rng, self.n, self.odd_table
-        keep_balance = self.odd_weight > _ODD_WEIGHT
+        keep_balance = self.unbalance_weight > _ODD_WEIGHT
         for _ in range(_PERTURBATION_SWAPS):
             p = rng.randrange(self.positions)
             x, y = rng.sample(range(n), 2)
@@ -985,7 +1024,7 @@ class _Search:
                 # an even table: the one leaving the odd table counts one fewer up to every
                 # position from p on, the one joining it one more (see _shift_odd).
                 tail = self.tail[p]
-                rest = 2 * (self.positions - p)
+                rest = 2 * self.rest[p]
                 if odd_table[a]:
                     shift = rest - 2 * tail[x]
                     changes = [
@@ -998,10 +1037,21 @@ class _Search:
                         shift - 2 * later if odd_table[b] else 0
                         for b, later in zip(where, tail, strict=True)
                     ]
-                odd_weight = self.odd_weight
+                # Of which the change in the squared counts at the end, where adding imbalance
+                # may cost more (see run()).
+                final = self.count[-1]
+                last = 2 * self.prefix_weight[-1]
+                sign = 1 if odd_table[a] else -1
+                ends = [
+                    0 if odd_table[b] == odd_table[a] else last * (1 + sign * (count - final[x]))
+                    for b, count in zip(where, final, strict=True)
+                ]
+                odd_weight, unbalance = self.odd_weight, self.unbalance_weight
                 deltas = [
-                    delta + odd_weight * change
-                    for delta, change in zip(deltas, changes, strict=True)
+                    delta
+                    + odd_weight * (change - end)
+                    + (unbalance if end > 0 else odd_weight) * end
+                    for delta, change, end in zip(deltas, changes, ends, strict=True)
                 ]
             tabu_p = tabu[p]
             for y, delta in enumerate(deltas):
