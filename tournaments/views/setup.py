@@ -526,10 +526,15 @@ def _seated_ahead(number: int, last_seated: int) -> str:
         return _("La position %(next)s, déjà placée, sera placée de nouveau en même temps.") % {
             "next": last_seated
         }
-    joined = _("%(first)s et %(last)s") if last_seated == number + 2 else _("%(first)s à %(last)s")
     return _(
         "Les positions %(positions)s, déjà placées, seront placées de nouveau en même temps."
-    ) % {"positions": joined % {"first": number + 1, "last": last_seated}}
+    ) % {"positions": _span(number + 1, last_seated)}
+
+
+def _span(first: int, last: int) -> str:
+    """« 2 et 3 », « 2 à 4 »: positions from ``first`` to ``last``."""
+    joined = _("%(first)s et %(last)s") if last == first + 1 else _("%(first)s à %(last)s")
+    return joined % {"first": first, "last": last}
 
 
 def _odd_table_turns(report, names) -> list[tuple[int, list]]:
@@ -581,9 +586,9 @@ def placement_generate(request: HttpRequest, tournament_id: int, number: int) ->
         return _placement_answer(request, tournament, number, error=refusal.message)
     if last_seated > number:
         notice = _(
-            "Positions %(first)s à %(last)s placées de nouveau. Vérifiez la position "
+            "Positions %(positions)s placées de nouveau. Vérifiez la position "
             "%(first)s, puis publiez-la."
-        ) % {"first": number, "last": last_seated}
+        ) % {"positions": _span(number, last_seated), "first": number}
     else:
         notice = _("Placement généré. Vérifiez-le, puis publiez-le.")
     return _placement_answer(request, tournament, number, notice=notice)
