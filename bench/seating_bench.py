@@ -21,7 +21,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tournaments.seating import Plan, plan_positions, seating_report  # noqa: E402
+from tournaments.seating import (  # noqa: E402
+    Plan,
+    plan_positions,
+    seating_report,
+    short_table_unfairness,
+)
 
 
 @dataclass(frozen=True)
@@ -152,22 +157,6 @@ def run(scenario: Scenario) -> bool:
     return ok
 
 
-def short_table_unfairness(schedule, players) -> list[int]:
-    """The positions after which someone present has sat at two tables of 3 or 5 while someone
-    present has sat at none."""
-    counts = dict.fromkeys(players, 0)
-    unfair = []
-    for number, position in enumerate(schedule, start=1):
-        for table in position:
-            if len(table) != 4:
-                for player in table:
-                    if player in counts:
-                        counts[player] += 1
-        if max(counts.values()) >= 2 and min(counts.values()) == 0:
-            unfair.append(number)
-    return unfair
-
-
 FAIRNESS = (
     ("22 joueurs, DUO, 4 positions", 22, 4, 2, False),
     ("22 joueurs, DUO, 5 positions", 22, 5, 2, False),
@@ -190,7 +179,7 @@ def fairness(seeds: int = 20) -> bool:
             plan = plan_positions(
                 players=players, positions=positions, teams=teams, allow_five=allow_five, seed=seed
             )
-            unfair += bool(short_table_unfairness(plan, players))
+            unfair += bool(short_table_unfairness(plan, players=players))
             repeats += plan.report.repeat_meetings
         seconds = (time.perf_counter() - started) / seeds
         good = unfair == 0 and repeats == 0

@@ -6,7 +6,13 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tournaments.models import Deal, Player, Position, Registration, Tournament
-from tournaments.services.setup import seat_position
+from tournaments.services.setup import (
+    check_in,
+    plan_position,
+    register_player,
+    seat_position,
+    withdraw_player,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -95,3 +101,17 @@ def start(position: Position) -> Position:
         marque_nord=0, marque_est=0, marque_sud=0, marque_ouest=0,
     )  # fmt: skip
     return position
+
+
+def seat_ahead_then_change(tournament: Tournament) -> tuple[Registration, Registration]:
+    """13 players: position 1 under way, every later position seated ahead, then a late
+    arrival (Zoé Tardieu) and a withdrawal (the first player), which leave the later
+    positions stale. Returns the player withdrawn and the late arrival."""
+    registrations = register(tournament, 13)
+    start(plan_position(tournament=tournament, number=1))
+    for number in range(2, tournament.positions_count + 1):
+        plan_position(tournament=tournament, number=number)
+    late = register_player(tournament=tournament, last_name="Tardieu", first_name="Zoé")
+    check_in(registration=late, present=True)
+    withdraw_player(registration=registrations[0])
+    return registrations[0], late

@@ -29,6 +29,10 @@ Public API
     The :class:`SeatingReport` of any schedule, for instance after the arbitre swaps two
     players by hand.
 
+``short_table_unfairness(schedule, *, players)``
+    The positions after which someone has sat at two tables of 3 or 5 while someone else
+    has sat at none (the benchmark and the tests check plans with it).
+
 ``table_sizes(*, player_count, allow_five=False)``
     The sizes of the tables of one position, odd tables last.
 
@@ -214,6 +218,24 @@ def seating_report(
     """
     only = None if players is None else set(players)
     return _report([*history, *positions], teams=teams or {}, only=only)
+
+
+def short_table_unfairness(
+    schedule: Sequence[Sequence[Sequence[PlayerId]]], *, players: Iterable[PlayerId]
+) -> list[int]:
+    """The positions (numbered from 1) after which one of ``players`` has sat at two tables of
+    3 or 5 while another has sat at none: what priority 3 forbids wherever numbers allow."""
+    counts = dict.fromkeys(players, 0)
+    unfair = []
+    for number, position in enumerate(schedule, start=1):
+        for table in position:
+            if len(table) != 4:
+                for player in table:
+                    if player in counts:
+                        counts[player] += 1
+        if counts and max(counts.values()) >= 2 and min(counts.values()) == 0:
+            unfair.append(number)
+    return unfair
 
 
 def plan_positions(

@@ -14,6 +14,7 @@ from tournaments.seating import (
     SeatingReport,
     plan_positions,
     seating_report,
+    short_table_unfairness,
     table_sizes,
 )
 
@@ -251,20 +252,16 @@ def test_nobody_sits_at_a_second_odd_table_while_someone_has_sat_at_none(count, 
     assert plan.report.odd_table_spread <= 1
 
 
-def short_table_unfairness(schedule, players):
-    """The positions after which someone has sat at two tables of 3 or 5 while someone
-    present has sat at none."""
-    counts = dict.fromkeys(players, 0)
-    unfair = []
-    for number, position in enumerate(schedule, start=1):
-        for table in position:
-            if len(table) != 4:
-                for player in table:
-                    if player in counts:
-                        counts[player] += 1
-        if max(counts.values()) >= 2 and min(counts.values()) == 0:
-            unfair.append(number)
-    return unfair
+def test_short_table_unfairness_names_the_positions_after_which_someone_sat_short_twice():
+    schedule = [
+        [[1, 2, 3, 4], [5, 6, 7]],
+        [[1, 2, 5, 6], [3, 4, 7]],
+        [[3, 4, 5, 7], [1, 2, 6]],
+    ]
+
+    # After position 2, player 7 has sat at two tables of 3 and players 1 and 2 at none.
+    assert short_table_unfairness(schedule, players=range(1, 8)) == [2]
+    assert short_table_unfairness(schedule, players=[3, 4, 5, 6, 7]) == []
 
 
 @pytest.mark.parametrize(
@@ -280,7 +277,7 @@ def test_short_tables_go_round_before_anyone_sits_at_one_twice(count, team_size,
         plan = plan_positions(
             players=players, positions=4, teams=teams, allow_five=allow_five, seed=seed
         )
-        assert short_table_unfairness(plan, players) == [], seed
+        assert short_table_unfairness(plan, players=players) == [], seed
         assert plan.report.repeat_meetings == 0, seed
         assert plan.report.team_clash_count == 0, seed
 
@@ -291,7 +288,7 @@ def test_short_tables_of_history_count_towards_whose_turn_it_is():
     late = 23
     plan = plan_positions(players=[*players[1:], late], positions=2, history=played, seed=2)
 
-    assert short_table_unfairness([*played, *plan], [*players[1:], late]) == []
+    assert short_table_unfairness([*played, *plan], players=[*players[1:], late]) == []
     assert plan.report.repeat_meetings == 0
 
 

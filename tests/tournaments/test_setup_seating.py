@@ -5,7 +5,7 @@ import itertools
 import pytest
 from django.utils import timezone
 
-from tests.conftest import register, start
+from tests.conftest import register, seat_ahead_then_change, start
 from tournaments.models import Deal, Formula, Seat, Team
 from tournaments.services.setup import (
     SetupRefused,
@@ -17,7 +17,6 @@ from tournaments.services.setup import (
     register_player,
     seating_changes,
     swap_seats,
-    withdraw_player,
 )
 
 
@@ -103,18 +102,11 @@ def test_a_past_position_never_changes_once_the_next_has_started(tournament, reg
 
 @pytest.fixture
 def seated_ahead(tournament):
-    """Four positions for 13 players: position 1 under way, positions 2 to 4 seated ahead, then
-    a late arrival (Zoé Tardieu) and a withdrawal (the first player)."""
+    """Four positions: position 1 under way, positions 2 to 4 seated ahead, then a late
+    arrival and a withdrawal."""
     tournament.positions_count = 4
     tournament.save()
-    registrations = register(tournament, 13)
-    start(plan_position(tournament=tournament, number=1))
-    for number in (2, 3, 4):
-        plan_position(tournament=tournament, number=number)
-    late = register_player(tournament=tournament, last_name="Tardieu", first_name="Zoé")
-    check_in(registration=late, present=True)
-    withdraw_player(registration=registrations[0])
-    return registrations[0], late
+    return seat_ahead_then_change(tournament)
 
 
 def test_regenerating_a_position_regenerates_every_later_one_seated_ahead(tournament, seated_ahead):

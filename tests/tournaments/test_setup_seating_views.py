@@ -2,14 +2,11 @@
 
 import pytest
 
-from tests.conftest import HTMX, register, start
+from tests.conftest import HTMX, register, seat_ahead_then_change
 from tournaments.services.setup import (
-    check_in,
     plan_position,
     publish_seating,
-    register_player,
     seating_changes,
-    withdraw_player,
 )
 
 
@@ -154,13 +151,7 @@ def test_the_report_names_the_players_who_meet_again(arbitre_client, tournament,
 def stale(tournament):
     """Position 1 under way, positions 2 and 3 seated ahead, then a late arrival (Zoé
     Tardieu) and a withdrawal (the first player): positions 2 and 3 are stale."""
-    registrations = register(tournament, 13)
-    start(plan_position(tournament=tournament, number=1))
-    plan_position(tournament=tournament, number=2)
-    plan_position(tournament=tournament, number=3)
-    late = register_player(tournament=tournament, last_name="Tardieu", first_name="Zoé")
-    check_in(registration=late, present=True)
-    withdraw_player(registration=registrations[0])
+    seat_ahead_then_change(tournament)
     return tournament
 
 
