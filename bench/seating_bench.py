@@ -140,9 +140,8 @@ def run(scenario: Scenario) -> bool:
         report = plan.report
     seconds = time.perf_counter() - started
     nords = [counts[0] for counts in report.seat_counts.values()]
-    unfair = short_table_unfairness(
-        [*history, *plan] if not scenario.stepwise else history, players
-    )
+    schedule = history if scenario.stepwise else [*history, *plan]
+    unfair = short_table_unfairness(schedule, players=players)
     on_time = seconds <= scenario.seconds
     repeats_ok = scenario.repeats is None or report.repeat_meetings <= scenario.repeats
     ok = on_time and repeats_ok and report.team_clash_count == 0

@@ -575,6 +575,10 @@ class _Search:
         # The best schedule by the true weights, kept while the search weighs them otherwise.
         self.kept_tables: list[list[list[int]]] = []
         self.kept_cost = 0
+        # Whether the search stops once no repeat is left but the unavoidable ones, and
+        # whether it has.
+        self.repeats_only = False
+        self.repeats_done = False
 
     # -- bounds and costs ---------------------------------------------------------------
 
@@ -890,10 +894,13 @@ class _Search:
             tables, cost = self._construct(design)
             if cost < best_cost:
                 best_tables, best_cost = tables, cost
+        # With odd tables, these searches stop at the fewest repeats possible: the last
+        # one sees to the odd tables.
+        self.repeats_only = bool(self.odd_seats)
         if best_cost > self.bound:
             self.unbalance_weight = _CLASH_WEIGHT
             best_tables, best_cost = self._improve(best_tables, best_cost)
-        if self.odd_seats and best_cost > self.bound:
+        if self.odd_seats and best_cost > self.bound and not self.repeats_done:
             self._load(best_tables)
             if self.cost - self.odd_cost > self.pair_bound:
                 # Repeats are left: search for fewer once more, trading balance for them.
@@ -902,6 +909,9 @@ class _Search:
         if self.odd_seats and best_cost > self.bound:
             self.kept_tables, self.kept_cost = best_tables, best_cost
             self.odd_weight = self.unbalance_weight = _ODD_FIRST_WEIGHT
+            self.repeats_only = self.repeats_done = False
+            # Spreading the odd tables comes after the repeats: a quarter of the budget.
+            self.budget //= 4
             self._load(best_tables)
             self._improve(best_tables, self.cost)
             best_tables = self.kept_tables
@@ -922,7 +932,7 @@ class _Search:
         work = 0
         fruitless_restarts = 0
         start_tables = best_tables
-        while best_cost > self.bound and work < self.budget:
+        while best_cost > self.bound and work < self.budget and not self.repeats_done:
             self._load(start_tables)
             work, tables, cost = self._tabu(work)
             if cost < best_cost:
@@ -967,6 +977,11 @@ class _Search:
                 best_tables, best_cost = self._snapshot(), self.cost
                 last_gain = iteration
                 fruitless_perturbations = 0
+                if self.repeats_only and self.cost - self.odd_weight * self.odd_cost <= (
+                    self.pair_bound
+                ):
+                    self.repeats_done = True
+                    break
             elif iteration - last_gain > stall:
                 fruitless_perturbations += 1
                 if fruitless_perturbations > _FRUITLESS_PERTURBATIONS:
