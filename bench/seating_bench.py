@@ -2,7 +2,9 @@
 
 Run from the project folder: ``.venv/bin/python bench/seating_bench.py``. Each scenario prints
 its time, repeat meetings (a pair meeting k times counts k - 1), repeated pairs, team clashes,
-the spread of tables of 3 or 5 between players and the range of Nord counts. The script exits
+the spread of tables of 3 or 5 between players at the end, the positions after which someone
+had sat at two of them while someone else had sat at none (« injuste après »), and the range of
+Nord counts. A last part plays the fairness scenarios over 20 seeds each. The script exits
 with status 1 when a scenario misses its target (time, or repeats where a repeat-free schedule
 is known to exist), so it can guard a change to the search; the speed targets live here rather
 than in a timed test, which would fail at random on a busy machine.
@@ -19,7 +21,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tournaments.seating import Plan, plan_positions, seating_report  # noqa: E402
+from tournaments.seating import (  # noqa: E402
+    Plan,
+    plan_positions,
+    seating_report,
+    short_table_unfairness,
+)
 
 
 @dataclass(frozen=True)
@@ -133,6 +140,8 @@ def run(scenario: Scenario) -> bool:
         report = plan.report
     seconds = time.perf_counter() - started
     nords = [counts[0] for counts in report.seat_counts.values()]
+    schedule = history if scenario.stepwise else [*history, *plan]
+    unfair = short_table_unfairness(schedule, players=players)
     on_time = seconds <= scenario.seconds
     repeats_ok = scenario.repeats is None or report.repeat_meetings <= scenario.repeats
     ok = on_time and repeats_ok and report.team_clash_count == 0
@@ -140,9 +149,45 @@ def run(scenario: Scenario) -> bool:
         f"{'ok ' if ok else 'RATÉ'} {scenario.name:<56} {seconds:6.2f} s "
         f"(cible {scenario.seconds:g} s)  répétitions {report.repeat_meetings:3d} "
         f"(paires {len(report.repeated_pairs)})  coéquipiers {report.team_clash_count}  "
-        f"écart tables impaires {report.odd_table_spread}  Nord {min(nords)}..{max(nords)}",
+        f"écart tables impaires {report.odd_table_spread}  injuste après {unfair or '-'}  "
+        f"Nord {min(nords)}..{max(nords)}",
         flush=True,
     )
+    return ok
+
+
+FAIRNESS = (
+    ("22 joueurs, DUO, 4 positions", 22, 4, 2, False),
+    ("22 joueurs, DUO, 5 positions", 22, 5, 2, False),
+    ("23 joueurs, tables de 5 permises, 4 positions", 23, 4, 0, True),
+    ("26 joueurs, DUO, 4 positions", 26, 4, 2, False),
+    ("37 joueurs, tables de 5, 4 positions", 37, 4, 0, True),
+)
+
+
+def fairness(seeds: int = 20) -> bool:
+    """Over ``seeds`` seeds: how many plans seat someone at a second short table while someone
+    has sat at none, their repeats and the time per plan. Every one of these can be fair."""
+    ok = True
+    for name, count, positions, team_size, allow_five in FAIRNESS:
+        players = list(range(1, count + 1))
+        teams = {p: (p + team_size - 1) // team_size for p in players} if team_size else {}
+        started = time.perf_counter()
+        unfair = repeats = 0
+        for seed in range(seeds):
+            plan = plan_positions(
+                players=players, positions=positions, teams=teams, allow_five=allow_five, seed=seed
+            )
+            unfair += bool(short_table_unfairness(plan, players=players))
+            repeats += plan.report.repeat_meetings
+        seconds = (time.perf_counter() - started) / seeds
+        good = unfair == 0 and repeats == 0
+        ok = ok and good
+        print(
+            f"{'ok ' if good else 'RATÉ'} {name:<56} {seconds:6.2f} s par plan  "
+            f"injustes {unfair}/{seeds}  répétitions {repeats}",
+            flush=True,
+        )
     return ok
 
 
@@ -158,6 +203,8 @@ def main() -> int:
         f"{plan.report.repeat_meetings} en {seconds:.2f} s"
     )
     results = [run(scenario) for scenario in SCENARIOS]
+    print("Tables de 3 et de 5 à tour de rôle, 20 tirages par cas :")
+    results.append(fairness())
     missed = results.count(False)
     print(f"{len(results) - missed}/{len(results)} scénarios dans leurs cibles")
     return 1 if missed else 0

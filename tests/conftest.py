@@ -5,8 +5,14 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournaments.models import Player, Position, Registration, Tournament
-from tournaments.services.setup import seat_position
+from tournaments.models import Deal, Player, Position, Registration, Tournament
+from tournaments.services.setup import (
+    check_in,
+    plan_position,
+    register_player,
+    seat_position,
+    withdraw_player,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -86,3 +92,26 @@ def arbitre_client(client, arbitre):
 
 HTMX = {"HX-Request": "true"}
 """Headers of a request sent by htmx, for ``client.get(url, headers=HTMX)``."""
+
+
+def start(position: Position) -> Position:
+    """Play the first deal of position's table 1: the position is under way."""
+    Deal.objects.create(
+        table=position.tables.first(), number=1, all_pass=True,
+        marque_nord=0, marque_est=0, marque_sud=0, marque_ouest=0,
+    )  # fmt: skip
+    return position
+
+
+def seat_ahead_then_change(tournament: Tournament) -> tuple[Registration, Registration]:
+    """13 players: position 1 under way, every later position seated ahead, then a late
+    arrival (Zoé Tardieu) and a withdrawal (the first player), which leave the later
+    positions stale. Returns the player withdrawn and the late arrival."""
+    registrations = register(tournament, 13)
+    start(plan_position(tournament=tournament, number=1))
+    for number in range(2, tournament.positions_count + 1):
+        plan_position(tournament=tournament, number=number)
+    late = register_player(tournament=tournament, last_name="Tardieu", first_name="Zoé")
+    check_in(registration=late, present=True)
+    withdraw_player(registration=registrations[0])
+    return registrations[0], late

@@ -25,9 +25,13 @@ Public API
     Same inputs and same ``seed`` give the same plan: the search draws only from
     ``random.Random(seed)`` and stops on a budget of work, never on the clock.
 
-``seating_report(positions, *, teams=None, history=())``
+``seating_report(positions, *, teams=None, history=(), players=None)``
     The :class:`SeatingReport` of any schedule, for instance after the arbitre swaps two
     players by hand.
+
+``short_table_unfairness(schedule, *, players)``
+    The positions after which someone has sat at two tables of 3 or 5 while someone else
+    has sat at none (the benchmark and the tests check plans with it).
 
 ``table_sizes(*, player_count, allow_five=False)``
     The sizes of the tables of one position, odd tables last.
@@ -52,8 +56,9 @@ Quality, in priority order
    present than there are tables is refused with a :class:`SeatingError`.
 2. No two players meet twice whenever that is possible; otherwise as few repeat meetings as the
    search can find. A pair meeting *k* times counts *k* - 1 repeats, history included.
-3. Odd tables are spread: nobody sits at a table of 3 or 5 a second time while someone else
-   has sat at none (history included).
+3. Odd tables are spread position after position: nobody sits at a table of 3 or 5 a second
+   time while someone else has sat at none (history included), at any point of the
+   tournament, not only at its end, since a tournament can stop or change on the way.
 4. Seats rotate: within each table the seats are dealt so that everyone's count of Nord (and
    of every other seat) stays balanced.
 
@@ -94,6 +99,10 @@ SEATS: Final = ("Nord", "Est", "Sud", "Ouest", "Cinquième")
 _CLASH_WEIGHT: Final = 1 << 24
 _REPEAT_WEIGHT: Final = 1 << 10
 _ODD_WEIGHT: Final = 1
+# The odd-table weight of the first search, which keeps the odd tables spread while it looks
+# for the fewest repeats: one unit of imbalance then outweighs the repeats one swap can make,
+# yet the imbalance of a whole schedule stays far below one clash.
+_ODD_FIRST_WEIGHT: Final = 1 << 14
 
 # Budget of the search, in units of work: examining one candidate costs one unit per player
 # plus a fixed overhead (a unit is roughly a tenth of a microsecond). The budget is capped,
@@ -199,13 +208,34 @@ def seating_report(
     *,
     teams: Mapping[PlayerId, Hashable] | None = None,
     history: Sequence[Sequence[Sequence[PlayerId]]] = (),
+    players: Iterable[PlayerId] | None = None,
 ) -> SeatingReport:
-    """The quality report of ``history`` followed by ``positions`` (see :class:`SeatingReport`).
+    """The quality report of ``history`` followed by ``positions`` (see :class:`SeatingReport`),
+    for the ``players`` given (everyone seated when None).
 
     Pairs are listed in the order the schedule first seats their players, so the report is
     as deterministic as the schedule.
     """
-    return _report([*history, *positions], teams=teams or {}, only=None)
+    only = None if players is None else set(players)
+    return _report([*history, *positions], teams=teams or {}, only=only)
+
+
+def short_table_unfairness(
+    schedule: Sequence[Sequence[Sequence[PlayerId]]], *, players: Iterable[PlayerId]
+) -> list[int]:
+    """The positions (numbered from 1) after which one of ``players`` has sat at two tables of
+    3 or 5 while another has sat at none: what priority 3 forbids wherever numbers allow."""
+    counts = dict.fromkeys(players, 0)
+    unfair = []
+    for number, position in enumerate(schedule, start=1):
+        for table in position:
+            if len(table) != 4:
+                for player in table:
+                    if player in counts:
+                        counts[player] += 1
+        if counts and max(counts.values()) >= 2 and min(counts.values()) == 0:
+            unfair.append(number)
+    return unfair
 
 
 def plan_positions(
@@ -460,8 +490,15 @@ class _Search:
     - ``burden[p][x]`` is what ``x`` adds at its own table of position ``p`` (the weights of
       the tablemates met at least twice): the saving if ``x`` left, and non-zero exactly for
       the players in conflict;
-    - ``cost`` is the weighted sum of repeats, clashes and odd-table imbalance (the sum of
-      the squared odd-table counts, least when the counts are even).
+    - ``count[p][x]`` is how many odd tables ``x`` has sat at up to new position ``p``
+      included (history included), and ``tail[p][x]`` the sum of ``count[q][x]`` over the
+      positions ``q`` from ``p`` on: what a move at ``p`` shifts;
+    - ``odd_cost`` is the odd-table imbalance: the sum, over every new position, of the
+      squared counts up to it (the last position weighted by ``prefix_weight``, and
+      ``tail`` weighted alike). Each term is least when the counts are even, so the imbalance
+      is least when the odd tables are spread position after position, not only at the end:
+      nobody sits at a second odd table while someone has sat at none;
+    - ``cost`` is the weighted sum of repeats, clashes and odd-table imbalance.
     """
 
     def __init__(
@@ -510,9 +547,17 @@ class _Search:
                     base_meet[x][y] += 1
         self.base_meet = base_meet
         self.base_odd = base_odd
-        self.pair_bound, odd_bound = self._lower_bounds()
-        self.bound = self.pair_bound + odd_bound
-        # What a swap pays per unit of odd-table imbalance it adds (see run()).
+        # The counts up to every position weigh 1 in the odd-table imbalance, and up to the
+        # last one far more: the spread at the tournament's end matters most.
+        self.prefix_weight = [1] * positions
+        if positions:
+            self.prefix_weight[-1] = positions * positions
+        # rest[p]: the weight of the prefixes from position p on.
+        self.rest = list(itertools.accumulate(reversed(self.prefix_weight)))[::-1] + [0]
+        self.pair_bound, self.odd_bound = self._lower_bounds()
+        # What a unit of odd-table imbalance costs in the current search (see run()).
+        self.odd_weight = _ODD_WEIGHT
+        # What a swap pays per unit of imbalance it adds, when choosing it (see run()).
         self.unbalance_weight = _ODD_WEIGHT
         self.budget = min(_WORK_BUDGET, _WORK_PER_PAIR_AND_POSITION * n * n * positions)
 
@@ -523,8 +568,17 @@ class _Search:
         self.join: list[list[int]] = []
         self.price: list[list[list[int]]] = []
         self.burden: list[list[int]] = []
-        self.odd: list[int] = []
+        self.count: list[list[int]] = []
+        self.tail: list[list[int]] = []
+        self.odd_cost = 0
         self.cost = 0
+        # The best schedule by the true weights, kept while the search weighs them otherwise.
+        self.kept_tables: list[list[list[int]]] = []
+        self.kept_cost = 0
+        # Whether the search stops once no repeat is left but the unavoidable ones, and
+        # whether it has.
+        self.repeats_only = False
+        self.repeats_done = False
 
     # -- bounds and costs ---------------------------------------------------------------
 
@@ -535,8 +589,8 @@ class _Search:
         Repeats: over the new positions player x makes at least M meetings (one fewer than
         the smallest table, per position) but has only F opponents left to meet for the
         first time, so at least M - F of them are repeats, each seen from both sides.
-        Odd tables: the new odd seats spread as evenly as possible, one per player per
-        position at most, given the history.
+        Odd tables: at each new position, the odd seats go to the players who have sat at
+        the fewest so far, which keeps every count up to every position as even as it can be.
         """
         n, positions, base_meet = self.n, self.positions, self.base_meet
         history_cost = sum(
@@ -548,17 +602,18 @@ class _Search:
         meetings = positions * (min(self.sizes) - 1)
         forced = sum(max(0, meetings - (n - 1 - sum(map(bool, row)))) for row in base_meet)
         odd = self.base_odd[:]
-        gained = [0] * n
-        for _ in range(positions * self.odd_seats):
-            x = min((y for y in range(n) if gained[y] < positions), key=odd.__getitem__)
-            odd[x] += 1
-            gained[x] += 1
-        return (
-            history_cost + _REPEAT_WEIGHT * ((forced + 1) // 2),
-            _ODD_WEIGHT * sum(count * count for count in odd),
-        )
+        odd_cost = 0
+        for p in range(positions):
+            for x in sorted(range(n), key=odd.__getitem__)[: self.odd_seats]:
+                odd[x] += 1
+            odd_cost += self.prefix_weight[p] * sum(count * count for count in odd)
+        return history_cost + _REPEAT_WEIGHT * ((forced + 1) // 2), odd_cost
 
-    def _cost_of(self, meet: list[list[int]], odd: list[int]) -> int:
+    @property
+    def bound(self) -> int:
+        return self.pair_bound + self.odd_weight * self.odd_bound
+
+    def _cost_of(self, meet: list[list[int]], odd_cost: int) -> int:
         n, weight = self.n, self.weight
         pairs = sum(
             weight[x][y] * (meet[x][y] - 1)
@@ -566,7 +621,7 @@ class _Search:
             for y in range(x + 1, n)
             if meet[x][y] > 1
         )
-        return pairs + _ODD_WEIGHT * sum(count * count for count in odd)
+        return pairs + self.odd_weight * odd_cost
 
     # -- state --------------------------------------------------------------------------
 
@@ -576,16 +631,27 @@ class _Search:
         self.tables = [[table[:] for table in position] for position in tables]
         self.where = []
         meet = self.meet = [row[:] for row in self.base_meet]
-        self.odd = self.base_odd[:]
+        odd = self.base_odd[:]
+        self.count = []
         for position in self.tables:
             where = [0] * n
             for t, table in enumerate(position):
                 for x in table:
                     where[x] = t
-                    self.odd[x] += self.odd_table[t]
+                    odd[x] += self.odd_table[t]
                 for x, y in itertools.permutations(table, 2):
                     meet[x][y] += 1
             self.where.append(where)
+            self.count.append(odd[:])
+        weighted = [
+            [w * c for c in counts]
+            for w, counts in zip(self.prefix_weight, self.count, strict=True)
+        ]
+        self.tail = [list(map(sum, zip(*weighted[p:], strict=True))) for p in range(self.positions)]
+        self.odd_cost = sum(
+            w * sum(c * c for c in counts)
+            for w, counts in zip(self.prefix_weight, self.count, strict=True)
+        )
         join = self.join = [
             [w if m else 0 for w, m in zip(weights, meets, strict=True)]
             for weights, meets in zip(self.weight, meet, strict=True)
@@ -603,7 +669,7 @@ class _Search:
                         burden[x] += self.weight[x][y]
                         burden[y] += self.weight[x][y]
             self.burden.append(burden)
-        self.cost = self._cost_of(meet, self.odd)
+        self.cost = self._cost_of(meet, self.odd_cost)
 
     def _snapshot(self) -> list[list[list[int]]]:
         return [[table[:] for table in position] for position in self.tables]
@@ -627,9 +693,7 @@ class _Search:
             price - join for price, join in zip(self.price[p][t], self.join[x], strict=True)
         ]
         if self.odd_table[t]:
-            count = self.odd[x]
-            self.odd[x] = count - 1
-            self.cost -= _ODD_WEIGHT * (2 * count - 1)
+            self._shift_odd(p, x, -1)
 
     def _sit(self, p: int, x: int, t: int) -> None:
         table = self.tables[p][t]
@@ -642,9 +706,19 @@ class _Search:
             if z != x:
                 self._meet(p, x, z)
         if self.odd_table[t]:
-            count = self.odd[x]
-            self.odd[x] = count + 1
-            self.cost += _ODD_WEIGHT * (2 * count + 1)
+            self._shift_odd(p, x, 1)
+
+    def _shift_odd(self, p: int, x: int, step: int) -> None:
+        """Count ``x`` at one odd table more (``step`` 1) or fewer (-1) from position ``p``
+        on: every count up to a later position moves by ``step``."""
+        positions = self.positions
+        change = 2 * step * self.tail[p][x] + self.rest[p]
+        self.odd_cost += change
+        self.cost += self.odd_weight * change
+        for q in range(p, positions):
+            self.count[q][x] += step
+        for r in range(positions):
+            self.tail[r][x] += step * self.rest[max(r, p)]
 
     def _meet(self, p: int, x: int, z: int) -> None:
         """Count a meeting of ``x`` and ``z``, who now share a table at position ``p``."""
@@ -699,15 +773,17 @@ class _Search:
         n, rng, sizes, weight = self.n, self.rng, self.sizes, self.weight
         meet = [row[:] for row in self.base_meet]
         odd = self.base_odd[:]
+        odd_cost = 0
         odd_ids = [t for t, is_odd in enumerate(self.odd_table) if is_odd]
         even_ids = [t for t, is_odd in enumerate(self.odd_table) if not is_odd]
         schedule = [[table[:] for table in position] for position in first or []]
-        for tables in schedule:
+        for p, tables in enumerate(schedule):
             for t, table in enumerate(tables):
                 for x in table:
                     odd[x] += self.odd_table[t]
                 for x, y in itertools.permutations(table, 2):
                     meet[x][y] += 1
+            odd_cost += self.prefix_weight[p] * sum(c * c for c in odd)
         while len(schedule) < self.positions:
             order = list(range(n))
             rng.shuffle(order)
@@ -737,7 +813,8 @@ class _Search:
                 for x, y in itertools.permutations(table, 2):
                     meet[x][y] += 1
             schedule.append(tables)
-        return schedule, self._cost_of(meet, odd)
+            odd_cost += self.prefix_weight[len(schedule) - 1] * sum(c * c for c in odd)
+        return schedule, self._cost_of(meet, odd_cost)
 
     def _design(self) -> list[list[list[int]]] | None:
         """Up to ``positions`` repeat-free positions from an affine design, when the field
@@ -800,11 +877,16 @@ class _Search:
     def run(self) -> list[list[list[int]]]:
         """Search, and return the best schedule found (player indexes, tables in order).
 
-        The constructions spread the odd tables evenly, and the search first keeps them so
-        (a swap that would unbalance them is all but forbidden): spreading them later by
-        swaps is much harder than keeping them spread. Only when that search cannot reach
-        the fewest repeats possible does a second one trade odd-table balance for repeats,
-        as the priorities say.
+        The constructions spread the odd tables evenly, and a first search keeps them so at
+        the end of the tournament (a swap that would unbalance the final counts is all but
+        forbidden) as it removes repeats; when repeats are left, a second one trades that
+        balance for them, as the priorities say. The spread at earlier positions then often
+        remains uneven: a swap that evens it nearly always seats someone beside a player met
+        before, so it is never worth taking alone. When it is uneven, a last search starts
+        from there with
+        the odd-table imbalance weighing more than repeats: it spreads the odd tables at
+        once, then works the repeats back down while keeping them spread. The best schedule
+        any search meets, by the true weights, is the answer: repeats still come first.
         """
         best_tables, best_cost = self._construct()
         design = self._design() if best_cost > self.bound else None
@@ -812,15 +894,35 @@ class _Search:
             tables, cost = self._construct(design)
             if cost < best_cost:
                 best_tables, best_cost = tables, cost
+        # With odd tables, these searches stop at the fewest repeats possible: the last
+        # one sees to the odd tables.
+        self.repeats_only = bool(self.odd_seats)
         if best_cost > self.bound:
             self.unbalance_weight = _CLASH_WEIGHT
             best_tables, best_cost = self._improve(best_tables, best_cost)
-        if self.odd_seats and best_cost > self.bound:
+        if self.odd_seats and best_cost > self.bound and not self.repeats_done:
             self._load(best_tables)
-            if self.cost - _ODD_WEIGHT * sum(c * c for c in self.odd) > self.pair_bound:
+            if self.cost - self.odd_cost > self.pair_bound:
+                # Repeats are left: search for fewer once more, trading balance for them.
                 self.unbalance_weight = _ODD_WEIGHT
                 best_tables, best_cost = self._improve(best_tables, best_cost)
+        if self.odd_seats and best_cost > self.bound:
+            self.kept_tables, self.kept_cost = best_tables, best_cost
+            self.odd_weight = self.unbalance_weight = _ODD_FIRST_WEIGHT
+            self.repeats_only = self.repeats_done = False
+            # Spreading the odd tables comes after the repeats: a quarter of the budget.
+            self.budget //= 4
+            self._load(best_tables)
+            self._improve(best_tables, self.cost)
+            best_tables = self.kept_tables
         return best_tables
+
+    def _keep(self) -> None:
+        """Keep the current schedule if it is the best yet by the true weights (while the
+        odd-table imbalance weighs more than they say)."""
+        cost = self.cost - (self.odd_weight - _ODD_WEIGHT) * self.odd_cost
+        if cost < self.kept_cost:
+            self.kept_tables, self.kept_cost = self._snapshot(), cost
 
     def _improve(
         self, best_tables: list[list[list[int]]], best_cost: int
@@ -830,7 +932,7 @@ class _Search:
         work = 0
         fruitless_restarts = 0
         start_tables = best_tables
-        while best_cost > self.bound and work < self.budget:
+        while best_cost > self.bound and work < self.budget and not self.repeats_done:
             self._load(start_tables)
             work, tables, cost = self._tabu(work)
             if cost < best_cost:
@@ -866,6 +968,8 @@ class _Search:
                 break
             p, x, y = move
             self._swap(p, x, y)
+            if self.odd_weight != _ODD_WEIGHT:
+                self._keep()
             tabu[p][x * n + y if x < y else y * n + x] = (
                 iteration + _TENURE_MIN + rng.randrange(_TENURE_SPREAD)
             )
@@ -873,6 +977,11 @@ class _Search:
                 best_tables, best_cost = self._snapshot(), self.cost
                 last_gain = iteration
                 fruitless_perturbations = 0
+                if self.repeats_only and self.cost - self.odd_weight * self.odd_cost <= (
+                    self.pair_bound
+                ):
+                    self.repeats_done = True
+                    break
             elif iteration - last_gain > stall:
                 fruitless_perturbations += 1
                 if fruitless_perturbations > _FRUITLESS_PERTURBATIONS:
@@ -885,20 +994,20 @@ class _Search:
 
     def _candidates(self) -> list[tuple[int, int]]:
         """The (position, player) pairs worth moving: players in conflict, and players at an
-        odd table while someone has sat at two odd tables fewer."""
-        n, odd = self.n, self.odd
+        odd table of a position where someone has sat at two odd tables fewer so far."""
+        n = self.n
         candidates = [(p, x) for p, burden in enumerate(self.burden) for x in range(n) if burden[x]]
         if self.odd_seats:
-            too_many = min(odd) + 1
-            if max(odd) > too_many:
-                candidates.extend(
-                    (p, x)
-                    for p, position in enumerate(self.tables)
-                    for t, table in enumerate(position)
-                    if self.odd_table[t]
-                    for x in table
-                    if odd[x] > too_many and not self.burden[p][x]
-                )
+            for p, (position, odd) in enumerate(zip(self.tables, self.count, strict=True)):
+                too_many = min(odd) + 1
+                if max(odd) > too_many:
+                    candidates.extend(
+                        (p, x)
+                        for t, table in enumerate(position)
+                        if self.odd_table[t]
+                        for x in table
+                        if odd[x] > too_many and not self.burden[p][x]
+                    )
         if len(candidates) > _CANDIDATES_CAP:
             candidates = self.rng.sample(candidates, _CANDIDATES_CAP)
         return candidates
@@ -930,7 +1039,7 @@ class _Search:
         plus the change in odd-table imbalance when one table is odd and the other is not.
         """
         rng, n = self.rng, self.n
-        odd, odd_table = self.odd, self.odd_table
+        odd_table = self.odd_table
         best_move: tuple[int, int, int] | None = None
         best_delta = 0
         ties = 0
@@ -948,24 +1057,38 @@ class _Search:
                 )
             ]
             if self.odd_seats:
-                # The change in the sum of squared odd-table counts when x and y swap
-                # between an odd and an even table.
+                # The change in the odd-table imbalance when x and y swap between an odd and
+                # an even table: the one leaving the odd table counts one fewer up to every
+                # position from p on, the one joining it one more (see _shift_odd).
+                tail = self.tail[p]
+                rest = 2 * self.rest[p]
                 if odd_table[a]:
-                    shift = 2 - 2 * odd[x]
+                    shift = rest - 2 * tail[x]
                     changes = [
-                        0 if odd_table[b] else shift + 2 * count
-                        for b, count in zip(where, odd, strict=True)
+                        0 if odd_table[b] else shift + 2 * later
+                        for b, later in zip(where, tail, strict=True)
                     ]
                 else:
-                    shift = 2 + 2 * odd[x]
+                    shift = rest + 2 * tail[x]
                     changes = [
-                        shift - 2 * count if odd_table[b] else 0
-                        for b, count in zip(where, odd, strict=True)
+                        shift - 2 * later if odd_table[b] else 0
+                        for b, later in zip(where, tail, strict=True)
                     ]
-                unbalance = self.unbalance_weight
+                # Of which the change in the squared counts at the end, where adding imbalance
+                # may cost more (see run()).
+                final = self.count[-1]
+                last = 2 * self.prefix_weight[-1]
+                sign = 1 if odd_table[a] else -1
+                ends = [
+                    0 if odd_table[b] == odd_table[a] else last * (1 + sign * (count - final[x]))
+                    for b, count in zip(where, final, strict=True)
+                ]
+                odd_weight, unbalance = self.odd_weight, self.unbalance_weight
                 deltas = [
-                    delta + (unbalance if change > 0 else _ODD_WEIGHT) * change
-                    for delta, change in zip(deltas, changes, strict=True)
+                    delta
+                    + odd_weight * (change - end)
+                    + (unbalance if end > 0 else odd_weight) * end
+                    for delta, change, end in zip(deltas, changes, ends, strict=True)
                 ]
             tabu_p = tabu[p]
             for y, delta in enumerate(deltas):

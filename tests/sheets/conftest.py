@@ -7,8 +7,8 @@ from tournaments.models import Place, Position
 from tournaments.services.deals import DealResult, record_deal
 from tournaments.services.setup import seat_position
 
-# The FFT fascicule's example sheet (docs/scoring.md §The example score sheet), as the form posts it:
-# the table of the ``table`` fixture sits Nord, Est, Sud, Ouest.
+# The FFT fascicule's example sheet (docs/scoring.md §The example score sheet), as the form
+# posts it: the table of the ``table`` fixture sits Nord, Est, Sud, Ouest.
 FFT_EXAMPLE_POSTS = [
     {"taker": "E", "contract": "garde", "bouts": "2", "points": "49",
      "petit_au_bout": "attack", "poignee_E": "simple"},

@@ -14,6 +14,7 @@ from tournaments.seating import (
     SeatingReport,
     plan_positions,
     seating_report,
+    short_table_unfairness,
     table_sizes,
 )
 
@@ -249,6 +250,46 @@ def test_nobody_sits_at_a_second_odd_table_while_someone_has_sat_at_none(count, 
     assert_legal(plan, players=players, allow_five=allow_five)
     assert plan.report.repeat_meetings == 0
     assert plan.report.odd_table_spread <= 1
+
+
+def test_short_table_unfairness_names_the_positions_after_which_someone_sat_short_twice():
+    schedule = [
+        [[1, 2, 3, 4], [5, 6, 7]],
+        [[1, 2, 5, 6], [3, 4, 7]],
+        [[3, 4, 5, 7], [1, 2, 6]],
+    ]
+
+    # After position 2, player 7 has sat at two tables of 3 and players 1 and 2 at none.
+    assert short_table_unfairness(schedule, players=range(1, 8)) == [2]
+    assert short_table_unfairness(schedule, players=[3, 4, 5, 6, 7]) == []
+
+
+@pytest.mark.parametrize(
+    ("count", "team_size", "allow_five"),
+    [(22, 2, False), (23, 0, True), (26, 2, False), (37, 0, True)],
+)
+def test_short_tables_go_round_before_anyone_sits_at_one_twice(count, team_size, allow_five):
+    """Position after position, not only at the end: with 22 players in DUO, one player sat
+    at the table of 3 at positions 1 and 2 while most never did, in 6 seeds out of 20."""
+    players = list(range(1, count + 1))
+    teams = {player: (player + 1) // 2 for player in players} if team_size else None
+    for seed in range(20):
+        plan = plan_positions(
+            players=players, positions=4, teams=teams, allow_five=allow_five, seed=seed
+        )
+        assert short_table_unfairness(plan, players=players) == [], seed
+        assert plan.report.repeat_meetings == 0, seed
+        assert plan.report.team_clash_count == 0, seed
+
+
+def test_short_tables_of_history_count_towards_whose_turn_it_is():
+    players = list(range(1, 23))
+    played = plan_positions(players=players, positions=2, seed=1)
+    late = 23
+    plan = plan_positions(players=[*players[1:], late], positions=2, history=played, seed=2)
+
+    assert short_table_unfairness([*played, *plan], players=[*players[1:], late]) == []
+    assert plan.report.repeat_meetings == 0
 
 
 def test_seats_rotate():

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tests.conftest import HTMX
-from tournaments.models import Deal, Player, Registration
+from tests.conftest import HTMX, start
+from tournaments.models import Player, Registration
 from tournaments.services.setup import (
     SetupRefused,
     cancel_withdrawal,
@@ -31,15 +31,6 @@ def test_checking_in_before_any_seating_plays_from_the_first_position(tournament
     check_in(registration=absent, present=True)
 
     assert absent.checked_in and absent.joins_from is None
-
-
-def start(position):
-    """Play the first deal of position's table 1: the position is under way."""
-    Deal.objects.create(
-        table=position.tables.first(), number=1, all_pass=True,
-        marque_nord=0, marque_est=0, marque_sud=0, marque_ouest=0,
-    )  # fmt: skip
-    return position
 
 
 def test_a_player_checked_in_once_play_started_joins_from_the_next_position(
@@ -211,7 +202,4 @@ def test_placement_warns_of_a_player_pointed_absent_after_seating(
         f"/arbitre/tournois/{tournament.pk}/positions/1/placement/"
     ).content.decode()
 
-    assert (
-        "1 joueur placé n&#x27;est plus présent" in page
-        or "1 joueur placé n'est plus présent" in page
-    )
+    assert "Retrait ou absence, mais une place au plan : JOUEUR1 Prénom" in page

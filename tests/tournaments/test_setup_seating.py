@@ -3,16 +3,19 @@
 import itertools
 
 import pytest
+from django.utils import timezone
 
-from tests.conftest import register
+from tests.conftest import register, seat_ahead_then_change, start
 from tournaments.models import Deal, Formula, Seat, Team
 from tournaments.services.setup import (
     SetupRefused,
     check_in,
     plan_position,
+    position_participants,
     position_report,
     publish_seating,
     register_player,
+    seating_changes,
     swap_seats,
 )
 
@@ -86,14 +89,105 @@ def test_a_position_is_seated_only_after_the_previous_one(tournament, registrati
     assert refused.value.code == "previous_not_seated"
 
 
-def test_a_past_position_never_changes_once_the_next_is_seated(tournament, registrations):
+def test_a_past_position_never_changes_once_the_next_has_started(tournament, registrations):
     plan_position(tournament=tournament, number=1)
-    plan_position(tournament=tournament, number=2)
+    start(plan_position(tournament=tournament, number=2))
 
     with pytest.raises(SetupRefused) as refused:
         plan_position(tournament=tournament, number=1)
 
-    assert refused.value.code == "later_seated"
+    assert refused.value.code == "later_played"
+    assert refused.value.message == "La position 2 a commencé : la position 1 ne change plus."
+
+
+@pytest.fixture
+def seated_ahead(tournament):
+    """Four positions: position 1 under way, positions 2 to 4 seated ahead, then a late
+    arrival and a withdrawal."""
+    tournament.positions_count = 4
+    tournament.save()
+    return seat_ahead_then_change(tournament)
+
+
+def test_regenerating_a_position_regenerates_every_later_one_seated_ahead(tournament, seated_ahead):
+    withdrawn, late = seated_ahead
+    playing = sorted(r.pk for r in position_participants(tournament=tournament, number=2))
+
+    plan_position(tournament=tournament, number=2, seed=3)
+
+    for number in (2, 3, 4):
+        position = tournament.positions.get(number=number)
+        assert seated_ids(position) == playing
+        assert late.pk in seated_ids(position) and withdrawn.pk not in seated_ids(position)
+        assert not seating_changes(position=position).stale
+    assert position_report(position=tournament.positions.get(number=4)).repeat_meetings == 0
+
+
+def test_regenerating_unpublishes_the_later_positions_seated_ahead(tournament, seated_ahead):
+    tournament.positions.filter(number__gte=2).update(seating_published_at=timezone.now())
+
+    plan_position(tournament=tournament, number=2)
+
+    assert not tournament.positions.filter(seating_published_at__isnull=False, number__gte=2)
+
+
+def test_a_regeneration_refused_leaves_every_position_as_it_was(tournament, seated_ahead):
+    before = {n: tables_of(tournament.positions.get(number=n)) for n in (2, 3, 4)}
+    tournament.registrations.update(withdrawn_from=2)
+
+    with pytest.raises(SetupRefused) as refused:
+        plan_position(tournament=tournament, number=2)
+
+    assert "au moins 3 joueurs" in refused.value.message
+    assert {n: tables_of(tournament.positions.get(number=n)) for n in (2, 3, 4)} == before
+
+
+def test_a_seating_is_stale_once_players_arrive_or_withdraw(tournament, seated_ahead):
+    withdrawn, late = seated_ahead
+
+    changes = seating_changes(position=tournament.positions.get(number=3))
+
+    assert changes.gone == [withdrawn]
+    assert changes.missing == [late]
+
+
+def test_publishing_a_stale_seating_is_refused_naming_the_players(tournament, seated_ahead):
+    withdrawn, late = seated_ahead
+    position = tournament.positions.get(number=2)
+
+    with pytest.raises(SetupRefused) as refused:
+        publish_seating(position=position)
+
+    assert refused.value.code == "seating_stale"
+    assert refused.value.message == (
+        "Ce placement ne correspond plus aux joueurs présents. "
+        "Retrait ou absence, mais une place au plan : JOUEUR1 Prénom. "
+        "Présence pointée, mais pas de place : TARDIEU Zoé. "
+        "Générez de nouveau le placement avant de le publier."
+    )
+    position.refresh_from_db()
+    assert position.seating_published_at is None
+
+
+def test_a_seating_generated_again_can_be_published(tournament, seated_ahead):
+    position = plan_position(tournament=tournament, number=2)
+
+    publish_seating(position=position)
+
+    position.refresh_from_db()
+    assert position.seating_published_at is not None
+
+
+def test_the_report_counts_odd_tables_for_the_players_seated_only(tournament, seated_ahead):
+    withdrawn, late = seated_ahead
+    second = plan_position(tournament=tournament, number=2)
+
+    odd_tables = position_report(position=second).odd_tables
+
+    assert set(odd_tables) == set(seated_ids(second))
+    assert odd_tables[late.pk] == sum(
+        1 for table in tables_of(second) if late.pk in table and len(table) != 4
+    )
 
 
 def test_too_few_players_is_a_french_refusal(tournament):

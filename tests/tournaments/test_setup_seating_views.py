@@ -2,8 +2,12 @@
 
 import pytest
 
-from tests.conftest import HTMX
-from tournaments.services.setup import plan_position, publish_seating
+from tests.conftest import HTMX, register, seat_ahead_then_change
+from tournaments.services.setup import (
+    plan_position,
+    publish_seating,
+    seating_changes,
+)
 
 
 def placement_url(tournament, number=1, action=""):
@@ -141,3 +145,57 @@ def test_the_report_names_the_players_who_meet_again(arbitre_client, tournament,
     # 8 players at 2 tables cannot sit twice without meeting someone again.
     assert "rencontres répétées" in page
     assert "fois ensemble" in page
+
+
+@pytest.fixture
+def stale(tournament):
+    """Position 1 under way, positions 2 and 3 seated ahead, then a late arrival (Zoé
+    Tardieu) and a withdrawal (the first player): positions 2 and 3 are stale."""
+    seat_ahead_then_change(tournament)
+    return tournament
+
+
+def test_a_stale_seating_shows_a_red_box_naming_who_changed(arbitre_client, stale):
+    page = arbitre_client.get(placement_url(stale, 2)).content.decode()
+
+    assert 'class="report-box bad"' in page
+    assert "Placement à refaire : il ne correspond plus aux joueurs présents." in page
+    assert "Retrait ou absence, mais une place au plan : JOUEUR1 Prénom" in page
+    assert "Présence pointée, mais pas de place : TARDIEU Zoé" in page
+
+
+def test_a_stale_seating_offers_to_generate_again_and_not_to_publish(arbitre_client, stale):
+    page = arbitre_client.get(placement_url(stale, 2)).content.decode()
+
+    assert "Générer de nouveau" in page
+    assert "Publier le placement" not in page
+    assert "La position 3, déjà placée, sera placée de nouveau en même temps." in page
+
+
+def test_generating_again_reseats_the_later_positions_too(arbitre_client, stale):
+    response = arbitre_client.post(placement_url(stale, 2, "generer"), headers=HTMX)
+
+    page = response.content.decode()
+    assert "Positions 2 et 3 placées de nouveau. Vérifiez la position 2, puis publiez-la." in page
+    assert 'class="report-box bad"' not in page
+    assert "Publier le placement" in page
+    assert not seating_changes(position=stale.positions.get(number=3)).stale
+
+
+def test_publishing_a_stale_seating_shows_the_names(arbitre_client, stale):
+    response = arbitre_client.post(placement_url(stale, 2, "publier"), headers=HTMX)
+
+    page = response.content.decode()
+    assert "Ce placement ne correspond plus aux joueurs présents." in page
+    assert "TARDIEU Zoé" in page
+    assert stale.positions.get(number=2).seating_published_at is None
+
+
+def test_the_report_names_who_sat_at_a_table_of_3_and_how_often(arbitre_client, tournament):
+    register(tournament, 13)
+    plan_position(tournament=tournament, number=1)
+
+    page = arbitre_client.get(placement_url(tournament)).content.decode()
+
+    assert "Tables de 3 ou de 5 réparties : chacun y passe à son tour." in page
+    assert "1 fois" in page and "jamais" in page

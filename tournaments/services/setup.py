@@ -39,7 +39,13 @@ from tournaments.seating import (
     seating_report,
     table_sizes,
 )
-from tournaments.selectors.names import by_name, name_matches, registration_player, seat_player
+from tournaments.selectors.names import (
+    by_name,
+    name_key,
+    name_matches,
+    registration_player,
+    seat_player,
+)
 
 
 class SetupRefused(ValueError):
@@ -620,14 +626,14 @@ def import_registrations(*, tournament: Tournament, content: bytes) -> ImportRep
                 % {"licence": licence, "other": licences_seen[licence]},
             )
             continue
-        name_key = (row["last_name"].casefold(), row["first_name"].casefold())
-        if not licence and name_key in names_seen:
+        typed_name = (row["last_name"].casefold(), row["first_name"].casefold())
+        if not licence and typed_name in names_seen:
             refuse(
                 line,
                 _("%(name)s figure déjà ligne %(other)s.")
                 % {
                     "name": f"{row['last_name']} {row['first_name']}",
-                    "other": names_seen[name_key],
+                    "other": names_seen[typed_name],
                 },
             )
             continue
@@ -665,7 +671,7 @@ def import_registrations(*, tournament: Tournament, content: bytes) -> ImportRep
         if licence:
             licences_seen[licence] = line
         else:
-            names_seen[name_key] = line
+            names_seen[typed_name] = line
         accepted.append((row, player))
 
     if report.refused:
@@ -908,8 +914,11 @@ def plan_position(*, tournament: Tournament, number: int, seed: int = 0) -> Posi
     """Seat position ``number`` with the generator, keeping every earlier position as it is.
 
     The generator plans every position still to come, so that this one leaves the later ones
-    room to avoid repeat meetings, but only this one is stored: the later ones are planned
-    again when their turn comes, with the players then present. A new seating is unpublished.
+    room to avoid repeat meetings. This one is stored, and so are the later positions already
+    seated ahead of time, all in this one step: their seating was drawn after this one's, so
+    it is drawn again with it (a position where a deal was played never changes). The later
+    positions not seated yet are planned again when their turn comes, with the players then
+    present. Every seating stored here is unpublished.
     """
     # One planning at a time per tournament: a double tap on « Générer » waits for the first,
     # then draws again, instead of both creating table 1.
@@ -925,15 +934,21 @@ def plan_position(*, tournament: Tournament, number: int, seed: int = 0) -> Posi
             _("Placez d'abord la position %(number)s.") % {"number": last_seated + 1},
             code="previous_not_seated",
         )
-    if number < last_seated:
+    later_played = last_played_position_number(tournament=tournament)
+    if number < later_played:
         raise SetupRefused(
-            _("La position %(later)s est déjà placée : la position %(number)s ne change plus.")
-            % {"later": last_seated, "number": number},
-            code="later_seated",
+            _("La position %(later)s a commencé : la position %(number)s ne change plus.")
+            % {"later": later_played, "number": number},
+            code="later_played",
         )
     position, _created = Position.objects.get_or_create(tournament=tournament, number=number)
     if position.closed_at:
         raise SetupRefused(_("Cette position est close."), code="position_closed")
+    seated_ahead = list(
+        tournament.positions.filter(number__gt=number, number__lte=last_seated).order_by("number")
+    )
+    # Arrivals and withdrawals take effect from the first position not started, and every
+    # position planned here comes after it: the same players play them all.
     participants = position_participants(tournament=tournament, number=number)
     try:
         plan = plan_positions(
@@ -947,21 +962,85 @@ def plan_position(*, tournament: Tournament, number: int, seed: int = 0) -> Posi
     except SeatingError as error:
         raise SetupRefused(str(error), code="seating") from error
     by_id = {r.pk: r for r in participants}
-    seat_position(position=position, tables=[[by_id[pk] for pk in table] for table in plan[0]])
-    if position.seating_published_at:
-        position.seating_published_at = None
-        position.save(update_fields=["seating_published_at"])
+    for planned, tables in zip([position, *seated_ahead], plan, strict=False):
+        seat_position(position=planned, tables=[[by_id[pk] for pk in table] for table in tables])
+        if planned.seating_published_at:
+            planned.seating_published_at = None
+            planned.save(update_fields=["seating_published_at"])
     return position
 
 
 def position_report(*, position: Position) -> SeatingReport:
-    """The quality of a position's seating, with every earlier position counted in."""
+    """The quality of a position's seating, with every earlier position counted in.
+
+    Odd tables are counted for the players seated at this position only: those who left
+    before it no longer need their turn at a table of 3 or 5.
+    """
     tournament = position.tournament
     registrations = list(tournament.registrations.all())
+    seating = _seating_of(position)
     return seating_report(
-        [_seating_of(position)],
+        [seating],
         teams=_teams_of(registrations),
         history=_history(tournament, position.number),
+        players=[player for table in seating for player in table],
+    )
+
+
+@dataclass(frozen=True)
+class SeatingChanges:
+    """How a seated position differs from who plays it now (arrivals and withdrawals since).
+
+    ``gone`` holds the players seated who withdrew or were pointed absent, ``missing`` the
+    players who play the position without a seat; both in alphabetical order.
+    """
+
+    gone: list[Registration]
+    missing: list[Registration]
+
+    @property
+    def stale(self) -> bool:
+        return bool(self.gone or self.missing)
+
+    @property
+    def message(self) -> str:
+        """Why the seating can no longer be published, naming everyone, in French."""
+        parts = [_("Ce placement ne correspond plus aux joueurs présents.")]
+        if self.gone:
+            parts.append(
+                _("Retrait ou absence, mais une place au plan : %(names)s.")
+                % {"names": _names(self.gone)}
+            )
+        if self.missing:
+            parts.append(
+                _("Présence pointée, mais pas de place : %(names)s.")
+                % {"names": _names(self.missing)}
+            )
+        parts.append(_("Générez de nouveau le placement avant de le publier."))
+        return " ".join(parts)
+
+
+def _names(registrations: Sequence[Registration]) -> str:
+    return ", ".join(str(registration.player) for registration in registrations)
+
+
+def seating_changes(*, position: Position) -> SeatingChanges:
+    """Who is seated at ``position`` but no longer plays it, and who plays it without a seat."""
+    participants = position_participants(tournament=position.tournament, number=position.number)
+    playing = {registration.pk for registration in participants}
+    seated = list(
+        Registration.objects.filter(seats__position=position).select_related("player", "team")
+    )
+    seated_ids = {registration.pk for registration in seated}
+    return SeatingChanges(
+        gone=sorted(
+            (registration for registration in seated if registration.pk not in playing),
+            key=lambda registration: name_key(registration.player),
+        ),
+        missing=sorted(
+            (registration for registration in participants if registration.pk not in seated_ids),
+            key=lambda registration: name_key(registration.player),
+        ),
     )
 
 
@@ -1009,9 +1088,19 @@ def swap_seats(*, position: Position, first: Seat, second: Seat) -> None:
 
 @transaction.atomic
 def publish_seating(*, position: Position) -> Position:
-    """Show a position's seating to the players; the tournament is then under way."""
+    """Show a position's seating to the players; the tournament is then under way.
+
+    A seating that no longer matches who plays the position (an arrival or a withdrawal
+    since it was drawn) is refused, naming the players concerned.
+    """
+    # Under the lock that planning takes, so that a seating drawn again meanwhile is the one
+    # checked and published.
+    _locked_tournament(position.tournament)
     if not position.tables.exists():
         raise SetupRefused(_("Cette position n'est pas encore placée."), code="not_seated")
+    changes = seating_changes(position=position)
+    if changes.stale:
+        raise SetupRefused(changes.message, code="seating_stale")
     position.seating_published_at = timezone.now()
     position.save(update_fields=["seating_published_at"])
     tournament = position.tournament

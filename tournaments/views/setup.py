@@ -33,7 +33,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.selectors.names import by_name, name_matches, registration_player
+from tournaments.selectors.names import by_name, name_key, name_matches, registration_player
 from tournaments.services import setup as services
 from tournaments.services.setup import SetupRefused
 
@@ -501,11 +501,11 @@ def _placement_context(
     }
     if seated:
         plan = services.seating_plan(position=position)
-        seated_ids = {seat.registration_id for seat in plan.seats}
-        participant_ids = {r.pk for r in participants}
         report = services.position_report(position=position)
         names = {r.pk: r.player for r in tournament.registrations.select_related("player")}
         selected = next((seat for seat in plan.seats if str(seat.pk) == selected_seat), None)
+        played = position.tables.filter(deals__isnull=False).exists()
+        last_played = services.last_played_position_number(tournament=tournament)
         context.update(
             selected=selected,
             repeated_pairs=[
@@ -516,19 +516,48 @@ def _placement_context(
                 (names[meeting.players[0]], names[meeting.players[1]])
                 for meeting in report.team_clashes
             ],
-            no_longer=[
-                seat.registration
-                for seat in plan.seats
-                if seat.registration_id not in participant_ids
-            ],
+            odd_tables=_odd_table_turns(report, names),
             plan=plan,
             report=report,
             swap=SwapForm(seats=_swappable_seats(position)),
-            not_seated=[r for r in participants if r.pk not in seated_ids],
-            played=position.tables.filter(deals__isnull=False).exists(),
+            played=played,
+            changes=services.seating_changes(position=position),
+            can_regenerate=not played and last_played < number,
+            seated_ahead=_seated_ahead(number, context["last_seated"]),
         )
     context.update(extra)
     return context
+
+
+def _seated_ahead(number: int, last_seated: int) -> str:
+    """What generating position ``number`` again does to the positions seated after it."""
+    if last_seated <= number:
+        return ""
+    if last_seated == number + 1:
+        return _("La position %(next)s, déjà placée, sera placée de nouveau en même temps.") % {
+            "next": last_seated
+        }
+    return _(
+        "Les positions %(positions)s, déjà placées, seront placées de nouveau en même temps."
+    ) % {"positions": _span(number + 1, last_seated)}
+
+
+def _span(first: int, last: int) -> str:
+    """« 2 et 3 », « 2 à 4 »: positions from ``first`` to ``last``."""
+    joined = _("%(first)s et %(last)s") if last == first + 1 else _("%(first)s à %(last)s")
+    return joined % {"first": first, "last": last}
+
+
+def _odd_table_turns(report, names) -> list[tuple[int, list]]:
+    """Who sat at a table of 3 or 5 how often, most often first, names in French order."""
+    by_count: dict[int, list] = {}
+    for registration_id, count in report.odd_tables.items():
+        by_count.setdefault(count, []).append(names[registration_id])
+    if set(by_count) <= {0}:
+        return []
+    return [
+        (count, sorted(by_count[count], key=name_key)) for count in sorted(by_count, reverse=True)
+    ]
 
 
 def _placement_answer(request: HttpRequest, tournament: Tournament, number: int, **extra):
@@ -561,16 +590,19 @@ def placement_generate(request: HttpRequest, tournament_id: int, number: int) ->
     # A first seating is the generator's first answer; asking again draws another one.
     regenerate = tournament.positions.filter(number=number, tables__isnull=False).exists()
     seed = secrets.randbelow(2**31) if regenerate else 0
+    last_seated = services.last_seated_position_number(tournament=tournament)
     try:
         services.plan_position(tournament=tournament, number=number, seed=seed)
     except SetupRefused as refusal:
         return _placement_answer(request, tournament, number, error=refusal.message)
-    return _placement_answer(
-        request,
-        tournament,
-        number,
-        notice=_("Placement généré. Vérifiez-le, puis publiez-le."),
-    )
+    if last_seated > number:
+        notice = _(
+            "Positions %(positions)s placées de nouveau. Vérifiez la position "
+            "%(first)s, puis publiez-la."
+        ) % {"positions": _span(number, last_seated), "first": number}
+    else:
+        notice = _("Placement généré. Vérifiez-le, puis publiez-le.")
+    return _placement_answer(request, tournament, number, notice=notice)
 
 
 @require_POST
