@@ -119,7 +119,10 @@ def test_a_refused_save_shows_its_message_once_on_the_phone(phone, long_named_ta
     expect(page.locator("#errors-points")).to_contain_text("entre 0 et 91")
     expect(page.get_by_text("compris entre 0 et 91")).to_have_count(1)
 
-    # Typing again: the live marques take over, the message of the save goes.
+    # Typing again: the live marques take over, the message of the save goes. Typed once htmx
+    # has settled the refused form, whose live marques listen to the new fields only then.
+    busy = ".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added"
+    page.wait_for_function(f"() => !document.querySelector('{busy}')")
     page.locator("form.deal-form").get_by_label("Points", exact=True).fill("96")
     expect(page.locator("#preview")).to_contain_text("et non 96")
     expect(page.get_by_text("compris entre 0 et 91")).to_have_count(1)
