@@ -208,24 +208,26 @@
 
   function showRows() {
     document.querySelectorAll("[data-offline-row]").forEach((row) => row.remove());
-    const body = document.querySelector("#sheet table.sheet-grid tbody");
-    if (!body) return;
-    const columns = document.querySelectorAll("#sheet table.sheet-grid thead th").length - 1;
-    const empty = body.querySelector("td.empty");
+    const table = document.querySelector("#sheet table.sheet-grid");
+    if (!table) return;
+    const columns = table.querySelectorAll("thead th").length - 1;
+    const empty = table.querySelector("td.empty");
     if (empty) empty.closest("tr").hidden = queue.length > 0;
+    const totals = table.querySelector("tfoot");
+    // Laid out as the sheet's own deals: a tbody each, the number beside a line across the
+    // seats, then the deal's detail below (templates/sheets/sheet.html).
     queue.forEach((entry) => {
-      const row = document.createElement("tr");
-      row.className = `deal-row offline-row ${entry.state}`;
-      row.dataset.offlineRow = "";
-      row.id = `attente-${entry.number}`;
+      const deal = document.createElement("tbody");
+      deal.className = `deal offline-row ${entry.state}`;
+      deal.dataset.offlineRow = "";
+      deal.id = `attente-${entry.number}`;
+      const line = deal.insertRow();
+      line.className = "deal-row";
       const head = document.createElement("th");
       head.scope = "row";
+      head.rowSpan = 2;
       head.className = "deal-cell";
-      head.append(String(entry.number), " ");
-      const what = document.createElement("span");
-      what.className = "summary";
-      what.textContent = entry.summary;
-      head.append(what);
+      head.textContent = String(entry.number);
       const note = document.createElement("td");
       note.colSpan = columns;
       note.className = "offline-note";
@@ -240,8 +242,16 @@
       } else {
         note.textContent = text("pending", {});
       }
-      row.append(head, note);
-      body.append(row);
+      line.append(head, note);
+      const detail = deal.insertRow();
+      detail.className = "deal-detail";
+      const what = detail.insertCell();
+      what.colSpan = columns;
+      const summary = document.createElement("span");
+      summary.className = "summary";
+      summary.textContent = entry.summary;
+      what.append(summary);
+      table.insertBefore(deal, totals);
     });
   }
 
