@@ -191,6 +191,14 @@ def test_publishing_a_stale_seating_shows_the_names(arbitre_client, stale):
     assert stale.positions.get(number=2).seating_published_at is None
 
 
+def test_the_dashboard_marks_the_stale_positions_to_be_seated_again(arbitre_client, stale):
+    page = arbitre_client.get(f"/arbitre/tournois/{stale.pk}/").content.decode()
+
+    redo = '<span class="badge alert">placement à refaire</span>'
+    cards = page.split('id="position-')
+    assert [redo in card for card in cards[1:4]] == [False, True, True]
+
+
 def test_the_report_names_who_sat_at_a_table_of_3_and_how_often(arbitre_client, tournament):
     register(tournament, 13)
     plan_position(tournament=tournament, number=1)

@@ -125,8 +125,16 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     registrations = tournament.registrations
     seated = {position.number: position for position in tournament.positions.all()}
+    # A plan not yet played may no longer match who is present: it is to be made again.
+    played = services.last_played_position_number(tournament=tournament)
     positions = [
-        {"number": number, "position": seated.get(number)}
+        {
+            "number": number,
+            "position": seated.get(number),
+            "stale": number in seated
+            and number > played
+            and services.seating_changes(position=seated[number]).stale,
+        }
         for number in range(1, tournament.positions_count + 1)
     ]
     present = registrations.filter(checked_in=True, withdrawn_from__isnull=True).count()
