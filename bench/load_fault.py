@@ -109,7 +109,7 @@ SETUP_SCRIPT = """
 import datetime
 from django.contrib.auth import get_user_model
 from tournaments.models import Player, Position, Registration, Tournament
-from tournaments.services.setup import seat_position
+from tournaments.services.seating import seat_position
 
 arbitre = get_user_model().objects.create_user(username="arbitre", password="x")
 tournament = Tournament.objects.create(

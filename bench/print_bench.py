@@ -62,7 +62,7 @@ def build_position(database: Path) -> None:
     from django.core.management import call_command
 
     from tournaments.models import Player, Position, Registration, Tournament
-    from tournaments.services.setup import seat_position
+    from tournaments.services.seating import seat_position
 
     call_command("migrate", verbosity=0)
     arbitre = get_user_model().objects.create_user(username="arbitre", password="x")
@@ -104,6 +104,7 @@ def fill_position() -> None:
     """Five played deals on every sheet of position 1."""
     import random
 
+    from tournaments.actors import Actor
     from tournaments.models import Table
     from tournaments.services.deals import DealResult, record_deal
 
@@ -122,6 +123,7 @@ def fill_position() -> None:
                     petit_au_bout=rng.choice([None, None, "attack", "defense"]),
                     poignees=rng.choice([None, None, {"N": "simple"}, {"E": "double"}]),
                 ),
+                by=Actor.running("print_bench"),
             )
 
 

@@ -6,13 +6,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tournaments.models import Deal, Player, Position, Registration, Tournament
-from tournaments.services.setup import (
-    check_in,
-    plan_position,
-    register_player,
-    seat_position,
-    withdraw_player,
-)
+from tournaments.services.registrations import check_in, register_player, withdraw_player
+from tournaments.services.seating import plan_position, seat_position
 
 
 @pytest.fixture(autouse=True)

@@ -15,8 +15,11 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tournaments.actors import Actor
 from tournaments.models import Formula, Tournament
-from tournaments.services.setup import TOURNAMENT_SETTINGS
+from tournaments.services.tournaments import TOURNAMENT_SETTINGS
+
+TESTS = Actor.running("tests")
 
 # An answer is a page or a fragment: a few tens of kilobytes. A bigger one means something
 # typed was echoed or expanded without bound.
@@ -144,7 +147,7 @@ def test_the_correction_form_survives_anything(arbitre_client, table, data):
     from tournaments.services.deals import record_deal
 
     if not table.deals.exists():
-        record_deal(table=table, number=1, result=FFT_EXAMPLE_RESULTS[0])
+        record_deal(table=table, number=1, result=FFT_EXAMPLE_RESULTS[0], by=TESTS)
     check(arbitre_client.post(f"/tables/{table.pk}/donnes/1/", data))
 
 

@@ -1,20 +1,24 @@
 """The arbitre's set-up forms: they parse and check what is typed; the services decide.
 
-A service refusal (``SetupRefused``) is put back on the form with ``add_refusal``, beside the
+A service refusal (``Refused``) is put back on the form with ``add_refusal``, beside the
 field it is about, so that the arbitre sees the message next to what they typed.
 """
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.rules import InvalidDeal
 from tournaments.models import Player, Registration, Seat, Team, Tournament
 from tournaments.selectors.names import by_name, registration_player, seat_player
+from tournaments.services.errors import Refused
 from tournaments.services.penalties import MAX_PENALTY_POINTS
-from tournaments.services.setup import TOURNAMENT_SETTINGS, SetupRefused
+from tournaments.services.tournaments import TOURNAMENT_SETTINGS
 
 
-def add_refusal(form: forms.Form, refusal: SetupRefused) -> None:
-    """Show a service's refusal on the form, on its field when the form has that field."""
+def add_refusal(form: forms.Form, refusal: Refused | InvalidDeal) -> None:
+    """Show a refusal beside what was typed: on the field it names when the form has that
+    field, above the form otherwise. A service's ``Refused`` and the rules' ``InvalidDeal``
+    both name their field and carry their French message."""
     field = refusal.field if refusal.field in form.fields else None
     form.add_error(field, refusal.message)
 

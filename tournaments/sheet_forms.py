@@ -23,20 +23,6 @@ POINTS_TEXT = re.compile(r"[0-9]{1,3}(\.[0-9])?", re.ASCII)
 POINTS_MAX_LENGTH = 5
 POINTS_MESSAGE = _("Les points sont un nombre de 0 à 91, par exemple 47 ou 40,5.")
 
-# The fields a refusal may name (InvalidDeal.field, DealRefused.field), mapped to this form's.
-REFUSAL_FIELDS = {
-    "taker": "taker",
-    "contract": "contract",
-    "partner": "partner",
-    "sitting_out": "sitting_out",
-    "bouts": "bouts",
-    "points": "points",
-    "petit_au_bout": "petit_au_bout",
-    "chelem": "chelem",
-    "poignees": "poignees",
-    "reason": "reason",
-}
-
 
 def short_name(seat: Seat) -> str:
     """A player as the sheet names them: last name and initial (« Martin C. »)."""
@@ -206,13 +192,6 @@ class DealForm(forms.Form):
             },
             chelem_announced=bool(data.get("chelem_announced")),
         )
-
-    def add_refusal(self, error) -> None:
-        """Show a refusal (InvalidDeal or DealRefused) beside the field it names."""
-        field = REFUSAL_FIELDS.get(getattr(error, "field", None) or "")
-        if field not in self.fields:
-            field = None
-        self.add_error(field, error.message)
 
 
 def initial_for(deal, *, number: int | None = None) -> dict:

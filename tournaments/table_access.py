@@ -37,8 +37,8 @@ from django.core.cache import cache
 from django.http import HttpRequest
 from django.urls import reverse
 
+from tournaments.actors import Actor
 from tournaments.models import Table
-from tournaments.services.deals import SheetActor
 
 SESSION_KEY = "sheet_grants"
 TABLE_ATTEMPTS = 30
@@ -52,7 +52,7 @@ GRANT_SALT = "tournaments.table_access.device_grant"
 class SheetAccess:
     """What a request may do on one table's sheet."""
 
-    actor: SheetActor | None
+    actor: Actor | None
 
     @property
     def can_edit(self) -> bool:
@@ -72,9 +72,9 @@ def runs_tournament(user, table: Table) -> bool:
 def sheet_access(request: HttpRequest, table: Table) -> SheetAccess:
     """The arbitre of the table's tournament (or a superuser), the table's device, or a reader."""
     if runs_tournament(request.user, table):
-        return SheetAccess(actor=SheetActor.arbitre(request.user))
+        return SheetAccess(actor=Actor.arbitre(request.user))
     if device_granted(request, table):
-        return SheetAccess(actor=SheetActor.table_device())
+        return SheetAccess(actor=Actor.table_device())
     return SheetAccess(actor=None)
 
 

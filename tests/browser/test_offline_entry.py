@@ -6,8 +6,9 @@ from playwright.sync_api import expect
 
 from tests.browser.test_sheet_entry import FFT_EXAMPLE, enter_deal, fill_deal
 from tests.sheets.conftest import FFT_EXAMPLE_RESULTS
+from tournaments.actors import Actor
 from tournaments.models import Deal
-from tournaments.services.deals import SheetActor, record_deal
+from tournaments.services.deals import record_deal
 
 pytestmark = pytest.mark.browser
 
@@ -95,9 +96,7 @@ def test_a_kept_deal_the_arbitre_made_impossible_comes_back_refused_with_its_val
     expect(page.locator("#attente-1")).to_contain_text("en attente d'envoi")
 
     # Meanwhile the arbitre writes another deal 1 on this sheet from the room.
-    record_deal(
-        table=table, number=1, result=FFT_EXAMPLE_RESULTS[1], by=SheetActor.arbitre(arbitre)
-    )
+    record_deal(table=table, number=1, result=FFT_EXAMPLE_RESULTS[1], by=Actor.arbitre(arbitre))
     page.context.set_offline(False)
 
     form = page.locator("form.deal-form")

@@ -8,9 +8,12 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import club_tournament
+from tournaments.actors import Actor
 from tournaments.models import Player, Position, Registration
 from tournaments.services.deals import DealResult, record_deal
-from tournaments.services.setup import seat_position
+from tournaments.services.seating import seat_position
+
+TESTS = Actor.running("tests")
 
 pytestmark = pytest.mark.browser
 
@@ -54,7 +57,7 @@ def long_named_table(arbitre):
             )
         position = Position.objects.create(tournament=tournament, number=1)
         table = seat_position(position=position, tables=[registrations])[0]
-        record_deal(table=table, number=1, result=DEALS[size])
+        record_deal(table=table, number=1, result=DEALS[size], by=TESTS)
         return table
 
     return make

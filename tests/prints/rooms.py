@@ -2,7 +2,7 @@
 
 from tests.conftest import club_tournament, register
 from tournaments.models import Position
-from tournaments.services.setup import seat_position
+from tournaments.services.seating import seat_position
 
 
 def seated_room(arbitre, *, sizes=(4, 4), **fields):

@@ -8,7 +8,7 @@ import pytest
 from tests.prints.conftest import assert_pdf, pdf_pages, pdf_text, save_first_page, words
 from tests.prints.rooms import seated_room
 from tournaments.models import Player, Position
-from tournaments.services.setup import seat_position
+from tournaments.services.seating import seat_position
 
 
 @pytest.fixture(scope="module")

@@ -3,6 +3,7 @@
 import segno
 
 from tests.sheets.conftest import FFT_EXAMPLE_RESULTS, fill_sheet
+from tournaments.actors import Actor
 from tournaments.models import Player, Position, Table
 from tournaments.printing import (
     french_sort_key,
@@ -12,8 +13,10 @@ from tournaments.printing import (
     qr_drawing,
 )
 from tournaments.printing import qr_svg as make_qr
-from tournaments.services.deals import DealResult, SheetActor, correct_deal, record_deal
-from tournaments.services.setup import seat_position
+from tournaments.services.deals import DealResult, correct_deal, record_deal
+from tournaments.services.seating import seat_position
+
+TESTS = Actor.running("tests")
 
 
 def sheet_of(table, **kwargs):
@@ -21,8 +24,8 @@ def sheet_of(table, **kwargs):
 
 
 def test_a_deal_bid_then_completed_is_not_a_correction(table):
-    record_deal(table=table, number=1, result=DealResult(taker="N", contract="garde"))
-    record_deal(table=table, number=1, result=FFT_EXAMPLE_RESULTS[3], version=1)
+    record_deal(table=table, number=1, result=DealResult(taker="N", contract="garde"), by=TESTS)
+    record_deal(table=table, number=1, result=FFT_EXAMPLE_RESULTS[3], version=1, by=TESTS)
 
     sheet = sheet_of(table)
 
@@ -33,7 +36,7 @@ def test_a_deal_bid_then_completed_is_not_a_correction(table):
 def test_a_deal_changed_after_its_result_is_a_correction_with_its_last_change(table, arbitre):
     fill_sheet(table, FFT_EXAMPLE_RESULTS[:3])
     correct_deal(table=table, number=3, version=1, result=FFT_EXAMPLE_RESULTS[2],
-                 by=SheetActor.arbitre(arbitre))  # fmt: skip
+                 by=Actor.arbitre(arbitre))  # fmt: skip
 
     sheet = sheet_of(table)
 
@@ -43,8 +46,8 @@ def test_a_deal_changed_after_its_result_is_a_correction_with_its_last_change(ta
 
 
 def test_a_bid_changed_before_play_is_a_correction(table):
-    record_deal(table=table, number=1, result=DealResult(taker="N", contract="garde"))
-    correct_deal(table=table, number=1, version=1, by=None,
+    record_deal(table=table, number=1, result=DealResult(taker="N", contract="garde"), by=TESTS)
+    correct_deal(table=table, number=1, version=1, by=TESTS,
                  result=DealResult(taker="N", contract="garde_sans"))  # fmt: skip
 
     assert sheet_of(table).deals[0].corrected is True

@@ -17,7 +17,10 @@ from tests.prints.conftest import (
 )
 from tests.prints.rooms import seated_room
 from tests.sheets.conftest import FFT_EXAMPLE_RESULTS, fill_sheet
-from tournaments.services.deals import DealResult, SheetActor, correct_deal, record_deal
+from tournaments.actors import Actor
+from tournaments.services.deals import DealResult, correct_deal, record_deal
+
+TESTS = Actor.running("tests")
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +30,7 @@ def sheets(rendered):
         fill_sheet(fft)
         # Deal 2 corrected by the arbitre after its first save, with the same result.
         correct_deal(table=fft, number=2, version=1, result=FFT_EXAMPLE_RESULTS[1],
-                     by=SheetActor.arbitre(arbitre))  # fmt: skip
+                     by=Actor.arbitre(arbitre))  # fmt: skip
         arbitre_copy = client.get(f"/tables/{fft.pk}/feuille.pdf")
         public_copy = Client().get(f"/tables/{fft.pk}/feuille.pdf")
         prefilled = client.get(f"/tables/{blank.pk}/feuille.pdf")
@@ -132,7 +135,9 @@ def test_the_prefilled_sheet_has_a_blank_row_for_every_deal(sheets):
 def test_the_filled_sheet_shows_a_deal_waiting_for_its_result(rendered):
     def build(client, arbitre):
         _tournament, _position, (table, _other), _registrations = seated_room(arbitre)
-        record_deal(table=table, number=1, result=DealResult(taker="S", contract="garde_contre"))
+        record_deal(
+            table=table, number=1, result=DealResult(taker="S", contract="garde_contre"), by=TESTS
+        )
         response = client.get(f"/tables/{table.pk}/feuille.pdf")
         return pdf_text(assert_pdf(response, "feuille-position-1-table-1.pdf"), raw=True)
 

@@ -3,10 +3,13 @@
 import pytest
 
 from tests.conftest import register
+from tournaments.actors import Actor
 from tournaments.models import Player, Position, Registration, Team
 from tournaments.services.deals import DealResult, confirm_bilan, record_deal
 from tournaments.services.penalties import add_penalty
-from tournaments.services.setup import seat_position
+from tournaments.services.seating import seat_position
+
+TESTS = Actor.running("tests")
 
 # The taker marks +87 and each defender −29 (a prise of 55 points with 1 bout).
 PRISE = {"contract": "prise", "bouts": 1, "points": 55}
@@ -18,12 +21,12 @@ def prise_by(place: str) -> DealResult:
 
 def play(table, *results: DealResult) -> None:
     for number, result in enumerate(results, start=1):
-        record_deal(table=table, number=number, result=result)
+        record_deal(table=table, number=number, result=result, by=TESTS)
 
 
 def sign(table) -> None:
     for seat in table.seats.all():
-        confirm_bilan(table=table, place=seat.place)
+        confirm_bilan(table=table, place=seat.place, by=TESTS)
 
 
 def enrol(tournament, numbers) -> list[Registration]:

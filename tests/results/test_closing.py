@@ -4,8 +4,9 @@ import pytest
 
 from tests.conftest import HTMX
 from tests.results.conftest import play, prise_by, seat, sign
+from tournaments.actors import Actor
 from tournaments.models import HandledCall, Position, Tournament
-from tournaments.services.deals import DealRefused, DealResult, SheetActor, correct_deal
+from tournaments.services.deals import DealResult, correct_deal
 from tournaments.services.errors import Refused
 from tournaments.services.positions import close_position, handle_call, reopen_position
 
@@ -150,9 +151,9 @@ def test_after_closing_the_table_can_no_longer_change_its_sheet(first_position, 
     table = first_position[0]
     close_position(position=table.position, by=arbitre, force=True, reason="Fin de séance")
 
-    with pytest.raises(DealRefused) as refusal:
+    with pytest.raises(Refused) as refusal:
         correct_deal(
-            table=table, number=1, version=1, result=prise_by("E"), by=SheetActor.table_device()
+            table=table, number=1, version=1, result=prise_by("E"), by=Actor.table_device()
         )
 
     assert refusal.value.code == "locked"
@@ -200,7 +201,7 @@ def test_a_deal_corrected_into_another_call_is_a_new_call(garde_sans, arbitre, a
         number=1,
         version=garde_sans.version,
         result=DealResult(taker="N", contract="garde_contre", bouts=2, points=45),
-        by=SheetActor.arbitre(arbitre),
+        by=Actor.arbitre(arbitre),
     )
 
     response = arbitre_client.get(room_url(garde_sans.table.position))
@@ -317,7 +318,7 @@ def test_after_closing_the_players_can_no_longer_sign(first_position, arbitre):
     table = first_position[0]
     close_position(position=table.position, by=arbitre, force=True, reason="Fin de séance")
 
-    with pytest.raises(DealRefused) as refusal:
+    with pytest.raises(Refused) as refusal:
         sign(table)
 
     assert refusal.value.code == "locked"

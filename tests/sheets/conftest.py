@@ -3,9 +3,12 @@
 import pytest
 from django.core.cache import cache
 
+from tournaments.actors import Actor
 from tournaments.models import Place, Position
 from tournaments.services.deals import DealResult, record_deal
-from tournaments.services.setup import seat_position
+from tournaments.services.seating import seat_position
+
+TESTS = Actor.running("tests")
 
 # The FFT fascicule's example sheet (docs/scoring.md §The example score sheet), as the form
 # posts it: the table of the ``table`` fixture sits Nord, Est, Sud, Ouest.
@@ -88,7 +91,7 @@ def grant(client, table):
 def fill_sheet(table, results=None):
     """Record the five deals of the FFT example sheet (or ``results``) through the service."""
     for number, result in enumerate(results or FFT_EXAMPLE_RESULTS, start=1):
-        record_deal(table=table, number=number, result=result)
+        record_deal(table=table, number=number, result=result, by=TESTS)
 
 
 FFT_EXAMPLE_RESULTS = [

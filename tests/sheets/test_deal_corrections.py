@@ -4,8 +4,10 @@ import pytest
 from django.utils import timezone
 
 from tests.sheets.conftest import FFT_EXAMPLE_POSTS, fill_sheet
+from tournaments.actors import Actor
 from tournaments.models import Deal
-from tournaments.services.deals import DealRefused, SheetActor, correct_deal, delete_deal
+from tournaments.services.deals import correct_deal, delete_deal
+from tournaments.services.errors import Refused
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -123,8 +125,8 @@ def test_the_arbitre_deletes_any_deal(arbitre_client, table):
 
 
 def test_correcting_a_missing_deal_is_refused(table):
-    with pytest.raises(DealRefused) as refused:
-        correct_deal(table=table, number=3, version=1, result=None, by=SheetActor.table_device())
+    with pytest.raises(Refused) as refused:
+        correct_deal(table=table, number=3, version=1, result=None, by=Actor.table_device())
 
     assert refused.value.code == "missing"
 
@@ -132,8 +134,8 @@ def test_correcting_a_missing_deal_is_refused(table):
 def test_deleting_without_the_version_seen_is_refused_as_stale(table):
     fill_sheet(table)
 
-    with pytest.raises(DealRefused) as refused:
-        delete_deal(table=table, number=5, version=None, by=SheetActor.table_device())
+    with pytest.raises(Refused) as refused:
+        delete_deal(table=table, number=5, version=None, by=Actor.table_device())
 
     assert refused.value.code == "stale"
 

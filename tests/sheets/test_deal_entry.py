@@ -5,8 +5,11 @@ from decimal import Decimal
 import pytest
 
 from tests.sheets.conftest import FFT_EXAMPLE_POSTS, grant, post_deal
+from tournaments.actors import Actor
 from tournaments.models import Deal
 from tournaments.services.deals import DealResult, record_deal
+
+TESTS = Actor.running("tests")
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -230,10 +233,10 @@ def test_a_taker_not_at_the_table_is_refused(table_client, table):
 
 
 def test_the_service_refuses_a_taker_not_at_the_table_by_name(table):
-    from tournaments.services.deals import DealRefused
+    from tournaments.services.errors import Refused
 
-    with pytest.raises(DealRefused) as refused:
-        record_deal(table=table, number=1, result=DealResult(taker="C", contract="garde"))
+    with pytest.raises(Refused) as refused:
+        record_deal(table=table, number=1, result=DealResult(taker="C", contract="garde"), by=TESTS)
 
     assert refused.value.field == "taker"
 

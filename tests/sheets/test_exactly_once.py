@@ -10,8 +10,11 @@ from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from tests.sheets.conftest import FFT_EXAMPLE_POSTS, FFT_EXAMPLE_RESULTS, grant, post_deal
+from tournaments.actors import Actor
 from tournaments.models import Deal
-from tournaments.services.deals import SheetActor, record_deal
+from tournaments.services.deals import record_deal
+
+TESTS = Actor.running("tests")
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -62,9 +65,7 @@ def test_a_deal_arriving_after_the_arbitre_wrote_its_number_is_refused_with_what
     table_client, table, arbitre
 ):
     # The table typed deal 1 offline; meanwhile the arbitre entered another deal 1.
-    record_deal(
-        table=table, number=1, result=FFT_EXAMPLE_RESULTS[1], by=SheetActor.arbitre(arbitre)
-    )
+    record_deal(table=table, number=1, result=FFT_EXAMPLE_RESULTS[1], by=Actor.arbitre(arbitre))
 
     response = post_deal(table_client, table, 1, sent(FFT_EXAMPLE_POSTS[0], uuid.uuid4()), **HTMX)
 
@@ -144,8 +145,10 @@ def test_a_malformed_id_is_ignored_and_the_deal_saved(table_client, table):
 @pytest.mark.django_db(transaction=True)
 def test_the_database_refuses_one_submission_id_on_two_deals_of_a_table(table):
     submission = uuid.uuid4()
-    record_deal(table=table, number=1, result=FFT_EXAMPLE_RESULTS[0], submission_id=submission)
-    second = record_deal(table=table, number=2, result=FFT_EXAMPLE_RESULTS[1])
+    record_deal(
+        table=table, number=1, result=FFT_EXAMPLE_RESULTS[0], submission_id=submission, by=TESTS
+    )
+    second = record_deal(table=table, number=2, result=FFT_EXAMPLE_RESULTS[1], by=TESTS)
 
     with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
@@ -158,7 +161,9 @@ def test_the_same_id_may_come_to_two_tables(table, other_table):
     submission = uuid.uuid4()
 
     for sheet in (table, other_table):
-        record_deal(table=sheet, number=1, result=FFT_EXAMPLE_RESULTS[0], submission_id=submission)
+        record_deal(
+            table=sheet, number=1, result=FFT_EXAMPLE_RESULTS[0], submission_id=submission, by=TESTS
+        )
 
     assert Deal.objects.filter(submission_id=submission).count() == 2
 

@@ -4,7 +4,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.sheets.conftest import FFT_EXAMPLE_RESULTS, fill_sheet
+from tournaments.actors import Actor
 from tournaments.services.deals import confirm_bilan, record_deal
+
+TESTS = Actor.running("tests")
 
 
 def queries_of(client, path) -> int:
@@ -34,7 +37,7 @@ def test_the_room_costs_the_same_with_one_table_played_or_two(arbitre_client, ta
 
     fill_sheet(other_table)
     for place in "NESO":
-        confirm_bilan(table=other_table, place=place)
+        confirm_bilan(table=other_table, place=place, by=TESTS)
     two = queries_of(arbitre_client, path)
 
     assert one == two
@@ -48,7 +51,7 @@ def test_the_history_costs_the_same_with_one_change_or_many(table_client, table)
     one = queries_of(table_client, f"/tables/{table.pk}/historique/")
 
     for number, result in enumerate(FFT_EXAMPLE_RESULTS[1:], start=2):
-        record_deal(table=table, number=number, result=result)
+        record_deal(table=table, number=number, result=result, by=TESTS)
     many = queries_of(table_client, f"/tables/{table.pk}/historique/")
 
     assert one == many

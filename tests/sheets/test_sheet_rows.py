@@ -3,8 +3,11 @@ they sign: the contract and points, and every prime (poignées: whose and which;
 which camp; the chelem), with its term of the marque."""
 
 from tests.sheets.conftest import fill_sheet
+from tournaments.actors import Actor
 from tournaments.models import FiveMode
 from tournaments.services.deals import DealResult, record_deal
+
+TESTS = Actor.running("tests")
 
 
 def row_html(client, table, number: int) -> str:
@@ -39,7 +42,10 @@ def test_a_row_says_the_chelem(table_client, table):
 
 def test_a_row_without_primes_says_only_the_contract_and_points(table_client, table):
     record_deal(
-        table=table, number=1, result=DealResult(taker="N", contract="prise", bouts=1, points=55)
+        table=table,
+        number=1,
+        result=DealResult(taker="N", contract="prise", bouts=1, points=55),
+        by=TESTS,
     )
 
     row = row_html(table_client, table, 1)
@@ -52,7 +58,7 @@ def test_a_poignee_shown_by_a_defender_of_a_lost_contract_counts_for_the_defence
     table_client, table
 ):
     result = DealResult(taker="N", contract="garde", bouts=1, points=40, poignees={"S": "double"})
-    record_deal(table=table, number=1, result=result)
+    record_deal(table=table, number=1, result=result, by=TESTS)
 
     assert "poignée double (Joueur3 P.) : −30" in row_html(table_client, table, 1)
 
@@ -62,7 +68,7 @@ def test_a_row_at_five_with_a_mort_names_the_mort(client, table_of_five):
     tournament.five_mode = FiveMode.DEAD
     tournament.save()
     result = DealResult(taker="N", contract="prise", bouts=1, points=55, sitting_out="C")
-    record_deal(table=table_of_five, number=1, result=result)
+    record_deal(table=table_of_five, number=1, result=result, by=TESTS)
     client.post(f"/tables/{table_of_five.pk}/acces/", {"code": table_of_five.code})
 
     assert "mort : Joueur5 P." in row_html(client, table_of_five, 1)

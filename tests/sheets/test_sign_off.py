@@ -3,7 +3,11 @@
 import pytest
 
 from tests.sheets.conftest import FFT_EXAMPLE_POSTS, FFT_EXAMPLE_RESULTS, fill_sheet
-from tournaments.services.deals import DealRefused, SheetActor, confirm_bilan, unlock_sheet
+from tournaments.actors import Actor
+from tournaments.services.deals import confirm_bilan, unlock_sheet
+from tournaments.services.errors import Refused
+
+TESTS = Actor.running("tests")
 
 
 def confirm(client, table, place, **extra):
@@ -71,10 +75,10 @@ def test_a_corrected_deal_withdraws_the_confirmations_given(table_client, table)
 def test_a_signed_sheet_cannot_be_signed_again(table):
     fill_sheet(table)
     for place in "NESO":
-        confirm_bilan(table=table, place=place)
+        confirm_bilan(table=table, place=place, by=TESTS)
 
-    with pytest.raises(DealRefused) as refused:
-        confirm_bilan(table=table, place="N")
+    with pytest.raises(Refused) as refused:
+        confirm_bilan(table=table, place="N", by=TESTS)
 
     assert refused.value.code == "locked"
 
@@ -82,7 +86,7 @@ def test_a_signed_sheet_cannot_be_signed_again(table):
 def test_the_arbitre_reopens_a_signed_sheet(arbitre_client, table):
     fill_sheet(table)
     for place in "NESO":
-        confirm_bilan(table=table, place=place)
+        confirm_bilan(table=table, place=place, by=TESTS)
 
     response = arbitre_client.post(f"/tables/{table.pk}/reouverture/")
 
@@ -93,14 +97,14 @@ def test_the_arbitre_reopens_a_signed_sheet(arbitre_client, table):
 
 
 def test_a_table_cannot_reopen_its_sheet(table):
-    with pytest.raises(DealRefused):
-        unlock_sheet(table=table, by=SheetActor.table_device())
+    with pytest.raises(Refused):
+        unlock_sheet(table=table, by=Actor.table_device())
 
 
 def test_the_arbitre_reopens_a_sheet_through_htmx(arbitre_client, table):
     fill_sheet(table)
     for place in "NESO":
-        confirm_bilan(table=table, place=place)
+        confirm_bilan(table=table, place=place, by=TESTS)
 
     response = arbitre_client.post(f"/tables/{table.pk}/reouverture/", HTTP_HX_REQUEST="true")
 

@@ -9,15 +9,17 @@ from django.db import IntegrityError
 from django.utils import timezone
 
 from tests.sheets.conftest import FFT_EXAMPLE_POSTS, PRISE_BY_NORD, fill_sheet
+from tournaments.actors import Actor
 from tournaments.models import Deal, SheetEvent
 from tournaments.services.deals import (
-    DealRefused,
     DealResult,
-    SheetActor,
     confirm_bilan,
     correct_deal,
     delete_deal,
 )
+from tournaments.services.errors import Refused
+
+TESTS = Actor.running("tests")
 
 PARIS = ZoneInfo("Europe/Paris")
 # Deal 1 of the FFT example taken by Nord instead of Est: Nord and Est swap their marques,
@@ -27,7 +29,7 @@ DEAL_1_BY_NORD = {**FFT_EXAMPLE_POSTS[0], "taker": "N"}
 
 def sign(table, places="NESO"):
     for place in places:
-        confirm_bilan(table=table, place=place)
+        confirm_bilan(table=table, place=place, by=TESTS)
     table.refresh_from_db()
 
 
@@ -140,7 +142,7 @@ def test_a_correction_that_changes_no_marque_keeps_the_sheet_signed(signed_table
 
     correct_deal(
         table=signed_table, number=1, version=1, result=result,
-        by=SheetActor.arbitre(arbitre), reason="Poignée montrée par Sud",
+        by=Actor.arbitre(arbitre), reason="Poignée montrée par Sud",
     )  # fmt: skip
 
     signed_table.refresh_from_db()
@@ -150,8 +152,8 @@ def test_a_correction_that_changes_no_marque_keeps_the_sheet_signed(signed_table
 
 
 def test_deleting_a_deal_of_a_signed_sheet_needs_a_reason(signed_table, arbitre):
-    with pytest.raises(DealRefused) as refused:
-        delete_deal(table=signed_table, number=5, version=1, by=SheetActor.arbitre(arbitre))
+    with pytest.raises(Refused) as refused:
+        delete_deal(table=signed_table, number=5, version=1, by=Actor.arbitre(arbitre))
 
     assert refused.value.field == "reason"
     assert signed_table.deals.count() == 5
@@ -159,7 +161,7 @@ def test_deleting_a_deal_of_a_signed_sheet_needs_a_reason(signed_table, arbitre)
 
 def test_deleting_a_deal_of_a_signed_sheet_withdraws_every_confirmation(signed_table, arbitre):
     delete_deal(
-        table=signed_table, number=5, version=1, by=SheetActor.arbitre(arbitre),
+        table=signed_table, number=5, version=1, by=Actor.arbitre(arbitre),
         reason="Donne jouée deux fois",
     )  # fmt: skip
 

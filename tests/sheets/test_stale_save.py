@@ -10,8 +10,12 @@ import pytest
 from django.db import connection
 
 from tests.sheets.conftest import FFT_EXAMPLE_POSTS, FFT_EXAMPLE_RESULTS, fill_sheet, grant
+from tournaments.actors import Actor
 from tournaments.models import Deal
-from tournaments.services.deals import DealRefused, DealResult, SheetActor, correct_deal
+from tournaments.services.deals import DealResult, correct_deal
+from tournaments.services.errors import Refused
+
+TESTS = Actor.running("tests")
 
 
 def correct(client, table, number, fields, version):
@@ -63,7 +67,7 @@ def test_two_devices_adding_the_same_deal_get_number_taken(client, table):
 def test_completing_a_bid_on_a_stale_view_is_refused(client, table):
     from tournaments.services.deals import record_deal
 
-    record_deal(table=table, number=1, result=DealResult(taker="E", contract="garde"))
+    record_deal(table=table, number=1, result=DealResult(taker="E", contract="garde"), by=TESTS)
     phone, tablet = grant(client, table), grant(client.__class__(), table)
     changed = {**FFT_EXAMPLE_POSTS[0], "contract": "garde_sans"}
     assert correct(phone, table, 1, {"taker": "E", "contract": "garde_sans"}, 1).status_code == 302
@@ -91,11 +95,9 @@ def test_of_two_racing_saves_on_one_version_exactly_one_wins(table):
         result = DealResult(**{**FFT_EXAMPLE_RESULTS[4].__dict__, "chelem": None, "points": points})
         barrier.wait()
         try:
-            correct_deal(
-                table=table, number=5, version=1, result=result, by=SheetActor.table_device()
-            )
+            correct_deal(table=table, number=5, version=1, result=result, by=Actor.table_device())
             outcomes.append(("saved", points))
-        except DealRefused as refused:
+        except Refused as refused:
             outcomes.append((refused.code, points))
         finally:
             connections.close_all()

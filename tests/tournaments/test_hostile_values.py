@@ -7,13 +7,9 @@ from django.db import connection
 
 from tests.conftest import register
 from tournaments.models import Position, Seat
-from tournaments.services.setup import (
-    CSV_MAX_ROWS,
-    SetupRefused,
-    import_registrations,
-    plan_position,
-    swap_seats,
-)
+from tournaments.services.errors import Refused
+from tournaments.services.imports import CSV_MAX_ROWS, import_registrations
+from tournaments.services.seating import plan_position, swap_seats
 
 # Finding 6: CSV files that cannot be a list of players.
 
@@ -106,7 +102,7 @@ def test_the_same_swap_posted_twice_is_refused_the_second_time(tournament, regis
     swap_seats(position=position, first=first, second=second)
 
     # The second request still holds the seats it read before the first one was saved.
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         swap_seats(position=position, first=first, second=second)
 
     assert refused.value.code == "stale"
@@ -144,7 +140,7 @@ def test_two_simultaneous_identical_swaps_give_one_swap_and_one_refusal(tourname
         try:
             swap_seats(position=position, first=first, second=second)
             outcomes.append("swapped")
-        except SetupRefused:
+        except Refused:
             outcomes.append("refused")
         except Exception as error:  # noqa: BLE001 - any other error is what the test reports
             outcomes.append(repr(error))
@@ -156,7 +152,7 @@ def test_two_simultaneous_identical_swaps_give_one_swap_and_one_refusal(tourname
 
 def test_an_import_that_would_pass_the_last_participant_number_is_refused(tournament):
     from tournaments.models import Player, Registration
-    from tournaments.services.setup import PARTICIPANT_NUMBER_MAX
+    from tournaments.services.registrations import PARTICIPANT_NUMBER_MAX
 
     player = Player.objects.create(last_name="Dernier", first_name="Numéro")
     Registration.objects.create(tournament=tournament, player=player, number=PARTICIPANT_NUMBER_MAX)

@@ -14,13 +14,10 @@ from tests.conftest import HTMX, club_tournament
 from tournaments.forms import SwapForm, TeamForm
 from tournaments.models import Formula, Player, Position, Registration, Team
 from tournaments.selectors.names import fold, name_key
-from tournaments.services.setup import (
-    register_player,
-    search_players,
-    seat_position,
-    seating_plan,
-    update_registration,
-)
+from tournaments.selectors.registrations import search_players
+from tournaments.selectors.seating import seating_plan
+from tournaments.services.registrations import register_player, update_registration
+from tournaments.services.seating import seat_position
 
 # The order issue 11 asks for, accents and case aside.
 FRENCH_ORDER = [

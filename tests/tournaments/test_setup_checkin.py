@@ -4,15 +4,11 @@ import pytest
 
 from tests.conftest import HTMX, start
 from tournaments.models import Player, Registration
-from tournaments.services.setup import (
-    SetupRefused,
-    cancel_withdrawal,
-    check_in,
-    count_tables,
-    plan_position,
-    position_participants,
-    withdraw_player,
-)
+from tournaments.selectors.registrations import position_participants
+from tournaments.selectors.seating import count_tables
+from tournaments.services.errors import Refused
+from tournaments.services.registrations import cancel_withdrawal, check_in, withdraw_player
+from tournaments.services.seating import plan_position
 
 
 @pytest.fixture
@@ -70,7 +66,7 @@ def test_a_player_checked_in_before_play_starts_joins_position_1_once_reseated(
 def test_a_player_who_played_cannot_be_pointed_absent(tournament, registrations):
     start(plan_position(tournament=tournament, number=1))
 
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         check_in(registration=registrations[0], present=False)
 
     assert refused.value.code == "already_played"
@@ -110,7 +106,7 @@ def test_nobody_can_join_once_every_position_has_started(tournament, registratio
     for number in (1, 2, 3):
         start(plan_position(tournament=tournament, number=number))
 
-    with pytest.raises(SetupRefused):
+    with pytest.raises(Refused):
         check_in(registration=absent, present=True)
 
 

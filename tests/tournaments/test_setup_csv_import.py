@@ -4,7 +4,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.conftest import HTMX
 from tournaments.models import Formula, Player, Registration
-from tournaments.services.setup import import_registrations
+from tournaments.services.imports import import_registrations
 
 GOOD = (
     "Nom;Prénom;Licence;Club;Équipe\n"
@@ -218,7 +218,7 @@ def test_columns_are_found_by_their_titles_in_any_order(tournament):
 def test_a_number_taken_during_the_import_keeps_nothing(tournament, registrations, monkeypatch):
     # As if another arbitre registered player 8 while the file was being read.
     monkeypatch.setattr(
-        "tournaments.services.setup.next_participant_number", lambda *, tournament: 8
+        "tournaments.services.imports.next_participant_number", lambda *, tournament: 8
     )
 
     report = imported(tournament, GOOD)

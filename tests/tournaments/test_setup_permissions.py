@@ -7,7 +7,8 @@ did not exist; the tournament's own arbitre (and a superuser) gets the page.
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournaments.services.setup import create_team, plan_position
+from tournaments.services.registrations import create_team
+from tournaments.services.seating import plan_position
 
 
 @pytest.fixture

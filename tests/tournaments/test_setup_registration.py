@@ -5,12 +5,9 @@ from django.contrib.messages import get_messages
 
 from tests.conftest import HTMX
 from tournaments.models import Formula, Player, Registration, Team
-from tournaments.services.setup import (
-    SetupRefused,
-    register_player,
-    search_players,
-    search_registered,
-)
+from tournaments.selectors.registrations import search_players, search_registered
+from tournaments.services.errors import Refused
+from tournaments.services.registrations import register_player
 
 
 @pytest.fixture
@@ -41,7 +38,7 @@ def test_a_known_licence_registers_the_same_player_not_a_second_one(tournament, 
 
 
 def test_a_licence_held_by_someone_else_is_refused(tournament, known_player):
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         register_player(
             tournament=tournament, last_name="Martin", first_name="Claire", licence="0123456"
         )
@@ -53,14 +50,14 @@ def test_a_licence_held_by_someone_else_is_refused(tournament, known_player):
 def test_a_player_cannot_be_registered_twice(tournament, known_player):
     register_player(tournament=tournament, player=known_player)
 
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         register_player(tournament=tournament, player=known_player)
 
     assert refused.value.code == "already_registered"
 
 
 def test_a_taken_participant_number_is_refused(tournament, registrations):
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         register_player(tournament=tournament, last_name="Neuf", first_name="Léa", number=3)
 
     assert refused.value.field == "number"
@@ -136,7 +133,7 @@ def test_a_search_of_nobody_known_says_so(arbitre_client, tournament, registrati
 def test_a_player_registered_twice_is_refused_with_words_for_anyone(tournament, known_player):
     register_player(tournament=tournament, player=known_player)
 
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         register_player(tournament=tournament, player=known_player)
 
     assert refused.value.message == "DUPONT Jean figure déjà parmi les participants de ce tournoi."

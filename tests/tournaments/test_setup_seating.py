@@ -7,17 +7,11 @@ from django.utils import timezone
 
 from tests.conftest import register, seat_ahead_then_change, start
 from tournaments.models import Deal, Formula, Seat, Team
-from tournaments.services.setup import (
-    SetupRefused,
-    check_in,
-    plan_position,
-    position_participants,
-    position_report,
-    publish_seating,
-    register_player,
-    seating_changes,
-    swap_seats,
-)
+from tournaments.selectors.registrations import position_participants
+from tournaments.selectors.seating import position_report, seating_changes
+from tournaments.services.errors import Refused
+from tournaments.services.registrations import check_in, register_player
+from tournaments.services.seating import plan_position, publish_seating, swap_seats
 
 
 def seated_ids(position):
@@ -83,7 +77,7 @@ def test_team_mates_never_sit_together(tournament, registrations):
 
 
 def test_a_position_is_seated_only_after_the_previous_one(tournament, registrations):
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         plan_position(tournament=tournament, number=2)
 
     assert refused.value.code == "previous_not_seated"
@@ -93,7 +87,7 @@ def test_a_past_position_never_changes_once_the_next_has_started(tournament, reg
     plan_position(tournament=tournament, number=1)
     start(plan_position(tournament=tournament, number=2))
 
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         plan_position(tournament=tournament, number=1)
 
     assert refused.value.code == "later_played"
@@ -135,7 +129,7 @@ def test_a_regeneration_refused_leaves_every_position_as_it_was(tournament, seat
     before = {n: tables_of(tournament.positions.get(number=n)) for n in (2, 3, 4)}
     tournament.registrations.update(withdrawn_from=2)
 
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         plan_position(tournament=tournament, number=2)
 
     assert "au moins 3 joueurs" in refused.value.message
@@ -155,7 +149,7 @@ def test_publishing_a_stale_seating_is_refused_naming_the_players(tournament, se
     withdrawn, late = seated_ahead
     position = tournament.positions.get(number=2)
 
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         publish_seating(position=position)
 
     assert refused.value.code == "seating_stale"
@@ -193,7 +187,7 @@ def test_the_report_counts_odd_tables_for_the_players_seated_only(tournament, se
 def test_too_few_players_is_a_french_refusal(tournament):
     register(tournament, 2)
 
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         plan_position(tournament=tournament, number=1)
 
     assert "au moins 3 joueurs" in refused.value.message
@@ -277,7 +271,7 @@ def test_a_played_position_cannot_be_swapped(tournament, registrations):
     )
     seats = list(position.seats.all()[:2])
 
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         swap_seats(position=position, first=seats[0], second=seats[1])
 
     assert refused.value.code == "position_played"

@@ -3,11 +3,8 @@
 import pytest
 
 from tests.conftest import HTMX, register, seat_ahead_then_change
-from tournaments.services.setup import (
-    plan_position,
-    publish_seating,
-    seating_changes,
-)
+from tournaments.selectors.seating import seating_changes
+from tournaments.services.seating import plan_position, publish_seating
 
 
 def placement_url(tournament, number=1, action=""):

@@ -4,7 +4,8 @@ import pytest
 
 from tests.conftest import HTMX
 from tournaments.models import Formula
-from tournaments.services.setup import SetupRefused, create_team, set_team
+from tournaments.services.errors import Refused
+from tournaments.services.registrations import create_team, set_team
 
 
 @pytest.fixture
@@ -19,7 +20,7 @@ def teams_url(tournament):
 
 
 def test_an_individual_tournament_has_no_teams(tournament):
-    with pytest.raises(SetupRefused):
+    with pytest.raises(Refused):
         create_team(tournament=tournament, name="Les As")
 
 
@@ -32,7 +33,7 @@ def test_a_duo_team_takes_two_players(duo, registrations):
 def test_a_duo_team_refuses_a_third_player(duo, registrations):
     team = create_team(tournament=duo, name="Les As", members=registrations[:2])
 
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         set_team(registration=registrations[2], team=team)
 
     assert refused.value.code == "team_full"
@@ -41,7 +42,7 @@ def test_a_duo_team_refuses_a_third_player(duo, registrations):
 def test_team_names_are_unique_whatever_the_case(duo):
     create_team(tournament=duo, name="Les As")
 
-    with pytest.raises(SetupRefused):
+    with pytest.raises(Refused):
         create_team(tournament=duo, name="les as")
 
 

@@ -6,7 +6,9 @@ import pytest
 
 from tests.conftest import HTMX
 from tournaments.models import Formula, Tournament
-from tournaments.services.setup import SetupRefused, plan_position, update_tournament
+from tournaments.services.errors import Refused
+from tournaments.services.seating import plan_position
+from tournaments.services.tournaments import update_tournament
 
 SETTINGS = {
     "name": "Open de Lyon",
@@ -112,7 +114,7 @@ def test_positions_cannot_drop_below_the_last_position_seated(tournament, regist
     plan_position(tournament=tournament, number=1)
     plan_position(tournament=tournament, number=2)
 
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         update_tournament(tournament=tournament, settings={"positions_count": 1})
 
     assert refused.value.field == "positions_count"
@@ -138,7 +140,7 @@ def test_editing_below_the_seated_positions_is_a_form_error(
 def test_the_formula_is_fixed_once_a_position_is_seated(tournament, registrations):
     plan_position(tournament=tournament, number=1)
 
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         update_tournament(tournament=tournament, settings={"formula": Formula.DUO})
 
     assert refused.value.code == "formula_fixed"

@@ -6,12 +6,9 @@ import datetime
 import pytest
 
 from tournaments.models import Player, Registration, Tournament
-from tournaments.services.setup import (
-    SetupRefused,
-    register_player,
-    search_players,
-    update_registration,
-)
+from tournaments.selectors.registrations import search_players
+from tournaments.services.errors import Refused
+from tournaments.services.registrations import register_player, update_registration
 
 
 def a_tournament(arbitre, *, published: bool, name: str) -> Tournament:
@@ -63,7 +60,7 @@ def test_the_search_offers_an_arbitres_own_players(arbitre, secret_player):
 def test_a_licence_of_a_hidden_player_is_refused_without_naming_them(
     tournament_of_b, secret_player
 ):
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         register_player(
             tournament=tournament_of_b, last_name="Autre", first_name="Ali", licence="9900001"
         )
@@ -77,7 +74,7 @@ def test_correcting_a_shared_player_never_changes_the_other_arbitres_tournament(
 ):
     registration = register_player(tournament=tournament_of_b, player=secret_player)
 
-    with pytest.raises(SetupRefused) as refused:
+    with pytest.raises(Refused) as refused:
         update_registration(
             registration=registration, last_name="Pirate", first_name="Sam", licence="9900001"
         )

@@ -1,6 +1,15 @@
 """Every write the tournament knows, as one verb-noun function each, in one transaction.
 
-One module per area: ``setup`` (tournaments, players, check-in, seating a position) and
-``deals`` (the sheets: recording, correcting and signing deals). Views and commands call these
-and never write the models themselves.
+One module per area of the tournament:
+
+- ``tournaments``: creating a tournament, its settings, publishing it;
+- ``registrations``: its players and teams, check-in, late arrivals and withdrawals;
+- ``imports``: registering a whole CSV file of players, and the report of what it did;
+- ``seating``: storing each position's seating, swapping seats, publishing the plan;
+- ``deals``: the sheets (recording, correcting and signing deals);
+- ``positions``: closing and reopening positions, the tables' calls;
+- ``penalties``: penalties and their cancellation.
+
+Each refuses with the one ``errors.Refused``. Views and commands call these and never write
+the models themselves; what they read comes from ``tournaments.selectors``.
 """

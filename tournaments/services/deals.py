@@ -1,6 +1,6 @@
 """The sheets: recording deals, scored by the FFT rules, their marques stored with them.
 
-A refusal is a ``DealRefused`` (or the scoring's ``InvalidDeal``) naming the field and saying,
+A refusal is a ``Refused`` (or the scoring's ``InvalidDeal``) naming the field and saying,
 in French, what is wrong, so that the form can show it beside what was typed.
 
 Every write here runs in one transaction and starts by locking the table's row
@@ -32,6 +32,7 @@ from scoring.rules import Contract as RuleContract
 from scoring.rules import Deal as ScoredDeal
 from scoring.rules import InvalidDeal, Marque, Poignee, score_deal
 from scoring.sheet import seat_marques, sheet_totals
+from tournaments.actors import Actor
 from tournaments.models import (
     MARQUE_FIELDS,
     POIGNEE_FIELDS,
@@ -46,47 +47,6 @@ from tournaments.services.errors import Refused, required_reason
 
 # The chelems that were announced at the bidding (docs/scoring.md §One deal, 6).
 ANNOUNCED_CHELEMS = {"announced_made", "announced_failed"}
-
-
-class DealRefused(ValueError):
-    """A deal the sheet cannot take, for a reason that is not a rule of the marque.
-
-    ``code`` says which reason, so that a view can answer with its own status: ``number_taken``,
-    ``number_out_of_range``, ``previous_unplayed``, ``stale``, ``locked``, ``not_last``,
-    ``missing``, ``incomplete``, ``unbalanced``, ``not_arbitre`` or ``refused``.
-    """
-
-    def __init__(self, message: str, *, field: str | None = None, code: str = "refused"):
-        super().__init__(message)
-        self.message = message
-        self.field = field
-        self.code = code
-
-
-@dataclass(frozen=True)
-class SheetActor:
-    """Who writes on a sheet: the table (its device, holding the table's code) or the arbitre.
-
-    A script (the demo command) passes no actor at all and may do what the arbitre may.
-    """
-
-    is_arbitre: bool
-    user: object = None
-
-    @classmethod
-    def table_device(cls) -> "SheetActor":
-        return cls(is_arbitre=False)
-
-    @classmethod
-    def arbitre(cls, user) -> "SheetActor":
-        return cls(is_arbitre=True, user=user)
-
-    def label(self, table: Table) -> str:
-        """The actor in words, as the sheet's history shows it."""
-        if not self.is_arbitre:
-            return _("Table %(number)s") % {"number": table.number}
-        name = self.user.get_full_name() or self.user.get_username()
-        return _("Arbitre : %(name)s") % {"name": name}
 
 
 @dataclass(frozen=True)
@@ -142,19 +102,19 @@ def table_places(table: Table) -> list[str]:
 
 
 def _rules_deal(*, table: Table, places: Sequence[str], result: DealResult) -> ScoredDeal:
-    """The deal as ``scoring.rules`` checks and scores it (raises InvalidDeal or DealRefused).
+    """The deal as ``scoring.rules`` checks and scores it (raises InvalidDeal or Refused).
 
     At a table of 5 playing with a mort, the mort's seat is out of the deal and the others
     play a 4-player deal; in the appel-au-roi game all five play.
     """
     dead_hand = len(places) == 5 and table.position.tournament.five_mode == FiveMode.DEAD
     if dead_hand and not result.sitting_out:
-        raise DealRefused(
+        raise Refused(
             _("À 5 avec un mort, indiquez le joueur qui ne joue pas cette donne."),
             field="sitting_out",
         )
     if result.sitting_out and not dead_hand:
-        raise DealRefused(
+        raise Refused(
             _("Seule une table de 5 jouée avec un mort a un joueur qui ne joue pas."),
             field="sitting_out",
         )
@@ -162,7 +122,7 @@ def _rules_deal(*, table: Table, places: Sequence[str], result: DealResult) -> S
     poignees = result.poignees or {}
     for place in poignees:
         if place not in places or place == result.sitting_out:
-            raise DealRefused(
+            raise Refused(
                 _("La poignée est montrée par un joueur qui n'est pas à la table."),
                 field="poignees",
             )
@@ -197,7 +157,7 @@ def score_result(*, table: Table, places: Sequence[str], result: DealResult) -> 
 def preview_result(*, table: Table, places: Sequence[str], result: DealResult) -> Preview:
     """Score a played deal without saving it: what the entry form shows as it is filled.
 
-    Raises what saving would raise (InvalidDeal, DealRefused), so the preview and the save
+    Raises what saving would raise (InvalidDeal, Refused), so the preview and the save
     can never disagree.
     """
     _check_seats(places=places, result=result)
@@ -212,23 +172,23 @@ def _locked_table(table: Table) -> Table:
     return Table.objects.select_for_update().select_related("position__tournament").get(pk=table.pk)
 
 
-def _check_sheet_open(table: Table, by: SheetActor | None) -> None:
+def _check_sheet_open(table: Table, by: Actor) -> None:
     """Once signed (or the position closed), only the arbitre changes the sheet."""
-    if by is not None and by.is_arbitre:
+    if by.is_arbitre:
         return
     if table.locked_at is not None or table.position.closed_at is not None:
-        raise DealRefused(
+        raise Refused(
             _("La feuille est signée : seul l'arbitre peut encore la modifier."), code="locked"
         )
 
 
-def _check_last_deal(table: Table, deal: Deal, by: SheetActor | None) -> None:
+def _check_last_deal(table: Table, deal: Deal, by: Actor) -> None:
     """The table may change its last deal only; earlier ones are the arbitre's to correct."""
-    if by is None or by.is_arbitre:
+    if by.is_arbitre:
         return
     last = table.deals.order_by("-number").values_list("number", flat=True).first()
     if deal.number != last:
-        raise DealRefused(
+        raise Refused(
             _(
                 "Seule la dernière donne peut être modifiée par la table : appelez l'arbitre "
                 "pour corriger la donne %(number)s."
@@ -246,7 +206,7 @@ def _check_version(deal: Deal, version: int | None, *, required: bool = True) ->
     """
     if (version is None and not required) or version == deal.version:
         return
-    raise DealRefused(
+    raise Refused(
         _(
             "La donne %(number)s vient d'être modifiée sur un autre appareil : votre saisie "
             "n'a pas été enregistrée. Vérifiez la feuille et recommencez."
@@ -259,7 +219,7 @@ def _check_version(deal: Deal, version: int | None, *, required: bool = True) ->
 def _get_deal(table: Table, number: int) -> Deal:
     deal = table.deals.filter(number=number).first()
     if deal is None:
-        raise DealRefused(
+        raise Refused(
             _("La donne %(number)s n'est pas sur cette feuille.") % {"number": number},
             field="number",
             code="missing",
@@ -267,14 +227,10 @@ def _get_deal(table: Table, number: int) -> Deal:
     return deal
 
 
-def _mark_history(deal: Deal, table: Table, by: SheetActor | None) -> None:
+def _mark_history(deal: Deal, table: Table, by: Actor) -> None:
     """Name who makes this change in the historical row that saving or deleting writes."""
-    if by is None:
-        deal._change_reason = _("Script")
-        deal._history_user = None
-    else:
-        deal._change_reason = by.label(table)
-        deal._history_user = by.user if by.is_arbitre else None
+    deal._change_reason = by.label(table.number)
+    deal._history_user = by.user
 
 
 def _withdraw_confirmations(table: Table) -> None:
@@ -283,14 +239,10 @@ def _withdraw_confirmations(table: Table) -> None:
         table.seats.filter(confirmed_at__isnull=False).update(confirmed_at=None)
 
 
-def _actor_label(table: Table, by: SheetActor | None) -> str:
-    return _("Script") if by is None else by.label(table)
-
-
 def _record_event(
     table: Table,
     kind: str,
-    by: SheetActor | None,
+    by: Actor,
     *,
     at=None,
     places: Sequence[str] = (),
@@ -301,7 +253,7 @@ def _record_event(
         table=table,
         kind=kind,
         at=at or timezone.now(),
-        actor=_actor_label(table, by),
+        actor=by.label(table.number),
         places=list(places),
         deal_number=deal_number,
         reason=reason,
@@ -321,7 +273,7 @@ def _correction_reason(table: Table, reason: str) -> str:
             ),
         )
     except Refused as refused:
-        raise DealRefused(refused.message, field="reason", code=refused.code) from refused
+        raise Refused(refused.message, field="reason", code=refused.code) from refused
 
 
 def _corrected_after_signature(
@@ -330,7 +282,7 @@ def _corrected_after_signature(
     number: int,
     before: Mapping[str, int | None],
     after: Mapping[str, int | None],
-    by: SheetActor | None,
+    by: Actor,
     reason: str,
 ) -> None:
     """A signed sheet corrected by the arbitre: the players whose marque changed confirm
@@ -390,7 +342,7 @@ def _exactly_once(write: Callable[..., Deal]) -> Callable[..., Deal]:
         except IntegrityError:
             reused = table.deals.filter(submission_id=submission_id)
             if submission_id is not None and reused.exists():
-                raise DealRefused(
+                raise Refused(
                     _("Ce formulaire a déjà servi pour une autre donne : rechargez la feuille."),
                     code="refused",
                 ) from None
@@ -406,7 +358,7 @@ def record_deal(
     table: Table,
     number: int,
     result: DealResult,
-    by: SheetActor | None = None,
+    by: Actor,
     version: int | None = None,
     submission_id: UUID | None = None,
 ) -> Deal:
@@ -427,14 +379,14 @@ def record_deal(
     _check_sheet_open(table, by)
     deals_per_position = table.position.tournament.deals_per_position
     if not 1 <= number <= deals_per_position:
-        raise DealRefused(
+        raise Refused(
             _("Une position compte %(count)s donnes : la donne %(number)s n'existe pas.")
             % {"count": deals_per_position, "number": number},
             field="number",
             code="number_out_of_range",
         )
     if deal is not None and deal.is_played:
-        raise DealRefused(
+        raise Refused(
             _("La donne %(number)s est déjà inscrite sur cette feuille.") % {"number": number},
             field="number",
             code="number_taken",
@@ -442,7 +394,7 @@ def record_deal(
     if deal is None:
         waiting = table.deals.filter(all_pass=False, points__isnull=True).first()
         if waiting is not None:
-            raise DealRefused(
+            raise Refused(
                 _("La donne %(number)s attend encore son résultat : complétez-la d'abord.")
                 % {"number": waiting.number},
                 field="number",
@@ -464,7 +416,7 @@ def correct_deal(
     number: int,
     version: int,
     result: DealResult,
-    by: SheetActor | None,
+    by: Actor,
     submission_id: UUID | None = None,
     reason: str = "",
 ) -> Deal:
@@ -495,7 +447,7 @@ def correct_deal(
     return deal
 
 
-def _write_result(deal: Deal, *, table: Table, result: DealResult, by: SheetActor | None) -> Deal:
+def _write_result(deal: Deal, *, table: Table, result: DealResult, by: Actor) -> Deal:
     """Score the result onto the deal and save it, with who wrote it in the history.
 
     Any bilan already confirmed on the sheet was confirmed on other numbers: it is withdrawn.
@@ -511,9 +463,7 @@ def _write_result(deal: Deal, *, table: Table, result: DealResult, by: SheetActo
 
 
 @transaction.atomic
-def delete_deal(
-    *, table: Table, number: int, version: int, by: SheetActor | None, reason: str = ""
-) -> None:
+def delete_deal(*, table: Table, number: int, version: int, by: Actor, reason: str = "") -> None:
     """Take a deal off the sheet: the table its last deal until signed, the arbitre any deal.
 
     The deleted deal stays in the history, with who deleted it. On a signed sheet it is a
@@ -536,7 +486,7 @@ def delete_deal(
 
 
 @transaction.atomic
-def confirm_bilan(*, table: Table, place: str, by: SheetActor | None = None) -> Table:
+def confirm_bilan(*, table: Table, place: str, by: Actor) -> Table:
     """A player confirms their bilan; when every player has, the sheet is signed (locked).
 
     FFT fascicule, « La marque en donnes libres »: each player checks his bilan and that the
@@ -545,9 +495,9 @@ def confirm_bilan(*, table: Table, place: str, by: SheetActor | None = None) -> 
     """
     table = _locked_table(table)
     if table.locked_at is not None:
-        raise DealRefused(_("La feuille est déjà signée."), code="locked")
+        raise Refused(_("La feuille est déjà signée."), code="locked")
     if table.position.closed_at is not None:
-        raise DealRefused(
+        raise Refused(
             _("La position est close : seul l'arbitre peut encore changer cette feuille."),
             code="locked",
         )
@@ -555,7 +505,7 @@ def confirm_bilan(*, table: Table, place: str, by: SheetActor | None = None) -> 
     expected = table.position.tournament.deals_per_position
     played = [deal for deal in deals if deal.is_played]
     if len(played) != expected or len(deals) != expected:
-        raise DealRefused(
+        raise Refused(
             _(
                 "Les %(count)s donnes de la position ne sont pas toutes inscrites "
                 "(%(played)s sur %(count)s) : la feuille ne peut pas encore être signée."
@@ -566,10 +516,10 @@ def confirm_bilan(*, table: Table, place: str, by: SheetActor | None = None) -> 
     places = table_places(table)
     totals = sheet_totals(places, {deal.number: deal.marques() for deal in deals})
     if not totals.balanced:
-        raise DealRefused(_("Les bilans ne font pas zéro : appelez l'arbitre."), code="unbalanced")
+        raise Refused(_("Les bilans ne font pas zéro : appelez l'arbitre."), code="unbalanced")
     seat = table.seats.filter(place=place).first()
     if seat is None:
-        raise DealRefused(_("Personne n'est assis à cette place."), field="place", code="missing")
+        raise Refused(_("Personne n'est assis à cette place."), field="place", code="missing")
     now = timezone.now()
     if seat.confirmed_at is None:
         seat.confirmed_at = now
@@ -583,21 +533,21 @@ def confirm_bilan(*, table: Table, place: str, by: SheetActor | None = None) -> 
 
 
 @transaction.atomic
-def unlock_sheet(*, table: Table, by: SheetActor | None, reason: str = "") -> Table:
+def unlock_sheet(*, table: Table, by: Actor, reason: str = "") -> Table:
     """The arbitre gives a signed sheet back to the table; the players will sign it again.
 
     The reopening, with its reason if one is given, goes into the sheet's history.
     """
     if by is not None and not by.is_arbitre:
-        raise DealRefused(_("Seul l'arbitre peut rouvrir une feuille signée."), code="not_arbitre")
+        raise Refused(_("Seul l'arbitre peut rouvrir une feuille signée."), code="not_arbitre")
     table = _locked_table(table)
     if table.position.closed_at is not None:
-        raise DealRefused(
+        raise Refused(
             _("La position est close : rouvrez-la d'abord pour rendre la feuille à la table."),
             code="locked",
         )
     if table.locked_at is None:
-        raise DealRefused(_("La feuille n'est pas signée : elle est déjà ouverte."), code="open")
+        raise Refused(_("La feuille n'est pas signée : elle est déjà ouverte."), code="open")
     table.locked_at = None
     table.save(update_fields=["locked_at"])
     Seat.objects.filter(table=table).update(confirmed_at=None)
@@ -609,11 +559,11 @@ def _check_seats(*, places: Sequence[str], result: DealResult) -> None:
     if result.all_pass:
         return
     if result.taker not in places:
-        raise DealRefused(_("Le preneur doit être un joueur de la table."), field="taker")
+        raise Refused(_("Le preneur doit être un joueur de la table."), field="taker")
     if result.partner is not None and result.partner not in places:
-        raise DealRefused(_("Le partenaire doit être un joueur de la table."), field="partner")
+        raise Refused(_("Le partenaire doit être un joueur de la table."), field="partner")
     if result.partner is not None and result.partner == result.taker:
-        raise DealRefused(
+        raise Refused(
             _("Le preneur ne peut pas être son propre partenaire : choisissez « seul »."),
             field="partner",
         )
@@ -624,7 +574,7 @@ def _full_clean(deal: Deal) -> None:
     try:
         deal.full_clean(exclude=["table"])
     except ValidationError as error:
-        raise DealRefused(" ".join(error.messages)) from error
+        raise Refused(" ".join(error.messages)) from error
 
 
 def _apply_result(deal: Deal, *, table: Table, places: Sequence[str], result: DealResult) -> None:

@@ -1,7 +1,7 @@
-"""The one refusal every new service raises: a French message, the field it is about, a code.
+"""The one refusal every service raises: a French message, the field it is about, a code.
 
-Views turn it into a message beside the field (``code`` picks the HTTP status where a page
-needs one). The older ``SetupRefused`` and ``DealRefused`` say the same and will join it.
+Views turn it into a message beside the field (``forms.add_refusal``); ``code`` says which
+reason, so that a view can answer with its own status (a sheet's ``stale`` or ``locked``).
 """
 
 from django.utils.translation import gettext as _

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET, require_safe
 
 from tournaments.models import Tournament
 from tournaments.selectors.names import by_name, registration_player
-from tournaments.services.setup import seating_plan
+from tournaments.selectors.seating import seating_plan
 
 
 def visible_tournaments(request: HttpRequest):

@@ -17,7 +17,7 @@ from tournaments import exports
 from tournaments.models import Deal, Position, Seat, Tournament
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.ranking import tournament_ranking
-from tournaments.services.setup import seating_plan
+from tournaments.selectors.seating import seating_plan
 from tournaments.views.public import visible_tournaments
 
 # What one projector screen holds: rows that always fit whole at any screen height, the

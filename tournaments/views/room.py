@@ -28,7 +28,7 @@ from tournaments.services.positions import (
     handle_call,
     reopen_position,
 )
-from tournaments.services.setup import SetupRefused, plan_position
+from tournaments.services.seating import plan_position
 from tournaments.table_access import device_grant_link
 
 # The room shows each sheet as the sheet itself computes it: one place for that logic.
@@ -178,7 +178,7 @@ def next_position_seat(request: HttpRequest, tournament_id: int, number: int) ->
         return redirect(placement)
     try:
         plan_position(tournament=tournament, number=following)
-    except SetupRefused as refusal:
+    except Refused as refusal:
         messages.error(request, refusal.message)
         return _back_to_room(request, position)
     messages.success(

@@ -34,8 +34,38 @@ from tournaments.forms import (
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.names import by_name, name_key, name_matches, registration_player
-from tournaments.services import setup as services
-from tournaments.services.setup import SetupRefused
+from tournaments.selectors.registrations import (
+    last_played_position_number,
+    last_seated_position_number,
+    position_participants,
+    search_players,
+    search_registered,
+)
+from tournaments.selectors.seating import (
+    count_tables,
+    position_report,
+    seating_changes,
+    seating_plan,
+)
+from tournaments.services.errors import Refused
+from tournaments.services.imports import import_registrations
+from tournaments.services.registrations import (
+    cancel_withdrawal,
+    check_in,
+    create_team,
+    delete_team,
+    register_player,
+    set_team,
+    unregister_player,
+    update_registration,
+    withdraw_player,
+)
+from tournaments.services.seating import plan_position, publish_seating, swap_seats
+from tournaments.services.tournaments import (
+    create_tournament,
+    publish_tournament,
+    update_tournament,
+)
 
 
 def _redirect(request: HttpRequest, url: str) -> HttpResponse:
@@ -69,10 +99,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.create_tournament(
-                arbitre=request.user, settings=form.cleaned_data
-            )
-        except SetupRefused as refusal:
+            tournament = create_tournament(arbitre=request.user, settings=form.cleaned_data)
+        except Refused as refusal:
             add_refusal(form, refusal)
         else:
             messages.success(request, _("Tournoi créé. Inscrivez maintenant les joueurs."))
@@ -90,10 +118,10 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = TournamentForm(request.POST if request.method == "POST" else None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_tournament(
+            update_tournament(
                 tournament=Tournament.objects.get(pk=tournament.pk), settings=form.cleaned_data
             )
-        except SetupRefused as refusal:
+        except Refused as refusal:
             add_refusal(form, refusal)
         else:
             messages.success(request, _("Réglages enregistrés."))
@@ -111,7 +139,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def tournament_publish(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     published = request.POST.get("published") == "1"
-    services.publish_tournament(tournament=tournament, published=published)
+    publish_tournament(tournament=tournament, published=published)
     if published:
         messages.success(request, _("Tournoi publié : il est visible de tous."))
     else:
@@ -126,14 +154,14 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
     registrations = tournament.registrations
     seated = {position.number: position for position in tournament.positions.all()}
     # A plan not yet played may no longer match who is present: it is to be made again.
-    played = services.last_played_position_number(tournament=tournament)
+    played = last_played_position_number(tournament=tournament)
     positions = [
         {
             "number": number,
             "position": seated.get(number),
             "stale": number in seated
             and number > played
-            and services.seating_changes(position=seated[number]).stale,
+            and seating_changes(position=seated[number]).stale,
         }
         for number in range(1, tournament.positions_count + 1)
     ]
@@ -148,7 +176,7 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "teams": tournament.teams.count(),
             "without_team": registrations.filter(team__isnull=True).count(),
             "positions": positions,
-            "next_position": services.last_seated_position_number(tournament=tournament) + 1,
+            "next_position": last_seated_position_number(tournament=tournament) + 1,
         },
     )
 
@@ -162,8 +190,8 @@ def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     search = PlayerSearchForm(request.GET)
     query = search_query(request.GET)
-    found = services.search_players(tournament=tournament, query=query)
-    already = services.search_registered(tournament=tournament, query=query)
+    found = search_players(tournament=tournament, query=query)
+    already = search_registered(tournament=tournament, query=query)
     if request.htmx and request.htmx.target == "search-results":
         return render(
             request,
@@ -177,7 +205,7 @@ def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            registration = services.register_player(
+            registration = register_player(
                 tournament=tournament,
                 player=data["player"],
                 last_name=data["last_name"],
@@ -188,7 +216,7 @@ def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 number=data["number"],
                 checked_in=data["checked_in"],
             )
-        except SetupRefused as refusal:
+        except Refused as refusal:
             add_refusal(form, refusal)
         else:
             notice = _("Inscription enregistrée : %(player)s, n° %(number)s.") % {
@@ -236,7 +264,7 @@ def player_edit(request: HttpRequest, tournament_id: int, registration_id: int) 
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            services.update_registration(
+            update_registration(
                 registration=registration,
                 last_name=data["last_name"],
                 first_name=data["first_name"],
@@ -245,7 +273,7 @@ def player_edit(request: HttpRequest, tournament_id: int, registration_id: int) 
                 number=data["number"],
                 team=data.get("team"),
             )
-        except SetupRefused as refusal:
+        except Refused as refusal:
             add_refusal(form, refusal)
         else:
             messages.success(request, _("%(player)s corrigé.") % {"player": registration.player})
@@ -261,8 +289,8 @@ def player_unregister(request: HttpRequest, tournament_id: int, registration_id:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     registration = _registration(tournament, registration_id)
     try:
-        services.unregister_player(registration=registration)
-    except SetupRefused as refusal:
+        unregister_player(registration=registration)
+    except Refused as refusal:
         messages.error(request, refusal.message)
     else:
         messages.success(
@@ -281,7 +309,7 @@ def csv_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
     report = None
     if request.method == "POST" and form.is_valid():
-        report = services.import_registrations(
+        report = import_registrations(
             tournament=tournament, content=form.cleaned_data["file"].read()
         )
         if report.ok:
@@ -323,12 +351,12 @@ def teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
     notice = ""
     if request.method == "POST" and form.is_valid():
         try:
-            team = services.create_team(
+            team = create_team(
                 tournament=tournament,
                 name=form.cleaned_data["name"],
                 members=list(form.cleaned_data["members"]),
             )
-        except SetupRefused as refusal:
+        except Refused as refusal:
             add_refusal(form, refusal)
         else:
             notice = _("Équipe %(team)s créée.") % {"team": team.name}
@@ -345,7 +373,7 @@ def teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def team_delete(request: HttpRequest, tournament_id: int, team_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     team = get_object_or_404(tournament.teams, pk=team_id)
-    services.delete_team(team=team)
+    delete_team(team=team)
     notice = _("Équipe %(team)s supprimée.") % {"team": team.name}
     if request.htmx:
         return render(
@@ -368,8 +396,8 @@ def team_assign(request: HttpRequest, tournament_id: int, registration_id: int) 
         notice = _("Équipe inconnue.")
     else:
         try:
-            services.set_team(registration=registration, team=form.cleaned_data["team"])
-        except SetupRefused as refusal:
+            set_team(registration=registration, team=form.cleaned_data["team"])
+        except Refused as refusal:
             notice = refusal.message
     if request.htmx:
         return render(
@@ -399,20 +427,18 @@ def _checkin_context(tournament: Tournament, query: str = "") -> dict:
         registrations = registrations.filter(match)
     present = tournament.registrations.filter(checked_in=True, withdrawn_from__isnull=True)
     count = present.count()
-    last_played = services.last_played_position_number(tournament=tournament)
+    last_played = last_played_position_number(tournament=tournament)
     return {
         "tournament": tournament,
         "registrations": by_name(registrations, player=registration_player),
         "query": query,
         "present": count,
         "registered": tournament.registrations.count(),
-        "tables": services.count_tables(player_count=count, allow_five=tournament.allow_five),
+        "tables": count_tables(player_count=count, allow_five=tournament.allow_five),
         "tables_with_five": (
-            None
-            if tournament.allow_five
-            else services.count_tables(player_count=count, allow_five=True)
+            None if tournament.allow_five else count_tables(player_count=count, allow_five=True)
         ),
-        "last_seated": services.last_seated_position_number(tournament=tournament),
+        "last_seated": last_seated_position_number(tournament=tournament),
         "last_played": last_played,
         "first_open": last_played + 1,
         # Who sat at a position under way: only a withdrawal takes them out.
@@ -457,8 +483,8 @@ def checkin_toggle(request: HttpRequest, tournament_id: int, registration_id: in
     registration = _registration(tournament, registration_id)
     error = ""
     try:
-        services.check_in(registration=registration, present=request.POST.get("present") == "1")
-    except SetupRefused as refusal:
+        check_in(registration=registration, present=request.POST.get("present") == "1")
+    except Refused as refusal:
         error = refusal.message
     return _checkin_answer(request, tournament, registration, error)
 
@@ -471,10 +497,10 @@ def withdraw(request: HttpRequest, tournament_id: int, registration_id: int):
     error = ""
     try:
         if request.POST.get("cancel") == "1":
-            services.cancel_withdrawal(registration=registration)
+            cancel_withdrawal(registration=registration)
         else:
-            services.withdraw_player(registration=registration)
-    except SetupRefused as refusal:
+            withdraw_player(registration=registration)
+    except Refused as refusal:
         error = refusal.message
     return _checkin_answer(request, tournament, registration, error)
 
@@ -493,27 +519,27 @@ def _placement_context(
 ) -> dict:
     position = tournament.positions.filter(number=number).first()
     seated = position is not None and position.tables.exists()
-    participants = services.position_participants(tournament=tournament, number=number)
+    participants = position_participants(tournament=tournament, number=number)
     context = {
         "tournament": tournament,
         "number": number,
         "numbers": range(1, tournament.positions_count + 1),
         "position": position,
         "participants": participants,
-        "tables_count": services.count_tables(
+        "tables_count": count_tables(
             player_count=len(participants), allow_five=tournament.allow_five
         ),
-        "last_seated": services.last_seated_position_number(tournament=tournament),
+        "last_seated": last_seated_position_number(tournament=tournament),
         "error": "",
         "notice": "",
     }
     if seated:
-        plan = services.seating_plan(position=position)
-        report = services.position_report(position=position)
+        plan = seating_plan(position=position)
+        report = position_report(position=position)
         names = {r.pk: r.player for r in tournament.registrations.select_related("player")}
         selected = next((seat for seat in plan.seats if str(seat.pk) == selected_seat), None)
         played = position.tables.filter(deals__isnull=False).exists()
-        last_played = services.last_played_position_number(tournament=tournament)
+        last_played = last_played_position_number(tournament=tournament)
         context.update(
             selected=selected,
             repeated_pairs=[
@@ -529,7 +555,7 @@ def _placement_context(
             report=report,
             swap=SwapForm(seats=_swappable_seats(position)),
             played=played,
-            changes=services.seating_changes(position=position),
+            changes=seating_changes(position=position),
             can_regenerate=not played and last_played < number,
             seated_ahead=_seated_ahead(number, context["last_seated"]),
         )
@@ -598,10 +624,10 @@ def placement_generate(request: HttpRequest, tournament_id: int, number: int) ->
     # A first seating is the generator's first answer; asking again draws another one.
     regenerate = tournament.positions.filter(number=number, tables__isnull=False).exists()
     seed = secrets.randbelow(2**31) if regenerate else 0
-    last_seated = services.last_seated_position_number(tournament=tournament)
+    last_seated = last_seated_position_number(tournament=tournament)
     try:
-        services.plan_position(tournament=tournament, number=number, seed=seed)
-    except SetupRefused as refusal:
+        plan_position(tournament=tournament, number=number, seed=seed)
+    except Refused as refusal:
         return _placement_answer(request, tournament, number, error=refusal.message)
     if last_seated > number:
         notice = _(
@@ -625,8 +651,8 @@ def placement_swap(request: HttpRequest, tournament_id: int, number: int) -> Htt
         )
     first, second = form.cleaned_data["first"], form.cleaned_data["second"]
     try:
-        services.swap_seats(position=position, first=first, second=second)
-    except SetupRefused as refusal:
+        swap_seats(position=position, first=first, second=second)
+    except Refused as refusal:
         return _placement_answer(request, tournament, number, error=refusal.message)
     return _placement_answer(
         request,
@@ -643,8 +669,8 @@ def placement_publish(request: HttpRequest, tournament_id: int, number: int) -> 
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = get_object_or_404(tournament.positions, number=number)
     try:
-        services.publish_seating(position=position)
-    except SetupRefused as refusal:
+        publish_seating(position=position)
+    except Refused as refusal:
         return _placement_answer(request, tournament, number, error=refusal.message)
     return _placement_answer(
         request,

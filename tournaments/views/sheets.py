@@ -25,6 +25,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from scoring.rules import InvalidDeal, Marque
 from scoring.sheet import sheet_totals
 from tournaments.db import retry_once_on_dropped_connection
+from tournaments.forms import add_refusal
 from tournaments.models import (
     MARQUE_FIELDS,
     POIGNEE_FIELDS,
@@ -40,7 +41,6 @@ from tournaments.models import (
 )
 from tournaments.printing import CHELEMS, PETIT_AU_BOUT
 from tournaments.services.deals import (
-    DealRefused,
     DealResult,
     confirm_bilan,
     correct_deal,
@@ -49,8 +49,8 @@ from tournaments.services.deals import (
     record_deal,
     unlock_sheet,
 )
+from tournaments.services.errors import Refused
 from tournaments.sheet_forms import (
-    REFUSAL_FIELDS,
     DealForm,
     TableCodeForm,
     initial_for,
@@ -179,7 +179,7 @@ def _stored_marque(table: Table, deal: Deal, names: dict[str, str]) -> Marque | 
         return preview_result(
             table=table, places=list(names), result=DealResult.of_deal(deal)
         ).marque
-    except (InvalidDeal, DealRefused):
+    except (InvalidDeal, Refused):
         return None
 
 
@@ -409,8 +409,8 @@ def deal_new(request: HttpRequest, table_id: int) -> HttpResponse:
                 submission_id=form.cleaned_data["submission_id"],
             )
         )
-    except (InvalidDeal, DealRefused) as error:
-        form.add_refusal(error)
+    except (InvalidDeal, Refused) as error:
+        add_refusal(form, error)
         return _render_sheet(request, table, access, form=form, status=_refusal_status(error))
     messages.success(request, _("Donne %(number)s enregistrée.") % {"number": deal.number})
     if request.htmx:
@@ -423,11 +423,11 @@ def _all_pass(request: HttpRequest, table: Table, access: SheetAccess) -> HttpRe
     number = _posted_int(request, "number")
     try:
         if not table.position.tournament.counts_all_pass:
-            raise DealRefused(
+            raise Refused(
                 _("Dans ce tournoi, une donne où tous passent est redistribuée sans être notée.")
             )
         if number is None:
-            raise DealRefused(_("Numéro de donne manquant."), code="number_out_of_range")
+            raise Refused(_("Numéro de donne manquant."), code="number_out_of_range")
         retry_once_on_dropped_connection(
             lambda: record_deal(
                 table=table,
@@ -438,7 +438,7 @@ def _all_pass(request: HttpRequest, table: Table, access: SheetAccess) -> HttpRe
                 submission_id=_posted_uuid(request, "submission_id"),
             )
         )
-    except DealRefused as error:
+    except Refused as error:
         messages.error(request, error.message)
         if request.htmx:
             return _render_sheet(request, table, access)
@@ -478,8 +478,8 @@ def deal_preview(request: HttpRequest, table_id: int) -> HttpResponse:
                 preview = preview_result(
                     table=table, places=[seat.place for seat in seats], result=result
                 )
-            except (InvalidDeal, DealRefused) as error:
-                form.add_refusal(error)
+            except (InvalidDeal, Refused) as error:
+                add_refusal(form, error)
             else:
                 context["preview"] = preview
                 context["preview_rows"] = [
@@ -524,7 +524,15 @@ ERROR_SLOTS = [
     "all",
     "number",
     "chelem_announced",
-    *(field for field in REFUSAL_FIELDS.values() if field != "reason"),
+    "taker",
+    "contract",
+    "partner",
+    "sitting_out",
+    "bouts",
+    "points",
+    "petit_au_bout",
+    "chelem",
+    "poignees",
 ]
 
 
@@ -631,8 +639,8 @@ def deal_edit(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
                         reason=form.cleaned_data["reason"],
                     )
                 )
-            except (InvalidDeal, DealRefused) as error:
-                form.add_refusal(error)
+            except (InvalidDeal, Refused) as error:
+                add_refusal(form, error)
                 status = _refusal_status(error)
             else:
                 messages.success(request, _("Donne %(number)s corrigée.") % {"number": number})
@@ -677,7 +685,7 @@ def deal_delete(request: HttpRequest, table_id: int, number: int) -> HttpRespons
             by=access.actor,
             reason=request.POST.get("reason", ""),
         )
-    except DealRefused as error:
+    except Refused as error:
         messages.error(request, error.message)
         if request.htmx:
             return _back_to_sheet(request, table)
@@ -693,7 +701,7 @@ def sign_off(request: HttpRequest, table_id: int) -> HttpResponse:
     _editor_or_403(access)
     try:
         table = confirm_bilan(table=table, place=request.POST.get("place", ""), by=access.actor)
-    except DealRefused as error:
+    except Refused as error:
         messages.error(request, error.message)
         if request.htmx:
             return _render_sheet(request, table, access)
@@ -725,7 +733,7 @@ def sheet_unlock(request: HttpRequest, table_id: int) -> HttpResponse:
         )
     try:
         unlock_sheet(table=table, by=access.actor, reason=request.POST.get("reason", ""))
-    except DealRefused as refusal:
+    except Refused as refusal:
         messages.error(request, refusal.message)
     else:
         messages.success(request, _("Feuille rouverte : les joueurs la signeront à nouveau."))

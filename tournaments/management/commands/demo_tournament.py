@@ -15,12 +15,16 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.actors import Actor
 from tournaments.models import Formula, Place, Player, Position, Registration, Tournament
 from tournaments.seating import plan_positions
 from tournaments.services.deals import DealResult, confirm_bilan, record_deal
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import close_position
-from tournaments.services.setup import seat_position
+from tournaments.services.seating import seat_position
+
+# Every write of this command is the demo script's, as the sheets' history says.
+SCRIPT = Actor.running("demo_tournament")
 
 DEMO_NAME = "Tournoi de démonstration de la Saint-Martin"
 DEMO_ARBITRE = ("arbitre", "tarot-demo")
@@ -206,12 +210,12 @@ class Command(BaseCommand):
             if results is None or len(places) != 4:
                 results = [random_result(rng, places) for _ in range(5)]
             for number, result in enumerate(results, start=1):
-                record_deal(table=table, number=number, result=result)
+                record_deal(table=table, number=number, result=result, by=SCRIPT)
         # The demo's first position is over: every player confirmed their bilan and the
         # arbitre closed it.
         for table in tables:
             for seat in table.seats.all():
-                confirm_bilan(table=table, place=seat.place)
+                confirm_bilan(table=table, place=seat.place, by=SCRIPT)
         Position.objects.filter(pk=first.pk).update(seating_published_at=now)
         close_position(position=first, by=arbitre)
         # A penalty, and one cancelled, so that the register and the ranking show both.
@@ -235,7 +239,9 @@ class Command(BaseCommand):
             places = [seat.place for seat in table.seats.all()]
             played = (table.number * 2) % 6  # some tables done, others under way
             for number in range(1, min(played, 5) + 1):
-                record_deal(table=table, number=number, result=random_result(rng, places))
+                record_deal(
+                    table=table, number=number, result=random_result(rng, places), by=SCRIPT
+                )
             if played < 5:
                 # The next deal bid but not played yet: the contract is on the sheet.
                 bid = random_result(rng, places)
@@ -243,6 +249,7 @@ class Command(BaseCommand):
                     table=table,
                     number=played + 1,
                     result=DealResult(taker=bid.taker, contract=bid.contract),
+                    by=SCRIPT,
                 )
 
         self.stdout.write(

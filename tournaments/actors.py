@@ -1,0 +1,55 @@
+"""Who changes a tournament: the arbitre's account, a table's device, or a script.
+
+Every service that writes is told who acts, always: the sheets decide from it what may be
+changed (a table writes only its last deal, the arbitre any), and the journal records it. A
+script (the demo command, a maintenance task) says so by name and holds the arbitre's powers;
+nothing stands for « nobody in particular ».
+"""
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import gettext as _
+
+
+class ActorKind(StrEnum):
+    ARBITRE = "arbitre"
+    TABLE = "table"
+    SCRIPT = "script"
+
+
+@dataclass(frozen=True)
+class Actor:
+    kind: ActorKind
+    user: AbstractBaseUser | None = None  # the arbitre's account
+    script: str = ""  # the script's name
+
+    @classmethod
+    def arbitre(cls, user: AbstractBaseUser) -> "Actor":
+        return cls(kind=ActorKind.ARBITRE, user=user)
+
+    @classmethod
+    def table_device(cls) -> "Actor":
+        """A table's phone or tablet, holding the table's code: it has no account."""
+        return cls(kind=ActorKind.TABLE)
+
+    @classmethod
+    def running(cls, script: str) -> "Actor":
+        return cls(kind=ActorKind.SCRIPT, script=script)
+
+    @property
+    def is_arbitre(self) -> bool:
+        """The arbitre's powers over a sheet: the arbitre's, and a script's."""
+        return self.kind != ActorKind.TABLE
+
+    def label(self, table_number: int | None = None) -> str:
+        """The actor in words, as the sheet's history and the journal show it."""
+        if self.kind == ActorKind.TABLE:
+            if table_number is None:
+                return _("Une table")
+            return _("Table %(number)s") % {"number": table_number}
+        if self.kind == ActorKind.SCRIPT:
+            return _("Script : %(name)s") % {"name": self.script}
+        name = self.user.get_full_name() or self.user.get_username()
+        return _("Arbitre : %(name)s") % {"name": name}

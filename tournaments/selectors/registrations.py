@@ -1,0 +1,86 @@
+"""Reads about a tournament's players: who an arbitre may find, searches, who plays a position."""
+
+from django.db.models import Exists, Max, OuterRef, Q, QuerySet
+
+from tournaments.models import (
+    Player,
+    Registration,
+    Tournament,
+)
+from tournaments.selectors.names import (
+    by_name,
+    name_matches,
+    registration_player,
+)
+
+
+def players_visible_to(*, arbitre_id: int) -> QuerySet[Player]:
+    """The players an arbitre may find: in a published tournament, in one of theirs, or in
+    none at all; never one known only from another arbitre's unpublished tournament."""
+    registrations = Registration.objects.filter(player=OuterRef("pk"))
+    seen = Q(tournament__published=True) | Q(tournament__arbitre_id=arbitre_id)
+    return Player.objects.filter(Exists(registrations.filter(seen)) | ~Exists(registrations))
+
+
+def _matching_players(query: str, *, player: str = "") -> Q:
+    """Every word of ``query`` in the player's names (accents and case aside) or starting
+    their licence; ``player`` is the path to the player (« player__ » from a registration)."""
+    match = Q()
+    for word in query.split():
+        match &= name_matches(word, player=player) | Q(**{f"{player}licence__istartswith": word})
+    return match
+
+
+def search_players(*, tournament: Tournament, query: str, limit: int = 20) -> list[Player]:
+    """Known players whose name (accents and case aside) or licence matches ``query``, and not
+    yet in ``tournament``, in French alphabetical order."""
+    if not query.split():
+        return []
+    players = (
+        players_visible_to(arbitre_id=tournament.arbitre_id)
+        .exclude(registrations__tournament=tournament)
+        .filter(_matching_players(query))
+    )
+    return by_name(players.order_by("search_name", "pk")[:limit])
+
+
+def search_registered(*, tournament: Tournament, query: str, limit: int = 20) -> list[Registration]:
+    """The participants of ``tournament`` that ``query`` names (by name or licence): a search
+    for someone already registered says under which number, rather than « nobody »."""
+    if not query.split():
+        return []
+    registrations = tournament.registrations.select_related("player").filter(
+        _matching_players(query, player="player__")
+    )
+    return by_name(
+        registrations.order_by("player__search_name", "pk")[:limit], player=registration_player
+    )
+
+
+def next_participant_number(*, tournament: Tournament) -> int:
+    highest = tournament.registrations.aggregate(highest=Max("number"))["highest"]
+    return (highest or 0) + 1
+
+
+def last_seated_position_number(*, tournament: Tournament) -> int:
+    """The number of the last position that has tables, 0 before the first is seated."""
+    highest = tournament.positions.filter(tables__isnull=False).aggregate(highest=Max("number"))
+    return highest["highest"] or 0
+
+
+def last_played_position_number(*, tournament: Tournament) -> int:
+    """The last position under way (a deal played) or closed; 0 before play starts."""
+    highest = tournament.positions.filter(
+        Q(tables__deals__isnull=False) | Q(closed_at__isnull=False)
+    ).aggregate(highest=Max("number"))
+    return highest["highest"] or 0
+
+
+def position_participants(*, tournament: Tournament, number: int) -> list[Registration]:
+    """Who plays position ``number``: present, already joined, not withdrawn."""
+    return list(
+        tournament.registrations.filter(checked_in=True)
+        .filter(Q(joins_from__isnull=True) | Q(joins_from__lte=number))
+        .filter(Q(withdrawn_from__isnull=True) | Q(withdrawn_from__gt=number))
+        .select_related("player", "team")
+    )

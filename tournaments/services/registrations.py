@@ -1,0 +1,350 @@
+"""The players of a tournament: registering and correcting them, their teams, check-in on the
+day, late arrivals and withdrawals.
+
+Players form one directory, keyed by licence, shared by every arbitre: the same person plays
+many tournaments. A player's name, licence and club change only where no other arbitre's
+tournament shows them (README, « Players, arbitres and tenancy »). Positions already under way
+never change: arrivals and departures take effect from the first position not started.
+"""
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from tournaments.models import (
+    Formula,
+    Player,
+    Registration,
+    Team,
+    Tournament,
+)
+from tournaments.selectors.registrations import (
+    last_played_position_number,
+    next_participant_number,
+    players_visible_to,
+)
+from tournaments.services.errors import Refused
+
+# The database keeps participant numbers in a small integer.
+PARTICIPANT_NUMBER_MAX = 32767
+
+
+def _shown_by_another_arbitre(player: Player, *, arbitre_id: int) -> bool:
+    return player.registrations.exclude(tournament__arbitre_id=arbitre_id).exists()
+
+
+def known_player(*, licence: str, last_name: str, arbitre_id: int) -> Player | None:
+    """The player who holds ``licence``, refusing a licence that belongs to someone else
+    (named only if this arbitre may see them)."""
+    if not licence:
+        return None
+    player = Player.objects.filter(licence=licence).first()
+    if player is not None and player.last_name.casefold() != last_name.casefold():
+        _refuse_licence_taken(licence, player, arbitre_id=arbitre_id)
+    return player
+
+
+def _refuse_licence_taken(licence: str, holder: Player, *, arbitre_id: int) -> None:
+    if players_visible_to(arbitre_id=arbitre_id).filter(pk=holder.pk).exists():
+        message = _("Le n° de licence %(licence)s est déjà celui de %(player)s.") % {
+            "licence": licence,
+            "player": holder,
+        }
+    else:
+        message = _("Le n° de licence %(licence)s est déjà celui d'un autre joueur.") % {
+            "licence": licence
+        }
+    raise Refused(message, code="licence_taken", field="licence")
+
+
+def _check_team(*, tournament: Tournament, team: Team | None, joining: int = 1) -> None:
+    if team is None:
+        return
+    if tournament.formula == Formula.INDIVIDUAL:
+        raise Refused(
+            _("Le tournoi est individuel : il n'a pas d'équipes."), code="no_teams", field="team"
+        )
+    if team.tournament_id != tournament.pk:
+        raise Refused(_("Équipe inconnue."), code="unknown_team", field="team")
+    if team.registrations.count() + joining > tournament.team_size:
+        raise Refused(
+            _("L'équipe %(team)s compte déjà %(size)s joueurs.")
+            % {"team": team.name, "size": tournament.team_size},
+            code="team_full",
+            field="team",
+        )
+
+
+@contextmanager
+def _refused_on_conflict(message: str) -> Iterator[None]:
+    """Run the writes in a savepoint; a unique constraint that another write won in the
+    meantime becomes a French refusal on the number, never a 500."""
+    try:
+        with transaction.atomic():
+            yield
+    except IntegrityError as error:
+        raise Refused(message, code="conflict", field="number") from error
+
+
+@transaction.atomic
+def register_player(
+    *,
+    tournament: Tournament,
+    player: Player | None = None,
+    last_name: str = "",
+    first_name: str = "",
+    licence: str = "",
+    club: str = "",
+    team: Team | None = None,
+    number: int | None = None,
+    checked_in: bool = False,
+) -> Registration:
+    """Register a known ``player``, or a new one from their name, licence and club.
+
+    A licence already known names the same player (never a second one); the participant
+    number is the next free one unless given.
+    """
+    if player is None:
+        last_name, first_name, licence = last_name.strip(), first_name.strip(), licence.strip()
+        player = known_player(
+            licence=licence, last_name=last_name, arbitre_id=tournament.arbitre_id
+        )
+    if player is not None and tournament.registrations.filter(player=player).exists():
+        raise Refused(
+            _("%(player)s figure déjà parmi les participants de ce tournoi.") % {"player": player},
+            code="already_registered",
+            field="licence",
+        )
+    _check_team(tournament=tournament, team=team)
+    if number is None:
+        number = next_participant_number(tournament=tournament)
+        if number > PARTICIPANT_NUMBER_MAX:
+            raise Refused(
+                _("Plus de n° de participant libre après %(max)s : indiquez-en un.")
+                % {"max": PARTICIPANT_NUMBER_MAX},
+                code="number_taken",
+                field="number",
+            )
+    elif tournament.registrations.filter(number=number).exists():
+        raise Refused(
+            _("Le n° de participant %(number)s est déjà pris.") % {"number": number},
+            code="number_taken",
+            field="number",
+        )
+    if player is None:
+        player = Player(
+            last_name=last_name, first_name=first_name, licence=licence, club=club.strip()
+        )
+        try:
+            player.full_clean()
+        except ValidationError as error:
+            first_field, messages = next(iter(error.message_dict.items()))
+            raise Refused(messages[0], code="invalid", field=first_field) from error
+        player.save()
+    registration = Registration(
+        tournament=tournament,
+        player=player,
+        number=number,
+        team=team,
+    )
+    # Two arbitres registering at once: the database's unique number or player wins.
+    with _refused_on_conflict(
+        _("Ce joueur ou ce n° de participant vient d'être inscrit ; réessayez.")
+    ):
+        registration.save()
+    if checked_in:
+        check_in(registration=registration, present=True)
+    return registration
+
+
+@transaction.atomic
+def update_registration(
+    *,
+    registration: Registration,
+    last_name: str,
+    first_name: str,
+    licence: str = "",
+    club: str = "",
+    number: int | None = None,
+    team: Team | None = None,
+) -> Registration:
+    """Correct a participant: the player's name, licence and club, their number and team.
+
+    The player is one person across tournaments: a corrected name shows in every tournament
+    of this arbitre. Where another arbitre's tournament shows the same player, their record
+    never changes from here: a player without licence, or given another licence, gets a
+    record of their own for this registration; one whose licence stays is refused.
+    """
+    tournament = registration.tournament
+    player = registration.player
+    licence = licence.strip()
+    if licence and Player.objects.filter(licence=licence).exclude(pk=player.pk).exists():
+        holder = Player.objects.get(licence=licence)
+        _refuse_licence_taken(licence, holder, arbitre_id=tournament.arbitre_id)
+    identity = (last_name.strip(), first_name.strip(), licence, club.strip())
+    changed = identity != (player.last_name, player.first_name, player.licence, player.club)
+    if changed and _shown_by_another_arbitre(player, arbitre_id=tournament.arbitre_id):
+        if licence and licence == player.licence:
+            raise Refused(
+                _(
+                    "%(player)s figure aussi dans le tournoi d'un autre arbitre : son nom "
+                    "et son club ne se corrigent pas ici. Demandez-le à l'administrateur."
+                )
+                % {"player": player},
+                code="shared_player",
+                field="last_name",
+            )
+        # This registration's own record, so that the other tournament keeps showing theirs.
+        player = Player()
+        registration.player = player
+    if number is not None and number != registration.number:
+        if tournament.registrations.filter(number=number).exists():
+            raise Refused(
+                _("Le n° de participant %(number)s est déjà pris.") % {"number": number},
+                code="number_taken",
+                field="number",
+            )
+        registration.number = number
+    player.last_name, player.first_name = last_name.strip(), first_name.strip()
+    player.licence, player.club = licence, club.strip()
+    try:
+        player.full_clean()
+    except ValidationError as error:
+        first_field, messages = next(iter(error.message_dict.items()))
+        raise Refused(messages[0], code="invalid", field=first_field) from error
+    if team is not None and team.pk != registration.team_id:
+        _check_team(tournament=tournament, team=team)
+    registration.team = team if tournament.team_size > 1 else None
+    # Someone else may have taken the licence or the number in the meantime.
+    with _refused_on_conflict(
+        _("Ce n° de licence ou ce n° de participant vient d'être pris ; réessayez.")
+    ):
+        player.save()
+        registration.player = player
+        registration.save(update_fields=["number", "team", "player"])
+    return registration
+
+
+@transaction.atomic
+def unregister_player(*, registration: Registration) -> None:
+    """Take a player off the list, which is only possible before they were ever seated."""
+    if registration.seats.exists():
+        raise Refused(
+            _("%(player)s a déjà été placé : déclarez plutôt un retrait.")
+            % {"player": registration.player},
+            code="already_seated",
+        )
+    registration.delete()
+
+
+@transaction.atomic
+def create_team(*, tournament: Tournament, name: str, members: Sequence[Registration] = ()) -> Team:
+    """A team of a DUO or quadrette tournament, with its members if given."""
+    if tournament.formula == Formula.INDIVIDUAL:
+        raise Refused(
+            _("Le tournoi est individuel : il n'a pas d'équipes."), code="no_teams", field="name"
+        )
+    name = name.strip()
+    if not name:
+        raise Refused(_("Donnez un nom à l'équipe."), code="required", field="name")
+    if tournament.teams.filter(name__iexact=name).exists():
+        raise Refused(
+            _("L'équipe %(team)s existe déjà.") % {"team": name}, code="team_exists", field="name"
+        )
+    if len(members) > tournament.team_size:
+        raise Refused(
+            _("Une équipe compte %(size)s joueurs au plus.") % {"size": tournament.team_size},
+            code="team_full",
+            field="members",
+        )
+    team = Team.objects.create(tournament=tournament, name=name)
+    for registration in members:
+        set_team(registration=registration, team=team)
+    return team
+
+
+@transaction.atomic
+def set_team(*, registration: Registration, team: Team | None) -> Registration:
+    """Put a participant in ``team`` (or in none)."""
+    tournament = registration.tournament
+    if team is not None and team.pk != registration.team_id:
+        _check_team(tournament=tournament, team=team)
+    registration.team = team
+    registration.save(update_fields=["team"])
+    return registration
+
+
+@transaction.atomic
+def delete_team(*, team: Team) -> None:
+    """Remove a team; its members stay registered, without a team."""
+    team.registrations.update(team=None)
+    team.delete()
+
+
+def first_open_position(*, tournament: Tournament) -> int:
+    """The first position where nothing was played yet: arrivals and departures start there.
+
+    Positions already under way never change; a position seated but not started yet can be
+    seated again to take the change in (the placement screen says so).
+    """
+    number = last_played_position_number(tournament=tournament) + 1
+    if number > tournament.positions_count:
+        raise Refused(
+            _("Toutes les positions ont commencé : plus d'arrivée ni de retrait possible."),
+            code="all_positions_started",
+        )
+    return number
+
+
+@transaction.atomic
+def check_in(*, registration: Registration, present: bool) -> Registration:
+    """Point a player present (or absent) on the day.
+
+    Once play has started, a player pointed present is a late arrival and plays from the
+    first position not started yet; a player who sat at a position already under way cannot
+    be pointed absent, only withdrawn, so that the positions they played stay as they were.
+    """
+    tournament = registration.tournament
+    if present and not registration.checked_in:
+        registration.checked_in = True
+        number = first_open_position(tournament=tournament)
+        registration.joins_from = number if number > 1 else None
+    elif not present and registration.checked_in:
+        played = last_played_position_number(tournament=tournament)
+        if registration.seats.filter(position__number__lte=played).exists():
+            raise Refused(
+                _("%(player)s a déjà joué : déclarez plutôt un retrait.")
+                % {"player": registration.player},
+                code="already_played",
+            )
+        registration.checked_in = False
+        registration.joins_from = None
+    registration.save(update_fields=["checked_in", "joins_from"])
+    return registration
+
+
+@transaction.atomic
+def withdraw_player(*, registration: Registration) -> Registration:
+    """A player leaves: not seated from the first position not started, keeping their points."""
+    if registration.withdrawn_from is not None:
+        return registration
+    registration.withdrawn_from = first_open_position(tournament=registration.tournament)
+    registration.save(update_fields=["withdrawn_from"])
+    return registration
+
+
+@transaction.atomic
+def cancel_withdrawal(*, registration: Registration) -> Registration:
+    """Undo a withdrawal; the player comes back from the first position not started."""
+    if registration.withdrawn_from is None:
+        return registration
+    number = first_open_position(tournament=registration.tournament)
+    if registration.withdrawn_from < number:
+        # They missed positions already under way: they come back as a late arrival would.
+        registration.joins_from = max(registration.joins_from or 1, number)
+    registration.withdrawn_from = None
+    registration.save(update_fields=["withdrawn_from", "joins_from"])
+    return registration

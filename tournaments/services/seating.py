@@ -1,0 +1,190 @@
+"""Storing each position's seating, planned by ``tournaments.seating``, swapping seats by hand
+and publishing the plan.
+
+Past positions never change: a position is seated once the previous one is, and a seating can
+be redone or swapped by hand only while no deal was played in it.
+"""
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import (
+    PLACES_BY_TABLE_SIZE,
+    Deal,
+    Position,
+    Registration,
+    Seat,
+    Table,
+    Tournament,
+)
+from tournaments.seating import (
+    SeatingError,
+    plan_positions,
+)
+from tournaments.selectors.registrations import (
+    last_played_position_number,
+    last_seated_position_number,
+    position_participants,
+)
+from tournaments.selectors.seating import seating_changes, seating_history, teams_of
+from tournaments.services.errors import Refused
+
+
+def _locked_tournament(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+@transaction.atomic
+def seat_position(*, position: Position, tables: Sequence[Sequence[Registration]]) -> list[Table]:
+    """Seat the players of one position, a table per list, in seat order (Nord, Est, ...).
+
+    Replaces any seating the position had, which is only allowed while no deal was played.
+    """
+    if Deal.objects.filter(table__position=position).exists():
+        raise Refused(
+            _("Des donnes ont déjà été jouées dans cette position : son placement est figé."),
+            code="position_played",
+        )
+    position.tables.all().delete()
+    created = []
+    for number, players in enumerate(tables, start=1):
+        if len(players) not in PLACES_BY_TABLE_SIZE:
+            raise Refused(
+                _("Une table compte 3, 4 ou 5 joueurs, pas %(count)s.") % {"count": len(players)},
+                code="table_size",
+            )
+        table = Table.objects.create(position=position, number=number)
+        Seat.objects.bulk_create(
+            Seat(position=position, table=table, place=place, registration=registration)
+            for place, registration in zip(PLACES_BY_TABLE_SIZE[len(players)], players, strict=True)
+        )
+        created.append(table)
+    return created
+
+
+@transaction.atomic
+def plan_position(*, tournament: Tournament, number: int, seed: int = 0) -> Position:
+    """Seat position ``number`` with the generator, keeping every earlier position as it is.
+
+    The generator plans every position still to come, so that this one leaves the later ones
+    room to avoid repeat meetings. This one is stored, and so are the later positions already
+    seated ahead of time, all in this one step: their seating was drawn after this one's, so
+    it is drawn again with it (a position where a deal was played never changes). The later
+    positions not seated yet are planned again when their turn comes, with the players then
+    present. Every seating stored here is unpublished.
+    """
+    # One planning at a time per tournament: a double tap on « Générer » waits for the first,
+    # then draws again, instead of both creating table 1.
+    tournament = _locked_tournament(tournament)
+    if not 1 <= number <= tournament.positions_count:
+        raise Refused(
+            _("Le tournoi compte %(count)s positions.") % {"count": tournament.positions_count},
+            code="no_such_position",
+        )
+    last_seated = last_seated_position_number(tournament=tournament)
+    if number > last_seated + 1:
+        raise Refused(
+            _("Placez d'abord la position %(number)s.") % {"number": last_seated + 1},
+            code="previous_not_seated",
+        )
+    later_played = last_played_position_number(tournament=tournament)
+    if number < later_played:
+        raise Refused(
+            _("La position %(later)s a commencé : la position %(number)s ne change plus.")
+            % {"later": later_played, "number": number},
+            code="later_played",
+        )
+    position, _created = Position.objects.get_or_create(tournament=tournament, number=number)
+    if position.closed_at:
+        raise Refused(_("Cette position est close."), code="position_closed")
+    seated_ahead = list(
+        tournament.positions.filter(number__gt=number, number__lte=last_seated).order_by("number")
+    )
+    # Arrivals and withdrawals take effect from the first position not started, and every
+    # position planned here comes after it: the same players play them all.
+    participants = position_participants(tournament=tournament, number=number)
+    try:
+        plan = plan_positions(
+            players=[r.pk for r in participants],
+            positions=tournament.positions_count - number + 1,
+            teams=teams_of(participants),
+            allow_five=tournament.allow_five,
+            history=seating_history(tournament, number),
+            seed=seed,
+        )
+    except SeatingError as error:
+        raise Refused(str(error), code="seating") from error
+    by_id = {r.pk: r for r in participants}
+    for planned, tables in zip([position, *seated_ahead], plan, strict=False):
+        seat_position(position=planned, tables=[[by_id[pk] for pk in table] for table in tables])
+        if planned.seating_published_at:
+            planned.seating_published_at = None
+            planned.save(update_fields=["seating_published_at"])
+    return position
+
+
+@transaction.atomic
+def swap_seats(*, position: Position, first: Seat, second: Seat) -> None:
+    """Swap the players of two seats of one position, by the arbitre's hand."""
+    _locked_tournament(position.tournament)
+    # Read again under the lock: the same swap posted twice finds its seats already rewritten.
+    current = {seat.pk: seat for seat in Seat.objects.filter(pk__in=[first.pk, second.pk])}
+    if first.pk not in current or second.pk not in current:
+        raise Refused(
+            _("Le placement vient de changer : vérifiez-le avant d'échanger."), code="stale"
+        )
+    first, second = current[first.pk], current[second.pk]
+    if first.position_id != position.pk or second.position_id != position.pk:
+        raise Refused(_("Ces places ne sont pas de cette position."), code="other_position")
+    if first.pk == second.pk:
+        raise Refused(_("Choisissez deux joueurs différents."), code="same_seat", field="second")
+    if position.closed_at or Deal.objects.filter(table__position=position).exists():
+        raise Refused(
+            _("Des donnes ont déjà été jouées dans cette position : son placement est figé."),
+            code="position_played",
+        )
+    # A player is seated once per position (a constraint checked at every row), so the two
+    # seats are written again rather than updated one after the other.
+    swapped = [
+        Seat(
+            position=position,
+            table_id=first.table_id,
+            place=first.place,
+            registration_id=second.registration_id,
+        ),
+        Seat(
+            position=position,
+            table_id=second.table_id,
+            place=second.place,
+            registration_id=first.registration_id,
+        ),
+    ]
+    Seat.objects.filter(pk__in=[first.pk, second.pk]).delete()
+    Seat.objects.bulk_create(swapped)
+
+
+@transaction.atomic
+def publish_seating(*, position: Position) -> Position:
+    """Show a position's seating to the players; the tournament is then under way.
+
+    A seating that no longer matches who plays the position (an arrival or a withdrawal
+    since it was drawn) is refused, naming the players concerned.
+    """
+    # Under the lock that planning takes, so that a seating drawn again meanwhile is the one
+    # checked and published.
+    _locked_tournament(position.tournament)
+    if not position.tables.exists():
+        raise Refused(_("Cette position n'est pas encore placée."), code="not_seated")
+    changes = seating_changes(position=position)
+    if changes.stale:
+        raise Refused(changes.message, code="seating_stale")
+    position.seating_published_at = timezone.now()
+    position.save(update_fields=["seating_published_at"])
+    tournament = position.tournament
+    if tournament.status == Tournament.Status.PREPARATION:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    return position
