@@ -4,6 +4,8 @@ Views turn it into a message beside the field (``forms.add_refusal``); ``code`` 
 reason, so that a view can answer with its own status (a sheet's ``stale`` or ``locked``).
 """
 
+from django.core.exceptions import ValidationError
+from django.db import models
 from django.utils.translation import gettext as _
 
 
@@ -13,6 +15,16 @@ class Refused(ValueError):
         self.message = message
         self.field = field
         self.code = code
+
+
+def clean_or_refuse(instance: models.Model) -> None:
+    """Check a new or changed row by its model's fields and rules (``full_clean``), before
+    saving it; the first fault is refused on its field, in the model's French words."""
+    try:
+        instance.full_clean()
+    except ValidationError as error:
+        field, messages = next(iter(error.message_dict.items()))
+        raise Refused(messages[0], code="invalid", field=field) from error
 
 
 REASON_MAX_LENGTH = 300

@@ -10,7 +10,6 @@ never change: arrivals and departures take effect from the first position not st
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
@@ -26,7 +25,7 @@ from tournaments.selectors.registrations import (
     next_participant_number,
     players_visible_to,
 )
-from tournaments.services.errors import Refused
+from tournaments.services.errors import Refused, clean_or_refuse
 
 # The database keeps participant numbers in a small integer.
 PARTICIPANT_NUMBER_MAX = 32767
@@ -138,11 +137,7 @@ def register_player(
         player = Player(
             last_name=last_name, first_name=first_name, licence=licence, club=club.strip()
         )
-        try:
-            player.full_clean()
-        except ValidationError as error:
-            first_field, messages = next(iter(error.message_dict.items()))
-            raise Refused(messages[0], code="invalid", field=first_field) from error
+        clean_or_refuse(player)
         player.save()
     registration = Registration(
         tournament=tournament,
@@ -210,11 +205,7 @@ def update_registration(
         registration.number = number
     player.last_name, player.first_name = last_name.strip(), first_name.strip()
     player.licence, player.club = licence, club.strip()
-    try:
-        player.full_clean()
-    except ValidationError as error:
-        first_field, messages = next(iter(error.message_dict.items()))
-        raise Refused(messages[0], code="invalid", field=first_field) from error
+    clean_or_refuse(player)
     if team is not None and team.pk != registration.team_id:
         _check_team(tournament=tournament, team=team)
     registration.team = team if tournament.team_size > 1 else None

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -12,7 +11,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors.registrations import last_seated_position_number
-from tournaments.services.errors import Refused
+from tournaments.services.errors import Refused, clean_or_refuse
 
 TOURNAMENT_SETTINGS = (
     "name",
@@ -31,11 +30,7 @@ TOURNAMENT_SETTINGS = (
 
 
 def _save_tournament(tournament: Tournament) -> Tournament:
-    try:
-        tournament.full_clean()
-    except ValidationError as error:
-        first_field, messages = next(iter(error.message_dict.items()))
-        raise Refused(messages[0], code="invalid", field=first_field) from error
+    clean_or_refuse(tournament)
     tournament.save()
     return tournament
 
