@@ -273,3 +273,20 @@ def test_the_database_rule_a_deal_breaks_is_said_in_french(table):
         deal.full_clean(exclude=["table"])
 
     assert refused.value.messages == ["Le preneur ne peut pas être son propre partenaire."]
+
+
+def choice_check(name: str):
+    return next(constraint for constraint in Deal._meta.constraints if constraint.name == name)
+
+
+def test_a_choice_is_checked_without_asking_the_database(db, django_assert_num_queries):
+    with django_assert_num_queries(0), pytest.raises(ValidationError) as refused:
+        choice_check("deal_contract_known").validate(Deal, Deal(contract="garde_a_vue"))
+
+    assert refused.value.messages == [
+        "Contrat inconnu : ce doit être « Prise », « Garde », « Garde sans » ou « Garde contre »."
+    ]
+
+
+def test_an_empty_optional_choice_passes_its_check():
+    choice_check("deal_chelem_known").validate(Deal, Deal(chelem=None))
