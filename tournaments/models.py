@@ -5,15 +5,21 @@ a deal whose marques do not sum to zero cannot be stored, whatever writes it.
 """
 
 import secrets
+from collections.abc import Mapping
+from enum import StrEnum
 
 from django.conf import settings
-from django.db import models
+from django.core.exceptions import ImproperlyConfigured, ValidationError
+from django.db import DEFAULT_DB_ALIAS, models
 from django.db.models import F, Q, Value
 from django.db.models.functions import Coalesce
 from django.db.models.lookups import Exact
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from scoring import rules
 from tournaments.selectors import names
 
 
@@ -48,29 +54,135 @@ class FiveMode(models.TextChoices):
     DEAD = "mort", _("Avec un mort (le donneur ne joue pas)")
 
 
-class Contract(models.TextChoices):
-    PRISE = "prise", _("Prise")
-    GARDE = "garde", _("Garde")
-    GARDE_SANS = "garde_sans", _("Garde sans")
-    GARDE_CONTRE = "garde_contre", _("Garde contre")
+def _labelled(enum: type[StrEnum], labels: Mapping[StrEnum, str]) -> type[models.TextChoices]:
+    """The model choices for one of the rules' enums: its members and stored values, in its
+    order, with the French words the pages show.
+
+    ``scoring.rules`` owns the values, so that a new contract is added there once; it gets its
+    label here. A member left without a label stops the app at start, rather than showing a bare
+    value on the sheet.
+    """
+    if set(labels) != set(enum):
+        raise ImproperlyConfigured(
+            f"{enum.__name__}: one French label for each member of scoring.rules.{enum.__name__}."
+        )
+    members = [(member.name, (member.value, labels[member])) for member in enum]
+    return models.TextChoices(enum.__name__, members, module=__name__)
 
 
-class Camp(models.TextChoices):
-    ATTACK = "attack", _("Attaque")
-    DEFENSE = "defense", _("Défense")
+Contract = _labelled(
+    rules.Contract,
+    {
+        rules.Contract.PRISE: _("Prise"),
+        rules.Contract.GARDE: _("Garde"),
+        rules.Contract.GARDE_SANS: _("Garde sans"),
+        rules.Contract.GARDE_CONTRE: _("Garde contre"),
+    },
+)
+Camp = _labelled(rules.Camp, {rules.Camp.ATTACK: _("Attaque"), rules.Camp.DEFENSE: _("Défense")})
+PoigneeSize = _labelled(
+    rules.PoigneeSize,
+    {
+        rules.PoigneeSize.SIMPLE: _("Simple"),
+        rules.PoigneeSize.DOUBLE: _("Double"),
+        rules.PoigneeSize.TRIPLE: _("Triple"),
+    },
+)
+Chelem = _labelled(
+    rules.Chelem,
+    {
+        rules.Chelem.ANNOUNCED_MADE: _("Annoncé et réalisé"),
+        rules.Chelem.UNANNOUNCED_MADE: _("Réalisé sans annonce"),
+        rules.Chelem.ANNOUNCED_FAILED: _("Annoncé et chuté"),
+        rules.Chelem.DEFENSE: _("Réalisé par la défense"),
+    },
+)
 
 
-class PoigneeSize(models.TextChoices):
-    SIMPLE = "simple", _("Simple")
-    DOUBLE = "double", _("Double")
-    TRIPLE = "triple", _("Triple")
+def _spoken(choices: type[models.TextChoices]) -> str:
+    """« Prise », « Garde », « Garde sans » ou « Garde contre »: what a column allows, said
+    in a message. Lazy, like the labels it quotes."""
+
+    def say() -> str:
+        quoted = [f"« {label} »" for label in choices.labels]
+        return f"{', '.join(quoted[:-1])} ou {quoted[-1]}"
+
+    return lazy(say, str)()
 
 
-class Chelem(models.TextChoices):
-    ANNOUNCED_MADE = "announced_made", _("Annoncé et réalisé")
-    UNANNOUNCED_MADE = "unannounced_made", _("Réalisé sans annonce")
-    ANNOUNCED_FAILED = "announced_failed", _("Annoncé et chuté")
-    DEFENSE = "defense", _("Réalisé par la défense")
+class _ChoiceCheck(models.CheckConstraint):
+    """A choice column's check, which ``full_clean`` makes in Python.
+
+    A plain CheckConstraint asks the database in ``full_clean`` (a query, in a savepoint): one
+    per choice column would double the queries of each deal saved. The value is in the list or
+    it is not; the database still checks every write, and migrations see a plain CheckConstraint.
+    """
+
+    def __init__(self, *, field: str, allowed: tuple[str | None, ...], **options) -> None:
+        self.field, self.allowed = field, allowed
+        condition = Q(**{f"{field}__in": [value for value in allowed if value is not None]})
+        if None in allowed:
+            condition |= Q(**{f"{field}__isnull": True})
+        super().__init__(condition=condition, **options)
+
+    def deconstruct(self):
+        _path, args, kwargs = super().deconstruct()
+        return "django.db.models.CheckConstraint", args, kwargs
+
+    def clone(self) -> "_ChoiceCheck":
+        # Django clones each constraint of Meta when it makes the model: keep the field's list.
+        _path, args, kwargs = self.deconstruct()
+        del kwargs["condition"]
+        return type(self)(*args, field=self.field, allowed=self.allowed, **kwargs)
+
+    # Django's signature: the model and the database are not needed to read one value.
+    def validate(self, model, instance, exclude=None, using=DEFAULT_DB_ALIAS) -> None:  # noqa: ARG002
+        if exclude and self.field in exclude:
+            return
+        if getattr(instance, self.field) not in self.allowed:
+            raise ValidationError(
+                self.get_violation_error_message(), code=self.violation_error_code
+            )
+
+
+def _one_of(
+    model: str,
+    field: str,
+    choices: type[models.TextChoices],
+    message: str,
+    *,
+    null: bool = False,
+    **words: str,
+) -> models.CheckConstraint:
+    """The database's own check, ``<model>_<field>_known``, that a choice column holds one of
+    its choices (or nothing, where the column may be empty), whatever writes it, raw SQL too.
+
+    ``message`` says what is refused in a club's words: ``{allowed}`` in it becomes the
+    choices, and each of ``words`` its own ``{word}``.
+    """
+    return _ChoiceCheck(
+        field=field,
+        allowed=(*choices.values, None) if null else tuple(choices.values),
+        name=f"{model}_{field}_known",
+        violation_error_message=format_lazy(message, allowed=_spoken(choices), **words),
+    )
+
+
+def _numbered(model: str, *, within: str, taken: str, from_one: str) -> list[models.BaseConstraint]:
+    """A ``number`` that counts from 1 and is taken once ``within`` its parent: participants in
+    a tournament, positions in a tournament, tables in a position, deals on a sheet."""
+    return [
+        models.UniqueConstraint(
+            fields=[within, "number"],
+            name=f"{model}_number_unique",
+            violation_error_message=taken,
+        ),
+        models.CheckConstraint(
+            condition=Q(number__gte=1),
+            name=f"{model}_number_positive",
+            violation_error_message=from_one,
+        ),
+    ]
 
 
 def new_table_code() -> str:
@@ -82,11 +194,15 @@ def new_table_code() -> str:
     return "".join(secrets.choice(alphabet) for _ in range(6))
 
 
+class TournamentStatus(models.TextChoices):
+    PREPARATION = "preparation", _("En préparation")
+    RUNNING = "en_cours", _("En cours")
+    FINISHED = "termine", _("Terminé")
+
+
 class Tournament(models.Model):
-    class Status(models.TextChoices):
-        PREPARATION = "preparation", _("En préparation")
-        RUNNING = "en_cours", _("En cours")
-        FINISHED = "termine", _("Terminé")
+    # Defined at module level, where the check on the column (in Meta) can see it.
+    Status = TournamentStatus
 
     name = models.CharField(_("nom"), max_length=200)
     date = models.DateField(_("date"))
@@ -122,10 +238,26 @@ class Tournament(models.Model):
         ordering = ["-date", "name"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(positions_count__gte=1), name="tournament_has_positions"
+                condition=Q(positions_count__gte=1),
+                name="tournament_has_positions",
+                violation_error_message=_("Un tournoi se joue en une position au moins."),
             ),
             models.CheckConstraint(
-                condition=Q(deals_per_position__gte=1), name="tournament_has_deals"
+                condition=Q(deals_per_position__gte=1),
+                name="tournament_has_deals",
+                violation_error_message=_("Chaque position compte une donne au moins."),
+            ),
+            _one_of(
+                "tournament", "formula", Formula, _("Formule inconnue : ce doit être {allowed}.")
+            ),
+            _one_of(
+                "tournament", "five_mode", FiveMode, _("Jeu à 5 inconnu : ce doit être {allowed}.")
+            ),
+            _one_of(
+                "tournament",
+                "status",
+                TournamentStatus,
+                _("État du tournoi inconnu : ce doit être {allowed}."),
             ),
         ]
 
@@ -155,7 +287,10 @@ class Player(models.Model):
         constraints = [
             # A licence number identifies one player; players without one are many.
             models.UniqueConstraint(
-                fields=["licence"], condition=~Q(licence=""), name="player_licence_unique"
+                fields=["licence"],
+                condition=~Q(licence=""),
+                name="player_licence_unique",
+                violation_error_message=_("Ce n° de licence FFT est déjà celui d'un autre joueur."),
             ),
         ]
 
@@ -179,7 +314,11 @@ class Team(models.Model):
         verbose_name_plural = _("équipes")
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique"),
+            models.UniqueConstraint(
+                fields=["tournament", "name"],
+                name="team_name_unique",
+                violation_error_message=_("Une équipe de ce tournoi porte déjà ce nom."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -219,19 +358,29 @@ class Registration(models.Model):
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(
-                fields=["tournament", "player"], name="registration_player_once"
+                fields=["tournament", "player"],
+                name="registration_player_once",
+                violation_error_message=_("Ce joueur est déjà inscrit à ce tournoi."),
             ),
-            models.UniqueConstraint(
-                fields=["tournament", "number"], name="registration_number_unique"
+            *_numbered(
+                "registration",
+                within="tournament",
+                taken=_("Ce n° de participant est déjà pris dans ce tournoi."),
+                from_one=_("Les n° de participant commencent à 1."),
             ),
-            models.CheckConstraint(condition=Q(number__gte=1), name="registration_number_positive"),
             models.CheckConstraint(
                 condition=Q(joins_from__isnull=True) | Q(joins_from__gte=1),
                 name="registration_joins_from_positive",
+                violation_error_message=_(
+                    "Un joueur arrivé en retard joue à partir d'une position, la 1re au plus tôt."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(withdrawn_from__isnull=True) | Q(withdrawn_from__gte=1),
                 name="registration_withdrawn_from_positive",
+                violation_error_message=_(
+                    "Un joueur se retire à partir d'une position, la 1re au plus tôt."
+                ),
             ),
         ]
 
@@ -267,10 +416,12 @@ class Position(models.Model):
         verbose_name = _("position")
         verbose_name_plural = _("positions")
         ordering = ["tournament", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="position_number_unique"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="position_number_positive"),
-        ]
+        constraints = _numbered(
+            "position",
+            within="tournament",
+            taken=_("Ce tournoi a déjà une position de ce numéro."),
+            from_one=_("Les positions se numérotent à partir de 1."),
+        )
 
     def __str__(self) -> str:
         return _("Position %(number)s") % {"number": self.number}
@@ -293,10 +444,12 @@ class Table(models.Model):
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         ordering = ["position", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["position", "number"], name="table_number_unique"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
-        ]
+        constraints = _numbered(
+            "table",
+            within="position",
+            taken=_("Cette position a déjà une table de ce numéro."),
+            from_one=_("Les tables se numérotent à partir de 1."),
+        )
 
     def __str__(self) -> str:
         return _("Table %(number)s") % {"number": self.number}
@@ -320,10 +473,19 @@ class Seat(models.Model):
         verbose_name_plural = _("sièges")
         ordering = ["table", "place"]
         constraints = [
-            models.UniqueConstraint(fields=["table", "place"], name="seat_place_unique"),
             models.UniqueConstraint(
-                fields=["position", "registration"], name="seat_one_per_player_per_position"
+                fields=["table", "place"],
+                name="seat_place_unique",
+                violation_error_message=_("Cette place est déjà prise à cette table."),
             ),
+            models.UniqueConstraint(
+                fields=["position", "registration"],
+                name="seat_one_per_player_per_position",
+                violation_error_message=_(
+                    "Ce joueur est déjà placé à une table de cette position."
+                ),
+            ),
+            _one_of("seat", "place", Place, _("Place inconnue : ce doit être {allowed}.")),
         ]
 
     def __str__(self) -> str:
@@ -374,24 +536,32 @@ class Deal(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveSmallIntegerField(_("n° de donne"))
     all_pass = models.BooleanField(_("tous passent"), default=False)
-    taker = models.CharField(_("preneur"), max_length=1, choices=Place, null=True, blank=True)
-    partner = models.CharField(
+    # NULL in these choice columns is « none »: no taker nor contract when all pass, no
+    # partner, no mort, no petit au bout, no chelem, no poignée. The constraints below, the
+    # services, the sheet and the exports all read it as None; "" would be a second « none »
+    # to rule out everywhere, for no gain.
+    taker = models.CharField(  # noqa: DJ001
+        _("preneur"), max_length=1, choices=Place, null=True, blank=True
+    )
+    partner = models.CharField(  # noqa: DJ001
         _("partenaire appelé"), max_length=1, choices=Place, null=True, blank=True
     )
-    sitting_out = models.CharField(
+    sitting_out = models.CharField(  # noqa: DJ001
         _("mort (ne joue pas)"), max_length=1, choices=Place, null=True, blank=True
     )
-    contract = models.CharField(
+    contract = models.CharField(  # noqa: DJ001
         _("contrat"), max_length=12, choices=Contract, null=True, blank=True
     )
     bouts = models.PositiveSmallIntegerField(_("bouts"), null=True, blank=True)
     points = models.DecimalField(
         _("points de l'attaque"), max_digits=3, decimal_places=1, null=True, blank=True
     )
-    petit_au_bout = models.CharField(
+    petit_au_bout = models.CharField(  # noqa: DJ001
         _("petit au bout"), max_length=7, choices=Camp, null=True, blank=True
     )
-    chelem = models.CharField(_("chelem"), max_length=16, choices=Chelem, null=True, blank=True)
+    chelem = models.CharField(  # noqa: DJ001
+        _("chelem"), max_length=16, choices=Chelem, null=True, blank=True
+    )
     # Said at the bidding, before the result is known: the arbitre is called for it (FFT).
     chelem_announced = models.BooleanField(_("chelem annoncé"), default=False)
 
@@ -432,23 +602,37 @@ class Deal(models.Model):
                     0,
                 ),
                 name="deal_sums_to_zero",
+                violation_error_message=_(
+                    "Les marques de la donne ne s'équilibrent pas : leur somme doit être nulle."
+                ),
             ),
-            models.UniqueConstraint(fields=["table", "number"], name="deal_number_unique"),
+            *_numbered(
+                "deal",
+                within="table",
+                taken=_("Cette feuille a déjà une donne de ce numéro."),
+                from_one=_("Les donnes se numérotent à partir de 1."),
+            ),
             models.UniqueConstraint(
-                fields=["table", "submission_id"], name="deal_submission_unique"
+                fields=["table", "submission_id"],
+                name="deal_submission_unique",
+                violation_error_message=_(
+                    "Ce formulaire a déjà servi pour une autre donne : rechargez la feuille."
+                ),
             ),
-            models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
             models.CheckConstraint(
                 condition=Q(bouts__isnull=True) | Q(bouts__gte=0, bouts__lte=3),
                 name="deal_bouts_0_to_3",
+                violation_error_message=_("L'attaque détient de 0 à 3 bouts."),
             ),
             models.CheckConstraint(
                 condition=Q(points__isnull=True) | Q(points__gte=0, points__lte=91),
                 name="deal_points_0_to_91",
+                violation_error_message=_("Les points de l'attaque vont de 0 à 91."),
             ),
             models.CheckConstraint(
                 condition=Q(partner__isnull=True) | ~Q(partner=F("taker")),
                 name="deal_partner_is_not_taker",
+                violation_error_message=_("Le preneur ne peut pas être son propre partenaire."),
             ),
             # A deal is either "tous passent" (no taker, no contract, everyone marks 0) or
             # has a taker and a contract, its result following after play.
@@ -466,6 +650,10 @@ class Deal(models.Model):
                     | Q(all_pass=False, taker__isnull=False, contract__isnull=False)
                 ),
                 name="deal_all_pass_or_taken",
+                violation_error_message=_(
+                    "Une donne a un preneur et un contrat, sauf quand tous passent : "
+                    "elle n'a alors ni preneur, ni contrat, ni points, et chacun marque 0."
+                ),
             ),
             # Once the result is in, the deal is scored: points, bouts and marques together.
             models.CheckConstraint(
@@ -481,6 +669,37 @@ class Deal(models.Model):
                     | Q(all_pass=True)
                 ),
                 name="deal_played_is_scored",
+                violation_error_message=_(
+                    "Une donne jouée s'inscrit en entier : les points, les bouts et la marque "
+                    "de chaque joueur."
+                ),
+            ),
+            # Every choice column may be empty: see the fields.
+            *(
+                _one_of("deal", field, choices, message, null=True)
+                for field, choices, message in [
+                    ("taker", Place, _("Place du preneur inconnue : ce doit être {allowed}.")),
+                    ("partner", Place, _("Place du partenaire inconnue : ce doit être {allowed}.")),
+                    ("sitting_out", Place, _("Place du mort inconnue : ce doit être {allowed}.")),
+                    ("contract", Contract, _("Contrat inconnu : ce doit être {allowed}.")),
+                    (
+                        "petit_au_bout",
+                        Camp,
+                        _("Camp du petit au bout inconnu : ce doit être {allowed}."),
+                    ),
+                    ("chelem", Chelem, _("Chelem inconnu : ce doit être {allowed}.")),
+                ]
+            ),
+            *(
+                _one_of(
+                    "deal",
+                    field,
+                    PoigneeSize,
+                    _("Poignée {place} inconnue : ce doit être {allowed}."),
+                    null=True,
+                    place=place.label,
+                )
+                for place, field in POIGNEE_FIELDS.items()
             ),
         ]
 
@@ -504,6 +723,13 @@ class Deal(models.Model):
         return {place: size for place, size in shown.items() if size}
 
 
+class SheetEventKind(models.TextChoices):
+    CONFIRMED = "confirmed", _("Bilan confirmé")
+    SIGNED = "signed", _("Feuille signée")
+    REOPENED = "reopened", _("Feuille rouverte")
+    CORRECTED = "corrected", _("Correction après signature")
+
+
 class SheetEvent(models.Model):
     """What happens to a sheet besides its deals, for its history: a bilan confirmed, the
     sheet signed, reopened by the arbitre, or corrected by the arbitre after its signature.
@@ -513,11 +739,8 @@ class SheetEvent(models.Model):
     a correction withdrew.
     """
 
-    class Kind(models.TextChoices):
-        CONFIRMED = "confirmed", _("Bilan confirmé")
-        SIGNED = "signed", _("Feuille signée")
-        REOPENED = "reopened", _("Feuille rouverte")
-        CORRECTED = "corrected", _("Correction après signature")
+    # Defined at module level, where the check on the column (in Meta) can see it.
+    Kind = SheetEventKind
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(_("événement"), max_length=12, choices=Kind)
@@ -535,6 +758,13 @@ class SheetEvent(models.Model):
             models.CheckConstraint(
                 condition=~Q(kind="corrected") | ~Q(reason=""),
                 name="sheet_correction_has_reason",
+                violation_error_message=_("Une correction après signature se fait avec son motif."),
+            ),
+            _one_of(
+                "sheet_event",
+                "kind",
+                SheetEventKind,
+                _("Événement de feuille inconnu : ce doit être {allowed}."),
             ),
         ]
 
@@ -560,8 +790,18 @@ class HandledCall(models.Model):
         verbose_name = _("appel pris en compte")
         verbose_name_plural = _("appels pris en compte")
         constraints = [
-            models.UniqueConstraint(fields=["deal", "kind"], name="handled_call_once"),
+            models.UniqueConstraint(
+                fields=["deal", "kind"],
+                name="handled_call_once",
+                violation_error_message=_("L'arbitre a déjà pris cet appel en compte."),
+            ),
         ]
+
+    def __str__(self) -> str:
+        return _("%(deal)s : appel « %(kind)s » pris en compte") % {
+            "deal": self.deal,
+            "kind": self.kind,
+        }
 
 
 class Penalty(models.Model):
@@ -596,17 +836,22 @@ class Penalty(models.Model):
         verbose_name_plural = _("pénalités")
         ordering = ["created_at", "pk"]
         constraints = [
-            models.CheckConstraint(condition=Q(points__gte=1), name="penalty_points_positive"),
+            models.CheckConstraint(
+                condition=Q(points__gte=1),
+                name="penalty_points_positive",
+                violation_error_message=_("Une pénalité retire 1 point au moins."),
+            ),
             models.CheckConstraint(
                 condition=Q(cancelled_at__isnull=True, cancelled_by__isnull=True)
                 | Q(cancelled_at__isnull=False, cancelled_by__isnull=False),
                 name="penalty_cancelled_with_who_and_when",
+                violation_error_message=_("Une pénalité annulée dit par qui et quand."),
             ),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.registration} : −{self.points} ({self.reason})"
 
     @property
     def is_cancelled(self) -> bool:
         return self.cancelled_at is not None
-
-    def __str__(self) -> str:
-        return f"{self.registration} : −{self.points} ({self.reason})"

@@ -1,10 +1,27 @@
 """What the database itself refuses, whatever code (or raw SQL) writes."""
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.apps import apps
+from django.core.exceptions import ImproperlyConfigured, ValidationError
+from django.db import IntegrityError, connection, models, transaction
 from django.db.models import RestrictedError
+from django.utils import timezone
 
-from tournaments.models import Deal, Player, Registration, Seat
+from scoring import rules
+from tournaments.models import (
+    POIGNEE_FIELDS,
+    Camp,
+    Chelem,
+    Contract,
+    Deal,
+    Player,
+    PoigneeSize,
+    Registration,
+    Seat,
+    SheetEvent,
+    Tournament,
+    _labelled,
+)
 
 
 def garde_by_est(table, *, ouest: int) -> Deal:
@@ -137,3 +154,139 @@ def test_a_whole_tournament_can_be_deleted_with_its_sheets(tournament, table):
     tournament.delete()
 
     assert (Deal.objects.count(), Seat.objects.count(), Registration.objects.count()) == (0, 0, 0)
+
+
+@pytest.fixture
+def stored_rows(tournament, table) -> dict[type[models.Model], models.Model]:
+    """One stored row of each model that has a choice column."""
+    return {
+        Tournament: tournament,
+        Seat: table.seats.get(place="N"),
+        Deal: garde_by_est(table, ouest=-106),
+        SheetEvent: SheetEvent.objects.create(
+            table=table, kind=SheetEvent.Kind.SIGNED, at=timezone.now(), actor="Table 1"
+        ),
+    }
+
+
+DEAL_CHOICE_COLUMNS = (
+    "taker",
+    "partner",
+    "sitting_out",
+    "contract",
+    "petit_au_bout",
+    "chelem",
+    *POIGNEE_FIELDS.values(),
+)
+CHOICE_COLUMNS = [
+    (Tournament, "formula"),
+    (Tournament, "five_mode"),
+    (Tournament, "status"),
+    (Seat, "place"),
+    *((Deal, column) for column in DEAL_CHOICE_COLUMNS),
+    (SheetEvent, "kind"),
+]
+
+
+@pytest.mark.parametrize(
+    ("model", "column"), CHOICE_COLUMNS, ids=[f"{m.__name__}.{c}" for m, c in CHOICE_COLUMNS]
+)
+def test_a_value_outside_the_choices_is_refused_even_in_raw_sql(stored_rows, model, column):
+    row = stored_rows[model]
+
+    with (
+        pytest.raises(IntegrityError, match=f"{column}_known"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        cursor.execute(f"UPDATE {model._meta.db_table} SET {column} = 'X' WHERE id = %s", [row.pk])
+
+    assert getattr(model.objects.get(pk=row.pk), column) != "X"
+
+
+def tournament_models() -> list[type[models.Model]]:
+    """The app's own models; their histories (simple-history) copy the columns, not the rules."""
+    return [
+        model
+        for model in apps.get_app_config("tournaments").get_models()
+        if not model._meta.model_name.startswith("historical")
+    ]
+
+
+def test_every_choice_column_is_checked_by_the_database():
+    choice_columns = {
+        (model, field.name)
+        for model in tournament_models()
+        for field in model._meta.concrete_fields
+        if field.choices
+    }
+
+    assert choice_columns == set(CHOICE_COLUMNS)
+
+
+@pytest.mark.parametrize(
+    ("choices", "rule"),
+    [
+        (Contract, rules.Contract),
+        (Camp, rules.Camp),
+        (PoigneeSize, rules.PoigneeSize),
+        (Chelem, rules.Chelem),
+    ],
+)
+def test_the_model_choices_are_the_rules_own_members(choices, rule):
+    assert list(zip(choices.names, choices.values, strict=True)) == [
+        (member.name, member.value) for member in rule
+    ]
+
+
+def test_a_rules_member_without_its_french_label_stops_the_app():
+    with pytest.raises(ImproperlyConfigured, match="Camp"):
+        _labelled(rules.Camp, {rules.Camp.ATTACK: "Attaque"})
+
+
+def test_constraint_names_are_unique_across_the_app():
+    names = [
+        constraint.name for model in tournament_models() for constraint in model._meta.constraints
+    ]
+
+    assert len(names) == len(set(names))
+
+
+@pytest.mark.parametrize(
+    "constraint",
+    [constraint for model in tournament_models() for constraint in model._meta.constraints],
+    ids=lambda constraint: constraint.name,
+)
+def test_every_constraint_says_what_it_refuses_in_a_sentence_of_its_own(constraint):
+    message = str(constraint.violation_error_message)
+
+    assert message != str(constraint.default_violation_error_message)
+    assert constraint.name not in message
+    assert "{" not in message and "%(" not in message
+    assert message[0].isupper() and message.endswith(".")
+
+
+def test_the_database_rule_a_deal_breaks_is_said_in_french(table):
+    deal = Deal(table=table, number=1, taker="N", partner="N", contract="garde")
+
+    with pytest.raises(ValidationError) as refused:
+        deal.full_clean(exclude=["table"])
+
+    assert refused.value.messages == ["Le preneur ne peut pas être son propre partenaire."]
+
+
+def choice_check(name: str):
+    return next(constraint for constraint in Deal._meta.constraints if constraint.name == name)
+
+
+def test_a_choice_is_checked_without_asking_the_database(db, django_assert_num_queries):
+    with django_assert_num_queries(0), pytest.raises(ValidationError) as refused:
+        choice_check("deal_contract_known").validate(Deal, Deal(contract="garde_a_vue"))
+
+    assert refused.value.messages == [
+        "Contrat inconnu : ce doit être « Prise », « Garde », « Garde sans » ou « Garde contre »."
+    ]
+
+
+def test_an_empty_optional_choice_passes_its_check():
+    choice_check("deal_chelem_known").validate(Deal, Deal(chelem=None))
