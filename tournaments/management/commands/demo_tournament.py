@@ -202,7 +202,7 @@ class Command(BaseCommand):
 
         first = Position.objects.create(tournament=tournament, number=1)
         tables = seat_position(
-            position=first, tables=[[by_number[n] for n in table] for table in plan[0]]
+            position=first, tables=[[by_number[n] for n in table] for table in plan[0]], by=SCRIPT
         )
         for table in tables:
             places = [seat.place for seat in table.seats.all()]
@@ -217,7 +217,7 @@ class Command(BaseCommand):
             for seat in table.seats.all():
                 confirm_bilan(table=table, place=seat.place, by=SCRIPT)
         Position.objects.filter(pk=first.pk).update(seating_published_at=now)
-        close_position(position=first, by=arbitre)
+        close_position(position=first, by=Actor.arbitre(arbitre))
         # A penalty, and one cancelled, so that the register and the ranking show both.
         add_penalty(
             registration=by_number[5],
@@ -233,7 +233,7 @@ class Command(BaseCommand):
 
         second = Position.objects.create(tournament=tournament, number=2, seating_published_at=now)
         tables = seat_position(
-            position=second, tables=[[by_number[n] for n in table] for table in plan[1]]
+            position=second, tables=[[by_number[n] for n in table] for table in plan[1]], by=SCRIPT
         )
         for table in tables:
             places = [seat.place for seat in table.seats.all()]
