@@ -728,3 +728,8 @@ class JournalEntry(models.Model):
         return Actor(
             kind=ActorKind(self.actor_kind), user=self.actor_user, script=self.actor_script
         )
+
+    @property
+    def actor_label(self) -> str:
+        """Who acted, in words: « Arbitre : Anne Arbitre », « Table 3 », « Script : … »."""
+        return self.actor.label(self.table_number)

@@ -34,6 +34,8 @@ def urls(tournament, registration, team):
         f"{base}/pointage/",
         f"{base}/positions/1/placement/",
         f"{reg}/modifier/",
+        f"{base}/journal/",
+        f"{base}/journal/?position=1&table=1",
         # The arbitre's prints (PDF).
         f"{base}/positions/1/feuilles.pdf",
         f"{base}/positions/1/plan.pdf",

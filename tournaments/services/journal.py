@@ -44,9 +44,17 @@ def fields_of(instance: models.Model, names: Iterable[str]) -> dict[str, Any]:
     return {name: plain(getattr(instance, name)) for name in names}
 
 
+def _nothing(value: Any) -> Any:
+    """Nothing, however it is written: a new deal's « tous passent : non » is no news."""
+    # By identity for False: a marque of 0 is a value.
+    return None if value is False or value in ("", []) else value
+
+
 def _changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[dict, dict]:
     """Only the fields whose value changed: the journal is read by a person."""
-    keys = [key for key in {**before, **after} if before.get(key) != after.get(key)]
+    keys = [
+        key for key in {**before, **after} if _nothing(before.get(key)) != _nothing(after.get(key))
+    ]
     return (
         {key: before[key] for key in keys if key in before},
         {key: after[key] for key in keys if key in after},
@@ -70,7 +78,8 @@ def record(
     kept. The subject is kept by kind and key, and in words, as it reads now.
     """
     # A journal entry outside the write's transaction could outlive a write rolled back.
-    assert connection.in_atomic_block, "journal.record runs inside the write's transaction"
+    if not connection.in_atomic_block:
+        raise RuntimeError("journal.record runs inside the write's transaction")
     if table is not None and position is None:
         position = table.position
     before, after = _changed(plain(before or {}), plain(after or {}))
