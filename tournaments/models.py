@@ -347,6 +347,23 @@ POIGNEE_FIELDS = {
 }
 
 
+# A deal's result as the table gave it and its marques: what its history and the journal show.
+DEAL_RESULT_FIELDS = (
+    "all_pass",
+    "taker",
+    "contract",
+    "partner",
+    "sitting_out",
+    "bouts",
+    "points",
+    "petit_au_bout",
+    "chelem",
+    "chelem_announced",
+    *POIGNEE_FIELDS.values(),
+    *MARQUE_FIELDS.values(),
+)
+
+
 def _marque_field(place: Place) -> models.IntegerField:
     return models.IntegerField(
         _("marque %(place)s") % {"place": place.label}, null=True, blank=True

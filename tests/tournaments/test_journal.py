@@ -252,7 +252,8 @@ def test_teams_created_joined_and_deleted(duo, registrations, as_arbitre):
 # --- Seating -------------------------------------------------------------------------------
 
 
-def test_planning_a_position_is_kept_on_that_position(tournament, registrations, as_arbitre):
+@pytest.mark.usefixtures("registrations")
+def test_planning_a_position_is_kept_on_that_position(tournament, as_arbitre):
     entry = only_entry(lambda: plan_position(tournament=tournament, number=1, by=as_arbitre))
 
     assert entry.action == Action.SEATING_PLANNED
@@ -260,7 +261,8 @@ def test_planning_a_position_is_kept_on_that_position(tournament, registrations,
     assert entry.after == {"tables": 2, "players": 8}
 
 
-def test_planning_again_says_which_later_positions_were_drawn_again(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_planning_again_says_which_later_positions_were_drawn_again(tournament):
     for number in (1, 2, 3):
         plan_position(tournament=tournament, number=number, by=TESTS)
     JournalEntry.objects.all().delete()
@@ -356,9 +358,8 @@ def test_a_deal_deleted_keeps_what_it_was(table, as_arbitre):
     assert entry.after == {}
 
 
-def test_bilans_confirmed_then_the_sheet_signed_then_reopened(
-    one_deal_tournament, table, as_arbitre
-):
+@pytest.mark.usefixtures("one_deal_tournament")
+def test_bilans_confirmed_then_the_sheet_signed_then_reopened(table, as_arbitre):
     record_deal(table=table, number=1, result=PRISE, by=TESTS)
 
     first = only_entry(lambda: confirm_bilan(table=table, place="N", by=Actor.table_device()))
@@ -383,7 +384,7 @@ def test_bilans_confirmed_then_the_sheet_signed_then_reopened(
 # --- Positions, calls, penalties -----------------------------------------------------------
 
 
-def test_a_position_forced_closed_then_reopened(table, arbitre, as_arbitre):
+def test_a_position_forced_closed_then_reopened(table, as_arbitre):
     position = table.position
 
     closed = only_entry(

@@ -141,9 +141,7 @@ def test_the_journal_comes_in_pages(arbitre_client, tournament, registrations):
     assert "Club : — → Club 0" in oldest
 
 
-def test_the_page_costs_the_same_queries_however_many_arbitres_wrote(
-    arbitre_client, tournament, arbitre
-):
+def test_the_page_costs_the_same_queries_however_many_arbitres_wrote(arbitre_client, tournament):
     def write(count: int) -> None:
         for number in range(count):
             user = get_user_model().objects.create_user(username=f"aide{count}-{number}")
@@ -167,3 +165,12 @@ def test_the_page_costs_the_same_queries_however_many_arbitres_wrote(
     assert len(lines(response)) == 33
     assert len(many) == len(few)
     assert len(many) <= 8
+
+
+def test_the_dashboard_and_the_room_lead_to_the_journal(arbitre_client, table):
+    tournament = table.position.tournament
+    dashboard = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/")
+    room = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/positions/1/salle/")
+
+    assert f'href="{url(tournament)}"' in dashboard.content.decode()
+    assert f'href="{url(tournament)}?position=1"' in room.content.decode()

@@ -34,6 +34,7 @@ from scoring.rules import InvalidDeal, Marque, Poignee, score_deal
 from scoring.sheet import seat_marques, sheet_totals
 from tournaments.actors import Actor
 from tournaments.models import (
+    DEAL_RESULT_FIELDS,
     MARQUE_FIELDS,
     POIGNEE_FIELDS,
     Deal,
@@ -48,22 +49,6 @@ from tournaments.services.errors import Refused, required_reason
 
 # The chelems that were announced at the bidding (docs/scoring.md §One deal, 6).
 ANNOUNCED_CHELEMS = {"announced_made", "announced_failed"}
-
-# What the journal keeps of a deal, before and after a change.
-DEAL_FIELDS = (
-    "all_pass",
-    "contract",
-    "taker",
-    "partner",
-    "sitting_out",
-    "bouts",
-    "points",
-    "petit_au_bout",
-    "chelem",
-    "chelem_announced",
-    *POIGNEE_FIELDS.values(),
-    *MARQUE_FIELDS.values(),
-)
 
 
 def _reason(reason: str) -> dict:
@@ -440,7 +425,7 @@ def record_deal(
     else:
         _check_version(deal, version, required=by is not None)
         deal.version += 1
-    before = journal.fields_of(deal, DEAL_FIELDS) if deal.pk else {}
+    before = journal.fields_of(deal, DEAL_RESULT_FIELDS) if deal.pk else {}
     deal.submission_id = submission_id
     deal = _write_result(deal, table=table, result=result, by=by)
     _journal(
@@ -449,7 +434,7 @@ def record_deal(
         by,
         subject=deal,
         before=before,
-        after=journal.fields_of(deal, DEAL_FIELDS),
+        after=journal.fields_of(deal, DEAL_RESULT_FIELDS),
     )
     return deal
 
@@ -483,7 +468,7 @@ def correct_deal(
     _check_version(deal, version)
     reason = _correction_reason(table, reason)
     before = deal.marques()
-    before_fields = journal.fields_of(deal, DEAL_FIELDS)
+    before_fields = journal.fields_of(deal, DEAL_RESULT_FIELDS)
     deal.version += 1
     deal.submission_id = submission_id
     deal = _write_result(deal, table=table, result=result, by=by)
@@ -493,7 +478,7 @@ def correct_deal(
         by,
         subject=deal,
         before=before_fields,
-        after={**journal.fields_of(deal, DEAL_FIELDS), **_reason(reason)},
+        after={**journal.fields_of(deal, DEAL_RESULT_FIELDS), **_reason(reason)},
     )
     if table.locked_at is not None:
         _corrected_after_signature(
@@ -536,7 +521,7 @@ def delete_deal(*, table: Table, number: int, version: int, by: Actor, reason: s
         journal.Action.DEAL_DELETED,
         by,
         subject=deal,
-        before=journal.fields_of(deal, DEAL_FIELDS),
+        before=journal.fields_of(deal, DEAL_RESULT_FIELDS),
         after=_reason(reason),
     )
     _mark_history(deal, table, by)
