@@ -108,6 +108,7 @@ def psql(sql: str, database: str = "postgres") -> str:
 SETUP_SCRIPT = """
 import datetime
 from django.contrib.auth import get_user_model
+from tournaments.actors import Actor
 from tournaments.models import Player, Position, Registration, Tournament
 from tournaments.services.seating import seat_position
 
@@ -124,7 +125,11 @@ registrations = Registration.objects.bulk_create(
     for n, p in enumerate(players)
 )
 position = Position.objects.create(tournament=tournament, number=1)
-seat_position(position=position, tables=[registrations[i:i + 4] for i in range(0, 400, 4)])
+seat_position(
+    position=position,
+    tables=[registrations[i:i + 4] for i in range(0, 400, 4)],
+    by=Actor.running("load_fault"),
+)
 """
 
 

@@ -61,6 +61,7 @@ def build_position(database: Path) -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
+    from tournaments.actors import Actor
     from tournaments.models import Player, Position, Registration, Tournament
     from tournaments.services.seating import seat_position
 
@@ -97,6 +98,7 @@ def build_position(database: Path) -> None:
     seat_position(
         position=position,
         tables=[registrations[i : i + 4] for i in range(0, len(registrations), 4)],
+        by=Actor.running("print_bench"),
     )
 
 

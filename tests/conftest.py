@@ -5,9 +5,14 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 
+from tournaments.actors import Actor
 from tournaments.models import Deal, Player, Position, Registration, Tournament
 from tournaments.services.registrations import check_in, register_player, withdraw_player
 from tournaments.services.seating import plan_position, seat_position
+
+# Every write a test makes through the services is the tests' own script's, unless the test is
+# about the arbitre (then it passes ``Actor.arbitre(arbitre)``).
+TESTS = Actor.running("tests")
 
 
 @pytest.fixture(autouse=True)
@@ -75,7 +80,9 @@ def position(tournament):
 @pytest.fixture
 def table(position, registrations):
     """Table 1 of position 1: players 1 to 4 at Nord, Est, Sud, Ouest."""
-    return seat_position(position=position, tables=[registrations[:4], registrations[4:]])[0]
+    return seat_position(
+        position=position, tables=[registrations[:4], registrations[4:]], by=TESTS
+    )[0]
 
 
 @pytest.fixture
@@ -103,10 +110,10 @@ def seat_ahead_then_change(tournament: Tournament) -> tuple[Registration, Regist
     arrival (Zoé Tardieu) and a withdrawal (the first player), which leave the later
     positions stale. Returns the player withdrawn and the late arrival."""
     registrations = register(tournament, 13)
-    start(plan_position(tournament=tournament, number=1))
+    start(plan_position(tournament=tournament, number=1, by=TESTS))
     for number in range(2, tournament.positions_count + 1):
-        plan_position(tournament=tournament, number=number)
-    late = register_player(tournament=tournament, last_name="Tardieu", first_name="Zoé")
-    check_in(registration=late, present=True)
-    withdraw_player(registration=registrations[0])
+        plan_position(tournament=tournament, number=number, by=TESTS)
+    late = register_player(tournament=tournament, last_name="Tardieu", first_name="Zoé", by=TESTS)
+    check_in(registration=late, present=True, by=TESTS)
+    withdraw_player(registration=registrations[0], by=TESTS)
     return registrations[0], late

@@ -7,16 +7,19 @@ nothing stands for « nobody in particular ».
 """
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db import models
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 
-class ActorKind(StrEnum):
-    ARBITRE = "arbitre"
-    TABLE = "table"
-    SCRIPT = "script"
+class ActorKind(models.TextChoices):
+    """Also the journal's choices (``JournalEntry.actor_kind``)."""
+
+    ARBITRE = "arbitre", gettext_lazy("Arbitre")
+    TABLE = "table", gettext_lazy("Table")
+    SCRIPT = "script", gettext_lazy("Script")
 
 
 @dataclass(frozen=True)

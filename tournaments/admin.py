@@ -5,6 +5,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from tournaments.models import (
     Deal,
+    JournalEntry,
     Penalty,
     Player,
     Position,
@@ -123,3 +124,21 @@ class PenaltyAdmin(admin.ModelAdmin):
 class TeamAdmin(admin.ModelAdmin):
     list_display = ["name", "tournament"]
     list_filter = ["tournament"]
+
+
+@admin.register(JournalEntry)
+class JournalEntryAdmin(admin.ModelAdmin):
+    """The journal is written by the services only: the admin reads it, never changes it."""
+
+    list_display = ["at", "tournament", "action", "actor_kind", "position_number", "table_number"]
+    list_filter = ["action", "actor_kind"]
+    list_select_related = ["tournament"]
+
+    def has_add_permission(self, *_args, **_kwargs) -> bool:
+        return False
+
+    def has_change_permission(self, *_args, **_kwargs) -> bool:
+        return False
+
+    def has_delete_permission(self, *_args, **_kwargs) -> bool:
+        return False

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from scoring import rules
+from tournaments.actors import Actor, ActorKind
 from tournaments.selectors import names
 
 
@@ -508,6 +509,23 @@ POIGNEE_FIELDS = {
 }
 
 
+# A deal's result as the table gave it and its marques: what its history and the journal show.
+DEAL_RESULT_FIELDS = (
+    "all_pass",
+    "taker",
+    "contract",
+    "partner",
+    "sitting_out",
+    "bouts",
+    "points",
+    "petit_au_bout",
+    "chelem",
+    "chelem_announced",
+    *POIGNEE_FIELDS.values(),
+    *MARQUE_FIELDS.values(),
+)
+
+
 def _marque_field(place: Place) -> models.IntegerField:
     return models.IntegerField(
         _("marque %(place)s") % {"place": place.label}, null=True, blank=True
@@ -855,3 +873,141 @@ class Penalty(models.Model):
     @property
     def is_cancelled(self) -> bool:
         return self.cancelled_at is not None
+
+
+class JournalAction(models.TextChoices):
+    """Every action the journal records, with its French label: the one list of them."""
+
+    TOURNAMENT_CREATED = "tournament.created", _("Tournoi créé")
+    TOURNAMENT_UPDATED = "tournament.updated", _("Réglages du tournoi modifiés")
+    TOURNAMENT_PUBLISHED = "tournament.published", _("Tournoi publié")
+    TOURNAMENT_HIDDEN = "tournament.hidden", _("Tournoi masqué")
+    REGISTRATION_REGISTERED = "registration.registered", _("Joueur inscrit")
+    REGISTRATION_UPDATED = "registration.updated", _("Inscription corrigée")
+    REGISTRATION_UNREGISTERED = "registration.unregistered", _("Inscription retirée")
+    REGISTRATION_IMPORTED = "registration.imported", _("Joueurs importés (CSV)")
+    REGISTRATION_CHECKED_IN = "registration.checked_in", _("Joueur pointé présent")
+    REGISTRATION_LATE = "registration.arrived_late", _("Arrivée tardive")
+    REGISTRATION_CHECKED_OUT = "registration.checked_out", _("Joueur pointé absent")
+    REGISTRATION_WITHDRAWN = "registration.withdrawn", _("Retrait déclaré")
+    REGISTRATION_RETURNED = "registration.withdrawal_cancelled", _("Retrait annulé")
+    TEAM_CREATED = "team.created", _("Équipe créée")
+    TEAM_CHANGED = "team.member_changed", _("Équipe d'un joueur changée")
+    TEAM_DELETED = "team.deleted", _("Équipe supprimée")
+    SEATING_PLANNED = "seating.planned", _("Placement tiré")
+    SEATING_REPLANNED = "seating.replanned", _("Placement tiré à nouveau")
+    SEATING_SWAPPED = "seating.swapped", _("Joueurs échangés")
+    SEATING_PUBLISHED = "seating.published", _("Placement publié")
+    DEAL_RECORDED = "deal.recorded", _("Donne inscrite")
+    DEAL_CORRECTED = "deal.corrected", _("Donne corrigée")
+    DEAL_DELETED = "deal.deleted", _("Donne supprimée")
+    BILAN_CONFIRMED = "bilan.confirmed", _("Bilan confirmé")
+    SHEET_SIGNED = "sheet.signed", _("Feuille signée")
+    SHEET_REOPENED = "sheet.reopened", _("Feuille rouverte")
+    POSITION_CLOSED = "position.closed", _("Position close")
+    POSITION_REOPENED = "position.reopened", _("Position rouverte")
+    CALL_HANDLED = "call.handled", _("Appel pris en compte")
+    PENALTY_ADDED = "penalty.added", _("Pénalité donnée")
+    PENALTY_CANCELLED = "penalty.cancelled", _("Pénalité annulée")
+
+
+class JournalEntry(models.Model):
+    """One write to a tournament, for its journal: who did what, on what, when, and the
+    fields it changed (before and after), in the manner of pretix's ``log_action``.
+
+    Every service that changes a tournament writes one entry in its own transaction
+    (``tournaments.services.journal.record``), so an entry exists exactly when the write does.
+    The position and the table are kept by number, not by key: a seating drawn again deletes
+    its tables, and the journal still tells what happened at table 3 of position 2. The
+    subject (the registration, seat, deal or penalty) is named in words as it was then, since
+    it may be deleted since (a player taken off the list, a deal deleted).
+    """
+
+    Action = JournalAction
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="journal")
+    at = models.DateTimeField(_("le"))
+    actor_kind = models.CharField(_("par"), max_length=8, choices=ActorKind)
+    # The arbitre's account; a table and a script have none.
+    actor_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("arbitre"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    actor_script = models.CharField(_("script"), max_length=100, blank=True)
+    action = models.CharField(_("action"), max_length=40, choices=JournalAction)
+    position_number = models.PositiveSmallIntegerField(_("position"), null=True, blank=True)
+    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    subject_type = models.CharField(_("sur"), max_length=20, blank=True)
+    subject_id = models.PositiveBigIntegerField(null=True, blank=True)
+    subject = models.CharField(_("sur"), max_length=200, blank=True)
+    before = models.JSONField(_("avant"), default=dict, blank=True)
+    after = models.JSONField(_("après"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("entrée du journal")
+        verbose_name_plural = _("entrées du journal")
+        ordering = ["-at", "-pk"]
+        indexes = [
+            # The journal page: a tournament's entries newest first, or one position's, or
+            # one table's of one position.
+            models.Index(fields=["tournament", "-at", "-id"], name="journal_tournament_at"),
+            models.Index(
+                fields=["tournament", "position_number", "table_number", "-at", "-id"],
+                name="journal_position_table_at",
+            ),
+        ]
+        constraints = [
+            _one_of(
+                "journal", "action", JournalAction, _("Action du journal inconnue : {allowed}.")
+            ),
+            _one_of(
+                "journal",
+                "actor_kind",
+                ActorKind,
+                _("Auteur inconnu : ce doit être {allowed}."),
+            ),
+            # Who acted, always, and only as their kind allows: an account for the arbitre,
+            # a name for a script, neither for a table (which holds a code, not an account).
+            models.CheckConstraint(
+                # Each kind's rule on its own, so that an unknown kind is refused by
+                # journal_actor_kind_known, in its own words.
+                condition=(~Q(actor_kind="arbitre") | Q(actor_user__isnull=False, actor_script=""))
+                & (~Q(actor_kind="table") | Q(actor_user__isnull=True, actor_script=""))
+                & (~Q(actor_kind="script") | (Q(actor_user__isnull=True) & ~Q(actor_script=""))),
+                name="journal_actor_named",
+                violation_error_message=_(
+                    "L'auteur d'une ligne du journal est nommé selon ce qu'il est : l'arbitre "
+                    "par son compte, un script par son nom, une table par son seul numéro."
+                ),
+            ),
+            models.CheckConstraint(
+                condition=Q(table_number__isnull=True) | Q(position_number__isnull=False),
+                name="journal_table_within_position",
+                violation_error_message=_(
+                    "Une table du journal est toujours celle d'une position."
+                ),
+            ),
+            models.CheckConstraint(
+                condition=Q(position_number__isnull=True) | Q(position_number__gte=1),
+                name="journal_position_number_positive",
+                violation_error_message=_("Les positions se comptent à partir de 1."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.at:%d/%m/%Y %H:%M} {self.get_action_display()}"
+
+    @property
+    def actor(self) -> Actor:
+        return Actor(
+            kind=ActorKind(self.actor_kind), user=self.actor_user, script=self.actor_script
+        )
+
+    @property
+    def actor_label(self) -> str:
+        """Who acted, in words: « Arbitre : Anne Arbitre », « Table 3 », « Script : … »."""
+        return self.actor.label(self.table_number)

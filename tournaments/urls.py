@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import offline, prints, public, results, room, setup, sheets
+from tournaments.views import journal, offline, prints, public, results, room, setup, sheets
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -138,6 +138,8 @@ urlpatterns = [
         name="call_handle",
     ),
     path("arbitre/tournois/<int:tournament_id>/penalites/", room.penalties, name="penalties"),
+    # Every write to the tournament, who made it and what it changed.
+    path("arbitre/tournois/<int:tournament_id>/journal/", journal.journal, name="journal"),
     path(
         "arbitre/tournois/<int:tournament_id>/penalites/<int:penalty_id>/annuler/",
         room.penalty_cancel,

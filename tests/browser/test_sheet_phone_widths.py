@@ -56,7 +56,7 @@ def long_named_table(arbitre):
                 )
             )
         position = Position.objects.create(tournament=tournament, number=1)
-        table = seat_position(position=position, tables=[registrations])[0]
+        table = seat_position(position=position, tables=[registrations], by=TESTS)[0]
         record_deal(table=table, number=1, result=DEALS[size], by=TESTS)
         return table
 

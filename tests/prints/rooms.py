@@ -1,6 +1,6 @@
 """Small rooms for the print tests, built by plain functions that module fixtures can call."""
 
-from tests.conftest import club_tournament, register
+from tests.conftest import TESTS, club_tournament, register
 from tournaments.models import Position
 from tournaments.services.seating import seat_position
 
@@ -14,5 +14,5 @@ def seated_room(arbitre, *, sizes=(4, 4), **fields):
     for size in sizes:
         groups.append(registrations[start : start + size])
         start += size
-    tables = seat_position(position=position, tables=groups)
+    tables = seat_position(position=position, tables=groups, by=TESTS)
     return tournament, position, tables, registrations

@@ -5,6 +5,7 @@ import subprocess
 
 import pytest
 
+from tests.conftest import TESTS
 from tests.prints.conftest import assert_pdf, pdf_pages, pdf_text, save_first_page, words
 from tests.prints.rooms import seated_room
 from tournaments.models import Player, Position
@@ -84,7 +85,7 @@ def test_cards_follow_a_later_seating(rendered):
     def build(client, arbitre):
         tournament, _position, _tables, registrations = seated_room(arbitre)
         later = Position.objects.create(tournament=tournament, number=2)
-        seat_position(position=later, tables=[registrations[4:], registrations[:4]])
+        seat_position(position=later, tables=[registrations[4:], registrations[:4]], by=TESTS)
         response = client.get(f"/arbitre/tournois/{tournament.pk}/cartes.pdf")
         return pdf_text(assert_pdf(response, "cartes-joueurs.pdf"), raw=True)
 

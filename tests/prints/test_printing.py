@@ -112,7 +112,7 @@ def test_the_plan_lists_players_by_name_ignoring_accents(table):
 
 def test_a_card_gives_each_position_seated_so_far(table, registrations):
     position = Position.objects.create(tournament=table.position.tournament, number=2)
-    seat_position(position=position, tables=[registrations[4:], registrations[:4]])
+    seat_position(position=position, tables=[registrations[4:], registrations[:4]], by=TESTS)
 
     cards = printed_cards(table.position.tournament, player_url=lambda n: f"https://x/joueurs/{n}/")
 

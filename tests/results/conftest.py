@@ -2,14 +2,11 @@
 
 import pytest
 
-from tests.conftest import register
-from tournaments.actors import Actor
+from tests.conftest import TESTS, register
 from tournaments.models import Player, Position, Registration, Team
 from tournaments.services.deals import DealResult, confirm_bilan, record_deal
 from tournaments.services.penalties import add_penalty
 from tournaments.services.seating import seat_position
-
-TESTS = Actor.running("tests")
 
 # The taker marks +87 and each defender −29 (a prise of 55 points with 1 bout).
 PRISE = {"contract": "prise", "bouts": 1, "points": 55}
@@ -44,7 +41,7 @@ def enrol(tournament, numbers) -> list[Registration]:
 
 def seat(tournament, number: int, tables) -> list:
     position = Position.objects.create(tournament=tournament, number=number)
-    return seat_position(position=position, tables=tables)
+    return seat_position(position=position, tables=tables, by=TESTS)
 
 
 @pytest.fixture

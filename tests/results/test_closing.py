@@ -26,7 +26,7 @@ def room_url(position) -> str:
 
 
 def test_a_position_closes_once_every_table_has_signed(signed_position, arbitre):
-    position = close_position(position=signed_position, by=arbitre)
+    position = close_position(position=signed_position, by=Actor.arbitre(arbitre))
 
     assert position.closed_at is not None
     assert (position.closed_by, position.close_reason, position.unsigned_at_close) == (
@@ -40,7 +40,7 @@ def test_closing_is_refused_while_a_table_has_not_signed(first_position, arbitre
     sign(first_position[0])
 
     with pytest.raises(Refused) as refusal:
-        close_position(position=first_position[0].position, by=arbitre)
+        close_position(position=first_position[0].position, by=Actor.arbitre(arbitre))
 
     assert refusal.value.code == "unsigned"
     assert "table 2" in refusal.value.message
@@ -49,7 +49,10 @@ def test_closing_is_refused_while_a_table_has_not_signed(first_position, arbitre
 
 def test_the_arbitre_may_force_a_closing_with_a_reason(first_position, arbitre):
     position = close_position(
-        position=first_position[0].position, by=arbitre, force=True, reason="  Table 2 partie "
+        position=first_position[0].position,
+        by=Actor.arbitre(arbitre),
+        force=True,
+        reason="  Table 2 partie ",
     )
 
     assert position.closed_at is not None
@@ -59,16 +62,18 @@ def test_the_arbitre_may_force_a_closing_with_a_reason(first_position, arbitre):
 
 def test_a_forced_closing_needs_a_reason(first_position, arbitre):
     with pytest.raises(Refused) as refusal:
-        close_position(position=first_position[0].position, by=arbitre, force=True, reason=" ")
+        close_position(
+            position=first_position[0].position, by=Actor.arbitre(arbitre), force=True, reason=" "
+        )
 
     assert (refusal.value.field, refusal.value.code) == ("reason", "reason_missing")
 
 
 def test_a_closed_position_cannot_be_closed_again(signed_position, arbitre):
-    close_position(position=signed_position, by=arbitre)
+    close_position(position=signed_position, by=Actor.arbitre(arbitre))
 
     with pytest.raises(Refused) as refusal:
-        close_position(position=signed_position, by=arbitre)
+        close_position(position=signed_position, by=Actor.arbitre(arbitre))
 
     assert refusal.value.code == "already_closed"
 
@@ -77,15 +82,17 @@ def test_a_position_not_seated_cannot_be_closed(short_tournament, arbitre):
     position = Position.objects.create(tournament=short_tournament, number=1)
 
     with pytest.raises(Refused) as refusal:
-        close_position(position=position, by=arbitre)
+        close_position(position=position, by=Actor.arbitre(arbitre))
 
     assert refusal.value.code == "not_seated"
 
 
 def test_the_closing_and_its_reason_are_kept_in_the_position_history(first_position, arbitre):
     position = first_position[0].position
-    close_position(position=position, by=arbitre, force=True, reason="Panne de courant")
-    reopen_position(position=position, by=arbitre, reason="Erreur de saisie")
+    close_position(
+        position=position, by=Actor.arbitre(arbitre), force=True, reason="Panne de courant"
+    )
+    reopen_position(position=position, by=Actor.arbitre(arbitre), reason="Erreur de saisie")
 
     history = list(position.history.order_by("history_date").values_list("history_change_reason"))
 
@@ -97,18 +104,20 @@ def test_the_closing_and_its_reason_are_kept_in_the_position_history(first_posit
 
 def test_reopening_needs_a_reason_and_a_closed_position(signed_position, arbitre):
     with pytest.raises(Refused) as not_closed:
-        reopen_position(position=signed_position, by=arbitre, reason="x")
-    close_position(position=signed_position, by=arbitre)
+        reopen_position(position=signed_position, by=Actor.arbitre(arbitre), reason="x")
+    close_position(position=signed_position, by=Actor.arbitre(arbitre))
     with pytest.raises(Refused) as no_reason:
-        reopen_position(position=signed_position, by=arbitre, reason="")
+        reopen_position(position=signed_position, by=Actor.arbitre(arbitre), reason="")
 
     assert (not_closed.value.code, no_reason.value.code) == ("not_closed", "reason_missing")
 
 
 def test_reopening_clears_the_closing(signed_position, arbitre):
-    close_position(position=signed_position, by=arbitre)
+    close_position(position=signed_position, by=Actor.arbitre(arbitre))
 
-    position = reopen_position(position=signed_position, by=arbitre, reason="Réclamation")
+    position = reopen_position(
+        position=signed_position, by=Actor.arbitre(arbitre), reason="Réclamation"
+    )
 
     assert (position.closed_at, position.closed_by, position.close_reason) == (None, None, "")
 
@@ -119,7 +128,7 @@ def test_closing_the_last_position_finishes_the_tournament(
     short_tournament.positions_count = 1
     short_tournament.save()
 
-    close_position(position=signed_position, by=arbitre)
+    close_position(position=signed_position, by=Actor.arbitre(arbitre))
 
     short_tournament.refresh_from_db()
     assert short_tournament.status == Tournament.Status.FINISHED
@@ -130,9 +139,9 @@ def test_reopening_a_position_of_a_finished_tournament_puts_it_back_under_way(
 ):
     short_tournament.positions_count = 1
     short_tournament.save()
-    close_position(position=signed_position, by=arbitre)
+    close_position(position=signed_position, by=Actor.arbitre(arbitre))
 
-    reopen_position(position=signed_position, by=arbitre, reason="Réclamation")
+    reopen_position(position=signed_position, by=Actor.arbitre(arbitre), reason="Réclamation")
 
     short_tournament.refresh_from_db()
     assert short_tournament.status == Tournament.Status.RUNNING
@@ -141,7 +150,7 @@ def test_reopening_a_position_of_a_finished_tournament_puts_it_back_under_way(
 def test_closing_a_position_that_is_not_the_last_keeps_the_tournament_under_way(
     short_tournament, signed_position, arbitre
 ):
-    close_position(position=signed_position, by=arbitre)
+    close_position(position=signed_position, by=Actor.arbitre(arbitre))
 
     short_tournament.refresh_from_db()
     assert short_tournament.status == Tournament.Status.RUNNING
@@ -149,7 +158,9 @@ def test_closing_a_position_that_is_not_the_last_keeps_the_tournament_under_way(
 
 def test_after_closing_the_table_can_no_longer_change_its_sheet(first_position, arbitre):
     table = first_position[0]
-    close_position(position=table.position, by=arbitre, force=True, reason="Fin de séance")
+    close_position(
+        position=table.position, by=Actor.arbitre(arbitre), force=True, reason="Fin de séance"
+    )
 
     with pytest.raises(Refused) as refusal:
         correct_deal(
@@ -170,7 +181,7 @@ def garde_sans(short_tournament, players):
 
 
 def test_answering_a_call_keeps_who_and_when(garde_sans, arbitre):
-    call = handle_call(deal=garde_sans, by=arbitre)
+    call = handle_call(deal=garde_sans, by=Actor.arbitre(arbitre))
 
     assert (call.kind, call.handled_by, call.handled_at is not None) == (
         "garde_sans",
@@ -180,8 +191,8 @@ def test_answering_a_call_keeps_who_and_when(garde_sans, arbitre):
 
 
 def test_answering_a_call_twice_keeps_the_first_answer(garde_sans, arbitre, other_arbitre):
-    first = handle_call(deal=garde_sans, by=arbitre)
-    second = handle_call(deal=garde_sans, by=other_arbitre)
+    first = handle_call(deal=garde_sans, by=Actor.arbitre(arbitre))
+    second = handle_call(deal=garde_sans, by=Actor.arbitre(other_arbitre))
 
     assert second.pk == first.pk
     assert HandledCall.objects.get().handled_by == arbitre
@@ -189,13 +200,13 @@ def test_answering_a_call_twice_keeps_the_first_answer(garde_sans, arbitre, othe
 
 def test_a_deal_that_calls_nobody_cannot_be_answered(first_position, arbitre):
     with pytest.raises(Refused) as refusal:
-        handle_call(deal=first_position[0].deals.get(), by=arbitre)
+        handle_call(deal=first_position[0].deals.get(), by=Actor.arbitre(arbitre))
 
     assert refusal.value.code == "no_call"
 
 
 def test_a_deal_corrected_into_another_call_is_a_new_call(garde_sans, arbitre, arbitre_client):
-    handle_call(deal=garde_sans, by=arbitre)
+    handle_call(deal=garde_sans, by=Actor.arbitre(arbitre))
     correct_deal(
         table=garde_sans.table,
         number=1,
@@ -256,7 +267,7 @@ def test_the_room_forces_a_closing_with_its_reason(arbitre_client, first_positio
 def test_the_room_keeps_the_reason_typed_when_a_reopening_is_refused(
     arbitre_client, signed_position, arbitre
 ):
-    close_position(position=signed_position, by=arbitre)
+    close_position(position=signed_position, by=Actor.arbitre(arbitre))
     too_long = "Réclamation " * 30
 
     response = arbitre_client.post(
@@ -284,7 +295,7 @@ def test_the_room_says_why_a_position_still_open_cannot_be_reopened(
 def test_once_closed_the_room_seats_the_next_position_in_one_tap(
     arbitre_client, signed_position, arbitre
 ):
-    close_position(position=signed_position, by=arbitre)
+    close_position(position=signed_position, by=Actor.arbitre(arbitre))
 
     response = arbitre_client.post(room_url(signed_position).replace("salle", "suivante"))
 
@@ -316,7 +327,9 @@ def test_the_room_shows_a_card_per_table_for_a_phone(arbitre_client, first_posit
 
 def test_after_closing_the_players_can_no_longer_sign(first_position, arbitre):
     table = first_position[0]
-    close_position(position=table.position, by=arbitre, force=True, reason="Fin de séance")
+    close_position(
+        position=table.position, by=Actor.arbitre(arbitre), force=True, reason="Fin de séance"
+    )
 
     with pytest.raises(Refused) as refusal:
         sign(table)
@@ -327,7 +340,7 @@ def test_after_closing_the_players_can_no_longer_sign(first_position, arbitre):
 def test_a_sheet_of_a_closed_position_is_not_given_back_to_the_table(
     arbitre_client, signed_position, arbitre
 ):
-    close_position(position=signed_position, by=arbitre)
+    close_position(position=signed_position, by=Actor.arbitre(arbitre))
     table = signed_position.tables.get(number=1)
 
     response = arbitre_client.post(f"/tables/{table.pk}/reouverture/", follow=True)

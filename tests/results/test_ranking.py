@@ -6,6 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.results.conftest import PRISE, enrol, play, prise_by, seat, sign
+from tournaments.actors import Actor
 from tournaments.models import Team
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.services.deals import DealResult
@@ -199,7 +200,7 @@ def test_the_ranking_is_final_once_every_position_is_closed(
     short_tournament.save()
     for table in first_position:
         sign(table)
-    close_position(position=first_position[0].position, by=arbitre)
+    close_position(position=first_position[0].position, by=Actor.arbitre(arbitre))
 
     ranking = tournament_ranking(short_tournament)
 

@@ -67,19 +67,21 @@ def other_table(table):
 def later_table(tournament, registrations, table):
     """Table 1 of position 2: the same number, another position."""
     position = Position.objects.create(tournament=tournament, number=2)
-    return seat_position(position=position, tables=[registrations[4:], registrations[:4]])[0]
+    return seat_position(
+        position=position, tables=[registrations[4:], registrations[:4]], by=TESTS
+    )[0]
 
 
 @pytest.fixture
 def table_of_three(tournament, registrations):
     position = Position.objects.create(tournament=tournament, number=3)
-    return seat_position(position=position, tables=[registrations[:3]])[0]
+    return seat_position(position=position, tables=[registrations[:3]], by=TESTS)[0]
 
 
 @pytest.fixture
 def table_of_five(tournament, registrations):
     position = Position.objects.create(tournament=tournament, number=3)
-    return seat_position(position=position, tables=[registrations[:5]])[0]
+    return seat_position(position=position, tables=[registrations[:5]], by=TESTS)[0]
 
 
 def grant(client, table):

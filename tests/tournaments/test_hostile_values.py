@@ -5,7 +5,7 @@ import threading
 import pytest
 from django.db import connection
 
-from tests.conftest import register
+from tests.conftest import TESTS, register
 from tournaments.models import Position, Seat
 from tournaments.services.errors import Refused
 from tournaments.services.imports import CSV_MAX_ROWS, import_registrations
@@ -16,7 +16,7 @@ from tournaments.services.seating import plan_position, swap_seats
 
 @pytest.mark.parametrize("content", [b";;;", b",", b'""', b";;;\n;;;\n", b'"";""\n'])
 def test_a_file_of_separators_only_is_refused_as_empty(tournament, content):
-    report = import_registrations(tournament=tournament, content=content)
+    report = import_registrations(tournament=tournament, content=content, by=TESTS)
 
     assert not report.ok
     assert report.refused[0].reason == "Le fichier ne contient aucun joueur."
@@ -25,7 +25,7 @@ def test_a_file_of_separators_only_is_refused_as_empty(tournament, content):
 def test_a_file_past_the_row_limit_is_refused_before_anything_is_written(tournament):
     rows = "".join(f"Nom{n};Prénom;;;\n" for n in range(CSV_MAX_ROWS + 1))
 
-    report = import_registrations(tournament=tournament, content=rows.encode())
+    report = import_registrations(tournament=tournament, content=rows.encode(), by=TESTS)
 
     assert not report.ok
     assert str(CSV_MAX_ROWS) in report.refused[0].reason
@@ -35,7 +35,7 @@ def test_a_file_past_the_row_limit_is_refused_before_anything_is_written(tournam
 def test_a_file_at_the_row_limit_is_registered(tournament):
     rows = "".join(f"Nom{n};Prénom;;;\n" for n in range(CSV_MAX_ROWS))
 
-    report = import_registrations(tournament=tournament, content=rows.encode())
+    report = import_registrations(tournament=tournament, content=rows.encode(), by=TESTS)
 
     assert report.ok
     assert tournament.registrations.count() == CSV_MAX_ROWS
@@ -97,13 +97,13 @@ def run_together(*actions) -> None:
 
 
 def test_the_same_swap_posted_twice_is_refused_the_second_time(tournament, registrations):
-    position = plan_position(tournament=tournament, number=1)
+    position = plan_position(tournament=tournament, number=1, by=TESTS)
     first, second = Seat.objects.filter(position=position).order_by("pk")[:2]
-    swap_seats(position=position, first=first, second=second)
+    swap_seats(position=position, first=first, second=second, by=TESTS)
 
     # The second request still holds the seats it read before the first one was saved.
     with pytest.raises(Refused) as refused:
-        swap_seats(position=position, first=first, second=second)
+        swap_seats(position=position, first=first, second=second, by=TESTS)
 
     assert refused.value.code == "stale"
     assert Seat.objects.filter(position=position).count() == 8
@@ -113,12 +113,12 @@ def test_the_same_swap_posted_twice_is_refused_the_second_time(tournament, regis
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks: PostgreSQL only")
 def test_two_simultaneous_generations_both_end_without_error(tournament, registrations):
     # « Générer » again on a position already seated: both requests replace its tables.
-    plan_position(tournament=tournament, number=1)
+    plan_position(tournament=tournament, number=1, by=TESTS)
     errors = []
 
     def generate():
         try:
-            plan_position(tournament=tournament, number=1, seed=1)
+            plan_position(tournament=tournament, number=1, seed=1, by=TESTS)
         except Exception as error:  # noqa: BLE001 - any error is what the test reports
             errors.append(error)
 
@@ -132,13 +132,13 @@ def test_two_simultaneous_generations_both_end_without_error(tournament, registr
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks: PostgreSQL only")
 def test_two_simultaneous_identical_swaps_give_one_swap_and_one_refusal(tournament, registrations):
-    position = plan_position(tournament=tournament, number=1)
+    position = plan_position(tournament=tournament, number=1, by=TESTS)
     first, second = Seat.objects.filter(position=position).order_by("pk")[:2]
     outcomes = []
 
     def swap():
         try:
-            swap_seats(position=position, first=first, second=second)
+            swap_seats(position=position, first=first, second=second, by=TESTS)
             outcomes.append("swapped")
         except Refused:
             outcomes.append("refused")
@@ -157,7 +157,7 @@ def test_an_import_that_would_pass_the_last_participant_number_is_refused(tourna
     player = Player.objects.create(last_name="Dernier", first_name="Numéro")
     Registration.objects.create(tournament=tournament, player=player, number=PARTICIPANT_NUMBER_MAX)
 
-    report = import_registrations(tournament=tournament, content=b"Neuf;Paul;;;\n")
+    report = import_registrations(tournament=tournament, content=b"Neuf;Paul;;;\n", by=TESTS)
 
     assert not report.ok
     assert "32767" in report.refused[0].reason

@@ -14,6 +14,7 @@ from tournaments.models import (
     Chelem,
     Contract,
     Deal,
+    JournalEntry,
     Player,
     PoigneeSize,
     Registration,
@@ -166,6 +167,13 @@ def stored_rows(tournament, table) -> dict[type[models.Model], models.Model]:
         SheetEvent: SheetEvent.objects.create(
             table=table, kind=SheetEvent.Kind.SIGNED, at=timezone.now(), actor="Table 1"
         ),
+        JournalEntry: JournalEntry.objects.create(
+            tournament=tournament,
+            at=timezone.now(),
+            actor_kind="script",
+            actor_script="tests",
+            action="tournament.created",
+        ),
     }
 
 
@@ -185,6 +193,8 @@ CHOICE_COLUMNS = [
     (Seat, "place"),
     *((Deal, column) for column in DEAL_CHOICE_COLUMNS),
     (SheetEvent, "kind"),
+    (JournalEntry, "actor_kind"),
+    (JournalEntry, "action"),
 ]
 
 

@@ -10,7 +10,7 @@ import random
 import pytest
 from django.apps import apps
 
-from tests.conftest import HTMX, club_tournament
+from tests.conftest import HTMX, TESTS, club_tournament
 from tournaments.forms import SwapForm, TeamForm
 from tournaments.models import Formula, Player, Position, Registration, Team
 from tournaments.selectors.names import fold, name_key
@@ -46,7 +46,7 @@ def shuffled(names):
 def room(tournament):
     """The twelve players registered in a shuffled order, their numbers in that order."""
     return [
-        register_player(tournament=tournament, last_name=name, first_name="Camille")
+        register_player(tournament=tournament, last_name=name, first_name="Camille", by=TESTS)
         for name in shuffled(FRENCH_ORDER)
     ]
 
@@ -96,16 +96,22 @@ def test_saving_only_the_last_name_rewrites_the_folded_names(db):
 
 
 def test_correcting_a_registration_rewrites_the_folded_names(tournament):
-    registration = register_player(tournament=tournament, last_name="Seguin", first_name="Léa")
+    registration = register_player(
+        tournament=tournament, last_name="Seguin", first_name="Léa", by=TESTS
+    )
 
-    update_registration(registration=registration, last_name="Séguin", first_name="Léonie")
+    update_registration(
+        registration=registration, last_name="Séguin", first_name="Léonie", by=TESTS
+    )
 
     assert Player.objects.get(pk=registration.player_id).search_name == "seguin leonie"
 
 
 def test_an_overlong_odd_name_is_cut_rather_than_refused(tournament):
     # « ﷺ » is one character that folds into eighteen.
-    registration = register_player(tournament=tournament, last_name="ﷺ" * 100, first_name="Œ")
+    registration = register_player(
+        tournament=tournament, last_name="ﷺ" * 100, first_name="Œ", by=TESTS
+    )
 
     assert len(Player.objects.get(pk=registration.player_id).search_name) == 255
 
@@ -239,7 +245,7 @@ def test_the_public_search_lists_several_players_found_in_french_order(client, t
 
 def test_trouver_sa_place_lists_the_seats_in_french_order(client, tournament, room):
     position = Position.objects.create(tournament=tournament, number=1)
-    seat_position(position=position, tables=[room[0:4], room[4:8], room[8:12]])
+    seat_position(position=position, tables=[room[0:4], room[4:8], room[8:12]], by=TESTS)
 
     assert [
         seat.registration.player.last_name for seat in seating_plan(position=position).by_name
@@ -248,7 +254,7 @@ def test_trouver_sa_place_lists_the_seats_in_french_order(client, tournament, ro
 
 def test_the_players_offered_for_a_swap_are_in_french_order(tournament, room):
     position = Position.objects.create(tournament=tournament, number=1)
-    seat_position(position=position, tables=[room[0:4], room[4:8], room[8:12]])
+    seat_position(position=position, tables=[room[0:4], room[4:8], room[8:12]], by=TESTS)
     seats = position.seats.select_related("registration__player", "table")
 
     labels = [choice.choice_label for choice in SwapForm(seats=seats)["first"]][1:]
@@ -260,7 +266,7 @@ def test_the_players_offered_for_a_swap_are_in_french_order(tournament, room):
 def duo(arbitre):
     duo = club_tournament(arbitre, formula=Formula.DUO)
     for name in shuffled(FRENCH_ORDER):
-        register_player(tournament=duo, last_name=name, first_name="Camille")
+        register_player(tournament=duo, last_name=name, first_name="Camille", by=TESTS)
     return duo
 
 
@@ -314,7 +320,7 @@ def test_a_team_member_id_too_big_for_the_database_is_a_form_error(arbitre_clien
 
 def test_a_seat_id_too_big_for_the_database_is_not_a_swap(tournament, room):
     position = Position.objects.create(tournament=tournament, number=1)
-    seat_position(position=position, tables=[room[0:4], room[4:8], room[8:12]])
+    seat_position(position=position, tables=[room[0:4], room[4:8], room[8:12]], by=TESTS)
     seats = position.seats.all()
 
     form = SwapForm({"first": str(10**30), "second": str(seats[0].pk)}, seats=seats)

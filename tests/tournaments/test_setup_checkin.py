@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.conftest import HTMX, start
+from tests.conftest import HTMX, TESTS, start
 from tournaments.models import Player, Registration
 from tournaments.selectors.registrations import position_participants
 from tournaments.selectors.seating import count_tables
@@ -24,7 +24,7 @@ def checkin_url(tournament, registration=None):
 
 
 def test_checking_in_before_any_seating_plays_from_the_first_position(tournament, absent):
-    check_in(registration=absent, present=True)
+    check_in(registration=absent, present=True, by=TESTS)
 
     assert absent.checked_in and absent.joins_from is None
 
@@ -32,9 +32,9 @@ def test_checking_in_before_any_seating_plays_from_the_first_position(tournament
 def test_a_player_checked_in_once_play_started_joins_from_the_next_position(
     tournament, registrations, absent
 ):
-    start(plan_position(tournament=tournament, number=1))
+    start(plan_position(tournament=tournament, number=1, by=TESTS))
 
-    check_in(registration=absent, present=True)
+    check_in(registration=absent, present=True, by=TESTS)
 
     assert absent.joins_from == 2
     assert absent not in position_participants(tournament=tournament, number=1)
@@ -44,7 +44,7 @@ def test_a_player_checked_in_once_play_started_joins_from_the_next_position(
 def test_a_late_arrival_is_marked_in_words_that_agree_with_anyone(
     arbitre_client, tournament, registrations, absent
 ):
-    start(plan_position(tournament=tournament, number=1))
+    start(plan_position(tournament=tournament, number=1, by=TESTS))
 
     response = arbitre_client.post(checkin_url(tournament, absent), {"present": "1"}, headers=HTMX)
 
@@ -54,36 +54,36 @@ def test_a_late_arrival_is_marked_in_words_that_agree_with_anyone(
 def test_a_player_checked_in_before_play_starts_joins_position_1_once_reseated(
     tournament, registrations, absent
 ):
-    plan_position(tournament=tournament, number=1)
+    plan_position(tournament=tournament, number=1, by=TESTS)
 
-    check_in(registration=absent, present=True)
-    position = plan_position(tournament=tournament, number=1, seed=1)
+    check_in(registration=absent, present=True, by=TESTS)
+    position = plan_position(tournament=tournament, number=1, seed=1, by=TESTS)
 
     assert absent.joins_from is None
     assert position.seats.filter(registration=absent).exists()
 
 
 def test_a_player_who_played_cannot_be_pointed_absent(tournament, registrations):
-    start(plan_position(tournament=tournament, number=1))
+    start(plan_position(tournament=tournament, number=1, by=TESTS))
 
     with pytest.raises(Refused) as refused:
-        check_in(registration=registrations[0], present=False)
+        check_in(registration=registrations[0], present=False, by=TESTS)
 
     assert refused.value.code == "already_played"
 
 
 def test_a_player_seated_before_play_starts_can_still_be_pointed_absent(tournament, registrations):
-    plan_position(tournament=tournament, number=1)
+    plan_position(tournament=tournament, number=1, by=TESTS)
 
-    check_in(registration=registrations[0], present=False)
+    check_in(registration=registrations[0], present=False, by=TESTS)
 
     assert registrations[0] not in position_participants(tournament=tournament, number=1)
 
 
 def test_a_withdrawn_player_keeps_their_seats_and_is_not_seated_again(tournament, registrations):
-    position = start(plan_position(tournament=tournament, number=1))
+    position = start(plan_position(tournament=tournament, number=1, by=TESTS))
 
-    withdraw_player(registration=registrations[0])
+    withdraw_player(registration=registrations[0], by=TESTS)
 
     assert registrations[0].withdrawn_from == 2
     assert position.seats.filter(registration=registrations[0]).exists()
@@ -91,11 +91,11 @@ def test_a_withdrawn_player_keeps_their_seats_and_is_not_seated_again(tournament
 
 
 def test_a_cancelled_withdrawal_comes_back_from_the_next_position(tournament, registrations):
-    start(plan_position(tournament=tournament, number=1))
-    withdraw_player(registration=registrations[0])
-    start(plan_position(tournament=tournament, number=2))
+    start(plan_position(tournament=tournament, number=1, by=TESTS))
+    withdraw_player(registration=registrations[0], by=TESTS)
+    start(plan_position(tournament=tournament, number=2, by=TESTS))
 
-    cancel_withdrawal(registration=registrations[0])
+    cancel_withdrawal(registration=registrations[0], by=TESTS)
 
     assert registrations[0].withdrawn_from is None
     assert registrations[0].joins_from == 3
@@ -104,10 +104,10 @@ def test_a_cancelled_withdrawal_comes_back_from_the_next_position(tournament, re
 
 def test_nobody_can_join_once_every_position_has_started(tournament, registrations, absent):
     for number in (1, 2, 3):
-        start(plan_position(tournament=tournament, number=number))
+        start(plan_position(tournament=tournament, number=number, by=TESTS))
 
     with pytest.raises(Refused):
-        check_in(registration=absent, present=True)
+        check_in(registration=absent, present=True, by=TESTS)
 
 
 def test_table_count_uses_tables_of_3_for_the_remainder():
@@ -167,7 +167,7 @@ def test_a_tap_without_javascript_redirects_to_the_list(arbitre_client, tourname
 def test_pointing_a_player_who_played_absent_shows_the_reason(
     arbitre_client, tournament, registrations
 ):
-    start(plan_position(tournament=tournament, number=1))
+    start(plan_position(tournament=tournament, number=1, by=TESTS))
 
     response = arbitre_client.post(
         checkin_url(tournament, registrations[0]), {"present": "0"}, headers=HTMX
@@ -177,7 +177,7 @@ def test_pointing_a_player_who_played_absent_shows_the_reason(
 
 
 def test_withdrawal_view_marks_the_next_position(arbitre_client, tournament, registrations):
-    start(plan_position(tournament=tournament, number=1))
+    start(plan_position(tournament=tournament, number=1, by=TESTS))
 
     response = arbitre_client.post(
         f"/arbitre/tournois/{tournament.pk}/joueurs/{registrations[0].pk}/retrait/", headers=HTMX
@@ -191,8 +191,8 @@ def test_withdrawal_view_marks_the_next_position(arbitre_client, tournament, reg
 def test_placement_warns_of_a_player_pointed_absent_after_seating(
     arbitre_client, tournament, registrations
 ):
-    plan_position(tournament=tournament, number=1)
-    check_in(registration=registrations[0], present=False)
+    plan_position(tournament=tournament, number=1, by=TESTS)
+    check_in(registration=registrations[0], present=False, by=TESTS)
 
     page = arbitre_client.get(
         f"/arbitre/tournois/{tournament.pk}/positions/1/placement/"

@@ -2,7 +2,7 @@
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from tests.conftest import HTMX
+from tests.conftest import HTMX, TESTS
 from tournaments.models import Formula, Player, Registration
 from tournaments.services.imports import import_registrations
 
@@ -15,7 +15,7 @@ GOOD = (
 
 
 def imported(tournament, text: str, encoding: str = "utf-8"):
-    return import_registrations(tournament=tournament, content=text.encode(encoding))
+    return import_registrations(tournament=tournament, content=text.encode(encoding), by=TESTS)
 
 
 def test_a_good_file_registers_every_row_in_order(tournament):

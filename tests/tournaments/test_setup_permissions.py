@@ -7,6 +7,7 @@ did not exist; the tournament's own arbitre (and a superuser) gets the page.
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.conftest import TESTS
 from tournaments.services.registrations import create_team
 from tournaments.services.seating import plan_position
 
@@ -16,8 +17,8 @@ def room(tournament, registrations):
     """A DUO tournament with a team and position 1 seated, so every URL has an object."""
     tournament.formula = "duo"
     tournament.save()
-    team = create_team(tournament=tournament, name="Les As")
-    plan_position(tournament=tournament, number=1)
+    team = create_team(tournament=tournament, name="Les As", by=TESTS)
+    plan_position(tournament=tournament, number=1, by=TESTS)
     return tournament, registrations[0], team
 
 
@@ -33,6 +34,8 @@ def urls(tournament, registration, team):
         f"{base}/pointage/",
         f"{base}/positions/1/placement/",
         f"{reg}/modifier/",
+        f"{base}/journal/",
+        f"{base}/journal/?position=1&table=1",
         # The arbitre's prints (PDF).
         f"{base}/positions/1/feuilles.pdf",
         f"{base}/positions/1/plan.pdf",

@@ -3,7 +3,7 @@
 import pytest
 from django.contrib.messages import get_messages
 
-from tests.conftest import HTMX
+from tests.conftest import HTMX, TESTS
 from tournaments.models import Formula, Player, Registration, Team
 from tournaments.selectors.registrations import search_players, search_registered
 from tournaments.services.errors import Refused
@@ -22,7 +22,9 @@ def players_url(tournament):
 
 
 def test_a_new_player_gets_the_next_participant_number(tournament, registrations):
-    registration = register_player(tournament=tournament, last_name="Neuf", first_name="Léa")
+    registration = register_player(
+        tournament=tournament, last_name="Neuf", first_name="Léa", by=TESTS
+    )
 
     assert registration.number == 9
     assert registration.player.last_name == "Neuf"
@@ -30,7 +32,7 @@ def test_a_new_player_gets_the_next_participant_number(tournament, registrations
 
 def test_a_known_licence_registers_the_same_player_not_a_second_one(tournament, known_player):
     registration = register_player(
-        tournament=tournament, last_name="DUPONT", first_name="Jean", licence="0123456"
+        tournament=tournament, last_name="DUPONT", first_name="Jean", licence="0123456", by=TESTS
     )
 
     assert registration.player == known_player
@@ -40,7 +42,11 @@ def test_a_known_licence_registers_the_same_player_not_a_second_one(tournament, 
 def test_a_licence_held_by_someone_else_is_refused(tournament, known_player):
     with pytest.raises(Refused) as refused:
         register_player(
-            tournament=tournament, last_name="Martin", first_name="Claire", licence="0123456"
+            tournament=tournament,
+            last_name="Martin",
+            first_name="Claire",
+            licence="0123456",
+            by=TESTS,
         )
 
     assert refused.value.field == "licence"
@@ -48,17 +54,19 @@ def test_a_licence_held_by_someone_else_is_refused(tournament, known_player):
 
 
 def test_a_player_cannot_be_registered_twice(tournament, known_player):
-    register_player(tournament=tournament, player=known_player)
+    register_player(tournament=tournament, player=known_player, by=TESTS)
 
     with pytest.raises(Refused) as refused:
-        register_player(tournament=tournament, player=known_player)
+        register_player(tournament=tournament, player=known_player, by=TESTS)
 
     assert refused.value.code == "already_registered"
 
 
 def test_a_taken_participant_number_is_refused(tournament, registrations):
     with pytest.raises(Refused) as refused:
-        register_player(tournament=tournament, last_name="Neuf", first_name="Léa", number=3)
+        register_player(
+            tournament=tournament, last_name="Neuf", first_name="Léa", number=3, by=TESTS
+        )
 
     assert refused.value.field == "number"
 
@@ -131,10 +139,10 @@ def test_a_search_of_nobody_known_says_so(arbitre_client, tournament, registrati
 
 
 def test_a_player_registered_twice_is_refused_with_words_for_anyone(tournament, known_player):
-    register_player(tournament=tournament, player=known_player)
+    register_player(tournament=tournament, player=known_player, by=TESTS)
 
     with pytest.raises(Refused) as refused:
-        register_player(tournament=tournament, player=known_player)
+        register_player(tournament=tournament, player=known_player, by=TESTS)
 
     assert refused.value.message == "DUPONT Jean figure déjà parmi les participants de ce tournoi."
 

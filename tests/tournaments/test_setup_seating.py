@@ -5,7 +5,7 @@ import itertools
 import pytest
 from django.utils import timezone
 
-from tests.conftest import register, seat_ahead_then_change, start
+from tests.conftest import TESTS, register, seat_ahead_then_change, start
 from tournaments.models import Deal, Formula, Seat, Team
 from tournaments.selectors.registrations import position_participants
 from tournaments.selectors.seating import position_report, seating_changes
@@ -28,7 +28,7 @@ def tables_of(position):
 def test_every_present_player_is_seated_once(tournament):
     registrations = register(tournament, 13)
 
-    position = plan_position(tournament=tournament, number=1)
+    position = plan_position(tournament=tournament, number=1, by=TESTS)
 
     assert seated_ids(position) == sorted(r.pk for r in registrations)
     assert sorted(len(table) for table in tables_of(position)) == [3, 3, 3, 4]
@@ -38,7 +38,7 @@ def test_absent_players_are_not_seated(tournament, registrations):
     registrations[0].checked_in = False
     registrations[0].save()
 
-    position = plan_position(tournament=tournament, number=1)
+    position = plan_position(tournament=tournament, number=1, by=TESTS)
 
     assert seated_ids(position) == sorted(r.pk for r in registrations[1:])
 
@@ -48,7 +48,7 @@ def test_nobody_meets_twice_over_the_positions_when_it_can_be_avoided(tournament
     tournament.positions_count = 5
     tournament.save()
 
-    positions = [plan_position(tournament=tournament, number=n) for n in range(1, 6)]
+    positions = [plan_position(tournament=tournament, number=n, by=TESTS) for n in range(1, 6)]
 
     pairs = [
         pair
@@ -69,7 +69,7 @@ def test_team_mates_never_sit_together(tournament, registrations):
             registration.team = team
             registration.save()
 
-    position = plan_position(tournament=tournament, number=1)
+    position = plan_position(tournament=tournament, number=1, by=TESTS)
 
     teams = {r.pk: r.team_id for r in registrations}
     for table in tables_of(position):
@@ -78,17 +78,17 @@ def test_team_mates_never_sit_together(tournament, registrations):
 
 def test_a_position_is_seated_only_after_the_previous_one(tournament, registrations):
     with pytest.raises(Refused) as refused:
-        plan_position(tournament=tournament, number=2)
+        plan_position(tournament=tournament, number=2, by=TESTS)
 
     assert refused.value.code == "previous_not_seated"
 
 
 def test_a_past_position_never_changes_once_the_next_has_started(tournament, registrations):
-    plan_position(tournament=tournament, number=1)
-    start(plan_position(tournament=tournament, number=2))
+    plan_position(tournament=tournament, number=1, by=TESTS)
+    start(plan_position(tournament=tournament, number=2, by=TESTS))
 
     with pytest.raises(Refused) as refused:
-        plan_position(tournament=tournament, number=1)
+        plan_position(tournament=tournament, number=1, by=TESTS)
 
     assert refused.value.code == "later_played"
     assert refused.value.message == "La position 2 a commencé : la position 1 ne change plus."
@@ -107,7 +107,7 @@ def test_regenerating_a_position_regenerates_every_later_one_seated_ahead(tourna
     withdrawn, late = seated_ahead
     playing = sorted(r.pk for r in position_participants(tournament=tournament, number=2))
 
-    plan_position(tournament=tournament, number=2, seed=3)
+    plan_position(tournament=tournament, number=2, seed=3, by=TESTS)
 
     for number in (2, 3, 4):
         position = tournament.positions.get(number=number)
@@ -120,7 +120,7 @@ def test_regenerating_a_position_regenerates_every_later_one_seated_ahead(tourna
 def test_regenerating_unpublishes_the_later_positions_seated_ahead(tournament, seated_ahead):
     tournament.positions.filter(number__gte=2).update(seating_published_at=timezone.now())
 
-    plan_position(tournament=tournament, number=2)
+    plan_position(tournament=tournament, number=2, by=TESTS)
 
     assert not tournament.positions.filter(seating_published_at__isnull=False, number__gte=2)
 
@@ -130,7 +130,7 @@ def test_a_regeneration_refused_leaves_every_position_as_it_was(tournament, seat
     tournament.registrations.update(withdrawn_from=2)
 
     with pytest.raises(Refused) as refused:
-        plan_position(tournament=tournament, number=2)
+        plan_position(tournament=tournament, number=2, by=TESTS)
 
     assert "au moins 3 joueurs" in refused.value.message
     assert {n: tables_of(tournament.positions.get(number=n)) for n in (2, 3, 4)} == before
@@ -150,7 +150,7 @@ def test_publishing_a_stale_seating_is_refused_naming_the_players(tournament, se
     position = tournament.positions.get(number=2)
 
     with pytest.raises(Refused) as refused:
-        publish_seating(position=position)
+        publish_seating(position=position, by=TESTS)
 
     assert refused.value.code == "seating_stale"
     assert refused.value.message == (
@@ -164,9 +164,9 @@ def test_publishing_a_stale_seating_is_refused_naming_the_players(tournament, se
 
 
 def test_a_seating_generated_again_can_be_published(tournament, seated_ahead):
-    position = plan_position(tournament=tournament, number=2)
+    position = plan_position(tournament=tournament, number=2, by=TESTS)
 
-    publish_seating(position=position)
+    publish_seating(position=position, by=TESTS)
 
     position.refresh_from_db()
     assert position.seating_published_at is not None
@@ -174,7 +174,7 @@ def test_a_seating_generated_again_can_be_published(tournament, seated_ahead):
 
 def test_the_report_counts_odd_tables_for_the_players_seated_only(tournament, seated_ahead):
     withdrawn, late = seated_ahead
-    second = plan_position(tournament=tournament, number=2)
+    second = plan_position(tournament=tournament, number=2, by=TESTS)
 
     odd_tables = position_report(position=second).odd_tables
 
@@ -188,34 +188,34 @@ def test_too_few_players_is_a_french_refusal(tournament):
     register(tournament, 2)
 
     with pytest.raises(Refused) as refused:
-        plan_position(tournament=tournament, number=1)
+        plan_position(tournament=tournament, number=1, by=TESTS)
 
     assert "au moins 3 joueurs" in refused.value.message
 
 
 def test_a_late_arrival_is_seated_from_the_next_position(tournament, registrations):
-    plan_position(tournament=tournament, number=1)
-    late = register_player(tournament=tournament, last_name="Tard", first_name="Léo")
-    check_in(registration=late, present=True)
+    plan_position(tournament=tournament, number=1, by=TESTS)
+    late = register_player(tournament=tournament, last_name="Tard", first_name="Léo", by=TESTS)
+    check_in(registration=late, present=True, by=TESTS)
 
-    second = plan_position(tournament=tournament, number=2)
+    second = plan_position(tournament=tournament, number=2, by=TESTS)
 
     assert late.pk in seated_ids(second)
 
 
 def test_regenerating_unpublishes_the_seating(tournament, registrations):
-    position = plan_position(tournament=tournament, number=1)
-    publish_seating(position=position)
+    position = plan_position(tournament=tournament, number=1, by=TESTS)
+    publish_seating(position=position, by=TESTS)
 
-    position = plan_position(tournament=tournament, number=1, seed=5)
+    position = plan_position(tournament=tournament, number=1, seed=5, by=TESTS)
 
     assert position.seating_published_at is None
 
 
 def test_publishing_starts_the_tournament(tournament, registrations):
-    position = plan_position(tournament=tournament, number=1)
+    position = plan_position(tournament=tournament, number=1, by=TESTS)
 
-    publish_seating(position=position)
+    publish_seating(position=position, by=TESTS)
 
     tournament.refresh_from_db()
     assert position.seating_published_at is not None
@@ -223,13 +223,13 @@ def test_publishing_starts_the_tournament(tournament, registrations):
 
 
 def test_swapping_exchanges_two_players_seats(tournament, registrations):
-    position = plan_position(tournament=tournament, number=1)
+    position = plan_position(tournament=tournament, number=1, by=TESTS)
     first, second = (
         position.seats.filter(table__number=1)[0],
         position.seats.filter(table__number=2)[0],
     )
 
-    swap_seats(position=position, first=first, second=second)
+    swap_seats(position=position, first=first, second=second, by=TESTS)
 
     assert Seat.objects.get(table=first.table, place=first.place).registration == (
         second.registration
@@ -243,8 +243,8 @@ def test_the_report_counts_the_repeat_meeting_a_swap_makes(tournament):
     tournament.positions_count = 2
     tournament.save()
     register(tournament, 16)
-    first = plan_position(tournament=tournament, number=1)
-    second = plan_position(tournament=tournament, number=2)
+    first = plan_position(tournament=tournament, number=1, by=TESTS)
+    second = plan_position(tournament=tournament, number=2, by=TESTS)
     assert position_report(position=second).repeat_meetings == 0
     # Seat, at position 2, a player beside someone they already met at position 1.
     x = second.seats.first()
@@ -252,13 +252,13 @@ def test_the_report_counts_the_repeat_meeting_a_swap_makes(tournament):
     y = second.seats.exclude(table=x.table).filter(registration_id__in=met).first()
     z = second.seats.filter(table=x.table).exclude(pk=x.pk).first()
 
-    swap_seats(position=second, first=y, second=z)
+    swap_seats(position=second, first=y, second=z, by=TESTS)
 
     assert position_report(position=second).repeat_meetings >= 1
 
 
 def test_a_played_position_cannot_be_swapped(tournament, registrations):
-    position = plan_position(tournament=tournament, number=1)
+    position = plan_position(tournament=tournament, number=1, by=TESTS)
     table = position.tables.first()
     Deal.objects.create(
         table=table,
@@ -272,6 +272,6 @@ def test_a_played_position_cannot_be_swapped(tournament, registrations):
     seats = list(position.seats.all()[:2])
 
     with pytest.raises(Refused) as refused:
-        swap_seats(position=position, first=seats[0], second=seats[1])
+        swap_seats(position=position, first=seats[0], second=seats[1], by=TESTS)
 
     assert refused.value.code == "position_played"

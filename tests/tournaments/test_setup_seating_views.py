@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.conftest import HTMX, register, seat_ahead_then_change
+from tests.conftest import HTMX, TESTS, register, seat_ahead_then_change
 from tournaments.selectors.seating import seating_changes
 from tournaments.services.seating import plan_position, publish_seating
 
@@ -14,7 +14,7 @@ def placement_url(tournament, number=1, action=""):
 
 @pytest.fixture
 def seated(tournament, registrations):
-    return plan_position(tournament=tournament, number=1)
+    return plan_position(tournament=tournament, number=1, by=TESTS)
 
 
 def test_placement_page_before_seating_offers_to_generate(
@@ -103,7 +103,7 @@ def test_publishing_without_javascript_redirects_with_a_message(arbitre_client, 
 
 
 def test_public_page_shows_each_players_seat_once_published(client, tournament, seated):
-    publish_seating(position=seated)
+    publish_seating(position=seated, by=TESTS)
     seat = seated.seats.select_related("registration__player", "table").get(
         table__number=2, place="E"
     )
@@ -134,8 +134,8 @@ def test_tapping_a_player_offers_to_swap_them_with_any_other(arbitre_client, tou
 def test_the_report_names_the_players_who_meet_again(arbitre_client, tournament, registrations):
     tournament.positions_count = 2
     tournament.save()
-    plan_position(tournament=tournament, number=1)
-    plan_position(tournament=tournament, number=2)
+    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_position(tournament=tournament, number=2, by=TESTS)
 
     page = arbitre_client.get(placement_url(tournament, 2)).content.decode()
 
@@ -198,7 +198,7 @@ def test_the_dashboard_marks_the_stale_positions_to_be_seated_again(arbitre_clie
 
 def test_the_report_names_who_sat_at_a_table_of_3_and_how_often(arbitre_client, tournament):
     register(tournament, 13)
-    plan_position(tournament=tournament, number=1)
+    plan_position(tournament=tournament, number=1, by=TESTS)
 
     page = arbitre_client.get(placement_url(tournament)).content.decode()
 

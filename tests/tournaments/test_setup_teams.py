@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.conftest import HTMX
+from tests.conftest import HTMX, TESTS
 from tournaments.models import Formula
 from tournaments.services.errors import Refused
 from tournaments.services.registrations import create_team, set_team
@@ -21,29 +21,29 @@ def teams_url(tournament):
 
 def test_an_individual_tournament_has_no_teams(tournament):
     with pytest.raises(Refused):
-        create_team(tournament=tournament, name="Les As")
+        create_team(tournament=tournament, name="Les As", by=TESTS)
 
 
 def test_a_duo_team_takes_two_players(duo, registrations):
-    team = create_team(tournament=duo, name="Les As", members=registrations[:2])
+    team = create_team(tournament=duo, name="Les As", members=registrations[:2], by=TESTS)
 
     assert set(team.registrations.all()) == set(registrations[:2])
 
 
 def test_a_duo_team_refuses_a_third_player(duo, registrations):
-    team = create_team(tournament=duo, name="Les As", members=registrations[:2])
+    team = create_team(tournament=duo, name="Les As", members=registrations[:2], by=TESTS)
 
     with pytest.raises(Refused) as refused:
-        set_team(registration=registrations[2], team=team)
+        set_team(registration=registrations[2], team=team, by=TESTS)
 
     assert refused.value.code == "team_full"
 
 
 def test_team_names_are_unique_whatever_the_case(duo):
-    create_team(tournament=duo, name="Les As")
+    create_team(tournament=duo, name="Les As", by=TESTS)
 
     with pytest.raises(Refused):
-        create_team(tournament=duo, name="les as")
+        create_team(tournament=duo, name="les as", by=TESTS)
 
 
 def test_teams_page_renders_as_a_full_page(arbitre_client, duo, registrations):
@@ -78,7 +78,7 @@ def test_a_team_of_three_in_a_duo_is_a_form_error(arbitre_client, duo, registrat
 
 
 def test_deleting_a_team_keeps_its_players_registered(arbitre_client, duo, registrations):
-    team = create_team(tournament=duo, name="Les As", members=registrations[:2])
+    team = create_team(tournament=duo, name="Les As", members=registrations[:2], by=TESTS)
 
     arbitre_client.post(f"/arbitre/tournois/{duo.pk}/equipes/{team.pk}/supprimer/")
 
@@ -87,7 +87,7 @@ def test_deleting_a_team_keeps_its_players_registered(arbitre_client, duo, regis
 
 
 def test_assigning_a_player_to_a_team(arbitre_client, duo, registrations):
-    team = create_team(tournament=duo, name="Les As")
+    team = create_team(tournament=duo, name="Les As", by=TESTS)
 
     arbitre_client.post(
         f"/arbitre/tournois/{duo.pk}/joueurs/{registrations[0].pk}/equipe/", {"team": team.pk}

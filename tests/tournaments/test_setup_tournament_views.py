@@ -4,7 +4,7 @@ import datetime
 
 import pytest
 
-from tests.conftest import HTMX
+from tests.conftest import HTMX, TESTS
 from tournaments.models import Formula, Tournament
 from tournaments.services.errors import Refused
 from tournaments.services.seating import plan_position
@@ -111,11 +111,11 @@ def test_editing_changes_the_settings(arbitre_client, tournament):
 
 
 def test_positions_cannot_drop_below_the_last_position_seated(tournament, registrations):
-    plan_position(tournament=tournament, number=1)
-    plan_position(tournament=tournament, number=2)
+    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_position(tournament=tournament, number=2, by=TESTS)
 
     with pytest.raises(Refused) as refused:
-        update_tournament(tournament=tournament, settings={"positions_count": 1})
+        update_tournament(tournament=tournament, settings={"positions_count": 1}, by=TESTS)
 
     assert refused.value.field == "positions_count"
 
@@ -123,8 +123,8 @@ def test_positions_cannot_drop_below_the_last_position_seated(tournament, regist
 def test_editing_below_the_seated_positions_is_a_form_error(
     arbitre_client, tournament, registrations
 ):
-    plan_position(tournament=tournament, number=1)
-    plan_position(tournament=tournament, number=2)
+    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_position(tournament=tournament, number=2, by=TESTS)
 
     response = arbitre_client.post(
         f"/arbitre/tournois/{tournament.pk}/modifier/",
@@ -138,10 +138,10 @@ def test_editing_below_the_seated_positions_is_a_form_error(
 
 
 def test_the_formula_is_fixed_once_a_position_is_seated(tournament, registrations):
-    plan_position(tournament=tournament, number=1)
+    plan_position(tournament=tournament, number=1, by=TESTS)
 
     with pytest.raises(Refused) as refused:
-        update_tournament(tournament=tournament, settings={"formula": Formula.DUO})
+        update_tournament(tournament=tournament, settings={"formula": Formula.DUO}, by=TESTS)
 
     assert refused.value.code == "formula_fixed"
 

@@ -5,6 +5,7 @@ import datetime
 
 import pytest
 
+from tests.conftest import TESTS
 from tournaments.models import Player, Registration, Tournament
 from tournaments.selectors.registrations import search_players
 from tournaments.services.errors import Refused
@@ -31,7 +32,12 @@ def tournament_of_b(other_arbitre):
 def secret_player(hidden_of_a):
     """A player seen only in arbitre A's unpublished tournament."""
     return register_player(
-        tournament=hidden_of_a, last_name="Secret", first_name="Sam", licence="9900001", club="X"
+        tournament=hidden_of_a,
+        last_name="Secret",
+        first_name="Sam",
+        licence="9900001",
+        club="X",
+        by=TESTS,
     ).player
 
 
@@ -62,7 +68,11 @@ def test_a_licence_of_a_hidden_player_is_refused_without_naming_them(
 ):
     with pytest.raises(Refused) as refused:
         register_player(
-            tournament=tournament_of_b, last_name="Autre", first_name="Ali", licence="9900001"
+            tournament=tournament_of_b,
+            last_name="Autre",
+            first_name="Ali",
+            licence="9900001",
+            by=TESTS,
         )
 
     assert "Secret" not in refused.value.message
@@ -72,11 +82,15 @@ def test_a_licence_of_a_hidden_player_is_refused_without_naming_them(
 def test_correcting_a_shared_player_never_changes_the_other_arbitres_tournament(
     tournament_of_b, secret_player, hidden_of_a
 ):
-    registration = register_player(tournament=tournament_of_b, player=secret_player)
+    registration = register_player(tournament=tournament_of_b, player=secret_player, by=TESTS)
 
     with pytest.raises(Refused) as refused:
         update_registration(
-            registration=registration, last_name="Pirate", first_name="Sam", licence="9900001"
+            registration=registration,
+            last_name="Pirate",
+            first_name="Sam",
+            licence="9900001",
+            by=TESTS,
         )
 
     secret_player.refresh_from_db()
@@ -87,10 +101,14 @@ def test_correcting_a_shared_player_never_changes_the_other_arbitres_tournament(
 def test_a_shared_player_given_another_licence_gets_a_record_of_their_own(
     tournament_of_b, secret_player, hidden_of_a
 ):
-    registration = register_player(tournament=tournament_of_b, player=secret_player)
+    registration = register_player(tournament=tournament_of_b, player=secret_player, by=TESTS)
 
     update_registration(
-        registration=registration, last_name="Secrète", first_name="Sam", licence="9900002"
+        registration=registration,
+        last_name="Secrète",
+        first_name="Sam",
+        licence="9900002",
+        by=TESTS,
     )
 
     shown_to_a = Registration.objects.get(tournament=hidden_of_a).player
@@ -104,10 +122,14 @@ def test_an_arbitre_corrects_a_player_of_their_own_tournaments_everywhere(
     arbitre, hidden_of_a, secret_player
 ):
     mine = a_tournament(arbitre, published=False, name="Autre tournoi de A")
-    registration = register_player(tournament=mine, player=secret_player)
+    registration = register_player(tournament=mine, player=secret_player, by=TESTS)
 
     update_registration(
-        registration=registration, last_name="Secrette", first_name="Sam", licence="9900001"
+        registration=registration,
+        last_name="Secrette",
+        first_name="Sam",
+        licence="9900001",
+        by=TESTS,
     )
 
     assert Registration.objects.get(tournament=hidden_of_a).player.last_name == "Secrette"
@@ -116,7 +138,7 @@ def test_an_arbitre_corrects_a_player_of_their_own_tournaments_everywhere(
 def test_correcting_through_the_page_is_a_french_refusal(
     client, other_arbitre, tournament_of_b, secret_player
 ):
-    registration = register_player(tournament=tournament_of_b, player=secret_player)
+    registration = register_player(tournament=tournament_of_b, player=secret_player, by=TESTS)
     client.force_login(other_arbitre)
 
     response = client.post(

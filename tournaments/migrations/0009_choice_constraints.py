@@ -12,7 +12,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0007_player_search_name'),
+        ('tournaments', '0008_journal'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -34,6 +34,7 @@ from scoring.rules import InvalidDeal, Marque, Poignee, score_deal
 from scoring.sheet import seat_marques, sheet_totals
 from tournaments.actors import Actor
 from tournaments.models import (
+    DEAL_RESULT_FIELDS,
     MARQUE_FIELDS,
     POIGNEE_FIELDS,
     Deal,
@@ -43,10 +44,30 @@ from tournaments.models import (
     SheetEvent,
     Table,
 )
+from tournaments.services import journal
 from tournaments.services.errors import Refused, required_reason
 
 # The chelems that were announced at the bidding (docs/scoring.md §One deal, 6).
 ANNOUNCED_CHELEMS = {"announced_made", "announced_failed"}
+
+
+def _reason(reason: str) -> dict:
+    """The reason given for a correction or a reopening, kept only when there is one."""
+    return {"reason": reason} if reason else {}
+
+
+def _journal(
+    table: Table, action: journal.Action, by: Actor, *, subject, before: dict, after: dict
+) -> None:
+    journal.record(
+        tournament=table.position.tournament,
+        action=action,
+        by=by,
+        table=table,
+        subject=subject,
+        before=before,
+        after=after,
+    )
 
 
 @dataclass(frozen=True)
@@ -404,8 +425,18 @@ def record_deal(
     else:
         _check_version(deal, version, required=by is not None)
         deal.version += 1
+    before = journal.fields_of(deal, DEAL_RESULT_FIELDS) if deal.pk else {}
     deal.submission_id = submission_id
-    return _write_result(deal, table=table, result=result, by=by)
+    deal = _write_result(deal, table=table, result=result, by=by)
+    _journal(
+        table,
+        journal.Action.DEAL_RECORDED,
+        by,
+        subject=deal,
+        before=before,
+        after=journal.fields_of(deal, DEAL_RESULT_FIELDS),
+    )
+    return deal
 
 
 @_exactly_once
@@ -437,9 +468,18 @@ def correct_deal(
     _check_version(deal, version)
     reason = _correction_reason(table, reason)
     before = deal.marques()
+    before_fields = journal.fields_of(deal, DEAL_RESULT_FIELDS)
     deal.version += 1
     deal.submission_id = submission_id
     deal = _write_result(deal, table=table, result=result, by=by)
+    _journal(
+        table,
+        journal.Action.DEAL_CORRECTED,
+        by,
+        subject=deal,
+        before=before_fields,
+        after={**journal.fields_of(deal, DEAL_RESULT_FIELDS), **_reason(reason)},
+    )
     if table.locked_at is not None:
         _corrected_after_signature(
             table, number=number, before=before, after=deal.marques(), by=by, reason=reason
@@ -476,6 +516,14 @@ def delete_deal(*, table: Table, number: int, version: int, by: Actor, reason: s
     _check_version(deal, version)
     reason = _correction_reason(table, reason)
     before = deal.marques()
+    _journal(
+        table,
+        journal.Action.DEAL_DELETED,
+        by,
+        subject=deal,
+        before=journal.fields_of(deal, DEAL_RESULT_FIELDS),
+        after=_reason(reason),
+    )
     _mark_history(deal, table, by)
     deal.delete()
     _withdraw_confirmations(table)
@@ -521,14 +569,26 @@ def confirm_bilan(*, table: Table, place: str, by: Actor) -> Table:
     if seat is None:
         raise Refused(_("Personne n'est assis à cette place."), field="place", code="missing")
     now = timezone.now()
+    action = None
     if seat.confirmed_at is None:
         seat.confirmed_at = now
         seat.save(update_fields=["confirmed_at"])
         _record_event(table, SheetEvent.Kind.CONFIRMED, by, at=now, places=[seat.place])
+        action = journal.Action.BILAN_CONFIRMED
     if not table.seats.filter(confirmed_at__isnull=True).exists():
         table.locked_at = now
         table.save(update_fields=["locked_at"])
         _record_event(table, SheetEvent.Kind.SIGNED, by, at=now)
+        action = journal.Action.SHEET_SIGNED  # the last bilan: one entry says both
+    if action is not None:
+        _journal(
+            table,
+            action,
+            by,
+            subject=seat,
+            before={},
+            after={"confirmed": seat.get_place_display(), "signed": table.locked_at is not None},
+        )
     return table
 
 
@@ -551,7 +611,17 @@ def unlock_sheet(*, table: Table, by: Actor, reason: str = "") -> Table:
     table.locked_at = None
     table.save(update_fields=["locked_at"])
     Seat.objects.filter(table=table).update(confirmed_at=None)
-    _record_event(table, SheetEvent.Kind.REOPENED, by, reason=" ".join(reason.split())[:300])
+    event = _record_event(
+        table, SheetEvent.Kind.REOPENED, by, reason=" ".join(reason.split())[:300]
+    )
+    _journal(
+        table,
+        journal.Action.SHEET_REOPENED,
+        by,
+        subject=table,
+        before={"signed": True},
+        after={"signed": False, **_reason(event.reason)},
+    )
     return table
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from tournaments.actors import Actor
 from tournaments.models import (
     Formula,
     Player,
@@ -16,6 +17,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors.registrations import next_participant_number
+from tournaments.services import journal
 from tournaments.services.errors import Refused
 from tournaments.services.registrations import PARTICIPANT_NUMBER_MAX, known_player
 
@@ -136,7 +138,7 @@ def _whole_file_refusal(*, tournament: Tournament, row_count: int) -> str:
 
 
 @transaction.atomic
-def import_registrations(*, tournament: Tournament, content: bytes) -> ImportReport:
+def import_registrations(*, tournament: Tournament, content: bytes, by: Actor) -> ImportReport:
     """Register every player of a CSV file (nom, prénom, licence, club, équipe), or none.
 
     Separators ``;`` and ``,`` are both accepted, as French spreadsheets export either, and a
@@ -265,6 +267,16 @@ def import_registrations(*, tournament: Tournament, content: bytes) -> ImportRep
     try:
         with transaction.atomic():
             _register_rows(tournament=tournament, rows=accepted, teams=teams, report=report)
+            # One entry for the whole file: the list of players shows who it registered.
+            journal.record(
+                tournament=tournament,
+                action=journal.Action.REGISTRATION_IMPORTED,
+                by=by,
+                after={
+                    "count": len(report.registered),
+                    "teams": [team.name for team in report.teams_created],
+                },
+            )
     except IntegrityError:
         # Someone registered the same player or number while the file was read: nothing
         # of the file is kept, and the arbitre imports it again.

@@ -10,7 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.actors import Actor
 from tournaments.models import Penalty, Position, Registration
+from tournaments.services import journal
 from tournaments.services.errors import Refused, required_reason
 
 # A bound far above any penalty a tournament gives, so that a slip of the finger (10 000
@@ -43,9 +45,31 @@ def add_penalty(
             code="points",
         )
     reason = required_reason(reason, missing=_("Donnez le motif de la pénalité."))
-    return Penalty.objects.create(
+    penalty = Penalty.objects.create(
         registration=registration, position=position, points=points, reason=reason, arbitre=by
     )
+    _record(penalty, journal.Action.PENALTY_ADDED, by, before={})
+    return penalty
+
+
+def _record(
+    penalty: Penalty, action: journal.Action, by: AbstractBaseUser, *, before: dict
+) -> None:
+    """The register's own ``by`` is the arbitre's account (a fixed interface): the journal's
+    actor is that arbitre."""
+    journal.record(
+        tournament=penalty.position.tournament,
+        action=action,
+        by=Actor.arbitre(by),
+        position=penalty.position,
+        subject=penalty,
+        before=before,
+        after=_penalty_fields(penalty),
+    )
+
+
+def _penalty_fields(penalty: Penalty) -> dict:
+    return {**journal.fields_of(penalty, ["points", "reason"]), "cancelled": penalty.is_cancelled}
 
 
 @transaction.atomic
@@ -54,9 +78,15 @@ def cancel_penalty(*, penalty: Penalty, by: AbstractBaseUser) -> Penalty:
 
     Cancelling one already cancelled changes nothing (a double tap keeps the first who/when).
     """
-    penalty = Penalty.objects.select_for_update().get(pk=penalty.pk)
+    penalty = (
+        Penalty.objects.select_for_update(of=("self",))
+        .select_related("position__tournament", "registration__player")
+        .get(pk=penalty.pk)
+    )
     if penalty.cancelled_at is None:
+        before = _penalty_fields(penalty)
         penalty.cancelled_at = timezone.now()
         penalty.cancelled_by = by
         penalty.save(update_fields=["cancelled_at", "cancelled_by"])
+        _record(penalty, journal.Action.PENALTY_CANCELLED, by, before=before)
     return penalty

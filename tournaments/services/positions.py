@@ -14,7 +14,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.actors import Actor
 from tournaments.models import Contract, Deal, HandledCall, Position, Tournament
+from tournaments.services import journal
 from tournaments.services.errors import Refused, required_reason
 
 # The contracts for which the table calls the arbitre (FFT): the deal is checked at the table.
@@ -39,9 +41,39 @@ def _locked_position(position: Position) -> Position:
     return Position.objects.select_for_update().select_related("tournament").get(pk=position.pk)
 
 
+def _account(by: Actor, tournament: Tournament) -> AbstractBaseUser:
+    """The account a closing or an answered call is kept under: the arbitre's own, or for a
+    script (which holds the arbitre's powers) the tournament's arbitre. The journal names
+    the script itself."""
+    return by.user if by.user is not None else tournament.arbitre
+
+
+def _closing_fields(position: Position) -> dict:
+    return {
+        "closed": position.closed_at is not None,
+        "close_reason": position.close_reason,
+        "unsigned_at_close": position.unsigned_at_close,
+        **journal.fields_of(position.tournament, ["status"]),
+    }
+
+
+def _record(
+    position: Position, action: journal.Action, by: Actor, *, before: dict, **after: object
+) -> None:
+    journal.record(
+        tournament=position.tournament,
+        action=action,
+        by=by,
+        position=position,
+        subject=position,
+        before=before,
+        after={**_closing_fields(position), **after},
+    )
+
+
 @transaction.atomic
 def close_position(
-    *, position: Position, by: AbstractBaseUser, force: bool = False, reason: str = ""
+    *, position: Position, by: Actor, force: bool = False, reason: str = ""
 ) -> Position:
     """Close a position once every table has signed its sheet.
 
@@ -63,6 +95,7 @@ def close_position(
             code="not_seated",
         )
     unsigned = [number for number, locked_at in tables if locked_at is None]
+    before = _closing_fields(position)
     if unsigned and not force:
         raise Refused(
             _(
@@ -79,20 +112,21 @@ def close_position(
     )
     position.unsigned_at_close = unsigned
     position.closed_at = timezone.now()
-    position.closed_by = by
+    position.closed_by = _account(by, position.tournament)
     position._change_reason = (
         _("Clôture forcée : %(reason)s") % {"reason": position.close_reason}
         if unsigned
         else _("Clôture")
     )
-    position._history_user = by
+    position._history_user = by.user
     position.save()
     _update_status(position.tournament)
+    _record(position, journal.Action.POSITION_CLOSED, by, before=before)
     return position
 
 
 @transaction.atomic
-def reopen_position(*, position: Position, by: AbstractBaseUser, reason: str) -> Position:
+def reopen_position(*, position: Position, by: Actor, reason: str) -> Position:
     """Reopen a closed position, with a reason kept in its history; the ranking is
     provisional again until it is closed once more."""
     position = _locked_position(position)
@@ -102,14 +136,16 @@ def reopen_position(*, position: Position, by: AbstractBaseUser, reason: str) ->
             code="not_closed",
         )
     reason = required_reason(reason, missing=_("Pour rouvrir la position, donnez-en le motif."))
+    before = _closing_fields(position)
     position.closed_at = None
     position.closed_by = None
     position.close_reason = ""
     position.unsigned_at_close = []
     position._change_reason = _("Réouverture : %(reason)s") % {"reason": reason}
-    position._history_user = by
+    position._history_user = by.user
     position.save()
     _update_status(position.tournament)
+    _record(position, journal.Action.POSITION_REOPENED, by, before=before, reopen_reason=reason)
     return position
 
 
@@ -128,7 +164,7 @@ def _tables_text(numbers: list[int]) -> str:
 
 
 @transaction.atomic
-def handle_call(*, deal: Deal, by: AbstractBaseUser) -> HandledCall:
+def handle_call(*, deal: Deal, by: Actor) -> HandledCall:
     """The arbitre has answered the table's call for this deal (« pris en compte »).
 
     A second tap on the same call answers with the first record: who answered, and when.
@@ -136,7 +172,18 @@ def handle_call(*, deal: Deal, by: AbstractBaseUser) -> HandledCall:
     kind = call_kind(deal)
     if not kind:
         raise Refused(_("Cette donne n'appelle pas l'arbitre."), code="no_call")
-    call, _created = HandledCall.objects.get_or_create(
-        deal=deal, kind=kind, defaults={"handled_by": by}
+    table = deal.table
+    tournament = table.position.tournament
+    call, created = HandledCall.objects.get_or_create(
+        deal=deal, kind=kind, defaults={"handled_by": _account(by, tournament)}
     )
+    if created:
+        journal.record(
+            tournament=tournament,
+            action=journal.Action.CALL_HANDLED,
+            by=by,
+            table=table,
+            subject=deal,
+            after={"call": kind},
+        )
     return call

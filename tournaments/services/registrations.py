@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from tournaments.actors import Actor
 from tournaments.models import (
     Formula,
     Player,
@@ -25,10 +26,33 @@ from tournaments.selectors.registrations import (
     next_participant_number,
     players_visible_to,
 )
+from tournaments.services import journal
 from tournaments.services.errors import Refused, clean_or_refuse
 
 # The database keeps participant numbers in a small integer.
 PARTICIPANT_NUMBER_MAX = 32767
+
+# What the journal keeps of a participant, before and after a change.
+PLAYER_FIELDS = ("last_name", "first_name", "licence", "club")
+REGISTRATION_FIELDS = ("number", "team", "checked_in", "joins_from", "withdrawn_from")
+
+
+def participant_fields(registration: Registration) -> dict:
+    return {
+        **journal.fields_of(registration.player, PLAYER_FIELDS),
+        **journal.fields_of(registration, REGISTRATION_FIELDS),
+    }
+
+
+def _record(registration: Registration, action: journal.Action, by: Actor, *, before: dict) -> None:
+    journal.record(
+        tournament=registration.tournament,
+        action=action,
+        by=by,
+        subject=registration,
+        before=before,
+        after=participant_fields(registration),
+    )
 
 
 def _shown_by_another_arbitre(player: Player, *, arbitre_id: int) -> bool:
@@ -100,6 +124,7 @@ def register_player(
     team: Team | None = None,
     number: int | None = None,
     checked_in: bool = False,
+    by: Actor,
 ) -> Registration:
     """Register a known ``player``, or a new one from their name, licence and club.
 
@@ -151,7 +176,8 @@ def register_player(
     ):
         registration.save()
     if checked_in:
-        check_in(registration=registration, present=True)
+        _point(registration, present=True)
+    _record(registration, journal.Action.REGISTRATION_REGISTERED, by, before={})
     return registration
 
 
@@ -165,6 +191,7 @@ def update_registration(
     club: str = "",
     number: int | None = None,
     team: Team | None = None,
+    by: Actor,
 ) -> Registration:
     """Correct a participant: the player's name, licence and club, their number and team.
 
@@ -175,6 +202,7 @@ def update_registration(
     """
     tournament = registration.tournament
     player = registration.player
+    before = participant_fields(registration)
     licence = licence.strip()
     if licence and Player.objects.filter(licence=licence).exclude(pk=player.pk).exists():
         holder = Player.objects.get(licence=licence)
@@ -216,11 +244,12 @@ def update_registration(
         player.save()
         registration.player = player
         registration.save(update_fields=["number", "team", "player"])
+    _record(registration, journal.Action.REGISTRATION_UPDATED, by, before=before)
     return registration
 
 
 @transaction.atomic
-def unregister_player(*, registration: Registration) -> None:
+def unregister_player(*, registration: Registration, by: Actor) -> None:
     """Take a player off the list, which is only possible before they were ever seated."""
     if registration.seats.exists():
         raise Refused(
@@ -228,11 +257,21 @@ def unregister_player(*, registration: Registration) -> None:
             % {"player": registration.player},
             code="already_seated",
         )
+    before = participant_fields(registration)
+    journal.record(
+        tournament=registration.tournament,
+        action=journal.Action.REGISTRATION_UNREGISTERED,
+        by=by,
+        subject=registration,
+        before=before,
+    )
     registration.delete()
 
 
 @transaction.atomic
-def create_team(*, tournament: Tournament, name: str, members: Sequence[Registration] = ()) -> Team:
+def create_team(
+    *, tournament: Tournament, name: str, members: Sequence[Registration] = (), by: Actor
+) -> Team:
     """A team of a DUO or quadrette tournament, with its members if given."""
     if tournament.formula == Formula.INDIVIDUAL:
         raise Refused(
@@ -253,24 +292,51 @@ def create_team(*, tournament: Tournament, name: str, members: Sequence[Registra
         )
     team = Team.objects.create(tournament=tournament, name=name)
     for registration in members:
-        set_team(registration=registration, team=team)
+        _join_team(registration, team)
+    journal.record(
+        tournament=tournament,
+        action=journal.Action.TEAM_CREATED,
+        by=by,
+        subject=team,
+        after={"name": team.name, "members": [str(member) for member in members]},
+    )
     return team
 
 
-@transaction.atomic
-def set_team(*, registration: Registration, team: Team | None) -> Registration:
-    """Put a participant in ``team`` (or in none)."""
-    tournament = registration.tournament
+def _join_team(registration: Registration, team: Team | None) -> None:
     if team is not None and team.pk != registration.team_id:
-        _check_team(tournament=tournament, team=team)
+        _check_team(tournament=registration.tournament, team=team)
     registration.team = team
     registration.save(update_fields=["team"])
+
+
+@transaction.atomic
+def set_team(*, registration: Registration, team: Team | None, by: Actor) -> Registration:
+    """Put a participant in ``team`` (or in none)."""
+    before = journal.fields_of(registration, ["team"])
+    _join_team(registration, team)
+    journal.record(
+        tournament=registration.tournament,
+        action=journal.Action.TEAM_CHANGED,
+        by=by,
+        subject=registration,
+        before=before,
+        after=journal.fields_of(registration, ["team"]),
+    )
     return registration
 
 
 @transaction.atomic
-def delete_team(*, team: Team) -> None:
+def delete_team(*, team: Team, by: Actor) -> None:
     """Remove a team; its members stay registered, without a team."""
+    members = [str(member) for member in team.registrations.select_related("player")]
+    journal.record(
+        tournament=team.tournament,
+        action=journal.Action.TEAM_DELETED,
+        by=by,
+        subject=team,
+        before={"name": team.name, "members": members},
+    )
     team.registrations.update(team=None)
     team.delete()
 
@@ -291,13 +357,28 @@ def first_open_position(*, tournament: Tournament) -> int:
 
 
 @transaction.atomic
-def check_in(*, registration: Registration, present: bool) -> Registration:
+def check_in(*, registration: Registration, present: bool, by: Actor) -> Registration:
     """Point a player present (or absent) on the day.
 
     Once play has started, a player pointed present is a late arrival and plays from the
     first position not started yet; a player who sat at a position already under way cannot
     be pointed absent, only withdrawn, so that the positions they played stay as they were.
     """
+    before = participant_fields(registration)
+    _point(registration, present=present)
+    if participant_fields(registration) == before:
+        return registration  # pointed as they already were: nothing to keep
+    if not present:
+        action = journal.Action.REGISTRATION_CHECKED_OUT
+    elif registration.joins_from:
+        action = journal.Action.REGISTRATION_LATE
+    else:
+        action = journal.Action.REGISTRATION_CHECKED_IN
+    _record(registration, action, by, before=before)
+    return registration
+
+
+def _point(registration: Registration, *, present: bool) -> None:
     tournament = registration.tournament
     if present and not registration.checked_in:
         registration.checked_in = True
@@ -314,28 +395,31 @@ def check_in(*, registration: Registration, present: bool) -> Registration:
         registration.checked_in = False
         registration.joins_from = None
     registration.save(update_fields=["checked_in", "joins_from"])
-    return registration
 
 
 @transaction.atomic
-def withdraw_player(*, registration: Registration) -> Registration:
+def withdraw_player(*, registration: Registration, by: Actor) -> Registration:
     """A player leaves: not seated from the first position not started, keeping their points."""
     if registration.withdrawn_from is not None:
         return registration
+    before = participant_fields(registration)
     registration.withdrawn_from = first_open_position(tournament=registration.tournament)
     registration.save(update_fields=["withdrawn_from"])
+    _record(registration, journal.Action.REGISTRATION_WITHDRAWN, by, before=before)
     return registration
 
 
 @transaction.atomic
-def cancel_withdrawal(*, registration: Registration) -> Registration:
+def cancel_withdrawal(*, registration: Registration, by: Actor) -> Registration:
     """Undo a withdrawal; the player comes back from the first position not started."""
     if registration.withdrawn_from is None:
         return registration
+    before = participant_fields(registration)
     number = first_open_position(tournament=registration.tournament)
     if registration.withdrawn_from < number:
         # They missed positions already under way: they come back as a late arrival would.
         registration.joins_from = max(registration.joins_from or 1, number)
     registration.withdrawn_from = None
     registration.save(update_fields=["withdrawn_from", "joins_from"])
+    _record(registration, journal.Action.REGISTRATION_RETURNED, by, before=before)
     return registration

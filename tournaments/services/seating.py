@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.actors import Actor
 from tournaments.models import (
     PLACES_BY_TABLE_SIZE,
     Deal,
@@ -30,6 +31,7 @@ from tournaments.selectors.registrations import (
     position_participants,
 )
 from tournaments.selectors.seating import seating_changes, seating_history, teams_of
+from tournaments.services import journal
 from tournaments.services.errors import Refused
 
 
@@ -38,11 +40,35 @@ def _locked_tournament(tournament: Tournament) -> Tournament:
 
 
 @transaction.atomic
-def seat_position(*, position: Position, tables: Sequence[Sequence[Registration]]) -> list[Table]:
+def seat_position(
+    *, position: Position, tables: Sequence[Sequence[Registration]], by: Actor
+) -> list[Table]:
     """Seat the players of one position, a table per list, in seat order (Nord, Est, ...).
 
     Replaces any seating the position had, which is only allowed while no deal was played.
     """
+    created = _store_seating(position, tables)
+    _record_seating(position, tables, journal.Action.SEATING_PLANNED, by)
+    return created
+
+
+def _record_seating(
+    position: Position,
+    tables: Sequence[Sequence[Registration]],
+    action: journal.Action,
+    by: Actor,
+) -> None:
+    journal.record(
+        tournament=position.tournament,
+        action=action,
+        by=by,
+        position=position,
+        subject=position,
+        after={"tables": len(tables), "players": sum(len(players) for players in tables)},
+    )
+
+
+def _store_seating(position: Position, tables: Sequence[Sequence[Registration]]) -> list[Table]:
     if Deal.objects.filter(table__position=position).exists():
         raise Refused(
             _("Des donnes ont déjà été jouées dans cette position : son placement est figé."),
@@ -66,7 +92,7 @@ def seat_position(*, position: Position, tables: Sequence[Sequence[Registration]
 
 
 @transaction.atomic
-def plan_position(*, tournament: Tournament, number: int, seed: int = 0) -> Position:
+def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int = 0) -> Position:
     """Seat position ``number`` with the generator, keeping every earlier position as it is.
 
     The generator plans every position still to come, so that this one leaves the later ones
@@ -119,7 +145,14 @@ def plan_position(*, tournament: Tournament, number: int, seed: int = 0) -> Posi
         raise Refused(str(error), code="seating") from error
     by_id = {r.pk: r for r in participants}
     for planned, tables in zip([position, *seated_ahead], plan, strict=False):
-        seat_position(position=planned, tables=[[by_id[pk] for pk in table] for table in tables])
+        seated = [[by_id[pk] for pk in table] for table in tables]
+        _store_seating(planned, seated)
+        action = (
+            journal.Action.SEATING_PLANNED
+            if planned is position
+            else journal.Action.SEATING_REPLANNED
+        )
+        _record_seating(planned, seated, action, by)
         if planned.seating_published_at:
             planned.seating_published_at = None
             planned.save(update_fields=["seating_published_at"])
@@ -127,11 +160,16 @@ def plan_position(*, tournament: Tournament, number: int, seed: int = 0) -> Posi
 
 
 @transaction.atomic
-def swap_seats(*, position: Position, first: Seat, second: Seat) -> None:
+def swap_seats(*, position: Position, first: Seat, second: Seat, by: Actor) -> None:
     """Swap the players of two seats of one position, by the arbitre's hand."""
     _locked_tournament(position.tournament)
     # Read again under the lock: the same swap posted twice finds its seats already rewritten.
-    current = {seat.pk: seat for seat in Seat.objects.filter(pk__in=[first.pk, second.pk])}
+    current = {
+        seat.pk: seat
+        for seat in Seat.objects.filter(pk__in=[first.pk, second.pk]).select_related(
+            "table", "registration__player"
+        )
+    }
     if first.pk not in current or second.pk not in current:
         raise Refused(
             _("Le placement vient de changer : vérifiez-le avant d'échanger."), code="stale"
@@ -164,10 +202,27 @@ def swap_seats(*, position: Position, first: Seat, second: Seat) -> None:
     ]
     Seat.objects.filter(pk__in=[first.pk, second.pk]).delete()
     Seat.objects.bulk_create(swapped)
+    _record_swap(position, first, second, by)
+
+
+def _record_swap(position: Position, first: Seat, second: Seat, by: Actor) -> None:
+    """Who sat where before the swap, and after: each seat named by its table and place."""
+    first_place = f"{first.table} {first.get_place_display()}"
+    second_place = f"{second.table} {second.get_place_display()}"
+    journal.record(
+        tournament=position.tournament,
+        action=journal.Action.SEATING_SWAPPED,
+        by=by,
+        position=position,
+        table=first.table if first.table_id == second.table_id else None,
+        subject=first.registration,
+        before={first_place: first.registration, second_place: second.registration},
+        after={first_place: second.registration, second_place: first.registration},
+    )
 
 
 @transaction.atomic
-def publish_seating(*, position: Position) -> Position:
+def publish_seating(*, position: Position, by: Actor) -> Position:
     """Show a position's seating to the players; the tournament is then under way.
 
     A seating that no longer matches who plays the position (an arrival or a withdrawal
@@ -181,10 +236,24 @@ def publish_seating(*, position: Position) -> Position:
     changes = seating_changes(position=position)
     if changes.stale:
         raise Refused(changes.message, code="seating_stale")
+    tournament = position.tournament
+    before = {"seating_published": position.seating_published_at is not None, **_status(tournament)}
     position.seating_published_at = timezone.now()
     position.save(update_fields=["seating_published_at"])
-    tournament = position.tournament
     if tournament.status == Tournament.Status.PREPARATION:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
+    journal.record(
+        tournament=tournament,
+        action=journal.Action.SEATING_PUBLISHED,
+        by=by,
+        position=position,
+        subject=position,
+        before=before,
+        after={"seating_published": True, **_status(tournament)},
+    )
     return position
+
+
+def _status(tournament: Tournament) -> dict:
+    return journal.fields_of(tournament, ["status"])

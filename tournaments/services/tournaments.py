@@ -7,10 +7,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.actors import Actor
 from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors.registrations import last_seated_position_number
+from tournaments.services import journal
 from tournaments.services.errors import Refused, clean_or_refuse
 
 TOURNAMENT_SETTINGS = (
@@ -36,16 +38,28 @@ def _save_tournament(tournament: Tournament) -> Tournament:
 
 
 @transaction.atomic
-def create_tournament(*, arbitre: AbstractBaseUser, settings: Mapping[str, Any]) -> Tournament:
+def create_tournament(
+    *, arbitre: AbstractBaseUser, settings: Mapping[str, Any], by: Actor
+) -> Tournament:
     """A new tournament run by ``arbitre``, with the given settings (see TOURNAMENT_SETTINGS)."""
     unknown = set(settings) - set(TOURNAMENT_SETTINGS)
     if unknown:
         raise TypeError(f"Unknown tournament settings: {sorted(unknown)}")
-    return _save_tournament(Tournament(arbitre=arbitre, **settings))
+    tournament = _save_tournament(Tournament(arbitre=arbitre, **settings))
+    journal.record(
+        tournament=tournament,
+        action=journal.Action.TOURNAMENT_CREATED,
+        by=by,
+        subject=tournament,
+        after=journal.fields_of(tournament, TOURNAMENT_SETTINGS),
+    )
+    return tournament
 
 
 @transaction.atomic
-def update_tournament(*, tournament: Tournament, settings: Mapping[str, Any]) -> Tournament:
+def update_tournament(
+    *, tournament: Tournament, settings: Mapping[str, Any], by: Actor
+) -> Tournament:
     """Change a tournament's settings, as long as they still fit the positions already seated.
 
     The number of positions cannot drop below the last position seated, and the formula
@@ -69,14 +83,35 @@ def update_tournament(*, tournament: Tournament, settings: Mapping[str, Any]) ->
             code="formula_fixed",
             field="formula",
         )
+    before = journal.fields_of(tournament, settings)
     for name, value in settings.items():
         setattr(tournament, name, value)
-    return _save_tournament(tournament)
+    tournament = _save_tournament(tournament)
+    journal.record(
+        tournament=tournament,
+        action=journal.Action.TOURNAMENT_UPDATED,
+        by=by,
+        subject=tournament,
+        before=before,
+        after=journal.fields_of(tournament, settings),
+    )
+    return tournament
 
 
 @transaction.atomic
-def publish_tournament(*, tournament: Tournament, published: bool) -> Tournament:
+def publish_tournament(*, tournament: Tournament, published: bool, by: Actor) -> Tournament:
     """Show the tournament to everyone on the home page (or hide it again)."""
+    before = journal.fields_of(tournament, ["published"])
     tournament.published = published
     tournament.save(update_fields=["published"])
+    journal.record(
+        tournament=tournament,
+        action=journal.Action.TOURNAMENT_PUBLISHED
+        if published
+        else journal.Action.TOURNAMENT_HIDDEN,
+        by=by,
+        subject=tournament,
+        before=before,
+        after=journal.fields_of(tournament, ["published"]),
+    )
     return tournament

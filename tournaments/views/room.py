@@ -17,6 +17,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tournaments.actors import Actor
 from tournaments.forms import ClosePositionForm, PenaltyForm, ReopenPositionForm, add_refusal
 from tournaments.models import Deal, HandledCall, Penalty, Position, Seat, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
@@ -115,7 +116,7 @@ def position_close(request: HttpRequest, tournament_id: int, number: int) -> Htt
         try:
             position = close_position(
                 position=position,
-                by=request.user,
+                by=Actor.arbitre(request.user),
                 force=form.cleaned_data["force"],
                 reason=form.cleaned_data["reason"],
             )
@@ -148,7 +149,9 @@ def position_reopen(request: HttpRequest, tournament_id: int, number: int) -> Ht
     if form.is_valid():
         try:
             position = reopen_position(
-                position=position, by=request.user, reason=form.cleaned_data["reason"]
+                position=position,
+                by=Actor.arbitre(request.user),
+                reason=form.cleaned_data["reason"],
             )
         except Refused as refusal:
             add_refusal(form, refusal)
@@ -177,7 +180,7 @@ def next_position_seat(request: HttpRequest, tournament_id: int, number: int) ->
     if tournament.positions.filter(number=following, tables__isnull=False).exists():
         return redirect(placement)
     try:
-        plan_position(tournament=tournament, number=following)
+        plan_position(tournament=tournament, number=following, by=Actor.arbitre(request.user))
     except Refused as refusal:
         messages.error(request, refusal.message)
         return _back_to_room(request, position)
@@ -200,7 +203,7 @@ def call_handle(request: HttpRequest, tournament_id: int, deal_id: int) -> HttpR
         table__position__tournament=tournament,
     )
     try:
-        handle_call(deal=deal, by=request.user)
+        handle_call(deal=deal, by=Actor.arbitre(request.user))
     except Refused as refusal:
         messages.error(request, refusal.message)
     position = deal.table.position

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from tournaments.actors import Actor
 from tournaments.forms import (
     CsvImportForm,
     PlayerSearchForm,
@@ -99,7 +100,9 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = create_tournament(arbitre=request.user, settings=form.cleaned_data)
+            tournament = create_tournament(
+                arbitre=request.user, settings=form.cleaned_data, by=Actor.arbitre(request.user)
+            )
         except Refused as refusal:
             add_refusal(form, refusal)
         else:
@@ -119,7 +122,9 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             update_tournament(
-                tournament=Tournament.objects.get(pk=tournament.pk), settings=form.cleaned_data
+                tournament=Tournament.objects.get(pk=tournament.pk),
+                settings=form.cleaned_data,
+                by=Actor.arbitre(request.user),
             )
         except Refused as refusal:
             add_refusal(form, refusal)
@@ -139,7 +144,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def tournament_publish(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     published = request.POST.get("published") == "1"
-    publish_tournament(tournament=tournament, published=published)
+    publish_tournament(tournament=tournament, published=published, by=Actor.arbitre(request.user))
     if published:
         messages.success(request, _("Tournoi publié : il est visible de tous."))
     else:
@@ -215,6 +220,7 @@ def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 team=data.get("team"),
                 number=data["number"],
                 checked_in=data["checked_in"],
+                by=Actor.arbitre(request.user),
             )
         except Refused as refusal:
             add_refusal(form, refusal)
@@ -272,6 +278,7 @@ def player_edit(request: HttpRequest, tournament_id: int, registration_id: int) 
                 club=data["club"],
                 number=data["number"],
                 team=data.get("team"),
+                by=Actor.arbitre(request.user),
             )
         except Refused as refusal:
             add_refusal(form, refusal)
@@ -289,7 +296,7 @@ def player_unregister(request: HttpRequest, tournament_id: int, registration_id:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     registration = _registration(tournament, registration_id)
     try:
-        unregister_player(registration=registration)
+        unregister_player(registration=registration, by=Actor.arbitre(request.user))
     except Refused as refusal:
         messages.error(request, refusal.message)
     else:
@@ -310,7 +317,9 @@ def csv_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
     report = None
     if request.method == "POST" and form.is_valid():
         report = import_registrations(
-            tournament=tournament, content=form.cleaned_data["file"].read()
+            tournament=tournament,
+            content=form.cleaned_data["file"].read(),
+            by=Actor.arbitre(request.user),
         )
         if report.ok:
             messages.success(
@@ -355,6 +364,7 @@ def teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 tournament=tournament,
                 name=form.cleaned_data["name"],
                 members=list(form.cleaned_data["members"]),
+                by=Actor.arbitre(request.user),
             )
         except Refused as refusal:
             add_refusal(form, refusal)
@@ -373,7 +383,7 @@ def teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def team_delete(request: HttpRequest, tournament_id: int, team_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     team = get_object_or_404(tournament.teams, pk=team_id)
-    delete_team(team=team)
+    delete_team(team=team, by=Actor.arbitre(request.user))
     notice = _("Équipe %(team)s supprimée.") % {"team": team.name}
     if request.htmx:
         return render(
@@ -396,7 +406,11 @@ def team_assign(request: HttpRequest, tournament_id: int, registration_id: int) 
         notice = _("Équipe inconnue.")
     else:
         try:
-            set_team(registration=registration, team=form.cleaned_data["team"])
+            set_team(
+                registration=registration,
+                team=form.cleaned_data["team"],
+                by=Actor.arbitre(request.user),
+            )
         except Refused as refusal:
             notice = refusal.message
     if request.htmx:
@@ -483,7 +497,11 @@ def checkin_toggle(request: HttpRequest, tournament_id: int, registration_id: in
     registration = _registration(tournament, registration_id)
     error = ""
     try:
-        check_in(registration=registration, present=request.POST.get("present") == "1")
+        check_in(
+            registration=registration,
+            present=request.POST.get("present") == "1",
+            by=Actor.arbitre(request.user),
+        )
     except Refused as refusal:
         error = refusal.message
     return _checkin_answer(request, tournament, registration, error)
@@ -497,9 +515,9 @@ def withdraw(request: HttpRequest, tournament_id: int, registration_id: int):
     error = ""
     try:
         if request.POST.get("cancel") == "1":
-            cancel_withdrawal(registration=registration)
+            cancel_withdrawal(registration=registration, by=Actor.arbitre(request.user))
         else:
-            withdraw_player(registration=registration)
+            withdraw_player(registration=registration, by=Actor.arbitre(request.user))
     except Refused as refusal:
         error = refusal.message
     return _checkin_answer(request, tournament, registration, error)
@@ -626,7 +644,9 @@ def placement_generate(request: HttpRequest, tournament_id: int, number: int) ->
     seed = secrets.randbelow(2**31) if regenerate else 0
     last_seated = last_seated_position_number(tournament=tournament)
     try:
-        plan_position(tournament=tournament, number=number, seed=seed)
+        plan_position(
+            tournament=tournament, number=number, seed=seed, by=Actor.arbitre(request.user)
+        )
     except Refused as refusal:
         return _placement_answer(request, tournament, number, error=refusal.message)
     if last_seated > number:
@@ -651,7 +671,7 @@ def placement_swap(request: HttpRequest, tournament_id: int, number: int) -> Htt
         )
     first, second = form.cleaned_data["first"], form.cleaned_data["second"]
     try:
-        swap_seats(position=position, first=first, second=second)
+        swap_seats(position=position, first=first, second=second, by=Actor.arbitre(request.user))
     except Refused as refusal:
         return _placement_answer(request, tournament, number, error=refusal.message)
     return _placement_answer(
@@ -669,7 +689,7 @@ def placement_publish(request: HttpRequest, tournament_id: int, number: int) -> 
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = get_object_or_404(tournament.positions, number=number)
     try:
-        publish_seating(position=position)
+        publish_seating(position=position, by=Actor.arbitre(request.user))
     except Refused as refusal:
         return _placement_answer(request, tournament, number, error=refusal.message)
     return _placement_answer(

@@ -27,8 +27,7 @@ from scoring.sheet import sheet_totals
 from tournaments.db import retry_once_on_dropped_connection
 from tournaments.forms import add_refusal
 from tournaments.models import (
-    MARQUE_FIELDS,
-    POIGNEE_FIELDS,
+    DEAL_RESULT_FIELDS,
     Camp,
     Chelem,
     Contract,
@@ -751,20 +750,7 @@ def signed_message(table: Table, count: int) -> str:
 
 # --- History -----------------------------------------------------------------------------
 
-HISTORY_FIELDS = [
-    "all_pass",
-    "taker",
-    "contract",
-    "partner",
-    "sitting_out",
-    "bouts",
-    "points",
-    "petit_au_bout",
-    "chelem",
-    "chelem_announced",
-    *POIGNEE_FIELDS.values(),
-    *MARQUE_FIELDS.values(),
-]
+HISTORY_FIELDS = list(DEAL_RESULT_FIELDS)
 
 
 @dataclass

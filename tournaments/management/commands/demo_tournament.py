@@ -13,15 +13,16 @@ from decimal import Decimal
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
-from django.utils import timezone
 
 from tournaments.actors import Actor
-from tournaments.models import Formula, Place, Player, Position, Registration, Tournament
+from tournaments.models import Formula, Place, Position, Registration, Tournament
 from tournaments.seating import plan_positions
 from tournaments.services.deals import DealResult, confirm_bilan, record_deal
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import close_position
-from tournaments.services.seating import seat_position
+from tournaments.services.registrations import register_player
+from tournaments.services.seating import publish_seating, seat_position
+from tournaments.services.tournaments import create_tournament, publish_tournament
 
 # Every write of this command is the demo script's, as the sheets' history says.
 SCRIPT = Actor.running("demo_tournament")
@@ -180,30 +181,32 @@ class Command(BaseCommand):
         rng = random.Random(2026)
         arbitre = self.demo_arbitre()
         Tournament.objects.filter(name=DEMO_NAME).delete()
-        tournament = Tournament.objects.create(
-            name=DEMO_NAME,
-            date=datetime.date(2026, 11, 11),
-            venue="Salle des fêtes, Lyon",
-            organiser="Tarot Club Lyonnais",
-            positions_count=3,
-            deals_per_position=5,
-            formula=Formula.INDIVIDUAL,
-            status=Tournament.Status.RUNNING,
+        # Every write goes through the services, so the journal tells the demo's story too.
+        tournament = create_tournament(
             arbitre=arbitre,
-            published=True,
+            settings={
+                "name": DEMO_NAME,
+                "date": datetime.date(2026, 11, 11),
+                "venue": "Salle des fêtes, Lyon",
+                "organiser": "Tarot Club Lyonnais",
+                "positions_count": 3,
+                "deals_per_position": 5,
+                "formula": Formula.INDIVIDUAL,
+            },
+            by=SCRIPT,
         )
+        publish_tournament(tournament=tournament, published=True, by=SCRIPT)
         registrations = self.register_players(tournament)
         present = [r for r in registrations if r.checked_in]
         by_number = {r.number: r for r in present}
         plan = plan_positions(
             players=sorted(by_number), positions=2, teams={}, allow_five=False, history=[], seed=7
         )
-        now = timezone.now()
-
         first = Position.objects.create(tournament=tournament, number=1)
         tables = seat_position(
-            position=first, tables=[[by_number[n] for n in table] for table in plan[0]]
+            position=first, tables=[[by_number[n] for n in table] for table in plan[0]], by=SCRIPT
         )
+        publish_seating(position=first, by=SCRIPT)
         for table in tables:
             places = [seat.place for seat in table.seats.all()]
             results = {1: EXAMPLE_SHEET, 2: SHOWCASE}.get(table.number)
@@ -216,8 +219,7 @@ class Command(BaseCommand):
         for table in tables:
             for seat in table.seats.all():
                 confirm_bilan(table=table, place=seat.place, by=SCRIPT)
-        Position.objects.filter(pk=first.pk).update(seating_published_at=now)
-        close_position(position=first, by=arbitre)
+        close_position(position=first, by=SCRIPT)
         # A penalty, and one cancelled, so that the register and the ranking show both.
         add_penalty(
             registration=by_number[5],
@@ -231,10 +233,11 @@ class Command(BaseCommand):
         )
         cancel_penalty(penalty=slip, by=arbitre)
 
-        second = Position.objects.create(tournament=tournament, number=2, seating_published_at=now)
+        second = Position.objects.create(tournament=tournament, number=2)
         tables = seat_position(
-            position=second, tables=[[by_number[n] for n in table] for table in plan[1]]
+            position=second, tables=[[by_number[n] for n in table] for table in plan[1]], by=SCRIPT
         )
+        publish_seating(position=second, by=SCRIPT)
         for table in tables:
             places = [seat.place for seat in table.seats.all()]
             played = (table.number * 2) % 6  # some tables done, others under way
@@ -271,18 +274,16 @@ class Command(BaseCommand):
         return user
 
     def register_players(self, tournament: Tournament) -> list[Registration]:
-        registrations = []
-        for number, (last_name, first_name, club) in enumerate(PLAYERS, start=1):
-            player, _ = Player.objects.get_or_create(
+        return [
+            register_player(
+                tournament=tournament,
+                last_name=last_name,
+                first_name=first_name,
                 licence=f"0{number:02d}4{number * 37 % 1000:03d}",
-                defaults={"last_name": last_name, "first_name": first_name, "club": club},
+                club=club,
+                number=number,
+                checked_in=number != ABSENT,
+                by=SCRIPT,
             )
-            registrations.append(
-                Registration.objects.create(
-                    tournament=tournament,
-                    player=player,
-                    number=number,
-                    checked_in=number != ABSENT,
-                )
-            )
-        return registrations
+            for number, (last_name, first_name, club) in enumerate(PLAYERS, start=1)
+        ]
