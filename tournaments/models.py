@@ -433,9 +433,20 @@ class Deal(models.Model):
                 ),
                 name="deal_sums_to_zero",
             ),
-            models.UniqueConstraint(fields=["table", "number"], name="deal_number_unique"),
             models.UniqueConstraint(
-                fields=["table", "submission_id"], name="deal_submission_unique"
+                fields=["table", "number"],
+                name="deal_number_unique",
+                violation_error_message=_(
+                    "Une donne de ce numéro vient d'être inscrite sur cette feuille : "
+                    "rechargez la feuille."
+                ),
+            ),
+            models.UniqueConstraint(
+                fields=["table", "submission_id"],
+                name="deal_submission_unique",
+                violation_error_message=_(
+                    "Ce formulaire a déjà servi pour une autre donne : rechargez la feuille."
+                ),
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
             models.CheckConstraint(
