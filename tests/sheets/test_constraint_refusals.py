@@ -46,9 +46,8 @@ def blind_to_other_saves(monkeypatch):
     )
 
 
-def test_a_number_raced_in_is_refused_on_the_number_in_the_words_of_its_constraint(
-    table, blind_to_other_saves
-):
+@pytest.mark.usefixtures("blind_to_other_saves")
+def test_a_number_raced_in_is_refused_on_the_number_in_the_words_of_its_constraint(table):
     record_deal(table=table, number=1, result=FFT_EXAMPLE_RESULTS[0], by=TESTS)
 
     with pytest.raises(Refused) as refused:
@@ -82,7 +81,8 @@ def test_one_form_id_on_two_deals_is_refused_above_the_form_in_the_words_of_its_
     )
 
 
-def test_a_refusal_by_the_database_never_shows_the_constraints_name(table, blind_to_other_saves):
+@pytest.mark.usefixtures("blind_to_other_saves")
+def test_a_refusal_by_the_database_never_shows_the_constraints_name(table):
     record_deal(table=table, number=1, result=FFT_EXAMPLE_RESULTS[0], by=TESTS)
 
     with pytest.raises(Refused) as refused:

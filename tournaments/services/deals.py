@@ -97,7 +97,7 @@ class Preview:
 
 def table_places(table: Table) -> list[str]:
     """The occupied seats of a table, in seat order."""
-    return _places_of(table.seats.all())
+    return _places_of(table.seats.order_by())
 
 
 def _places_of(seats: Sequence[Seat]) -> list[str]:
