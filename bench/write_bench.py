@@ -21,29 +21,18 @@ arbitre's room of the 100-table position. It exits with status 1 when a target i
 
 from __future__ import annotations
 
+import datetime
 import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 import types
 import uuid
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from benchsetup import setup_django
 
-if "DATABASE_URL" not in os.environ:
-    os.environ["SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "write-bench.sqlite3")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarot_club.settings")
-
-import django  # noqa: E402
-
-django.setup()
-
-import datetime  # noqa: E402
+setup_django("write-bench")
 
 from django import forms  # noqa: E402
 from django.conf import settings  # noqa: E402
@@ -108,31 +97,19 @@ class BareDealForm(forms.Form):
     poignee_O = _choice([("", ""), *PoigneeSize.choices])
 
 
+BARE_COLUMNS = ("number", "taker", "contract", "bouts", "points", "petit_au_bout", "submission_id")
+
+
 def bare_insert(request, table_id: int) -> HttpResponse:
     """Parse the posted deal with a Form and insert it as one row (no history, no rule)."""
     form = BareDealForm(request.POST)
     if not form.is_valid():
         return HttpResponse(form.errors.as_text(), status=422)
-    data = form.cleaned_data
+    typed = {name: form.cleaned_data[name] for name in BARE_COLUMNS}
+    typed["petit_au_bout"] = typed["petit_au_bout"] or None
+    marques = {"marque_nord": 30, "marque_est": -10, "marque_sud": -10, "marque_ouest": -10}
     # One statement: bulk_create sends no signal, so no historical row is written.
-    Deal.objects.bulk_create(
-        [
-            Deal(
-                table_id=table_id,
-                number=data["number"],
-                taker=data["taker"],
-                contract=data["contract"],
-                bouts=data["bouts"],
-                points=data["points"],
-                petit_au_bout=data["petit_au_bout"] or None,
-                submission_id=data["submission_id"],
-                marque_nord=30,
-                marque_est=-10,
-                marque_sud=-10,
-                marque_ouest=-10,
-            )
-        ]
-    )
+    Deal.objects.bulk_create([Deal(table_id=table_id, **typed, **marques)])
     return HttpResponseRedirect(f"/tables/{table_id}/")
 
 
