@@ -17,6 +17,7 @@ It prints their medians, the ratio of the medians and the queries of each (the s
 at most 3 times the bare insert, in at most 12 queries), the same save as htmx sends it (the
 sheet comes back), and the medians of the sheet page, the live marques (the preview) and the
 arbitre's room of the 100-table position. It exits with status 1 when a target is missed.
+With ``SHOW_QUERIES=1`` it also prints the SQL of each counted request.
 """
 
 from __future__ import annotations
