@@ -1,9 +1,12 @@
-"""A write retried once when the database connection was cut under it."""
+"""What a write meets in the database: a connection cut under it (retried once), and a
+constraint it broke (named, so that the service can say which rule in French)."""
 
+import re
 from collections.abc import Callable
 from typing import TypeVar
 
-from django.db import InterfaceError, OperationalError, connection, transaction
+from django.db import IntegrityError, InterfaceError, OperationalError, connection, transaction
+from django.db.models import BaseConstraint, Model, UniqueConstraint
 
 T = TypeVar("T")
 
@@ -28,3 +31,36 @@ def retry_once_on_dropped_connection(write: Callable[[], T]) -> T:
 def _connection_lost() -> bool:
     # A transaction cut in the middle closes its connection on the way out (Atomic.__exit__).
     return connection.connection is None or not connection.is_usable()
+
+
+# SQLite names a check constraint in its message, but a unique one only by its columns:
+# « UNIQUE constraint failed: tournaments_deal.table_id, tournaments_deal.number ».
+SQLITE_UNIQUE = re.compile(r"UNIQUE constraint failed: (?P<columns>[\w., ]+)")
+
+
+def violated_constraint(error: IntegrityError, model: type[Model]) -> BaseConstraint | None:
+    """The constraint of ``model`` (``Meta.constraints``) that ``error`` reports, or None.
+
+    Found by its name, which PostgreSQL gives for every constraint (« violates unique
+    constraint "deal_number_unique" ») and SQLite for a check (« CHECK constraint failed:
+    deal_bouts_0_to_3 »); a unique constraint on SQLite by its columns.
+    """
+    text = str(error)
+    for constraint in model._meta.constraints:
+        if re.search(rf"\b{re.escape(constraint.name)}\b", text):
+            return constraint
+    match = SQLITE_UNIQUE.search(text)
+    if match is None:
+        return None
+    columns = {column.strip() for column in match["columns"].split(",")}
+    for constraint in model._meta.constraints:
+        if isinstance(constraint, UniqueConstraint) and columns == _unique_columns(
+            model, constraint
+        ):
+            return constraint
+    return None
+
+
+def _unique_columns(model: type[Model], constraint: UniqueConstraint) -> set[str]:
+    table = model._meta.db_table
+    return {f"{table}.{model._meta.get_field(name).column}" for name in constraint.fields}

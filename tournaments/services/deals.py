@@ -32,7 +32,7 @@ from scoring.rules import Contract as RuleContract
 from scoring.rules import Deal as ScoredDeal
 from scoring.rules import InvalidDeal, Marque, Poignee, score_deal
 from scoring.sheet import seat_marques, sheet_totals
-from tournaments.actors import Actor
+from tournaments.actors import Actor, ActorKind
 from tournaments.models import (
     DEAL_RESULT_FIELDS,
     MARQUE_FIELDS,
@@ -45,7 +45,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services import journal
-from tournaments.services.errors import Refused, required_reason
+from tournaments.services.errors import Refused, refusal_for_violation, required_reason
 
 # The chelems that were announced at the bidding (docs/scoring.md §One deal, 6).
 ANNOUNCED_CHELEMS = {"announced_made", "announced_failed"}
@@ -118,8 +118,12 @@ class Preview:
 
 def table_places(table: Table) -> list[str]:
     """The occupied seats of a table, in seat order."""
+    return _places_of(table.seats.order_by())
+
+
+def _places_of(seats: Sequence[Seat]) -> list[str]:
     order = list(Place.values)
-    return sorted((seat.place for seat in table.seats.all()), key=order.index)
+    return sorted((seat.place for seat in seats), key=order.index)
 
 
 def _rules_deal(*, table: Table, places: Sequence[str], result: DealResult) -> ScoredDeal:
@@ -193,6 +197,56 @@ def _locked_table(table: Table) -> Table:
     return Table.objects.select_for_update().select_related("position__tournament").get(pk=table.pk)
 
 
+@dataclass(frozen=True)
+class _Sheet:
+    """A sheet as a write on its deals reads it, once, under the table's lock: the table (its
+    position and tournament with it), its deals in number order, its seats."""
+
+    table: Table
+    deals: list[Deal]
+    seats: list[Seat]
+
+    @property
+    def places(self) -> list[str]:
+        return _places_of(self.seats)
+
+    def deal(self, number: int) -> Deal | None:
+        return next((deal for deal in self.deals if deal.number == number), None)
+
+
+# What a write on the deals reads of the seats, the table, its position and tournament: a
+# query of every column of four models costs more to build than to run. A column left out
+# here would be read by one more query when used (the query-count tests would say so).
+SHEET_COLUMNS = (
+    "place",
+    "confirmed_at",
+    "table__number",
+    "table__locked_at",
+    "table__corrected_at",
+    "table__correction_reason",
+    "table__position__number",
+    "table__position__closed_at",
+    "table__position__tournament__deals_per_position",
+    "table__position__tournament__five_mode",
+)
+
+
+def _locked_sheet(table: Table) -> _Sheet:
+    """Two queries: the table's seats, with the table (locked), its position and tournament
+    joined to them (a table is seated as it is created, never without its seats), then its
+    deals. Each ordered here, not by the models' Meta.ordering, whose chain (table, position,
+    tournament) would join three tables to sort the rows of one sheet."""
+    seats = list(
+        Seat.objects.select_for_update(of=("table",))
+        .select_related("table__position__tournament")
+        .only(*SHEET_COLUMNS)
+        .filter(table_id=table.pk)
+        .order_by()
+    )
+    table = seats[0].table if seats else _locked_table(table)
+    return _Sheet(table=table, deals=list(table.deals.order_by("number")), seats=seats)
+
+
 def _check_sheet_open(table: Table, by: Actor) -> None:
     """Once signed (or the position closed), only the arbitre changes the sheet."""
     if by.is_arbitre:
@@ -203,12 +257,11 @@ def _check_sheet_open(table: Table, by: Actor) -> None:
         )
 
 
-def _check_last_deal(table: Table, deal: Deal, by: Actor) -> None:
+def _check_last_deal(sheet: _Sheet, deal: Deal, by: Actor) -> None:
     """The table may change its last deal only; earlier ones are the arbitre's to correct."""
     if by.is_arbitre:
         return
-    last = table.deals.order_by("-number").values_list("number", flat=True).first()
-    if deal.number != last:
+    if deal.number != max(other.number for other in sheet.deals):
         raise Refused(
             _(
                 "Seule la dernière donne peut être modifiée par la table : appelez l'arbitre "
@@ -237,8 +290,8 @@ def _check_version(deal: Deal, version: int | None, *, required: bool = True) ->
     )
 
 
-def _get_deal(table: Table, number: int) -> Deal:
-    deal = table.deals.filter(number=number).first()
+def _get_deal(sheet: _Sheet, number: int) -> Deal:
+    deal = sheet.deal(number)
     if deal is None:
         raise Refused(
             _("La donne %(number)s n'est pas sur cette feuille.") % {"number": number},
@@ -254,10 +307,11 @@ def _mark_history(deal: Deal, table: Table, by: Actor) -> None:
     deal._history_user = by.user
 
 
-def _withdraw_confirmations(table: Table) -> None:
+def _withdraw_confirmations(sheet: _Sheet) -> None:
     """A changed deal changes the bilans: confirmations given before it no longer hold."""
-    if table.locked_at is None:
-        table.seats.filter(confirmed_at__isnull=False).update(confirmed_at=None)
+    confirmed = any(seat.confirmed_at is not None for seat in sheet.seats)
+    if confirmed and sheet.table.locked_at is None:
+        sheet.table.seats.filter(confirmed_at__isnull=False).update(confirmed_at=None)
 
 
 def _record_event(
@@ -298,7 +352,7 @@ def _correction_reason(table: Table, reason: str) -> str:
 
 
 def _corrected_after_signature(
-    table: Table,
+    sheet: _Sheet,
     *,
     number: int,
     before: Mapping[str, int | None],
@@ -308,13 +362,14 @@ def _corrected_after_signature(
 ) -> None:
     """A signed sheet corrected by the arbitre: the players whose marque changed confirm
     their bilan again (the sheet is no longer signed until they have); it says why."""
-    changed = [place for place in table_places(table) if before.get(place) != after.get(place)]
+    table = sheet.table
+    changed = {place for place in sheet.places if before.get(place) != after.get(place)}
     now = timezone.now()
-    withdrawn = list(
-        table.seats.filter(place__in=changed, confirmed_at__isnull=False).values_list(
-            "place", flat=True
-        )
-    )
+    withdrawn = [
+        seat.place
+        for seat in sheet.seats
+        if seat.place in changed and seat.confirmed_at is not None
+    ]
     if withdrawn:
         table.seats.filter(place__in=withdrawn).update(confirmed_at=None)
         table.locked_at = None
@@ -352,27 +407,28 @@ def _sent_before(deal: Deal | None, submission_id: UUID | None) -> bool:
     return deal.is_played and deal.history.filter(submission_id=submission_id).exists()
 
 
-def _exactly_once(write: Callable[..., Deal]) -> Callable[..., Deal]:
-    """One id on two deals breaks ``deal_submission_unique``: only a forged or broken form
-    sends that, and it gets a refusal rather than a 500. Looked up only then."""
+def _refused_by_the_database(write: Callable[..., Deal]) -> Callable[..., Deal]:
+    """A deal the database turns down is refused in the words of the constraint it broke
+    (``Deal.Meta.constraints``, found by name), never a 500: one form's id on two deals
+    (``deal_submission_unique``, only a forged or broken form sends that), a number another
+    write took, any rule a script's deal breaks. The rules are not checked again before the
+    save (``full_clean`` costs a query per constraint): only a refused write pays for
+    finding out which one."""
 
     @wraps(write)
-    def checked(*, table: Table, submission_id: UUID | None = None, **fields) -> Deal:
+    def checked(**fields) -> Deal:
         try:
-            return write(table=table, submission_id=submission_id, **fields)
-        except IntegrityError:
-            reused = table.deals.filter(submission_id=submission_id)
-            if submission_id is not None and reused.exists():
-                raise Refused(
-                    _("Ce formulaire a déjà servi pour une autre donne : rechargez la feuille."),
-                    code="refused",
-                ) from None
-            raise
+            return write(**fields)
+        except IntegrityError as error:
+            refusal = refusal_for_violation(error, Deal)
+            if refusal is None:
+                raise
+            raise refusal from error
 
     return checked
 
 
-@_exactly_once
+@_refused_by_the_database
 @transaction.atomic
 def record_deal(
     *,
@@ -393,8 +449,9 @@ def record_deal(
     ``submission_id`` names the form sent (see ``_sent_before``): the same form sent again
     stores nothing and gets the deal back, as the first send did.
     """
-    table = _locked_table(table)
-    deal = table.deals.filter(number=number).first()
+    sheet = _locked_sheet(table)
+    table = sheet.table
+    deal = sheet.deal(number)
     if _sent_before(deal, submission_id):
         return deal
     _check_sheet_open(table, by)
@@ -413,7 +470,7 @@ def record_deal(
             code="number_taken",
         )
     if deal is None:
-        waiting = table.deals.filter(all_pass=False, points__isnull=True).first()
+        waiting = next((other for other in sheet.deals if not other.is_played), None)
         if waiting is not None:
             raise Refused(
                 _("La donne %(number)s attend encore son résultat : complétez-la d'abord.")
@@ -423,11 +480,11 @@ def record_deal(
             )
         deal = Deal(table=table, number=number)
     else:
-        _check_version(deal, version, required=by is not None)
+        _check_version(deal, version, required=by.kind != ActorKind.SCRIPT)
         deal.version += 1
     before = journal.fields_of(deal, DEAL_RESULT_FIELDS) if deal.pk else {}
     deal.submission_id = submission_id
-    deal = _write_result(deal, table=table, result=result, by=by)
+    deal = _write_result(deal, sheet=sheet, result=result, by=by)
     _journal(
         table,
         journal.Action.DEAL_RECORDED,
@@ -439,7 +496,7 @@ def record_deal(
     return deal
 
 
-@_exactly_once
+@_refused_by_the_database
 @transaction.atomic
 def correct_deal(
     *,
@@ -459,19 +516,20 @@ def correct_deal(
     arbitre gives a ``reason``, and the players whose marque changed confirm their bilan
     again.
     """
-    table = _locked_table(table)
+    sheet = _locked_sheet(table)
+    table = sheet.table
     _check_sheet_open(table, by)
-    deal = _get_deal(table, number)
+    deal = _get_deal(sheet, number)
     if submission_id is not None and deal.submission_id == submission_id:
         return deal  # this correction, sent twice: saved once (``_sent_before``)
-    _check_last_deal(table, deal, by)
+    _check_last_deal(sheet, deal, by)
     _check_version(deal, version)
     reason = _correction_reason(table, reason)
     before = deal.marques()
     before_fields = journal.fields_of(deal, DEAL_RESULT_FIELDS)
     deal.version += 1
     deal.submission_id = submission_id
-    deal = _write_result(deal, table=table, result=result, by=by)
+    deal = _write_result(deal, sheet=sheet, result=result, by=by)
     _journal(
         table,
         journal.Action.DEAL_CORRECTED,
@@ -482,23 +540,23 @@ def correct_deal(
     )
     if table.locked_at is not None:
         _corrected_after_signature(
-            table, number=number, before=before, after=deal.marques(), by=by, reason=reason
+            sheet, number=number, before=before, after=deal.marques(), by=by, reason=reason
         )
     return deal
 
 
-def _write_result(deal: Deal, *, table: Table, result: DealResult, by: Actor) -> Deal:
+def _write_result(deal: Deal, *, sheet: _Sheet, result: DealResult, by: Actor) -> Deal:
     """Score the result onto the deal and save it, with who wrote it in the history.
 
     Any bilan already confirmed on the sheet was confirmed on other numbers: it is withdrawn.
     """
-    places = table_places(table)
+    places = sheet.places
     _check_seats(places=places, result=result)
-    _apply_result(deal, table=table, places=places, result=result)
-    _full_clean(deal)
-    _mark_history(deal, table, by)
+    _apply_result(deal, table=sheet.table, places=places, result=result)
+    _check_fields(deal)
+    _mark_history(deal, sheet.table, by)
     deal.save()
-    _withdraw_confirmations(table)
+    _withdraw_confirmations(sheet)
     return deal
 
 
@@ -509,10 +567,11 @@ def delete_deal(*, table: Table, number: int, version: int, by: Actor, reason: s
     The deleted deal stays in the history, with who deleted it. On a signed sheet it is a
     correction after signature, with its reason (see ``correct_deal``).
     """
-    table = _locked_table(table)
+    sheet = _locked_sheet(table)
+    table = sheet.table
     _check_sheet_open(table, by)
-    deal = _get_deal(table, number)
-    _check_last_deal(table, deal, by)
+    deal = _get_deal(sheet, number)
+    _check_last_deal(sheet, deal, by)
     _check_version(deal, version)
     reason = _correction_reason(table, reason)
     before = deal.marques()
@@ -526,10 +585,10 @@ def delete_deal(*, table: Table, number: int, version: int, by: Actor, reason: s
     )
     _mark_history(deal, table, by)
     deal.delete()
-    _withdraw_confirmations(table)
+    _withdraw_confirmations(sheet)
     if table.locked_at is not None:
         _corrected_after_signature(
-            table, number=number, before=before, after={}, by=by, reason=reason
+            sheet, number=number, before=before, after={}, by=by, reason=reason
         )
 
 
@@ -639,12 +698,15 @@ def _check_seats(*, places: Sequence[str], result: DealResult) -> None:
         )
 
 
-def _full_clean(deal: Deal) -> None:
-    """The model's own checks, the database's constraints among them, as a refusal."""
+def _check_fields(deal: Deal) -> None:
+    """Each field's own checks (its choices, its digits), in memory. The rules between fields
+    and between deals are the database's constraints: broken, they are refused by name
+    (``_refused_by_the_database``) rather than checked here by a query each."""
     try:
-        deal.full_clean(exclude=["table"])
+        deal.clean_fields(exclude=["table"])
     except ValidationError as error:
-        raise Refused(" ".join(error.messages)) from error
+        name, messages = next(iter(error.message_dict.items()))
+        raise Refused(messages[0], field=name, code="invalid") from error
 
 
 def _apply_result(deal: Deal, *, table: Table, places: Sequence[str], result: DealResult) -> None:

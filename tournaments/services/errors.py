@@ -5,8 +5,10 @@ reason, so that a view can answer with its own status (a sheet's ``stale`` or ``
 """
 
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import IntegrityError, models
 from django.utils.translation import gettext as _
+
+from tournaments.db import violated_constraint
 
 
 class Refused(ValueError):
@@ -25,6 +27,40 @@ def clean_or_refuse(instance: models.Model) -> None:
     except ValidationError as error:
         field, messages = next(iter(error.message_dict.items()))
         raise Refused(messages[0], code="invalid", field=field) from error
+
+
+def refusal_for_violation(error: IntegrityError, model: type[models.Model]) -> Refused | None:
+    """The refusal of a write the database turned down, in the words of the constraint it
+    broke (its ``violation_error_message``), on the field that constraint is about; None when
+    ``error`` names none of ``model``'s constraints.
+
+    The database holds the rules; checking them again before each write would cost a query
+    each (``full_clean``). So a write simply runs, and only a write that breaks a rule pays
+    for finding out which one.
+    """
+    constraint = violated_constraint(error, model)
+    if constraint is None:
+        return None
+    return Refused(
+        constraint.get_violation_error_message(),
+        field=_constraint_field(model, constraint),
+        code=constraint.violation_error_code or "refused",
+    )
+
+
+def _constraint_field(model: type[models.Model], constraint: models.BaseConstraint) -> str | None:
+    """The one field typed by a person that the constraint is about (a deal's number, its
+    bouts), or None when it is about several, or about what nobody types (the table, the
+    form's id): its message then goes above the form."""
+    if isinstance(constraint, models.UniqueConstraint):
+        names = constraint.fields
+    elif isinstance(getattr(constraint, "condition", None), models.Q):
+        names = constraint.condition.referenced_base_fields
+    else:
+        names = ()
+    fields = [model._meta.get_field(name) for name in names]
+    typed = [field.name for field in fields if field.editable and not field.is_relation]
+    return typed[0] if len(typed) == 1 else None
 
 
 REASON_MAX_LENGTH = 300

@@ -92,10 +92,33 @@ ALERT_CONTRACTS = {Contract.GARDE_SANS, Contract.GARDE_CONTRE}
 def _table_or_404(request: HttpRequest, table_id: int) -> tuple[Table, SheetAccess]:
     """The table and what this request may do on it; 404 if the tournament is hidden to it."""
     table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
+    return table, _access_or_404(request, table)
+
+
+def _access_or_404(request: HttpRequest, table: Table) -> SheetAccess:
     access = sheet_access(request, table)
     if not table.position.tournament.published and not access.can_edit:
         raise Http404
-    return table, access
+    return access
+
+
+def _table_and_seats_or_404(
+    request: HttpRequest, table_id: int
+) -> tuple[Table, SheetAccess, list[Seat]]:
+    """``_table_or_404`` and ``_seats`` in one query, for the deal's save: the seats with
+    their players, the table, its position and tournament joined to them (a table is seated
+    as it is created)."""
+    seats = list(
+        Seat.objects.select_related("table__position__tournament", "registration__player")
+        .filter(table_id=table_id)
+        .order_by()
+    )
+    if not seats:
+        table, access = _table_or_404(request, table_id)
+        return table, access, _seats(table)
+    table = seats[0].table
+    seats.sort(key=lambda seat: PLACE_ORDER.index(seat.place))
+    return table, _access_or_404(request, table), seats
 
 
 def _editor_or_403(access: SheetAccess) -> None:
@@ -104,7 +127,8 @@ def _editor_or_403(access: SheetAccess) -> None:
 
 
 def _seats(table: Table) -> list[Seat]:
-    seats = table.seats.select_related("registration__player")
+    # Sorted here: the Meta.ordering (table, then its position...) would join three tables.
+    seats = table.seats.select_related("registration__player").order_by()
     return sorted(seats, key=lambda seat: PLACE_ORDER.index(seat.place))
 
 
@@ -388,13 +412,13 @@ def sheet(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def deal_new(request: HttpRequest, table_id: int) -> HttpResponse:
     """Record a deal: a new one, « tous passent », or the result of the deal bid."""
-    table, access = _table_or_404(request, table_id)
+    table, access, seats = _table_and_seats_or_404(request, table_id)
     if request.method == "GET":
         return redirect("sheet", table_id=table.pk)
     _editor_or_403(access)
     if "all_pass" in request.POST:
         return _all_pass(request, table, access)
-    form = DealForm(request.POST, table=table, seats=_seats(table))
+    form = DealForm(request.POST, table=table, seats=seats)
     if not form.is_valid():
         return _render_sheet(request, table, access, form=form, status=422)
     try:
