@@ -6,18 +6,18 @@ redirect after success; under htmx the same view answers with the page's fragmen
 """
 
 import secrets
+from collections.abc import Callable
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from tournaments.forms import (
     CsvImportForm,
@@ -66,13 +66,7 @@ from tournaments.services.tournaments import (
     publish_tournament,
     update_tournament,
 )
-
-
-def _redirect(request: HttpRequest, url: str) -> HttpResponse:
-    """After a successful post: a redirect, that htmx follows as a whole page."""
-    if request.htmx:
-        return HttpResponseClientRedirect(url)
-    return redirect(url)
+from tournaments.views.htmx import HtmxHttpRequest, redirect_page, render_page
 
 
 def _registration(tournament: Tournament, registration_id: int) -> Registration:
@@ -86,57 +80,67 @@ def _registration(tournament: Tournament, registration_id: int) -> Registration:
 
 @require_GET
 @login_required
-def arbitre_home(request: HttpRequest) -> HttpResponse:
+def arbitre_home(request: HtmxHttpRequest) -> HttpResponse:
     tournaments = Tournament.objects.all()
     if not request.user.is_superuser:
         tournaments = tournaments.filter(arbitre=request.user)
     return render(request, "setup/arbitre_home.html", {"tournaments": tournaments})
 
 
-@require_http_methods(["GET", "POST"])
-@login_required
-def tournament_create(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST if request.method == "POST" else None)
+def _tournament_form(
+    request: HtmxHttpRequest,
+    form: TournamentForm,
+    tournament: Tournament | None,
+    *,
+    save: Callable[[dict], Tournament],
+    done: str,
+) -> HttpResponse:
+    """The tournament's settings: once valid, ``save`` them and go to the dashboard; else the
+    form again, with what refused them beside its field."""
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = create_tournament(arbitre=request.user, settings=form.cleaned_data)
+            saved = save(form.cleaned_data)
         except Refused as refusal:
             add_refusal(form, refusal)
         else:
-            messages.success(request, _("Tournoi créé. Inscrivez maintenant les joueurs."))
-            return _redirect(request, reverse("setup_dashboard", args=[tournament.pk]))
-    template = "setup/tournament_form.html#tournament-form" if request.htmx else None
-    return render(
-        request, template or "setup/tournament_form.html", {"form": form, "tournament": None}
+            messages.success(request, done)
+            return redirect_page(request, reverse("setup_dashboard", args=[saved.pk]))
+    context = {"form": form, "tournament": tournament}
+    return render_page(request, "setup/tournament_form.html", context, partial="tournament-form")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
+    return _tournament_form(
+        request,
+        TournamentForm(request.POST if request.method == "POST" else None),
+        None,
+        save=lambda settings: create_tournament(arbitre=request.user, settings=settings),
+        done=_("Tournoi créé. Inscrivez maintenant les joueurs."),
     )
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def tournament_edit(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    form = TournamentForm(request.POST if request.method == "POST" else None, instance=tournament)
-    if request.method == "POST" and form.is_valid():
-        try:
-            update_tournament(
-                tournament=Tournament.objects.get(pk=tournament.pk), settings=form.cleaned_data
-            )
-        except Refused as refusal:
-            add_refusal(form, refusal)
-        else:
-            messages.success(request, _("Réglages enregistrés."))
-            return _redirect(request, reverse("setup_dashboard", args=[tournament.pk]))
-    template = "setup/tournament_form.html#tournament-form" if request.htmx else None
-    return render(
+    # The form changes the instance it checks: the page shows the tournament as stored.
+    stored = Tournament.objects.get(pk=tournament.pk)
+    return _tournament_form(
         request,
-        template or "setup/tournament_form.html",
-        {"form": form, "tournament": Tournament.objects.get(pk=tournament.pk)},
+        TournamentForm(request.POST if request.method == "POST" else None, instance=tournament),
+        stored,
+        save=lambda settings: update_tournament(
+            tournament=Tournament.objects.get(pk=tournament.pk), settings=settings
+        ),
+        done=_("Réglages enregistrés."),
     )
 
 
 @require_POST
 @login_required
-def tournament_publish(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def tournament_publish(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     published = request.POST.get("published") == "1"
     publish_tournament(tournament=tournament, published=published)
@@ -144,12 +148,12 @@ def tournament_publish(request: HttpRequest, tournament_id: int) -> HttpResponse
         messages.success(request, _("Tournoi publié : il est visible de tous."))
     else:
         messages.success(request, _("Tournoi masqué : vous seul le voyez."))
-    return _redirect(request, reverse("setup_dashboard", args=[tournament.pk]))
+    return redirect_page(request, reverse("setup_dashboard", args=[tournament.pk]))
 
 
 @require_GET
 @login_required
-def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def dashboard(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     registrations = tournament.registrations
     seated = {position.number: position for position in tournament.positions.all()}
@@ -186,7 +190,7 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def players(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     search = PlayerSearchForm(request.GET)
     query = search_query(request.GET)
@@ -240,13 +244,12 @@ def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
             tournament.registrations.select_related("player", "team"), player=registration_player
         ),
     }
-    template = "setup/players.html#registration" if request.htmx else "setup/players.html"
-    return render(request, template, context)
+    return render_page(request, "setup/players.html", context, partial="registration")
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def player_edit(request: HttpRequest, tournament_id: int, registration_id: int) -> HttpResponse:
+def player_edit(request: HtmxHttpRequest, tournament_id: int, registration_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     registration = _registration(tournament, registration_id)
     player = registration.player
@@ -277,15 +280,14 @@ def player_edit(request: HttpRequest, tournament_id: int, registration_id: int) 
             add_refusal(form, refusal)
         else:
             messages.success(request, _("%(player)s corrigé.") % {"player": registration.player})
-            return _redirect(request, reverse("setup_players", args=[tournament.pk]))
-    template = "setup/player_edit.html#player-form" if request.htmx else "setup/player_edit.html"
+            return redirect_page(request, reverse("setup_players", args=[tournament.pk]))
     context = {"tournament": tournament, "registration": registration, "form": form}
-    return render(request, template, context)
+    return render_page(request, "setup/player_edit.html", context, partial="player-form")
 
 
 @require_POST
 @login_required
-def player_unregister(request: HttpRequest, tournament_id: int, registration_id: int):
+def player_unregister(request: HtmxHttpRequest, tournament_id: int, registration_id: int):
     tournament = arbitre_tournament_or_404(request, tournament_id)
     registration = _registration(tournament, registration_id)
     try:
@@ -296,12 +298,12 @@ def player_unregister(request: HttpRequest, tournament_id: int, registration_id:
         messages.success(
             request, _("Inscription retirée : %(player)s.") % {"player": registration.player}
         )
-    return _redirect(request, reverse("setup_players", args=[tournament.pk]))
+    return redirect_page(request, reverse("setup_players", args=[tournament.pk]))
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def csv_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def csv_import(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     form = CsvImportForm(
         request.POST if request.method == "POST" else None,
@@ -318,9 +320,13 @@ def csv_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 _("%(count)s joueurs inscrits depuis le fichier.")
                 % {"count": len(report.registered)},
             )
-            return _redirect(request, reverse("setup_players", args=[tournament.pk]))
-    template = "setup/csv_import.html#import-form" if request.htmx else "setup/csv_import.html"
-    return render(request, template, {"tournament": tournament, "form": form, "report": report})
+            return redirect_page(request, reverse("setup_players", args=[tournament.pk]))
+    return render_page(
+        request,
+        "setup/csv_import.html",
+        {"tournament": tournament, "form": form, "report": report},
+        partial="import-form",
+    )
 
 
 # Teams ------------------------------------------------------------------------------------
@@ -345,7 +351,7 @@ def _teams_context(tournament: Tournament, form: TeamForm, notice: str = "") -> 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def teams(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     form = TeamForm(request.POST if request.method == "POST" else None, tournament=tournament)
     notice = ""
@@ -364,30 +370,37 @@ def teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 messages.success(request, notice)
                 return redirect("setup_teams", tournament.pk)
             form = TeamForm(tournament=tournament)
-    template = "setup/teams.html#teams" if request.htmx else "setup/teams.html"
-    return render(request, template, _teams_context(tournament, form, notice))
+    return render_page(
+        request, "setup/teams.html", _teams_context(tournament, form, notice), partial="teams"
+    )
 
 
-@require_POST
-@login_required
-def team_delete(request: HttpRequest, tournament_id: int, team_id: int) -> HttpResponse:
-    tournament = arbitre_tournament_or_404(request, tournament_id)
-    team = get_object_or_404(tournament.teams, pk=team_id)
-    delete_team(team=team)
-    notice = _("Équipe %(team)s supprimée.") % {"team": team.name}
+def _teams_answer(
+    request: HtmxHttpRequest, tournament: Tournament, notice: str, *, level: int
+) -> HttpResponse:
+    """After a change to one team: under htmx the teams again, with the notice above them;
+    else the notice as a message (if any), and the page."""
     if request.htmx:
-        return render(
-            request,
-            "setup/teams.html#teams",
-            _teams_context(tournament, TeamForm(tournament=tournament), notice),
-        )
-    messages.success(request, notice)
+        context = _teams_context(tournament, TeamForm(tournament=tournament), notice)
+        return render(request, "setup/teams.html#teams", context)
+    if notice:
+        messages.add_message(request, level, notice)
     return redirect("setup_teams", tournament.pk)
 
 
 @require_POST
 @login_required
-def team_assign(request: HttpRequest, tournament_id: int, registration_id: int) -> HttpResponse:
+def team_delete(request: HtmxHttpRequest, tournament_id: int, team_id: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    team = get_object_or_404(tournament.teams, pk=team_id)
+    delete_team(team=team)
+    notice = _("Équipe %(team)s supprimée.") % {"team": team.name}
+    return _teams_answer(request, tournament, notice, level=messages.SUCCESS)
+
+
+@require_POST
+@login_required
+def team_assign(request: HtmxHttpRequest, tournament_id: int, registration_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     registration = _registration(tournament, registration_id)
     form = TeamAssignmentForm(request.POST, tournament=tournament)
@@ -399,15 +412,7 @@ def team_assign(request: HttpRequest, tournament_id: int, registration_id: int) 
             set_team(registration=registration, team=form.cleaned_data["team"])
         except Refused as refusal:
             notice = refusal.message
-    if request.htmx:
-        return render(
-            request,
-            "setup/teams.html#teams",
-            _teams_context(tournament, TeamForm(tournament=tournament), notice),
-        )
-    if notice:
-        messages.error(request, notice)
-    return redirect("setup_teams", tournament.pk)
+    return _teams_answer(request, tournament, notice, level=messages.ERROR)
 
 
 # Check-in ---------------------------------------------------------------------------------
@@ -452,15 +457,14 @@ def _checkin_context(tournament: Tournament, query: str = "") -> dict:
 
 @require_GET
 @login_required
-def checkin(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def checkin(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     context = _checkin_context(tournament, search_query(request.GET))
-    template = "setup/checkin.html#checkin-list" if request.htmx else "setup/checkin.html"
-    return render(request, template, context)
+    return render_page(request, "setup/checkin.html", context, partial="checkin-list")
 
 
 def _checkin_answer(
-    request: HttpRequest, tournament: Tournament, registration: Registration, error: str = ""
+    request: HtmxHttpRequest, tournament: Tournament, registration: Registration, error: str = ""
 ) -> HttpResponse:
     """Under htmx, the player's row and the counter (swapped out of band); else a redirect."""
     if not request.htmx:
@@ -478,7 +482,7 @@ def _checkin_answer(
 
 @require_POST
 @login_required
-def checkin_toggle(request: HttpRequest, tournament_id: int, registration_id: int):
+def checkin_toggle(request: HtmxHttpRequest, tournament_id: int, registration_id: int):
     tournament = arbitre_tournament_or_404(request, tournament_id)
     registration = _registration(tournament, registration_id)
     error = ""
@@ -491,7 +495,7 @@ def checkin_toggle(request: HttpRequest, tournament_id: int, registration_id: in
 
 @require_POST
 @login_required
-def withdraw(request: HttpRequest, tournament_id: int, registration_id: int):
+def withdraw(request: HtmxHttpRequest, tournament_id: int, registration_id: int):
     tournament = arbitre_tournament_or_404(request, tournament_id)
     registration = _registration(tournament, registration_id)
     error = ""
@@ -594,7 +598,7 @@ def _odd_table_turns(report, names) -> list[tuple[int, list]]:
     ]
 
 
-def _placement_answer(request: HttpRequest, tournament: Tournament, number: int, **extra):
+def _placement_answer(request: HtmxHttpRequest, tournament: Tournament, number: int, **extra):
     if request.htmx:
         context = _placement_context(tournament, number, **extra)
         return render(request, "setup/placement.html#placement", context)
@@ -607,19 +611,18 @@ def _placement_answer(request: HttpRequest, tournament: Tournament, number: int,
 
 @require_GET
 @login_required
-def placement(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+def placement(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     if not 1 <= number <= tournament.positions_count:
         raise Http404(_("Pas de position %(number)s.") % {"number": number})
-    template = "setup/placement.html#placement" if request.htmx else "setup/placement.html"
     # ``echange``: the seat the arbitre tapped first, to swap with the next one tapped.
     context = _placement_context(tournament, number, selected_seat=request.GET.get("echange", ""))
-    return render(request, template, context)
+    return render_page(request, "setup/placement.html", context, partial="placement")
 
 
 @require_POST
 @login_required
-def placement_generate(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+def placement_generate(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     # A first seating is the generator's first answer; asking again draws another one.
     regenerate = tournament.positions.filter(number=number, tables__isnull=False).exists()
@@ -641,7 +644,7 @@ def placement_generate(request: HttpRequest, tournament_id: int, number: int) ->
 
 @require_POST
 @login_required
-def placement_swap(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+def placement_swap(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = get_object_or_404(tournament.positions, number=number)
     form = SwapForm(request.POST, seats=_swappable_seats(position))
@@ -665,7 +668,7 @@ def placement_swap(request: HttpRequest, tournament_id: int, number: int) -> Htt
 
 @require_POST
 @login_required
-def placement_publish(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+def placement_publish(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = get_object_or_404(tournament.positions, number=number)
     try:
