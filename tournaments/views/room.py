@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tournaments.forms import ClosePositionForm, PenaltyForm, ReopenPositionForm, add_refusal
 from tournaments.models import Deal, HandledCall, Penalty, Position, Seat, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.selectors.sheets import in_place_order, sheet_data
 from tournaments.services.errors import Refused
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import (
@@ -32,10 +33,7 @@ from tournaments.services.positions import (
 )
 from tournaments.services.seating import plan_position
 from tournaments.table_access import device_grant_link
-
-# The room shows each sheet as the sheet itself computes it: one place for that logic.
 from tournaments.views.htmx import HtmxHttpRequest, render_page
-from tournaments.views.sheets import PLACE_ORDER, _sheet_data
 
 
 def _position(tournament: Tournament, number: int) -> Position:
@@ -56,10 +54,11 @@ def room_context(
     rooms = []
     calls = []
     for table in position.tables.prefetch_related(seats, deals):
-        table_seats = sorted(table.seats.all(), key=lambda seat: PLACE_ORDER.index(seat.place))
+        table_seats = in_place_order(table.seats.all())
         table.position = position
         position.tournament = tournament
-        data = _sheet_data(table, table_seats, list(table.deals.all()))
+        # Each sheet as the sheet itself shows it: one place for that reading.
+        data = sheet_data(table, table_seats, list(table.deals.all()))
         rooms.append({"table": table, "seats": table_seats, **data})
         for row in data["alerts"]:
             kind = call_kind(row.deal)
@@ -101,7 +100,7 @@ def position_room(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
     return _render_room(request, room_context(tournament, position))
 
 
-def _back_to_room(request: HtmxHttpRequest, position: Position) -> HttpResponse:
+def _back_to_room(position: Position) -> HttpResponse:
     return redirect("sheet_room", tournament_id=position.tournament_id, number=position.number)
 
 
@@ -123,7 +122,7 @@ def _position_change(
             add_refusal(form, refusal)
         else:
             messages.success(request, done(position))
-            return _back_to_room(request, position)
+            return _back_to_room(position)
     forms = {"reopen_form" if isinstance(form, ReopenPositionForm) else "close_form": form}
     return _render_room(request, room_context(tournament, position, **forms), status=422)
 
@@ -182,14 +181,14 @@ def next_position_seat(request: HtmxHttpRequest, tournament_id: int, number: int
     placement = reverse("setup_placement", args=[tournament.pk, following])
     if following > tournament.positions_count:
         messages.error(request, _("C'était la dernière position du tournoi."))
-        return _back_to_room(request, position)
+        return _back_to_room(position)
     if tournament.positions.filter(number=following, tables__isnull=False).exists():
         return redirect(placement)
     try:
         plan_position(tournament=tournament, number=following)
     except Refused as refusal:
         messages.error(request, refusal.message)
-        return _back_to_room(request, position)
+        return _back_to_room(position)
     messages.success(
         request,
         _("Position %(number)s placée : vérifiez le placement, puis publiez-le.")
@@ -215,7 +214,7 @@ def call_handle(request: HtmxHttpRequest, tournament_id: int, deal_id: int) -> H
     position = deal.table.position
     if request.htmx:
         return _render_room(request, room_context(tournament, position))
-    return _back_to_room(request, position)
+    return _back_to_room(position)
 
 
 # Letting a table's phone in ------------------------------------------------------------
