@@ -37,6 +37,18 @@ from tournaments.templatetags.sheet_tags import camp_sign, signed
 
 PLACE_ORDER = list(Place.values)
 
+# What a deal's form and record hold besides its poignées, in the order the sheet asks them.
+DEAL_FIELDS = [
+    "taker",
+    "contract",
+    "partner",
+    "sitting_out",
+    "bouts",
+    "points",
+    "petit_au_bout",
+    "chelem",
+]
+
 ALERT_CONTRACTS = {Contract.GARDE_SANS, Contract.GARDE_CONTRE}
 
 
@@ -308,14 +320,7 @@ def marque_explanation(
 
 HISTORY_FIELDS = [
     "all_pass",
-    "taker",
-    "contract",
-    "partner",
-    "sitting_out",
-    "bouts",
-    "points",
-    "petit_au_bout",
-    "chelem",
+    *DEAL_FIELDS,
     "chelem_announced",
     *POIGNEE_FIELDS.values(),
     *MARQUE_FIELDS.values(),

@@ -106,18 +106,20 @@ def _back_to_room(position: Position) -> HttpResponse:
 
 def _position_change(
     request: HtmxHttpRequest,
-    tournament: Tournament,
-    position: Position,
+    tournament_id: int,
+    number: int,
     form: ClosePositionForm | ReopenPositionForm,
     *,
-    change: Callable[[dict], Position],
+    change: Callable[[Position, dict], Position],
     done: Callable[[Position], str],
 ) -> HttpResponse:
     """Close or reopen a position once its form is valid, then back to the room; else the
     room again, with the form and what refused it."""
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    position = _position(tournament, number)
     if form.is_valid():
         try:
-            position = change(form.cleaned_data)
+            position = change(position, form.cleaned_data)
         except Refused as refusal:
             add_refusal(form, refusal)
         else:
@@ -133,18 +135,22 @@ def _closed_message(position: Position) -> str:
     return _("Position %(number)s close.") % {"number": position.number}
 
 
+def _reopened_message(position: Position) -> str:
+    return _("Position %(number)s rouverte : le classement redevient provisoire.") % {
+        "number": position.number
+    }
+
+
 @require_POST
 @login_required
 def position_close(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """« Clore la position »: every sheet signed, or forced with a reason."""
-    tournament = arbitre_tournament_or_404(request, tournament_id)
-    position = _position(tournament, number)
     return _position_change(
         request,
-        tournament,
-        position,
+        tournament_id,
+        number,
         ClosePositionForm(request.POST),
-        change=lambda data: close_position(
+        change=lambda position, data: close_position(
             position=position, by=request.user, force=data["force"], reason=data["reason"]
         ),
         done=_closed_message,
@@ -154,20 +160,15 @@ def position_close(request: HtmxHttpRequest, tournament_id: int, number: int) ->
 @require_POST
 @login_required
 def position_reopen(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament = arbitre_tournament_or_404(request, tournament_id)
-    position = _position(tournament, number)
     return _position_change(
         request,
-        tournament,
-        position,
+        tournament_id,
+        number,
         ReopenPositionForm(request.POST),
-        change=lambda data: reopen_position(
+        change=lambda position, data: reopen_position(
             position=position, by=request.user, reason=data["reason"]
         ),
-        done=lambda reopened: (
-            _("Position %(number)s rouverte : le classement redevient provisoire.")
-            % {"number": reopened.number}
-        ),
+        done=_reopened_message,
     )
 
 

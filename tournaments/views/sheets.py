@@ -23,6 +23,7 @@ from tournaments.db import retry_once_on_dropped_connection
 from tournaments.forms import add_refusal
 from tournaments.models import Deal, Seat, Table
 from tournaments.selectors.sheets import (
+    DEAL_FIELDS,
     history_entries,
     live_marques,
     next_seats,
@@ -364,20 +365,7 @@ def _preview_errors(form: DealForm) -> list[str]:
 # (out-of-band) when they take over, so that a message is never shown twice: the form's
 # messages, its number's, and those of every field a refusal may name (the reason aside,
 # which the live marques do not check).
-ERROR_SLOTS = [
-    "all",
-    "number",
-    "chelem_announced",
-    "taker",
-    "contract",
-    "partner",
-    "sitting_out",
-    "bouts",
-    "points",
-    "petit_au_bout",
-    "chelem",
-    "poignees",
-]
+ERROR_SLOTS = ["all", "number", "chelem_announced", *DEAL_FIELDS, "poignees"]
 
 
 @require_http_methods(["GET", "POST"])
