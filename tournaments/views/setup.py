@@ -75,6 +75,12 @@ def _registration(tournament: Tournament, registration_id: int) -> Registration:
     )
 
 
+def _registration_fields(data: dict) -> dict:
+    """What the registration forms type of a player and their entry, as the services take it."""
+    fields = ("last_name", "first_name", "licence", "club", "number")
+    return {**{name: data[name] for name in fields}, "team": data.get("team")}
+
+
 # The tournament ---------------------------------------------------------------------------
 
 
@@ -212,13 +218,8 @@ def players(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             registration = register_player(
                 tournament=tournament,
                 player=data["player"],
-                last_name=data["last_name"],
-                first_name=data["first_name"],
-                licence=data["licence"],
-                club=data["club"],
-                team=data.get("team"),
-                number=data["number"],
                 checked_in=data["checked_in"],
+                **_registration_fields(data),
             )
         except Refused as refusal:
             add_refusal(form, refusal)
@@ -267,15 +268,7 @@ def player_edit(request: HtmxHttpRequest, tournament_id: int, registration_id: i
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            update_registration(
-                registration=registration,
-                last_name=data["last_name"],
-                first_name=data["first_name"],
-                licence=data["licence"],
-                club=data["club"],
-                number=data["number"],
-                team=data.get("team"),
-            )
+            update_registration(registration=registration, **_registration_fields(data))
         except Refused as refusal:
             add_refusal(form, refusal)
         else:
