@@ -11,7 +11,6 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -33,19 +32,17 @@ from tournaments.forms import (
 )
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.selectors.names import by_name, name_key, name_matches, registration_player
+from tournaments.selectors.checkin import checkin_page
+from tournaments.selectors.names import by_name, registration_player
+from tournaments.selectors.placement import placement_page, positions_span, swappable_seats
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
-    position_participants,
     search_players,
     search_registered,
 )
 from tournaments.selectors.seating import (
-    count_tables,
-    position_report,
     seating_changes,
-    seating_plan,
 )
 from tournaments.services.errors import Refused
 from tournaments.services.imports import import_registrations
@@ -411,48 +408,11 @@ def team_assign(request: HtmxHttpRequest, tournament_id: int, registration_id: i
 # Check-in ---------------------------------------------------------------------------------
 
 
-PARTICIPANT_NUMBER_DIGITS = 4
-
-
-def _checkin_context(tournament: Tournament, query: str = "") -> dict:
-    registrations = tournament.registrations.select_related("player", "team")
-    for word in query.split():
-        match = name_matches(word, player="player__")
-        # A participant number: ASCII digits only (« ² » is a digit to str.isdigit but not to
-        # int), and short enough for the database's small integer.
-        if word.isascii() and word.isdigit() and len(word) <= PARTICIPANT_NUMBER_DIGITS:
-            match |= Q(number=int(word))
-        registrations = registrations.filter(match)
-    present = tournament.registrations.filter(checked_in=True, withdrawn_from__isnull=True)
-    count = present.count()
-    last_played = last_played_position_number(tournament=tournament)
-    return {
-        "tournament": tournament,
-        "registrations": by_name(registrations, player=registration_player),
-        "query": query,
-        "present": count,
-        "registered": tournament.registrations.count(),
-        "tables": count_tables(player_count=count, allow_five=tournament.allow_five),
-        "tables_with_five": (
-            None if tournament.allow_five else count_tables(player_count=count, allow_five=True)
-        ),
-        "last_seated": last_seated_position_number(tournament=tournament),
-        "last_played": last_played,
-        "first_open": last_played + 1,
-        # Who sat at a position under way: only a withdrawal takes them out.
-        "played_ids": set(
-            tournament.registrations.filter(seats__position__number__lte=last_played).values_list(
-                "pk", flat=True
-            )
-        ),
-    }
-
-
 @require_GET
 @login_required
 def checkin(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    context = _checkin_context(tournament, search_query(request.GET))
+    context = checkin_page(tournament=tournament, query=search_query(request.GET))
     return render_page(request, "setup/checkin.html", context, partial="checkin-list")
 
 
@@ -466,7 +426,7 @@ def _checkin_answer(
         url = reverse("setup_checkin", args=[tournament.pk])
         query = search_query(request.POST)
         return redirect(f"{url}?{urlencode({'q': query})}" if query else url)
-    context = _checkin_context(tournament)
+    context = checkin_page(tournament=tournament)
     context.update(registration=registration, error=error, oob=True)
     row = render_to_string("setup/checkin.html#checkin-row", context, request=request)
     counter = render_to_string("setup/checkin.html#checkin-counter", context, request=request)
@@ -505,90 +465,15 @@ def withdraw(request: HtmxHttpRequest, tournament_id: int, registration_id: int)
 # Seating ----------------------------------------------------------------------------------
 
 
-def _swappable_seats(position):
-    return position.seats.select_related("registration__player", "table").order_by(
-        "registration__player__last_name", "registration__player__first_name"
-    )
-
-
 def _placement_context(
     tournament: Tournament, number: int, selected_seat: str = "", **extra
 ) -> dict:
-    position = tournament.positions.filter(number=number).first()
-    seated = position is not None and position.tables.exists()
-    participants = position_participants(tournament=tournament, number=number)
-    context = {
-        "tournament": tournament,
-        "number": number,
-        "numbers": range(1, tournament.positions_count + 1),
-        "position": position,
-        "participants": participants,
-        "tables_count": count_tables(
-            player_count=len(participants), allow_five=tournament.allow_five
-        ),
-        "last_seated": last_seated_position_number(tournament=tournament),
-        "error": "",
-        "notice": "",
-    }
-    if seated:
-        plan = seating_plan(position=position)
-        report = position_report(position=position)
-        names = {r.pk: r.player for r in tournament.registrations.select_related("player")}
-        selected = next((seat for seat in plan.seats if str(seat.pk) == selected_seat), None)
-        played = position.tables.filter(deals__isnull=False).exists()
-        last_played = last_played_position_number(tournament=tournament)
-        context.update(
-            selected=selected,
-            repeated_pairs=[
-                (names[meeting.players[0]], names[meeting.players[1]], meeting.times)
-                for meeting in report.repeated_pairs
-            ],
-            team_clashes=[
-                (names[meeting.players[0]], names[meeting.players[1]])
-                for meeting in report.team_clashes
-            ],
-            odd_tables=_odd_table_turns(report, names),
-            plan=plan,
-            report=report,
-            swap=SwapForm(seats=_swappable_seats(position)),
-            played=played,
-            changes=seating_changes(position=position),
-            can_regenerate=not played and last_played < number,
-            seated_ahead=_seated_ahead(number, context["last_seated"]),
-        )
-    context.update(extra)
-    return context
-
-
-def _seated_ahead(number: int, last_seated: int) -> str:
-    """What generating position ``number`` again does to the positions seated after it."""
-    if last_seated <= number:
-        return ""
-    if last_seated == number + 1:
-        return _("La position %(next)s, déjà placée, sera placée de nouveau en même temps.") % {
-            "next": last_seated
-        }
-    return _(
-        "Les positions %(positions)s, déjà placées, seront placées de nouveau en même temps."
-    ) % {"positions": _span(number + 1, last_seated)}
-
-
-def _span(first: int, last: int) -> str:
-    """« 2 et 3 », « 2 à 4 »: positions from ``first`` to ``last``."""
-    joined = _("%(first)s et %(last)s") if last == first + 1 else _("%(first)s à %(last)s")
-    return joined % {"first": first, "last": last}
-
-
-def _odd_table_turns(report, names) -> list[tuple[int, list]]:
-    """Who sat at a table of 3 or 5 how often, most often first, names in French order."""
-    by_count: dict[int, list] = {}
-    for registration_id, count in report.odd_tables.items():
-        by_count.setdefault(count, []).append(names[registration_id])
-    if set(by_count) <= {0}:
-        return []
-    return [
-        (count, sorted(by_count[count], key=name_key)) for count in sorted(by_count, reverse=True)
-    ]
+    """The placement page, with the swap form once the position is seated, and the
+    message of what was just done (``error`` or ``notice``)."""
+    context = placement_page(tournament=tournament, number=number, selected_seat=selected_seat)
+    if "plan" in context:
+        context["swap"] = SwapForm(seats=swappable_seats(position=context["position"]))
+    return {**context, "error": "", "notice": "", **extra}
 
 
 def _placement_answer(request: HtmxHttpRequest, tournament: Tournament, number: int, **extra):
@@ -629,7 +514,7 @@ def placement_generate(request: HtmxHttpRequest, tournament_id: int, number: int
         notice = _(
             "Positions %(positions)s placées de nouveau. Vérifiez la position "
             "%(first)s, puis publiez-la."
-        ) % {"positions": _span(number, last_seated), "first": number}
+        ) % {"positions": positions_span(number, last_seated), "first": number}
     else:
         notice = _("Placement généré. Vérifiez-le, puis publiez-le.")
     return _placement_answer(request, tournament, number, notice=notice)
@@ -640,7 +525,7 @@ def placement_generate(request: HtmxHttpRequest, tournament_id: int, number: int
 def placement_swap(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = get_object_or_404(tournament.positions, number=number)
-    form = SwapForm(request.POST, seats=_swappable_seats(position))
+    form = SwapForm(request.POST, seats=swappable_seats(position=position))
     if not form.is_valid():
         return _placement_answer(
             request, tournament, number, error=_("Choisissez les deux joueurs à échanger.")
