@@ -46,6 +46,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
+from tournaments.actors import Actor  # noqa: E402
 from tournaments.models import (  # noqa: E402
     Camp,
     Chelem,
@@ -61,6 +62,7 @@ from tournaments.models import (  # noqa: E402
 )
 from tournaments.services.seating import seat_position  # noqa: E402
 
+SCRIPT = Actor.running("write_bench")
 TABLES = 100
 ROUNDS = 3  # deals 1, 2, 3 of every table: 300 saves and 300 bare inserts
 PAGE_RUNS = 15
@@ -147,9 +149,10 @@ def build(arbitre) -> tuple[Tournament, list[Table], Table]:
     tables = seat_position(
         position=position,
         tables=[registrations[i : i + 4] for i in range(0, len(registrations), 4)],
+        by=SCRIPT,
     )
     spare = Position.objects.create(tournament=tournament, number=2)
-    bare_table = seat_position(position=spare, tables=[registrations[:4]])[0]
+    bare_table = seat_position(position=spare, tables=[registrations[:4]], by=SCRIPT)[0]
     return tournament, tables, bare_table
 
 

@@ -70,6 +70,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    # Django's own widget templates, for the form renderer below.
+    "django.forms",
     "django_htmx",
     "template_partials",
     "simple_history",
@@ -109,6 +111,10 @@ TEMPLATES = [
         },
     },
 ]
+
+# Forms draw their widgets with the project's templates (templates/widgets/), where its own
+# widgets keep theirs (tournaments/widgets.py).
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 WSGI_APPLICATION = "tarot_club.wsgi.application"
 

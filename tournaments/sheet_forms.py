@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Camp, Chelem, Contract, FiveMode, PoigneeSize, Seat, Table
 from tournaments.services.deals import DealResult
+from tournaments.widgets import ChoiceButtons
 
 NONE = ""
 TOTAL_POINTS = Decimal(91)
@@ -33,7 +34,7 @@ def short_name(seat: Seat) -> str:
 
 def _radio(choices, *, required: bool = False, initial=None) -> forms.ChoiceField:
     return forms.ChoiceField(
-        choices=choices, required=required, widget=forms.RadioSelect, initial=initial
+        choices=choices, required=required, widget=ChoiceButtons, initial=initial
     )
 
 

@@ -1,170 +1,98 @@
-from django.urls import path
+"""The site's URLs, grouped by the prefix they share. Every path and name is fixed: they are
+printed on QR codes and sheets, and read by other tools (README, « Résultats »);
+tests/test_url_paths.py lists them all."""
+
+from django.urls import include, path
 
 from tournaments.views import journal, offline, prints, public, results, room, setup, sheets
+
+# tournois/<tournament_id>/: the tournament's public pages and its results.
+tournament_pages = [
+    path("", public.tournament_detail, name="tournament_detail"),
+    path("classement/", results.ranking, name="ranking"),
+    path("classement.csv", results.ranking_csv, name="ranking_csv"),
+    path("classement.pdf", prints.ranking_pdf, name="ranking_pdf"),
+    path("classement.json", results.ranking_json, name="ranking_json"),
+    path("classement-equipes.csv", results.teams_csv, name="ranking_teams_csv"),
+    path("donnes.csv", results.deals_csv, name="deals_csv"),
+    path("donnes.json", results.deals_json, name="deals_json"),
+    path("joueurs/", results.player_search, name="player_search"),
+    path("joueurs/<int:number>/", results.player, name="player_page"),
+    path("projection/", results.projector, name="projector"),
+]
+
+# arbitre/tournois/<tournament_id>/joueurs/<registration_id>/: one registration.
+registration_pages = [
+    path("modifier/", setup.player_edit, name="setup_player_edit"),
+    path("desinscrire/", setup.player_unregister, name="setup_player_unregister"),
+    path("equipe/", setup.team_assign, name="setup_team_assign"),
+    path("retrait/", setup.withdraw, name="setup_withdraw"),
+]
+
+# arbitre/tournois/<tournament_id>/positions/<number>/: seating, the room, closing, printing.
+position_pages = [
+    path("placement/", setup.placement, name="setup_placement"),
+    path("placement/generer/", setup.placement_generate, name="setup_placement_generate"),
+    path("placement/echanger/", setup.placement_swap, name="setup_placement_swap"),
+    path("placement/publier/", setup.placement_publish, name="setup_placement_publish"),
+    path("salle/", room.position_room, name="sheet_room"),
+    path(
+        "salle/tables/<int:table_id>/telephone/",
+        room.device_grant,
+        name="sheet_room_device_grant",
+    ),
+    path("clore/", room.position_close, name="position_close"),
+    path("rouvrir/", room.position_reopen, name="position_reopen"),
+    path("suivante/", room.next_position_seat, name="position_seat_next"),
+    path("feuilles.pdf", prints.position_sheets_pdf, name="print_position_sheets"),
+    path("plan.pdf", prints.position_plan_pdf, name="print_plan"),
+]
+
+# arbitre/tournois/<tournament_id>/: the arbitre's set-up, room and penalties.
+arbitre_pages = [
+    path("", setup.dashboard, name="setup_dashboard"),
+    path("modifier/", setup.tournament_edit, name="setup_tournament_edit"),
+    path("publier/", setup.tournament_publish, name="setup_tournament_publish"),
+    path("joueurs/", setup.players, name="setup_players"),
+    path("joueurs/<int:registration_id>/", include(registration_pages)),
+    path("import/", setup.csv_import, name="setup_import"),
+    path("equipes/", setup.teams, name="setup_teams"),
+    path("equipes/<int:team_id>/supprimer/", setup.team_delete, name="setup_team_delete"),
+    path("pointage/", setup.checkin, name="setup_checkin"),
+    path("pointage/<int:registration_id>/", setup.checkin_toggle, name="setup_checkin_toggle"),
+    path("positions/<int:number>/", include(position_pages)),
+    path("donnes/<int:deal_id>/appel/", room.call_handle, name="call_handle"),
+    path("journal/", journal.journal, name="journal"),
+    path("penalites/", room.penalties, name="penalties"),
+    path("penalites/<int:penalty_id>/annuler/", room.penalty_cancel, name="penalty_cancel"),
+    path("cartes.pdf", prints.player_cards_pdf, name="print_cards"),
+]
+
+# tables/<table_id>/: a table's feuille de marque, written by its device (by its code) and
+# by the arbitre.
+table_pages = [
+    path("", sheets.sheet, name="sheet"),
+    path("acces/", sheets.table_access, name="sheet_access"),
+    path("acces/<str:token>/", sheets.device_grant_open, name="sheet_device_grant"),
+    path("donnes/nouvelle/", sheets.deal_new, name="sheet_deal_new"),
+    path("donnes/<int:number>/", sheets.deal_edit, name="sheet_deal_edit"),
+    path("donnes/<int:number>/supprimer/", sheets.deal_delete, name="sheet_deal_delete"),
+    path("apercu/", sheets.deal_preview, name="sheet_preview"),
+    path("signature/", sheets.sign_off, name="sheet_sign_off"),
+    path("reouverture/", sheets.sheet_unlock, name="sheet_unlock"),
+    path("historique/", sheets.sheet_history, name="sheet_history"),
+    path("manifest.webmanifest", offline.manifest, name="sheet_manifest"),
+    path("feuille.pdf", prints.table_sheet_pdf, name="print_sheet"),
+]
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("favicon.ico", public.favicon, name="favicon"),
-    path("tournois/<int:tournament_id>/", public.tournament_detail, name="tournament_detail"),
-    # The results: fixed URLs, printed on QR codes and read by other tools (README).
-    path("tournois/<int:tournament_id>/classement/", results.ranking, name="ranking"),
-    path("tournois/<int:tournament_id>/classement.csv", results.ranking_csv, name="ranking_csv"),
-    path("tournois/<int:tournament_id>/classement.pdf", prints.ranking_pdf, name="ranking_pdf"),
-    path("tournois/<int:tournament_id>/classement.json", results.ranking_json, name="ranking_json"),
-    path(
-        "tournois/<int:tournament_id>/classement-equipes.csv",
-        results.teams_csv,
-        name="ranking_teams_csv",
-    ),
-    path("tournois/<int:tournament_id>/donnes.csv", results.deals_csv, name="deals_csv"),
-    path("tournois/<int:tournament_id>/donnes.json", results.deals_json, name="deals_json"),
-    path("tournois/<int:tournament_id>/joueurs/", results.player_search, name="player_search"),
-    path("tournois/<int:tournament_id>/joueurs/<int:number>/", results.player, name="player_page"),
-    path("tournois/<int:tournament_id>/projection/", results.projector, name="projector"),
-    # The arbitre's set-up.
+    path("tournois/<int:tournament_id>/", include(tournament_pages)),
     path("arbitre/", setup.arbitre_home, name="setup_home"),
     path("arbitre/tournois/nouveau/", setup.tournament_create, name="setup_tournament_create"),
-    path("arbitre/tournois/<int:tournament_id>/", setup.dashboard, name="setup_dashboard"),
-    path(
-        "arbitre/tournois/<int:tournament_id>/modifier/",
-        setup.tournament_edit,
-        name="setup_tournament_edit",
-    ),
-    path(
-        "arbitre/tournois/<int:tournament_id>/publier/",
-        setup.tournament_publish,
-        name="setup_tournament_publish",
-    ),
-    path("arbitre/tournois/<int:tournament_id>/joueurs/", setup.players, name="setup_players"),
-    path(
-        "arbitre/tournois/<int:tournament_id>/joueurs/<int:registration_id>/modifier/",
-        setup.player_edit,
-        name="setup_player_edit",
-    ),
-    path(
-        "arbitre/tournois/<int:tournament_id>/joueurs/<int:registration_id>/desinscrire/",
-        setup.player_unregister,
-        name="setup_player_unregister",
-    ),
-    path(
-        "arbitre/tournois/<int:tournament_id>/joueurs/<int:registration_id>/equipe/",
-        setup.team_assign,
-        name="setup_team_assign",
-    ),
-    path(
-        "arbitre/tournois/<int:tournament_id>/joueurs/<int:registration_id>/retrait/",
-        setup.withdraw,
-        name="setup_withdraw",
-    ),
-    path("arbitre/tournois/<int:tournament_id>/import/", setup.csv_import, name="setup_import"),
-    path("arbitre/tournois/<int:tournament_id>/equipes/", setup.teams, name="setup_teams"),
-    path(
-        "arbitre/tournois/<int:tournament_id>/equipes/<int:team_id>/supprimer/",
-        setup.team_delete,
-        name="setup_team_delete",
-    ),
-    path("arbitre/tournois/<int:tournament_id>/pointage/", setup.checkin, name="setup_checkin"),
-    path(
-        "arbitre/tournois/<int:tournament_id>/pointage/<int:registration_id>/",
-        setup.checkin_toggle,
-        name="setup_checkin_toggle",
-    ),
-    path(
-        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/placement/",
-        setup.placement,
-        name="setup_placement",
-    ),
-    path(
-        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/placement/generer/",
-        setup.placement_generate,
-        name="setup_placement_generate",
-    ),
-    path(
-        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/placement/echanger/",
-        setup.placement_swap,
-        name="setup_placement_swap",
-    ),
-    path(
-        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/placement/publier/",
-        setup.placement_publish,
-        name="setup_placement_publish",
-    ),
-    # The feuilles de marque: a table's device (by its code) and the arbitre.
-    path("tables/<int:table_id>/", sheets.sheet, name="sheet"),
-    path("tables/<int:table_id>/acces/", sheets.table_access, name="sheet_access"),
-    path(
-        "tables/<int:table_id>/acces/<str:token>/",
-        sheets.device_grant_open,
-        name="sheet_device_grant",
-    ),
-    path("tables/<int:table_id>/donnes/nouvelle/", sheets.deal_new, name="sheet_deal_new"),
-    path("tables/<int:table_id>/donnes/<int:number>/", sheets.deal_edit, name="sheet_deal_edit"),
-    path(
-        "tables/<int:table_id>/donnes/<int:number>/supprimer/",
-        sheets.deal_delete,
-        name="sheet_deal_delete",
-    ),
-    path("tables/<int:table_id>/apercu/", sheets.deal_preview, name="sheet_preview"),
-    path("tables/<int:table_id>/signature/", sheets.sign_off, name="sheet_sign_off"),
-    path("tables/<int:table_id>/reouverture/", sheets.sheet_unlock, name="sheet_unlock"),
-    path("tables/<int:table_id>/historique/", sheets.sheet_history, name="sheet_history"),
+    path("arbitre/tournois/<int:tournament_id>/", include(arbitre_pages)),
     # Hors connexion: the worker's scope is /tables/, every sheet (README).
     path("tables/service-worker.js", offline.service_worker, name="sheet_service_worker"),
-    path("tables/<int:table_id>/manifest.webmanifest", offline.manifest, name="sheet_manifest"),
-    path(
-        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/salle/",
-        room.position_room,
-        name="sheet_room",
-    ),
-    # Closing positions, the calls and the penalties: the arbitre's room.
-    path(
-        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/clore/",
-        room.position_close,
-        name="position_close",
-    ),
-    path(
-        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/rouvrir/",
-        room.position_reopen,
-        name="position_reopen",
-    ),
-    path(
-        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/suivante/",
-        room.next_position_seat,
-        name="position_seat_next",
-    ),
-    path(
-        "arbitre/tournois/<int:tournament_id>/donnes/<int:deal_id>/appel/",
-        room.call_handle,
-        name="call_handle",
-    ),
-    path("arbitre/tournois/<int:tournament_id>/penalites/", room.penalties, name="penalties"),
-    # Every write to the tournament, who made it and what it changed.
-    path("arbitre/tournois/<int:tournament_id>/journal/", journal.journal, name="journal"),
-    path(
-        "arbitre/tournois/<int:tournament_id>/penalites/<int:penalty_id>/annuler/",
-        room.penalty_cancel,
-        name="penalty_cancel",
-    ),
-    path(
-        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/salle/tables/<int:table_id>/telephone/",
-        room.device_grant,
-        name="sheet_room_device_grant",
-    ),
-    # Printing (PDF).
-    path("tables/<int:table_id>/feuille.pdf", prints.table_sheet_pdf, name="print_sheet"),
-    path(
-        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/feuilles.pdf",
-        prints.position_sheets_pdf,
-        name="print_position_sheets",
-    ),
-    path(
-        "arbitre/tournois/<int:tournament_id>/positions/<int:number>/plan.pdf",
-        prints.position_plan_pdf,
-        name="print_plan",
-    ),
-    path(
-        "arbitre/tournois/<int:tournament_id>/cartes.pdf",
-        prints.player_cards_pdf,
-        name="print_cards",
-    ),
+    path("tables/<int:table_id>/", include(table_pages)),
 ]

@@ -7,8 +7,9 @@ on QR codes and read by other tools: they are fixed (README, « Résultats »).
 """
 
 import json
+from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -18,6 +19,7 @@ from tournaments.models import Deal, Position, Seat, Tournament
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.selectors.seating import seating_plan
+from tournaments.views.htmx import HtmxHttpRequest, render_page
 from tournaments.views.public import visible_tournaments
 
 # What one projector screen holds: rows that always fit whole at any screen height, the
@@ -27,17 +29,15 @@ PROJECTOR_SEAT_COLUMNS = 3
 PROJECTOR_SECONDS = 10
 
 
-def _tournament(request: HttpRequest, tournament_id: int) -> Tournament:
+def _tournament(request: HtmxHttpRequest, tournament_id: int) -> Tournament:
     return get_object_or_404(visible_tournaments(request), pk=tournament_id)
 
 
 @require_GET
-def ranking(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def ranking(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
     context = {"tournament": tournament, "ranking": tournament_ranking(tournament)}
-    if request.htmx:
-        return render(request, "results/ranking.html#ranking", context)
-    return render(request, "results/ranking.html", context)
+    return render_page(request, "results/ranking.html", context, partial="ranking")
 
 
 def _csv(content: bytes, *, filename: str) -> HttpResponse:
@@ -46,26 +46,27 @@ def _csv(content: bytes, *, filename: str) -> HttpResponse:
     return response
 
 
-@require_GET
-def ranking_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def _ranking_csv(
+    request: HtmxHttpRequest, tournament_id: int, *, export: Callable, name: str
+) -> HttpResponse:
+    """The ranking as a CSV file: ``export`` writes it, ``name`` (with the tournament's id)
+    names it."""
     tournament = _tournament(request, tournament_id)
-    return _csv(
-        exports.ranking_csv(tournament_ranking(tournament)),
-        filename=f"classement-{tournament.pk}.csv",
-    )
+    return _csv(export(tournament_ranking(tournament)), filename=f"{name}-{tournament.pk}.csv")
 
 
 @require_GET
-def teams_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _tournament(request, tournament_id)
-    return _csv(
-        exports.teams_csv(tournament_ranking(tournament)),
-        filename=f"classement-equipes-{tournament.pk}.csv",
-    )
+def ranking_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    return _ranking_csv(request, tournament_id, export=exports.ranking_csv, name="classement")
 
 
 @require_GET
-def ranking_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def teams_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    return _ranking_csv(request, tournament_id, export=exports.teams_csv, name="classement-equipes")
+
+
+@require_GET
+def ranking_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
     return JsonResponse(
         exports.ranking_json(tournament_ranking(tournament)),
@@ -74,13 +75,13 @@ def ranking_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @require_GET
-def deals_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def deals_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
     return _csv(exports.deals_csv(tournament), filename=f"donnes-{tournament.pk}.csv")
 
 
 @require_GET
-def deals_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def deals_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
     return HttpResponse(
         json.dumps({"deals": exports.deals_json(tournament)}, ensure_ascii=False),
@@ -92,7 +93,7 @@ def deals_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @require_GET
-def player_search(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def player_search(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """Find yourself by name (accents optional) or by participant number."""
     tournament = _tournament(request, tournament_id)
     query = request.GET.get("q", "")
@@ -100,13 +101,11 @@ def player_search(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if len(found) == 1 and not request.htmx:
         return redirect("player_page", tournament_id=tournament.pk, number=found[0].number)
     context = {"tournament": tournament, "query": query[:100], "found": found}
-    if request.htmx:
-        return render(request, "results/player_search.html#found", context)
-    return render(request, "results/player_search.html", context)
+    return render_page(request, "results/player_search.html", context, partial="found")
 
 
 @require_GET
-def player(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+def player(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
     page = player_page(tournament=tournament, ranking=tournament_ranking(tournament), number=number)
     if page is None:
@@ -174,7 +173,7 @@ def _projector_screens(tournament: Tournament) -> tuple[list[dict], object]:
 
 
 @require_GET
-def projector(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def projector(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The room's screen: no controls, large type, a new screen every ten seconds (htmx)."""
     tournament = _tournament(request, tournament_id)
     screens, ranking = _projector_screens(tournament)
@@ -189,6 +188,4 @@ def projector(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "next_screen": (index + 1) % len(screens),
         "seconds": PROJECTOR_SECONDS,
     }
-    if request.htmx:
-        return render(request, "results/projector.html#screen", context)
-    return render(request, "results/projector.html", context)
+    return render_page(request, "results/projector.html", context, partial="screen")

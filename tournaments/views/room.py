@@ -6,11 +6,13 @@ write is one service call (``services.positions``, ``services.penalties``) whose
 back as a French message.
 """
 
+from collections.abc import Callable
+
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -21,6 +23,7 @@ from tournaments.actors import Actor
 from tournaments.forms import ClosePositionForm, PenaltyForm, ReopenPositionForm, add_refusal
 from tournaments.models import Deal, HandledCall, Penalty, Position, Seat, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.selectors.sheets import in_place_order, sheet_data
 from tournaments.services.errors import Refused
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import (
@@ -31,9 +34,7 @@ from tournaments.services.positions import (
 )
 from tournaments.services.seating import plan_position
 from tournaments.table_access import device_grant_link
-
-# The room shows each sheet as the sheet itself computes it: one place for that logic.
-from tournaments.views.sheets import PLACE_ORDER, _sheet_data
+from tournaments.views.htmx import HtmxHttpRequest, render_page
 
 
 def _position(tournament: Tournament, number: int) -> Position:
@@ -54,10 +55,11 @@ def room_context(
     rooms = []
     calls = []
     for table in position.tables.prefetch_related(seats, deals):
-        table_seats = sorted(table.seats.all(), key=lambda seat: PLACE_ORDER.index(seat.place))
+        table_seats = in_place_order(table.seats.all())
         table.position = position
         position.tournament = tournament
-        data = _sheet_data(table, table_seats, list(table.deals.all()))
+        # Each sheet as the sheet itself shows it: one place for that reading.
+        data = sheet_data(table, table_seats, list(table.deals.all()))
         rooms.append({"table": table, "seats": table_seats, **data})
         for row in data["alerts"]:
             kind = call_kind(row.deal)
@@ -86,89 +88,97 @@ def room_context(
     }
 
 
-def _render_room(request: HttpRequest, context: dict, *, status: int = 200) -> HttpResponse:
-    if request.htmx:
-        return render(request, "sheets/room.html#room", context)
-    return render(request, "sheets/room.html", context, status=status)
+def _render_room(request: HtmxHttpRequest, context: dict, *, status: int = 200) -> HttpResponse:
+    return render_page(request, "sheets/room.html", context, partial="room", status=status)
 
 
 @require_GET
 @login_required
-def position_room(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+def position_room(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """Every table of a position: its progress, whether signed, the zero sum, and the calls."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = _position(tournament, number)
     return _render_room(request, room_context(tournament, position))
 
 
-def _back_to_room(request: HttpRequest, position: Position) -> HttpResponse:
+def _back_to_room(position: Position) -> HttpResponse:
     return redirect("sheet_room", tournament_id=position.tournament_id, number=position.number)
 
 
+def _position_change(
+    request: HtmxHttpRequest,
+    tournament_id: int,
+    number: int,
+    form: ClosePositionForm | ReopenPositionForm,
+    *,
+    change: Callable[[Position, dict], Position],
+    done: Callable[[Position], str],
+) -> HttpResponse:
+    """Close or reopen a position once its form is valid, then back to the room; else the
+    room again, with the form and what refused it."""
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    position = _position(tournament, number)
+    if form.is_valid():
+        try:
+            position = change(position, form.cleaned_data)
+        except Refused as refusal:
+            add_refusal(form, refusal)
+        else:
+            messages.success(request, done(position))
+            return _back_to_room(position)
+    forms = {"reopen_form" if isinstance(form, ReopenPositionForm) else "close_form": form}
+    return _render_room(request, room_context(tournament, position, **forms), status=422)
+
+
+def _closed_message(position: Position) -> str:
+    if position.tournament.status == Tournament.Status.FINISHED:
+        return _("Dernière position close : le tournoi est terminé, le classement est définitif.")
+    return _("Position %(number)s close.") % {"number": position.number}
+
+
+def _reopened_message(position: Position) -> str:
+    return _("Position %(number)s rouverte : le classement redevient provisoire.") % {
+        "number": position.number
+    }
+
+
 @require_POST
 @login_required
-def position_close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+def position_close(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """« Clore la position »: every sheet signed, or forced with a reason."""
-    tournament = arbitre_tournament_or_404(request, tournament_id)
-    position = _position(tournament, number)
-    form = ClosePositionForm(request.POST)
-    if form.is_valid():
-        try:
-            position = close_position(
-                position=position,
-                by=Actor.arbitre(request.user),
-                force=form.cleaned_data["force"],
-                reason=form.cleaned_data["reason"],
-            )
-        except Refused as refusal:
-            add_refusal(form, refusal)
-        else:
-            if position.tournament.status == Tournament.Status.FINISHED:
-                messages.success(
-                    request,
-                    _(
-                        "Dernière position close : le tournoi est terminé, "
-                        "le classement est définitif."
-                    ),
-                )
-            else:
-                messages.success(
-                    request, _("Position %(number)s close.") % {"number": position.number}
-                )
-            return _back_to_room(request, position)
-    context = room_context(tournament, position, close_form=form)
-    return _render_room(request, context, status=422)
+    return _position_change(
+        request,
+        tournament_id,
+        number,
+        ClosePositionForm(request.POST),
+        change=lambda position, data: close_position(
+            position=position,
+            by=Actor.arbitre(request.user),
+            force=data["force"],
+            reason=data["reason"],
+        ),
+        done=_closed_message,
+    )
 
 
 @require_POST
 @login_required
-def position_reopen(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament = arbitre_tournament_or_404(request, tournament_id)
-    position = _position(tournament, number)
-    form = ReopenPositionForm(request.POST)
-    if form.is_valid():
-        try:
-            position = reopen_position(
-                position=position,
-                by=Actor.arbitre(request.user),
-                reason=form.cleaned_data["reason"],
-            )
-        except Refused as refusal:
-            add_refusal(form, refusal)
-        else:
-            messages.success(
-                request,
-                _("Position %(number)s rouverte : le classement redevient provisoire.")
-                % {"number": position.number},
-            )
-            return _back_to_room(request, position)
-    context = room_context(tournament, position, reopen_form=form)
-    return _render_room(request, context, status=422)
+def position_reopen(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    return _position_change(
+        request,
+        tournament_id,
+        number,
+        ReopenPositionForm(request.POST),
+        change=lambda position, data: reopen_position(
+            position=position, by=Actor.arbitre(request.user), reason=data["reason"]
+        ),
+        done=_reopened_message,
+    )
 
 
 @require_POST
 @login_required
-def next_position_seat(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+def next_position_seat(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """After closing position ``number``, seat the next one and show its plan, to publish."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = _position(tournament, number)
@@ -176,14 +186,14 @@ def next_position_seat(request: HttpRequest, tournament_id: int, number: int) ->
     placement = reverse("setup_placement", args=[tournament.pk, following])
     if following > tournament.positions_count:
         messages.error(request, _("C'était la dernière position du tournoi."))
-        return _back_to_room(request, position)
+        return _back_to_room(position)
     if tournament.positions.filter(number=following, tables__isnull=False).exists():
         return redirect(placement)
     try:
         plan_position(tournament=tournament, number=following, by=Actor.arbitre(request.user))
     except Refused as refusal:
         messages.error(request, refusal.message)
-        return _back_to_room(request, position)
+        return _back_to_room(position)
     messages.success(
         request,
         _("Position %(number)s placée : vérifiez le placement, puis publiez-le.")
@@ -194,7 +204,7 @@ def next_position_seat(request: HttpRequest, tournament_id: int, number: int) ->
 
 @require_POST
 @login_required
-def call_handle(request: HttpRequest, tournament_id: int, deal_id: int) -> HttpResponse:
+def call_handle(request: HtmxHttpRequest, tournament_id: int, deal_id: int) -> HttpResponse:
     """The arbitre went to the table: the call is « pris en compte », with who and when."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
     deal = get_object_or_404(
@@ -209,7 +219,7 @@ def call_handle(request: HttpRequest, tournament_id: int, deal_id: int) -> HttpR
     position = deal.table.position
     if request.htmx:
         return _render_room(request, room_context(tournament, position))
-    return _back_to_room(request, position)
+    return _back_to_room(position)
 
 
 # Letting a table's phone in ------------------------------------------------------------
@@ -217,7 +227,7 @@ def call_handle(request: HttpRequest, tournament_id: int, deal_id: int) -> HttpR
 
 @require_POST
 @login_required
-def device_grant(request: HttpRequest, tournament_id: int, number: int, table_id: int):
+def device_grant(request: HtmxHttpRequest, tournament_id: int, number: int, table_id: int):
     """From the room: a one-time link (and its QR code) that lets a table's phone in, which
     also clears the table's code attempts."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
@@ -254,7 +264,7 @@ def _penalties_context(tournament: Tournament, form: PenaltyForm) -> dict:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def penalties(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def penalties(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The register of the tournament's penalties, and the form to give one."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
     if request.method == "GET":
@@ -292,7 +302,7 @@ def penalties(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def penalty_cancel(request: HttpRequest, tournament_id: int, penalty_id: int) -> HttpResponse:
+def penalty_cancel(request: HtmxHttpRequest, tournament_id: int, penalty_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     penalty = get_object_or_404(
         Penalty.objects.select_related("registration__player"),

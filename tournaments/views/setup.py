@@ -6,18 +6,17 @@ redirect after success; under htmx the same view answers with the page's fragmen
 """
 
 import secrets
+from collections.abc import Callable
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from tournaments.actors import Actor
 from tournaments.forms import (
@@ -34,19 +33,17 @@ from tournaments.forms import (
 )
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.selectors.names import by_name, name_key, name_matches, registration_player
+from tournaments.selectors.checkin import checkin_page
+from tournaments.selectors.names import by_name, registration_player
+from tournaments.selectors.placement import placement_page, positions_span, swappable_seats
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
-    position_participants,
     search_players,
     search_registered,
 )
 from tournaments.selectors.seating import (
-    count_tables,
-    position_report,
     seating_changes,
-    seating_plan,
 )
 from tournaments.services.errors import Refused
 from tournaments.services.imports import import_registrations
@@ -67,13 +64,7 @@ from tournaments.services.tournaments import (
     publish_tournament,
     update_tournament,
 )
-
-
-def _redirect(request: HttpRequest, url: str) -> HttpResponse:
-    """After a successful post: a redirect, that htmx follows as a whole page."""
-    if request.htmx:
-        return HttpResponseClientRedirect(url)
-    return redirect(url)
+from tournaments.views.htmx import HtmxHttpRequest, redirect_page, render_page
 
 
 def _registration(tournament: Tournament, registration_id: int) -> Registration:
@@ -82,66 +73,82 @@ def _registration(tournament: Tournament, registration_id: int) -> Registration:
     )
 
 
+def _registration_fields(data: dict) -> dict:
+    """What the registration forms type of a player and their entry, as the services take it."""
+    fields = ("last_name", "first_name", "licence", "club", "number")
+    return {**{name: data[name] for name in fields}, "team": data.get("team")}
+
+
 # The tournament ---------------------------------------------------------------------------
 
 
 @require_GET
 @login_required
-def arbitre_home(request: HttpRequest) -> HttpResponse:
+def arbitre_home(request: HtmxHttpRequest) -> HttpResponse:
     tournaments = Tournament.objects.all()
     if not request.user.is_superuser:
         tournaments = tournaments.filter(arbitre=request.user)
     return render(request, "setup/arbitre_home.html", {"tournaments": tournaments})
 
 
-@require_http_methods(["GET", "POST"])
-@login_required
-def tournament_create(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST if request.method == "POST" else None)
+def _tournament_form(
+    request: HtmxHttpRequest,
+    form: TournamentForm,
+    tournament: Tournament | None,
+    *,
+    save: Callable[[dict], Tournament],
+    done: str,
+) -> HttpResponse:
+    """The tournament's settings: once valid, ``save`` them and go to the dashboard; else the
+    form again, with what refused them beside its field."""
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = create_tournament(
-                arbitre=request.user, settings=form.cleaned_data, by=Actor.arbitre(request.user)
-            )
+            saved = save(form.cleaned_data)
         except Refused as refusal:
             add_refusal(form, refusal)
         else:
-            messages.success(request, _("Tournoi créé. Inscrivez maintenant les joueurs."))
-            return _redirect(request, reverse("setup_dashboard", args=[tournament.pk]))
-    template = "setup/tournament_form.html#tournament-form" if request.htmx else None
-    return render(
-        request, template or "setup/tournament_form.html", {"form": form, "tournament": None}
+            messages.success(request, done)
+            return redirect_page(request, reverse("setup_dashboard", args=[saved.pk]))
+    context = {"form": form, "tournament": tournament}
+    return render_page(request, "setup/tournament_form.html", context, partial="tournament-form")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
+    return _tournament_form(
+        request,
+        TournamentForm(request.POST if request.method == "POST" else None),
+        None,
+        save=lambda settings: create_tournament(
+            arbitre=request.user, settings=settings, by=Actor.arbitre(request.user)
+        ),
+        done=_("Tournoi créé. Inscrivez maintenant les joueurs."),
     )
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def tournament_edit(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    form = TournamentForm(request.POST if request.method == "POST" else None, instance=tournament)
-    if request.method == "POST" and form.is_valid():
-        try:
-            update_tournament(
-                tournament=Tournament.objects.get(pk=tournament.pk),
-                settings=form.cleaned_data,
-                by=Actor.arbitre(request.user),
-            )
-        except Refused as refusal:
-            add_refusal(form, refusal)
-        else:
-            messages.success(request, _("Réglages enregistrés."))
-            return _redirect(request, reverse("setup_dashboard", args=[tournament.pk]))
-    template = "setup/tournament_form.html#tournament-form" if request.htmx else None
-    return render(
+    # The form changes the instance it checks: the page shows the tournament as stored.
+    stored = Tournament.objects.get(pk=tournament.pk)
+    return _tournament_form(
         request,
-        template or "setup/tournament_form.html",
-        {"form": form, "tournament": Tournament.objects.get(pk=tournament.pk)},
+        TournamentForm(request.POST if request.method == "POST" else None, instance=tournament),
+        stored,
+        save=lambda settings: update_tournament(
+            tournament=Tournament.objects.get(pk=tournament.pk),
+            settings=settings,
+            by=Actor.arbitre(request.user),
+        ),
+        done=_("Réglages enregistrés."),
     )
 
 
 @require_POST
 @login_required
-def tournament_publish(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def tournament_publish(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     published = request.POST.get("published") == "1"
     publish_tournament(tournament=tournament, published=published, by=Actor.arbitre(request.user))
@@ -149,12 +156,12 @@ def tournament_publish(request: HttpRequest, tournament_id: int) -> HttpResponse
         messages.success(request, _("Tournoi publié : il est visible de tous."))
     else:
         messages.success(request, _("Tournoi masqué : vous seul le voyez."))
-    return _redirect(request, reverse("setup_dashboard", args=[tournament.pk]))
+    return redirect_page(request, reverse("setup_dashboard", args=[tournament.pk]))
 
 
 @require_GET
 @login_required
-def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def dashboard(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     registrations = tournament.registrations
     seated = {position.number: position for position in tournament.positions.all()}
@@ -191,7 +198,7 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def players(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     search = PlayerSearchForm(request.GET)
     query = search_query(request.GET)
@@ -213,13 +220,8 @@ def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
             registration = register_player(
                 tournament=tournament,
                 player=data["player"],
-                last_name=data["last_name"],
-                first_name=data["first_name"],
-                licence=data["licence"],
-                club=data["club"],
-                team=data.get("team"),
-                number=data["number"],
                 checked_in=data["checked_in"],
+                **_registration_fields(data),
                 by=Actor.arbitre(request.user),
             )
         except Refused as refusal:
@@ -246,13 +248,12 @@ def players(request: HttpRequest, tournament_id: int) -> HttpResponse:
             tournament.registrations.select_related("player", "team"), player=registration_player
         ),
     }
-    template = "setup/players.html#registration" if request.htmx else "setup/players.html"
-    return render(request, template, context)
+    return render_page(request, "setup/players.html", context, partial="registration")
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def player_edit(request: HttpRequest, tournament_id: int, registration_id: int) -> HttpResponse:
+def player_edit(request: HtmxHttpRequest, tournament_id: int, registration_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     registration = _registration(tournament, registration_id)
     player = registration.player
@@ -272,27 +273,21 @@ def player_edit(request: HttpRequest, tournament_id: int, registration_id: int) 
         try:
             update_registration(
                 registration=registration,
-                last_name=data["last_name"],
-                first_name=data["first_name"],
-                licence=data["licence"],
-                club=data["club"],
-                number=data["number"],
-                team=data.get("team"),
+                **_registration_fields(data),
                 by=Actor.arbitre(request.user),
             )
         except Refused as refusal:
             add_refusal(form, refusal)
         else:
             messages.success(request, _("%(player)s corrigé.") % {"player": registration.player})
-            return _redirect(request, reverse("setup_players", args=[tournament.pk]))
-    template = "setup/player_edit.html#player-form" if request.htmx else "setup/player_edit.html"
+            return redirect_page(request, reverse("setup_players", args=[tournament.pk]))
     context = {"tournament": tournament, "registration": registration, "form": form}
-    return render(request, template, context)
+    return render_page(request, "setup/player_edit.html", context, partial="player-form")
 
 
 @require_POST
 @login_required
-def player_unregister(request: HttpRequest, tournament_id: int, registration_id: int):
+def player_unregister(request: HtmxHttpRequest, tournament_id: int, registration_id: int):
     tournament = arbitre_tournament_or_404(request, tournament_id)
     registration = _registration(tournament, registration_id)
     try:
@@ -303,12 +298,12 @@ def player_unregister(request: HttpRequest, tournament_id: int, registration_id:
         messages.success(
             request, _("Inscription retirée : %(player)s.") % {"player": registration.player}
         )
-    return _redirect(request, reverse("setup_players", args=[tournament.pk]))
+    return redirect_page(request, reverse("setup_players", args=[tournament.pk]))
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def csv_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def csv_import(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     form = CsvImportForm(
         request.POST if request.method == "POST" else None,
@@ -327,9 +322,13 @@ def csv_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 _("%(count)s joueurs inscrits depuis le fichier.")
                 % {"count": len(report.registered)},
             )
-            return _redirect(request, reverse("setup_players", args=[tournament.pk]))
-    template = "setup/csv_import.html#import-form" if request.htmx else "setup/csv_import.html"
-    return render(request, template, {"tournament": tournament, "form": form, "report": report})
+            return redirect_page(request, reverse("setup_players", args=[tournament.pk]))
+    return render_page(
+        request,
+        "setup/csv_import.html",
+        {"tournament": tournament, "form": form, "report": report},
+        partial="import-form",
+    )
 
 
 # Teams ------------------------------------------------------------------------------------
@@ -354,7 +353,7 @@ def _teams_context(tournament: Tournament, form: TeamForm, notice: str = "") -> 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def teams(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     form = TeamForm(request.POST if request.method == "POST" else None, tournament=tournament)
     notice = ""
@@ -374,30 +373,37 @@ def teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 messages.success(request, notice)
                 return redirect("setup_teams", tournament.pk)
             form = TeamForm(tournament=tournament)
-    template = "setup/teams.html#teams" if request.htmx else "setup/teams.html"
-    return render(request, template, _teams_context(tournament, form, notice))
+    return render_page(
+        request, "setup/teams.html", _teams_context(tournament, form, notice), partial="teams"
+    )
 
 
-@require_POST
-@login_required
-def team_delete(request: HttpRequest, tournament_id: int, team_id: int) -> HttpResponse:
-    tournament = arbitre_tournament_or_404(request, tournament_id)
-    team = get_object_or_404(tournament.teams, pk=team_id)
-    delete_team(team=team, by=Actor.arbitre(request.user))
-    notice = _("Équipe %(team)s supprimée.") % {"team": team.name}
+def _teams_answer(
+    request: HtmxHttpRequest, tournament: Tournament, notice: str, *, level: int
+) -> HttpResponse:
+    """After a change to one team: under htmx the teams again, with the notice above them;
+    else the notice as a message (if any), and the page."""
     if request.htmx:
-        return render(
-            request,
-            "setup/teams.html#teams",
-            _teams_context(tournament, TeamForm(tournament=tournament), notice),
-        )
-    messages.success(request, notice)
+        context = _teams_context(tournament, TeamForm(tournament=tournament), notice)
+        return render(request, "setup/teams.html#teams", context)
+    if notice:
+        messages.add_message(request, level, notice)
     return redirect("setup_teams", tournament.pk)
 
 
 @require_POST
 @login_required
-def team_assign(request: HttpRequest, tournament_id: int, registration_id: int) -> HttpResponse:
+def team_delete(request: HtmxHttpRequest, tournament_id: int, team_id: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    team = get_object_or_404(tournament.teams, pk=team_id)
+    delete_team(team=team, by=Actor.arbitre(request.user))
+    notice = _("Équipe %(team)s supprimée.") % {"team": team.name}
+    return _teams_answer(request, tournament, notice, level=messages.SUCCESS)
+
+
+@require_POST
+@login_required
+def team_assign(request: HtmxHttpRequest, tournament_id: int, registration_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     registration = _registration(tournament, registration_id)
     form = TeamAssignmentForm(request.POST, tournament=tournament)
@@ -413,68 +419,22 @@ def team_assign(request: HttpRequest, tournament_id: int, registration_id: int) 
             )
         except Refused as refusal:
             notice = refusal.message
-    if request.htmx:
-        return render(
-            request,
-            "setup/teams.html#teams",
-            _teams_context(tournament, TeamForm(tournament=tournament), notice),
-        )
-    if notice:
-        messages.error(request, notice)
-    return redirect("setup_teams", tournament.pk)
+    return _teams_answer(request, tournament, notice, level=messages.ERROR)
 
 
 # Check-in ---------------------------------------------------------------------------------
 
 
-PARTICIPANT_NUMBER_DIGITS = 4
-
-
-def _checkin_context(tournament: Tournament, query: str = "") -> dict:
-    registrations = tournament.registrations.select_related("player", "team")
-    for word in query.split():
-        match = name_matches(word, player="player__")
-        # A participant number: ASCII digits only (« ² » is a digit to str.isdigit but not to
-        # int), and short enough for the database's small integer.
-        if word.isascii() and word.isdigit() and len(word) <= PARTICIPANT_NUMBER_DIGITS:
-            match |= Q(number=int(word))
-        registrations = registrations.filter(match)
-    present = tournament.registrations.filter(checked_in=True, withdrawn_from__isnull=True)
-    count = present.count()
-    last_played = last_played_position_number(tournament=tournament)
-    return {
-        "tournament": tournament,
-        "registrations": by_name(registrations, player=registration_player),
-        "query": query,
-        "present": count,
-        "registered": tournament.registrations.count(),
-        "tables": count_tables(player_count=count, allow_five=tournament.allow_five),
-        "tables_with_five": (
-            None if tournament.allow_five else count_tables(player_count=count, allow_five=True)
-        ),
-        "last_seated": last_seated_position_number(tournament=tournament),
-        "last_played": last_played,
-        "first_open": last_played + 1,
-        # Who sat at a position under way: only a withdrawal takes them out.
-        "played_ids": set(
-            tournament.registrations.filter(seats__position__number__lte=last_played).values_list(
-                "pk", flat=True
-            )
-        ),
-    }
-
-
 @require_GET
 @login_required
-def checkin(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def checkin(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    context = _checkin_context(tournament, search_query(request.GET))
-    template = "setup/checkin.html#checkin-list" if request.htmx else "setup/checkin.html"
-    return render(request, template, context)
+    context = checkin_page(tournament=tournament, query=search_query(request.GET))
+    return render_page(request, "setup/checkin.html", context, partial="checkin-list")
 
 
 def _checkin_answer(
-    request: HttpRequest, tournament: Tournament, registration: Registration, error: str = ""
+    request: HtmxHttpRequest, tournament: Tournament, registration: Registration, error: str = ""
 ) -> HttpResponse:
     """Under htmx, the player's row and the counter (swapped out of band); else a redirect."""
     if not request.htmx:
@@ -483,7 +443,7 @@ def _checkin_answer(
         url = reverse("setup_checkin", args=[tournament.pk])
         query = search_query(request.POST)
         return redirect(f"{url}?{urlencode({'q': query})}" if query else url)
-    context = _checkin_context(tournament)
+    context = checkin_page(tournament=tournament)
     context.update(registration=registration, error=error, oob=True)
     row = render_to_string("setup/checkin.html#checkin-row", context, request=request)
     counter = render_to_string("setup/checkin.html#checkin-counter", context, request=request)
@@ -492,7 +452,7 @@ def _checkin_answer(
 
 @require_POST
 @login_required
-def checkin_toggle(request: HttpRequest, tournament_id: int, registration_id: int):
+def checkin_toggle(request: HtmxHttpRequest, tournament_id: int, registration_id: int):
     tournament = arbitre_tournament_or_404(request, tournament_id)
     registration = _registration(tournament, registration_id)
     error = ""
@@ -509,7 +469,7 @@ def checkin_toggle(request: HttpRequest, tournament_id: int, registration_id: in
 
 @require_POST
 @login_required
-def withdraw(request: HttpRequest, tournament_id: int, registration_id: int):
+def withdraw(request: HtmxHttpRequest, tournament_id: int, registration_id: int):
     tournament = arbitre_tournament_or_404(request, tournament_id)
     registration = _registration(tournament, registration_id)
     error = ""
@@ -526,93 +486,18 @@ def withdraw(request: HttpRequest, tournament_id: int, registration_id: int):
 # Seating ----------------------------------------------------------------------------------
 
 
-def _swappable_seats(position):
-    return position.seats.select_related("registration__player", "table").order_by(
-        "registration__player__last_name", "registration__player__first_name"
-    )
-
-
 def _placement_context(
     tournament: Tournament, number: int, selected_seat: str = "", **extra
 ) -> dict:
-    position = tournament.positions.filter(number=number).first()
-    seated = position is not None and position.tables.exists()
-    participants = position_participants(tournament=tournament, number=number)
-    context = {
-        "tournament": tournament,
-        "number": number,
-        "numbers": range(1, tournament.positions_count + 1),
-        "position": position,
-        "participants": participants,
-        "tables_count": count_tables(
-            player_count=len(participants), allow_five=tournament.allow_five
-        ),
-        "last_seated": last_seated_position_number(tournament=tournament),
-        "error": "",
-        "notice": "",
-    }
-    if seated:
-        plan = seating_plan(position=position)
-        report = position_report(position=position)
-        names = {r.pk: r.player for r in tournament.registrations.select_related("player")}
-        selected = next((seat for seat in plan.seats if str(seat.pk) == selected_seat), None)
-        played = position.tables.filter(deals__isnull=False).exists()
-        last_played = last_played_position_number(tournament=tournament)
-        context.update(
-            selected=selected,
-            repeated_pairs=[
-                (names[meeting.players[0]], names[meeting.players[1]], meeting.times)
-                for meeting in report.repeated_pairs
-            ],
-            team_clashes=[
-                (names[meeting.players[0]], names[meeting.players[1]])
-                for meeting in report.team_clashes
-            ],
-            odd_tables=_odd_table_turns(report, names),
-            plan=plan,
-            report=report,
-            swap=SwapForm(seats=_swappable_seats(position)),
-            played=played,
-            changes=seating_changes(position=position),
-            can_regenerate=not played and last_played < number,
-            seated_ahead=_seated_ahead(number, context["last_seated"]),
-        )
-    context.update(extra)
-    return context
+    """The placement page, with the swap form once the position is seated, and the
+    message of what was just done (``error`` or ``notice``)."""
+    context = placement_page(tournament=tournament, number=number, selected_seat=selected_seat)
+    if "plan" in context:
+        context["swap"] = SwapForm(seats=swappable_seats(position=context["position"]))
+    return {**context, "error": "", "notice": "", **extra}
 
 
-def _seated_ahead(number: int, last_seated: int) -> str:
-    """What generating position ``number`` again does to the positions seated after it."""
-    if last_seated <= number:
-        return ""
-    if last_seated == number + 1:
-        return _("La position %(next)s, déjà placée, sera placée de nouveau en même temps.") % {
-            "next": last_seated
-        }
-    return _(
-        "Les positions %(positions)s, déjà placées, seront placées de nouveau en même temps."
-    ) % {"positions": _span(number + 1, last_seated)}
-
-
-def _span(first: int, last: int) -> str:
-    """« 2 et 3 », « 2 à 4 »: positions from ``first`` to ``last``."""
-    joined = _("%(first)s et %(last)s") if last == first + 1 else _("%(first)s à %(last)s")
-    return joined % {"first": first, "last": last}
-
-
-def _odd_table_turns(report, names) -> list[tuple[int, list]]:
-    """Who sat at a table of 3 or 5 how often, most often first, names in French order."""
-    by_count: dict[int, list] = {}
-    for registration_id, count in report.odd_tables.items():
-        by_count.setdefault(count, []).append(names[registration_id])
-    if set(by_count) <= {0}:
-        return []
-    return [
-        (count, sorted(by_count[count], key=name_key)) for count in sorted(by_count, reverse=True)
-    ]
-
-
-def _placement_answer(request: HttpRequest, tournament: Tournament, number: int, **extra):
+def _placement_answer(request: HtmxHttpRequest, tournament: Tournament, number: int, **extra):
     if request.htmx:
         context = _placement_context(tournament, number, **extra)
         return render(request, "setup/placement.html#placement", context)
@@ -625,19 +510,18 @@ def _placement_answer(request: HttpRequest, tournament: Tournament, number: int,
 
 @require_GET
 @login_required
-def placement(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+def placement(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     if not 1 <= number <= tournament.positions_count:
         raise Http404(_("Pas de position %(number)s.") % {"number": number})
-    template = "setup/placement.html#placement" if request.htmx else "setup/placement.html"
     # ``echange``: the seat the arbitre tapped first, to swap with the next one tapped.
     context = _placement_context(tournament, number, selected_seat=request.GET.get("echange", ""))
-    return render(request, template, context)
+    return render_page(request, "setup/placement.html", context, partial="placement")
 
 
 @require_POST
 @login_required
-def placement_generate(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+def placement_generate(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     # A first seating is the generator's first answer; asking again draws another one.
     regenerate = tournament.positions.filter(number=number, tables__isnull=False).exists()
@@ -653,7 +537,7 @@ def placement_generate(request: HttpRequest, tournament_id: int, number: int) ->
         notice = _(
             "Positions %(positions)s placées de nouveau. Vérifiez la position "
             "%(first)s, puis publiez-la."
-        ) % {"positions": _span(number, last_seated), "first": number}
+        ) % {"positions": positions_span(number, last_seated), "first": number}
     else:
         notice = _("Placement généré. Vérifiez-le, puis publiez-le.")
     return _placement_answer(request, tournament, number, notice=notice)
@@ -661,10 +545,10 @@ def placement_generate(request: HttpRequest, tournament_id: int, number: int) ->
 
 @require_POST
 @login_required
-def placement_swap(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+def placement_swap(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = get_object_or_404(tournament.positions, number=number)
-    form = SwapForm(request.POST, seats=_swappable_seats(position))
+    form = SwapForm(request.POST, seats=swappable_seats(position=position))
     if not form.is_valid():
         return _placement_answer(
             request, tournament, number, error=_("Choisissez les deux joueurs à échanger.")
@@ -685,7 +569,7 @@ def placement_swap(request: HttpRequest, tournament_id: int, number: int) -> Htt
 
 @require_POST
 @login_required
-def placement_publish(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+def placement_publish(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = get_object_or_404(tournament.positions, number=number)
     try:

@@ -1,0 +1,123 @@
+"""Every URL keeps its path and its name: printed QR codes, bookmarks and other tools use them
+(README, « Résultats »), however tournaments/urls.py groups them."""
+
+import re
+
+import pytest
+from django.urls import get_resolver, resolve, reverse
+
+T, TABLE, N = {"tournament_id": 7}, {"table_id": 12}, {"number": 3}
+REGISTRATION = {"registration_id": 21}
+
+PATHS = [
+    ("home", {}, "/"),
+    ("favicon", {}, "/favicon.ico"),
+    ("tournament_detail", T, "/tournois/7/"),
+    ("ranking", T, "/tournois/7/classement/"),
+    ("ranking_csv", T, "/tournois/7/classement.csv"),
+    ("ranking_pdf", T, "/tournois/7/classement.pdf"),
+    ("ranking_json", T, "/tournois/7/classement.json"),
+    ("ranking_teams_csv", T, "/tournois/7/classement-equipes.csv"),
+    ("deals_csv", T, "/tournois/7/donnes.csv"),
+    ("deals_json", T, "/tournois/7/donnes.json"),
+    ("player_search", T, "/tournois/7/joueurs/"),
+    ("player_page", {**T, **N}, "/tournois/7/joueurs/3/"),
+    ("projector", T, "/tournois/7/projection/"),
+    ("setup_home", {}, "/arbitre/"),
+    ("setup_tournament_create", {}, "/arbitre/tournois/nouveau/"),
+    ("setup_dashboard", T, "/arbitre/tournois/7/"),
+    ("setup_tournament_edit", T, "/arbitre/tournois/7/modifier/"),
+    ("setup_tournament_publish", T, "/arbitre/tournois/7/publier/"),
+    ("setup_players", T, "/arbitre/tournois/7/joueurs/"),
+    ("setup_player_edit", {**T, **REGISTRATION}, "/arbitre/tournois/7/joueurs/21/modifier/"),
+    (
+        "setup_player_unregister",
+        {**T, **REGISTRATION},
+        "/arbitre/tournois/7/joueurs/21/desinscrire/",
+    ),
+    ("setup_team_assign", {**T, **REGISTRATION}, "/arbitre/tournois/7/joueurs/21/equipe/"),
+    ("setup_withdraw", {**T, **REGISTRATION}, "/arbitre/tournois/7/joueurs/21/retrait/"),
+    ("setup_import", T, "/arbitre/tournois/7/import/"),
+    ("setup_teams", T, "/arbitre/tournois/7/equipes/"),
+    ("setup_team_delete", {**T, "team_id": 5}, "/arbitre/tournois/7/equipes/5/supprimer/"),
+    ("setup_checkin", T, "/arbitre/tournois/7/pointage/"),
+    ("setup_checkin_toggle", {**T, **REGISTRATION}, "/arbitre/tournois/7/pointage/21/"),
+    ("setup_placement", {**T, **N}, "/arbitre/tournois/7/positions/3/placement/"),
+    (
+        "setup_placement_generate",
+        {**T, **N},
+        "/arbitre/tournois/7/positions/3/placement/generer/",
+    ),
+    ("setup_placement_swap", {**T, **N}, "/arbitre/tournois/7/positions/3/placement/echanger/"),
+    (
+        "setup_placement_publish",
+        {**T, **N},
+        "/arbitre/tournois/7/positions/3/placement/publier/",
+    ),
+    ("sheet", TABLE, "/tables/12/"),
+    ("sheet_access", TABLE, "/tables/12/acces/"),
+    ("sheet_device_grant", {**TABLE, "token": "abc"}, "/tables/12/acces/abc/"),
+    ("sheet_deal_new", TABLE, "/tables/12/donnes/nouvelle/"),
+    ("sheet_deal_edit", {**TABLE, **N}, "/tables/12/donnes/3/"),
+    ("sheet_deal_delete", {**TABLE, **N}, "/tables/12/donnes/3/supprimer/"),
+    ("sheet_preview", TABLE, "/tables/12/apercu/"),
+    ("sheet_sign_off", TABLE, "/tables/12/signature/"),
+    ("sheet_unlock", TABLE, "/tables/12/reouverture/"),
+    ("sheet_history", TABLE, "/tables/12/historique/"),
+    ("sheet_service_worker", {}, "/tables/service-worker.js"),
+    ("sheet_manifest", TABLE, "/tables/12/manifest.webmanifest"),
+    ("print_sheet", TABLE, "/tables/12/feuille.pdf"),
+    ("sheet_room", {**T, **N}, "/arbitre/tournois/7/positions/3/salle/"),
+    ("position_close", {**T, **N}, "/arbitre/tournois/7/positions/3/clore/"),
+    ("position_reopen", {**T, **N}, "/arbitre/tournois/7/positions/3/rouvrir/"),
+    ("position_seat_next", {**T, **N}, "/arbitre/tournois/7/positions/3/suivante/"),
+    ("call_handle", {**T, "deal_id": 44}, "/arbitre/tournois/7/donnes/44/appel/"),
+    ("journal", T, "/arbitre/tournois/7/journal/"),
+    ("penalties", T, "/arbitre/tournois/7/penalites/"),
+    ("penalty_cancel", {**T, "penalty_id": 9}, "/arbitre/tournois/7/penalites/9/annuler/"),
+    (
+        "sheet_room_device_grant",
+        {**T, **N, **TABLE},
+        "/arbitre/tournois/7/positions/3/salle/tables/12/telephone/",
+    ),
+    ("print_position_sheets", {**T, **N}, "/arbitre/tournois/7/positions/3/feuilles.pdf"),
+    ("print_plan", {**T, **N}, "/arbitre/tournois/7/positions/3/plan.pdf"),
+    ("print_cards", T, "/arbitre/tournois/7/cartes.pdf"),
+]
+
+
+def _named_routes(patterns, prefix=""):
+    for pattern in patterns:
+        if hasattr(pattern, "url_patterns"):
+            yield from _named_routes(pattern.url_patterns, prefix + str(pattern.pattern))
+        elif pattern.name:
+            yield pattern.name, prefix + str(pattern.pattern)
+
+
+@pytest.mark.parametrize(("name", "kwargs", "path"), PATHS)
+def test_each_name_still_reverses_to_its_path(name, kwargs, path):
+    assert reverse(name, kwargs=kwargs) == path
+
+
+@pytest.mark.parametrize(("name", "kwargs", "path"), PATHS)
+def test_each_path_still_resolves_to_its_name_and_arguments(name, kwargs, path):
+    match = resolve(path)
+
+    assert match.view_name == name
+    assert match.kwargs == kwargs
+
+
+def test_the_site_names_no_route_that_is_not_listed_here():
+    routes = {
+        name: route
+        for name, route in _named_routes(get_resolver().url_patterns)
+        if not route.startswith(("admin/", "connexion/", "deconnexion/"))
+    }
+
+    assert set(routes) == {name for name, _kwargs, _path in PATHS}
+    # A route that takes an argument not listed here would not be checked above.
+    assert all(
+        set(re.findall(r"<(?:\w+:)?(\w+)>", route)) == set(kwargs)
+        for name, kwargs, _path in PATHS
+        for route in [routes[name]]
+    )

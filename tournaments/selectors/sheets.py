@@ -1,0 +1,424 @@
+"""Reads of a feuille de marque: its seats in the order of the places, each deal's row (what
+was bid and made, the primes and their terms, the marques, why the arbitre is called), the
+totals and checks; the reasons of a marque being typed; the sheet's history.
+
+Computed from the rows the view loaded (no query) unless a function says otherwise, so that
+the sheet, the arbitre's room and the live marques say the same thing in the same words.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.utils.timezone import localtime
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.rules import InvalidDeal, Marque
+from scoring.sheet import sheet_totals
+from tournaments.models import (
+    DEAL_RESULT_FIELDS,
+    Camp,
+    Chelem,
+    Contract,
+    Deal,
+    Place,
+    PoigneeSize,
+    Seat,
+    SheetEvent,
+    Table,
+)
+from tournaments.printing import CHELEMS, PETIT_AU_BOUT
+from tournaments.services.deals import DealResult, preview_result
+from tournaments.services.errors import Refused
+from tournaments.sheet_forms import short_name
+from tournaments.templatetags.sheet_tags import camp_sign, signed
+
+PLACE_ORDER = list(Place.values)
+
+# What a deal's form and record hold besides its poignées, in the order the sheet asks them.
+DEAL_FIELDS = [
+    "taker",
+    "contract",
+    "partner",
+    "sitting_out",
+    "bouts",
+    "points",
+    "petit_au_bout",
+    "chelem",
+]
+
+ALERT_CONTRACTS = {Contract.GARDE_SANS, Contract.GARDE_CONTRE}
+
+
+def in_place_order(seats: Iterable[Seat]) -> list[Seat]:
+    """The seats as the sheet lists them: North, East, South, West (and the fifth)."""
+    return sorted(seats, key=lambda seat: PLACE_ORDER.index(seat.place))
+
+
+def table_seats(table: Table) -> list[Seat]:
+    """The table's seats with their players, in the order of the places (one query)."""
+    # Sorted here: the Meta.ordering (table, then its position...) would join three tables.
+    return in_place_order(table.seats.select_related("registration__player").order_by())
+
+
+def seat_names(seats: Iterable[Seat]) -> dict[str, str]:
+    """Each place's player as the sheet names them (« Martin C. »)."""
+    return {seat.place: short_name(seat) for seat in seats}
+
+
+# --- The sheet ---------------------------------------------------------------------------
+
+
+@dataclass
+class DealRow:
+    deal: Deal
+    summary: str
+    primes: list[str]
+    cells: list
+    is_last: bool
+    alert: str
+
+
+def points_text(points: Decimal | None) -> str:
+    """Points as the sheet writes them: « 41 », « 40,5 »."""
+    if points is None:
+        return ""
+    whole = points == points.to_integral_value()
+    return (str(int(points)) if whole else str(points)).replace(".", ",")
+
+
+def _deal_summary(deal: Deal, names: dict[str, str]) -> str:
+    if deal.all_pass:
+        return _("Tous passent")
+    text = f"{deal.get_contract_display()} — {names.get(deal.taker, deal.taker)}"
+    if deal.partner:
+        text += " + " + names.get(deal.partner, deal.partner)
+    if deal.points is None:
+        return text + " · " + _("résultat à venir")
+    bouts = ngettext("%(bouts)s bout", "%(bouts)s bouts", deal.bouts) % {"bouts": deal.bouts}
+    return f"{text} · {points_text(deal.points)} pts, {bouts}"
+
+
+def _deal_primes(table: Table, deal: Deal, names: dict[str, str]) -> list[str]:
+    """What the marque holds besides the contract, so that the players can check it before
+    they sign: the mort, the petit au bout (which camp), each poignée (which size, whose) and
+    the chelem, each with its term of the marque, in the words of the live marques and of the
+    printed sheet."""
+    if deal.all_pass or deal.points is None:
+        return []
+    marque = _stored_marque(table, deal, names)
+    primes = []
+    if deal.sitting_out:
+        primes.append(_("mort : %(who)s") % {"who": names.get(deal.sitting_out, "")})
+    if deal.petit_au_bout:
+        primes.append(
+            str(PETIT_AU_BOUT[Camp(deal.petit_au_bout)]) + _term(marque and marque.petit_au_bout)
+        )
+    terms = marque.poignees if marque else ()
+    for index, (place, size) in enumerate(deal.poignees().items()):
+        primes.append(
+            _("poignée %(size)s (%(who)s)")
+            % {"size": PoigneeSize(size).label.lower(), "who": names.get(place, place)}
+            + _term(terms[index] if index < len(terms) else None)
+        )
+    if deal.chelem:
+        primes.append(str(CHELEMS[Chelem(deal.chelem)]) + _term(marque and marque.chelem))
+    return primes
+
+
+def _term(value: int | None) -> str:
+    return "" if value is None else f" : {camp_sign(value)}"
+
+
+def _stored_marque(table: Table, deal: Deal, names: dict[str, str]) -> Marque | None:
+    """The terms of a stored deal's marque, scored again from what it holds (no query); None
+    if the rules now refuse it (the stored marques stand: only the arbitre changes them)."""
+    try:
+        return preview_result(
+            table=table, places=list(names), result=DealResult.of_deal(deal)
+        ).marque
+    except (InvalidDeal, Refused):
+        return None
+
+
+def _alert(deal: Deal) -> str:
+    """Why the arbitre must be called for this deal (FFT): garde sans, garde contre, or an
+    announced chelem; empty for any other deal."""
+    reasons = []
+    if deal.contract in ALERT_CONTRACTS:
+        reasons.append(deal.get_contract_display())
+    if deal.chelem_announced:
+        reasons.append(_("chelem annoncé"))
+    return ", ".join(reasons).capitalize()
+
+
+def sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
+    """Rows, totals and checks of one sheet, from its seats and deals (no query)."""
+    places = [seat.place for seat in seats]
+    names = seat_names(seats)
+    last_number = max((deal.number for deal in deals), default=None)
+    rows = [
+        DealRow(
+            deal=deal,
+            summary=_deal_summary(deal, names),
+            primes=_deal_primes(table, deal, names),
+            cells=[deal.marque(place) for place in places],
+            is_last=deal.number == last_number,
+            alert=_alert(deal),
+        )
+        for deal in deals
+    ]
+    totals = sheet_totals(places, {deal.number: deal.marques() for deal in deals})
+    expected = table.position.tournament.deals_per_position
+    played = sum(1 for deal in deals if deal.is_played)
+    seat_totals = [totals.by_seat[place] for place in places]
+    return {
+        "columns": [(seat, names[seat.place]) for seat in seats],
+        "rows": rows,
+        "totals": seat_totals,
+        "signers": list(zip(seats, seat_totals, strict=True)),
+        "sheet_totals": totals,
+        "played_count": played,
+        "expected_count": expected,
+        "complete": played == expected and len(deals) == expected,
+        "waiting": next((deal for deal in deals if not deal.is_played), None),
+        "alerts": [row for row in rows if row.alert],
+    }
+
+
+def next_seats(table: Table, seats: list[Seat]) -> list[Seat]:
+    """Once the sheet is signed, where each of its players sits at the next position, if
+    that seating is published (the table's phone tells them before they stand up; one query)."""
+    return sorted(
+        Seat.objects.filter(
+            position__tournament_id=table.position.tournament_id,
+            position__number=table.position.number + 1,
+            position__seating_published_at__isnull=False,
+            registration_id__in=[seat.registration_id for seat in seats],
+        ).select_related("table", "position", "registration__player"),
+        key=lambda seat: (seat.registration.player.last_name, seat.registration.player.first_name),
+    )
+
+
+def signed_message(table: Table, count: int) -> str:
+    """« Feuille signée à 23:41 par les 4 joueurs. », in the tournament's time (TIME_ZONE)."""
+    return ngettext(
+        "Feuille signée à %(time)s par le joueur.",
+        "Feuille signée à %(time)s par les %(count)s joueurs.",
+        count,
+    ) % {"time": localtime(table.locked_at).strftime("%H:%M"), "count": count}
+
+
+# --- The live marques --------------------------------------------------------------------
+
+
+def live_marques(
+    table: Table, seats: list[Seat], result: DealResult, *, defense_points: Decimal | None = None
+) -> dict:
+    """What the live marques show of a deal being typed: each seat's marque and its reasons,
+    or only that the bidding is noted when the deal is not played yet. Raises what saving it
+    would raise (``InvalidDeal``, ``Refused``); no query."""
+    if not result.is_played:
+        return {"bid_only": True}
+    preview = preview_result(table=table, places=[seat.place for seat in seats], result=result)
+    return {
+        "preview": preview,
+        "preview_rows": [(seat, preview.marques.get(seat.place)) for seat in seats],
+        "explanation": marque_explanation(
+            preview.marque, result, names=seat_names(seats), defense_points=defense_points
+        ),
+    }
+
+
+def marque_explanation(
+    marque: Marque | None,
+    result: DealResult,
+    *,
+    names: dict[str, str],
+    defense_points: Decimal | None = None,
+) -> list[str]:
+    """The reasons of the marque, as the players check them on paper (docs/scoring.md §One
+    deal); ``defense_points``: what was typed when the points typed are the defense's."""
+    if marque is None:
+        return [_("Tous passent : chacun marque 0.")]
+    lines = []
+    if defense_points is not None:
+        lines.append(
+            _("Points de la défense %(typed)s : l'attaque a 91 − %(typed)s = %(points)s.")
+            % {
+                "typed": points_text(defense_points),
+                "points": points_text(Decimal(result.points)),
+            }
+        )
+    lines.append(
+        ngettext(
+            "Avec %(bouts)s bout, il faut %(target)s points ; l'attaque en compte %(counted)s.",
+            "Avec %(bouts)s bouts, il faut %(target)s points ; l'attaque en compte %(counted)s.",
+            result.bouts,
+        )
+        % {
+            "bouts": result.bouts,
+            "target": marque.target,
+            "counted": points_text(Decimal(str(result.points))),
+        }
+    )
+    if Decimal(str(result.points)) != marque.counted_points:
+        lines.append(
+            _(
+                "Le demi-point revient au camp gagnant, ici %(camp)s : l'attaque compte donc "
+                "%(counted)s."
+            )
+            % {
+                "camp": _("l'attaque") if marque.won else _("la défense"),
+                "counted": marque.counted_points,
+            }
+        )
+    if marque.difference > 0:
+        lines.append(_("Contrat gagné de %(d)s.") % {"d": marque.difference})
+    elif marque.difference == 0:
+        lines.append(_("Contrat juste fait."))
+    else:
+        lines.append(_("Contrat chuté de %(d)s.") % {"d": -marque.difference})
+    lines.append(
+        _("Contrat : (25 + %(d)s) × %(m)s = %(points)s")
+        % {
+            "d": abs(marque.difference),
+            "m": marque.multiplier,
+            "points": camp_sign(marque.contract_points),
+        }
+    )
+    if marque.petit_au_bout:
+        lines.append(
+            _("Petit au bout : 10 × %(m)s = %(points)s")
+            % {"m": marque.multiplier, "points": camp_sign(marque.petit_au_bout)}
+        )
+    # The primes come in the order of the poignées typed (tournaments.services.deals).
+    shown = (result.poignees or {}).items()
+    for (place, size), prime in zip(shown, marque.poignees, strict=True):
+        lines.append(
+            _("Poignée %(size)s (%(who)s) : %(points)s")
+            % {"size": size, "who": names.get(place, place), "points": camp_sign(prime)}
+        )
+    if marque.chelem:
+        lines.append(_("Chelem : %(points)s") % {"points": camp_sign(marque.chelem)})
+    lines.append(
+        _("Chaque défenseur : %(defender)s ; preneur : %(factor)s × %(value)s = %(taker)s")
+        % {
+            "defender": camp_sign(marque.defender),
+            "factor": marque.taker_factor,
+            "value": str(marque.value).replace("-", "\N{MINUS SIGN}"),
+            "taker": camp_sign(marque.taker),
+        }
+    )
+    if marque.partner is not None:
+        lines.append(_("Partenaire : %(partner)s") % {"partner": camp_sign(marque.partner)})
+    return lines
+
+
+# --- History -----------------------------------------------------------------------------
+
+# Every field of a deal's result, as the history shows its changes (the journal reads the same).
+HISTORY_FIELDS = DEAL_RESULT_FIELDS
+
+
+@dataclass
+class HistoryEntry:
+    when: object
+    title: str
+    who: str
+    changes: list
+    kind: str  # a CSS class: the deal's history type (+, ~, -) or the sheet event's kind
+    reason: str = ""
+    note: str = ""
+
+
+def _shown(record, field: str) -> str:
+    value = getattr(record, field)
+    if value is None or value == "":
+        return "—"
+    model_field = Deal._meta.get_field(field)
+    if model_field.choices:
+        return str(dict(model_field.flatchoices).get(value, value))
+    if isinstance(value, bool):
+        return _("oui") if value else _("non")
+    if field.startswith("marque_"):
+        return signed(value)
+    if isinstance(value, Decimal):
+        return points_text(value)
+    return str(value)
+
+
+def _history_entries(records) -> list[HistoryEntry]:
+    """Each change with what it changed (before → after), oldest first; computed in memory."""
+    actions = {"+": _("Saisie"), "~": _("Modification"), "-": _("Suppression")}
+    previous = {}
+    entries = []
+    for record in records:
+        before = previous.get(record.id)
+        changes = []
+        for field in HISTORY_FIELDS:
+            after_value = _shown(record, field)
+            before_value = _shown(before, field) if before is not None else "—"
+            if record.history_type == "-":
+                continue
+            if before is None and field == "all_pass" and not record.all_pass:
+                continue
+            if after_value != before_value:
+                label = str(Deal._meta.get_field(field).verbose_name)
+                changes.append((label, before_value, after_value))
+        who = record.history_change_reason or (
+            record.history_user.get_username() if record.history_user else "—"
+        )
+        title = _("Donne %(number)s — %(action)s") % {
+            "number": record.number,
+            "action": actions[record.history_type],
+        }
+        entries.append(
+            HistoryEntry(record.history_date, title, who, changes, kind=record.history_type)
+        )
+        previous[record.id] = record
+    return entries
+
+
+def _event_entry(event: SheetEvent, names: dict[str, str]) -> HistoryEntry:
+    """A confirmation, signature, reopening or correction after signature, in words."""
+    players = ", ".join(names.get(place, place) for place in event.places)
+    title = event.get_kind_display()
+    note = ""
+    if event.kind == SheetEvent.Kind.CONFIRMED:
+        title = _("Bilan confirmé : %(who)s") % {"who": players}
+    elif event.kind == SheetEvent.Kind.CORRECTED:
+        title = _("Donne %(number)s — correction de l'arbitre après signature") % {
+            "number": event.deal_number
+        }
+        note = (
+            _("Confirmations retirées (leur marque a changé) : %(who)s") % {"who": players}
+            if players
+            else _("Aucune marque n'a changé : les confirmations restent.")
+        )
+    return HistoryEntry(
+        event.at, title, event.actor, [], kind=event.kind, reason=event.reason, note=note
+    )
+
+
+def history_entries(table: Table, seats: list[Seat]) -> list[HistoryEntry]:
+    """Every save, correction and deletion of the sheet's deals, and every confirmation,
+    signature, reopening and correction after signature, newest first (two queries)."""
+    records = (
+        Deal.history.filter(table_id=table.pk)
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    )
+    names = seat_names(seats)
+    timeline = _history_entries(records) + [
+        _event_entry(event, names) for event in table.events.all()
+    ]
+    # Newest first; what happened at the same instant keeps its order, reversed (a signature
+    # comes after the last confirmation, a correction's event after the deal it changed).
+    return [
+        entry
+        for _index, entry in sorted(
+            enumerate(timeline), key=lambda item: (item[1].when, item[0]), reverse=True
+        )
+    ]
