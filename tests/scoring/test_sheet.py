@@ -2,12 +2,13 @@
 
 import pytest
 
-from scoring.rules import Deal, InvalidDeal, Poignee
+from scoring.rules import Deal, InvalidDeal
 from scoring.sheet import SeatTotals, all_pass_marques, seat_marques, sheet_totals
+from tests import fft_example
 
 FOUR = ("N", "E", "S", "O")
 FIVE = ("N", "E", "S", "O", "C")
-SHEET_SEATS = ("Nord", "Sud", "Est", "Ouest")
+SHEET_SEATS = ("N", "S", "E", "O")
 
 
 def garde(**overrides):
@@ -23,70 +24,12 @@ def refusal(deal, **seating):
     return refused.value.field, str(refused.value)
 
 
-# The FFT example sheet: five deals at Nord, Sud, Est, Ouest.
+# The FFT example sheet (tests/fft_example.py): five deals at Nord, Sud, Est, Ouest.
 
 EXAMPLE_DEALS = [
-    (
-        Deal(
-            players=4,
-            contract="garde",
-            points=49,
-            bouts=2,
-            petit_au_bout="attack",
-            poignees=(Poignee("attack", "simple"),),
-        ),
-        "Est",
-        {"Nord": -106, "Sud": -106, "Est": 318, "Ouest": -106},
-    ),
-    (
-        Deal(players=4, contract="garde_sans", points=45, bouts=2, petit_au_bout="defense"),
-        "Ouest",
-        {"Nord": -76, "Sud": -76, "Est": -76, "Ouest": 228},
-    ),
-    (
-        Deal(
-            players=4,
-            contract="prise",
-            points=44,
-            bouts=1,
-            petit_au_bout="attack",
-            poignees=(Poignee("attack", "simple"),),
-        ),
-        "Sud",
-        {"Nord": 42, "Sud": -126, "Est": 42, "Ouest": 42},
-    ),
-    (
-        Deal(
-            players=4,
-            contract="garde",
-            points=52,
-            bouts=2,
-            poignees=(Poignee("defense", "simple"),),
-        ),
-        "Nord",
-        {"Nord": 276, "Sud": -92, "Est": -92, "Ouest": -92},
-    ),
-    (
-        Deal(
-            players=4,
-            contract="garde",
-            points=87,
-            bouts=2,
-            petit_au_bout="attack",
-            poignees=(Poignee("attack", "simple"),),
-            chelem="announced_made",
-        ),
-        "Sud",
-        {"Nord": -582, "Sud": 1746, "Est": -582, "Ouest": -582},
-    ),
+    (fft_example.as_scoring_deal(deal), deal["taker"], marques)
+    for deal, marques in zip(fft_example.DEALS, fft_example.MARQUES, strict=True)
 ]
-
-EXAMPLE_TOTALS = {
-    "Nord": (318, 764, -446),
-    "Sud": (1746, 400, 1346),
-    "Est": (360, 750, -390),
-    "Ouest": (270, 780, -510),
-}
 
 
 @pytest.mark.parametrize(
@@ -101,28 +44,30 @@ def test_example_sheet_totals_and_bilans():
 
     totals = sheet_totals(SHEET_SEATS, deals)
 
-    assert {t.seat: (t.plus, t.minus, t.bilan) for t in totals.seats} == EXAMPLE_TOTALS
+    assert {t.seat: (t.plus, t.minus, t.bilan) for t in totals.seats} == {
+        seat: (*fft_example.TOTALS[seat], fft_example.BILANS[seat]) for seat in SHEET_SEATS
+    }
     assert (totals.balanced, totals.unbalanced_deals, totals.bilans_sum) == (True, (), 0)
 
 
 def test_example_sheet_typed_from_paper_gives_the_same_totals():
-    typed = {number: marques for number, (_, _, marques) in enumerate(EXAMPLE_DEALS, start=1)}
+    typed = dict(enumerate(fft_example.MARQUES, start=1))
 
     totals = sheet_totals(SHEET_SEATS, typed)
 
-    assert totals.bilans == {"Nord": -446, "Sud": 1346, "Est": -390, "Ouest": -510}
+    assert totals.bilans == fft_example.BILANS
     assert totals.balanced is True
 
 
 def test_sheet_names_the_deal_that_does_not_sum_to_zero():
-    typed = [marques for _, _, marques in EXAMPLE_DEALS]
-    typed[2] = {"Nord": 24, "Sud": -126, "Est": 42, "Ouest": 42}
+    typed = list(fft_example.MARQUES)
+    typed[2] = {"N": 24, "S": -126, "E": 42, "O": 42}
 
     totals = sheet_totals(SHEET_SEATS, typed)
 
     assert (totals.unbalanced_deals, totals.bilans_sum) == ((3,), -18)
     assert (totals.balanced, totals.bilans_balanced) == (False, False)
-    assert totals.by_seat["Nord"] == SeatTotals(seat="Nord", plus=300, minus=764)
+    assert totals.by_seat["N"] == SeatTotals(seat="N", plus=300, minus=764)
 
 
 def test_sheet_names_unbalanced_deals_by_their_own_numbers_in_order():

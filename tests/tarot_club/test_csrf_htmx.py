@@ -9,7 +9,7 @@ import re
 import pytest
 from django.test import Client
 
-from tests.sheets.conftest import FFT_EXAMPLE_POSTS
+from tests import fft_example
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -38,7 +38,7 @@ def arbitre_browser(arbitre):
 
 
 def sheet_posts(table):
-    deal = {"number": 1, **FFT_EXAMPLE_POSTS[2]}
+    deal = {"number": 1, **fft_example.POSTS[2]}
     return [
         (f"/tables/{table.pk}/apercu/", deal),
         (f"/tables/{table.pk}/donnes/nouvelle/", deal),

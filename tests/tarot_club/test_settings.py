@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-SETTINGS = Path(__file__).resolve().parent.parent / "tarot_club" / "settings.py"
+SETTINGS = Path(__file__).resolve().parents[2] / "tarot_club" / "settings.py"
 
 
 def load_settings(monkeypatch, **environ):

@@ -1,50 +1,50 @@
-"""Fixtures of the results: a short tournament (one deal a position), played and signed."""
+"""Fixtures of the tournaments' tests: a table's device (which typed the code), the other
+tables of a room, and a short tournament (one deal a position) to play through."""
 
 import pytest
+from django.core.cache import cache
 
-from tests.conftest import register
-from tournaments.actors import Actor
-from tournaments.models import Player, Position, Registration, Team
-from tournaments.services.deals import DealResult, confirm_bilan, record_deal
-from tournaments.services.penalties import add_penalty
+from tests.at_the_table import grant, play, prise_by
+from tests.factories import register, seat
+from tournaments.models import Position
 from tournaments.services.seating import seat_position
 
-TESTS = Actor.running("tests")
 
-# The taker marks +87 and each defender −29 (a prise of 55 points with 1 bout).
-PRISE = {"contract": "prise", "bouts": 1, "points": 55}
-
-
-def prise_by(place: str) -> DealResult:
-    return DealResult(taker=place, **PRISE)
-
-
-def play(table, *results: DealResult) -> None:
-    for number, result in enumerate(results, start=1):
-        record_deal(table=table, number=number, result=result, by=TESTS)
+@pytest.fixture(autouse=True)
+def _forget_code_attempts():
+    """The code attempts are counted in the cache: each test starts with none."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
-def sign(table) -> None:
-    for seat in table.seats.all():
-        confirm_bilan(table=table, place=seat.place, by=TESTS)
+@pytest.fixture
+def table_client(client, table):
+    """A browser that typed the table's code."""
+    return grant(client, table)
 
 
-def enrol(tournament, numbers) -> list[Registration]:
-    """More participants, present, named Renfort and their number (after ``register``'s 8)."""
-    return [
-        Registration.objects.create(
-            tournament=tournament,
-            player=Player.objects.create(last_name=f"Renfort{number:02d}", first_name="R"),
-            number=number,
-            checked_in=True,
-        )
-        for number in numbers
-    ]
+@pytest.fixture
+def other_table(table):
+    """Table 2 of the same position: players 5 to 8."""
+    return table.position.tables.get(number=2)
 
 
-def seat(tournament, number: int, tables) -> list:
-    position = Position.objects.create(tournament=tournament, number=number)
-    return seat_position(position=position, tables=tables)
+@pytest.fixture
+def later_table(tournament, registrations, table):
+    """Table 1 of position 2: the same number, another position."""
+    position = Position.objects.create(tournament=tournament, number=2)
+    return seat_position(position=position, tables=[registrations[4:], registrations[:4]])[0]
+
+
+@pytest.fixture
+def table_of_three(tournament, registrations):
+    return seat(tournament, 3, [registrations[:3]])[0]
+
+
+@pytest.fixture
+def table_of_five(tournament, registrations):
+    return seat(tournament, 3, [registrations[:5]])[0]
 
 
 @pytest.fixture
@@ -67,13 +67,3 @@ def first_position(short_tournament, players):
     for table in tables:
         play(table, prise_by("N"))
     return tables
-
-
-def duo_with_penalty(tournament, players, position, arbitre, *, team_name: str):
-    """A DUO whose players 1 and 2 form ``team_name``, player 1 penalised 50 at ``position``."""
-    tournament.formula = "duo"
-    tournament.save()
-    team = Team.objects.create(tournament=tournament, name=team_name)
-    tournament.registrations.filter(number__in=[1, 2]).update(team=team)
-    add_penalty(registration=players[0], position=position, points=50, reason="Retard", by=arbitre)
-    return tournament

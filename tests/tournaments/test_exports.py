@@ -7,7 +7,8 @@ from decimal import Decimal
 
 import pytest
 
-from tests.results.conftest import duo_with_penalty, play, prise_by, seat
+from tests.at_the_table import play, prise_by
+from tests.factories import duo_with_penalty, seat
 from tournaments.services.deals import DealResult
 
 

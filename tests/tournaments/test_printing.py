@@ -2,7 +2,8 @@
 
 import segno
 
-from tests.sheets.conftest import FFT_EXAMPLE_RESULTS, fill_sheet
+from tests import fft_example
+from tests.at_the_table import TESTS, fill_sheet
 from tournaments.actors import Actor
 from tournaments.models import Player, Position, Table
 from tournaments.printing import (
@@ -16,8 +17,6 @@ from tournaments.printing import qr_svg as make_qr
 from tournaments.services.deals import DealResult, correct_deal, record_deal
 from tournaments.services.seating import seat_position
 
-TESTS = Actor.running("tests")
-
 
 def sheet_of(table, **kwargs):
     return printed_sheets(Table.objects.filter(pk=table.pk), **kwargs)[0]
@@ -25,7 +24,7 @@ def sheet_of(table, **kwargs):
 
 def test_a_deal_bid_then_completed_is_not_a_correction(table):
     record_deal(table=table, number=1, result=DealResult(taker="N", contract="garde"), by=TESTS)
-    record_deal(table=table, number=1, result=FFT_EXAMPLE_RESULTS[3], version=1, by=TESTS)
+    record_deal(table=table, number=1, result=fft_example.RESULTS[3], version=1, by=TESTS)
 
     sheet = sheet_of(table)
 
@@ -34,8 +33,8 @@ def test_a_deal_bid_then_completed_is_not_a_correction(table):
 
 
 def test_a_deal_changed_after_its_result_is_a_correction_with_its_last_change(table, arbitre):
-    fill_sheet(table, FFT_EXAMPLE_RESULTS[:3])
-    correct_deal(table=table, number=3, version=1, result=FFT_EXAMPLE_RESULTS[2],
+    fill_sheet(table, fft_example.RESULTS[:3])
+    correct_deal(table=table, number=3, version=1, result=fft_example.RESULTS[2],
                  by=Actor.arbitre(arbitre))  # fmt: skip
 
     sheet = sheet_of(table)
@@ -74,7 +73,7 @@ def test_the_arbitre_copy_qr_code_opens_the_table_entry_page(table):
 
 
 def test_a_played_deal_has_its_primes_in_words(table):
-    fill_sheet(table, FFT_EXAMPLE_RESULTS)
+    fill_sheet(table, fft_example.RESULTS)
 
     deals = sheet_of(table).deals
 

@@ -1,6 +1,7 @@
 """A table's code opens its sheet, and only its sheet; guessing is cut off."""
 
-from tests.sheets.conftest import FFT_EXAMPLE_POSTS, post_deal
+from tests import fft_example
+from tests.at_the_table import post_deal
 
 
 def type_code(client, table, code, **extra):
@@ -26,30 +27,30 @@ def test_a_wrong_code_opens_nothing(client, table):
 
     assert response.status_code == 403
     assert "Ce n&#x27;est pas le code de cette table." in response.content.decode()
-    assert post_deal(client, table, 1, FFT_EXAMPLE_POSTS[0]).status_code == 403
+    assert post_deal(client, table, 1, fft_example.POSTS[0]).status_code == 403
 
 
 def test_another_tables_code_opens_nothing(client, table, other_table):
     response = type_code(client, table, other_table.code)
 
     assert response.status_code == 403
-    assert post_deal(client, table, 1, FFT_EXAMPLE_POSTS[0]).status_code == 403
-    assert post_deal(client, other_table, 1, FFT_EXAMPLE_POSTS[0]).status_code == 403
+    assert post_deal(client, table, 1, fft_example.POSTS[0]).status_code == 403
+    assert post_deal(client, other_table, 1, fft_example.POSTS[0]).status_code == 403
 
 
 def test_a_code_opens_one_table_of_one_position_only(client, table, later_table):
     type_code(client, table, table.code)
 
-    assert post_deal(client, later_table, 1, FFT_EXAMPLE_POSTS[0]).status_code == 403
-    assert post_deal(client, table, 1, FFT_EXAMPLE_POSTS[0]).status_code == 302
+    assert post_deal(client, later_table, 1, fft_example.POSTS[0]).status_code == 403
+    assert post_deal(client, table, 1, fft_example.POSTS[0]).status_code == 302
 
 
 def test_a_session_may_hold_two_tables_it_typed_the_codes_of(client, table, other_table):
     type_code(client, table, table.code)
     type_code(client, other_table, other_table.code)
 
-    assert post_deal(client, table, 1, FFT_EXAMPLE_POSTS[0]).status_code == 302
-    assert post_deal(client, other_table, 1, FFT_EXAMPLE_POSTS[0]).status_code == 302
+    assert post_deal(client, table, 1, fft_example.POSTS[0]).status_code == 302
+    assert post_deal(client, other_table, 1, fft_example.POSTS[0]).status_code == 302
 
 
 def test_the_code_form_renders_as_a_fragment_for_htmx(client, table):

@@ -10,7 +10,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from tests.sheets.conftest import FFT_EXAMPLE_POSTS, post_deal
+from tests import fft_example
+from tests.at_the_table import post_deal
 from tournaments import table_access
 from tournaments.table_access import GRANT_HOURS, TABLE_ATTEMPTS, WINDOW_SECONDS, client_address
 
@@ -128,7 +129,7 @@ def test_the_arbitre_lets_a_phone_in_with_a_one_time_link(arbitre, table):
 
     assert phone.get(grant_path(response)).status_code == 200
     assert phone.post(grant_path(response)).status_code == 302
-    assert post_deal(phone, table, 1, FFT_EXAMPLE_POSTS[0]).status_code == 302
+    assert post_deal(phone, table, 1, fft_example.POSTS[0]).status_code == 302
 
 
 def test_the_arbitres_link_serves_once(arbitre, table):
@@ -139,7 +140,7 @@ def test_the_arbitres_link_serves_once(arbitre, table):
     second = Client()
 
     assert second.post(path).status_code == 410
-    assert post_deal(second, table, 1, FFT_EXAMPLE_POSTS[0]).status_code == 403
+    assert post_deal(second, table, 1, fft_example.POSTS[0]).status_code == 403
 
 
 def test_the_arbitres_link_opens_its_table_only(arbitre, table, other_table):
@@ -184,21 +185,21 @@ def test_a_grant_ends_when_the_position_closes(table_client, table):
     position.closed_at = timezone.now()
     position.save(update_fields=["closed_at"])
 
-    assert post_deal(table_client, table, 1, FFT_EXAMPLE_POSTS[0]).status_code == 403
+    assert post_deal(table_client, table, 1, fft_example.POSTS[0]).status_code == 403
 
 
 def test_a_grant_ends_after_twelve_hours(table_client, table):
     later = time.time() + GRANT_HOURS * 3600 + 1
 
     with mock.patch("tournaments.table_access.time.time", return_value=later):
-        assert post_deal(table_client, table, 1, FFT_EXAMPLE_POSTS[0]).status_code == 403
+        assert post_deal(table_client, table, 1, fft_example.POSTS[0]).status_code == 403
 
 
 def test_a_grant_holds_within_twelve_hours(table_client, table):
     later = time.time() + GRANT_HOURS * 3600 - 60
 
     with mock.patch("tournaments.table_access.time.time", return_value=later):
-        assert post_deal(table_client, table, 1, FFT_EXAMPLE_POSTS[0]).status_code == 302
+        assert post_deal(table_client, table, 1, fft_example.POSTS[0]).status_code == 302
 
 
 # Finding 8: the code page of an unpublished tournament says nothing of it.

@@ -5,8 +5,8 @@ import subprocess
 
 import pytest
 
-from tests.prints.conftest import assert_pdf, pdf_pages, pdf_text, save_first_page, words
-from tests.prints.rooms import seated_room
+from tests.factories import seated_room
+from tests.pdfs import assert_pdf, pdf_pages, pdf_text, save_first_page, words
 from tournaments.models import Player, Position
 from tournaments.services.seating import seat_position
 

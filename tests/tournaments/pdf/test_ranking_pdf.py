@@ -2,8 +2,9 @@
 
 import pytest
 
-from tests.prints.conftest import assert_pdf, pdf_pages, save_first_page, words
-from tests.results.conftest import duo_with_penalty, enrol, play, prise_by, seat
+from tests.at_the_table import play, prise_by
+from tests.factories import duo_with_penalty, enrol, seat
+from tests.pdfs import assert_pdf, pdf_pages, save_first_page, words
 
 
 @pytest.fixture

@@ -7,20 +7,12 @@ nothing yet, so its sheet is the pre-filled one the arbitre puts on the table.
 import pytest
 from django.test import Client
 
-from tests.prints.conftest import (
-    assert_pdf,
-    pdf_info,
-    pdf_pages,
-    pdf_text,
-    save_first_page,
-    words,
-)
-from tests.prints.rooms import seated_room
-from tests.sheets.conftest import FFT_EXAMPLE_RESULTS, fill_sheet
+from tests import fft_example
+from tests.at_the_table import TESTS, fill_sheet
+from tests.factories import seated_room
+from tests.pdfs import assert_pdf, pdf_info, pdf_pages, pdf_text, save_first_page, words
 from tournaments.actors import Actor
 from tournaments.services.deals import DealResult, correct_deal, record_deal
-
-TESTS = Actor.running("tests")
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +21,7 @@ def sheets(rendered):
         tournament, position, (fft, blank), registrations = seated_room(arbitre)
         fill_sheet(fft)
         # Deal 2 corrected by the arbitre after its first save, with the same result.
-        correct_deal(table=fft, number=2, version=1, result=FFT_EXAMPLE_RESULTS[1],
+        correct_deal(table=fft, number=2, version=1, result=fft_example.RESULTS[1],
                      by=Actor.arbitre(arbitre))  # fmt: skip
         arbitre_copy = client.get(f"/tables/{fft.pk}/feuille.pdf")
         public_copy = Client().get(f"/tables/{fft.pk}/feuille.pdf")

@@ -10,7 +10,8 @@ import random
 import pytest
 from django.apps import apps
 
-from tests.conftest import HTMX, club_tournament
+from tests.factories import club_tournament
+from tests.htmx import HTMX
 from tournaments.forms import SwapForm, TeamForm
 from tournaments.models import Formula, Player, Position, Registration, Team
 from tournaments.selectors.names import fold, name_key

@@ -5,7 +5,8 @@ from decimal import Decimal
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.results.conftest import PRISE, enrol, play, prise_by, seat, sign
+from tests.at_the_table import PRISE, play, prise_by, sign
+from tests.factories import enrol, seat
 from tournaments.models import Team
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.services.deals import DealResult

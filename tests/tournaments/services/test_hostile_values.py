@@ -5,7 +5,7 @@ import threading
 import pytest
 from django.db import connection
 
-from tests.conftest import register
+from tests.factories import register
 from tournaments.models import Position, Seat
 from tournaments.services.errors import Refused
 from tournaments.services.imports import CSV_MAX_ROWS, import_registrations

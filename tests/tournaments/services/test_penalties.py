@@ -5,7 +5,7 @@ from django.db import IntegrityError
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 
-from tests.results.conftest import seat
+from tests.factories import seat
 from tournaments.models import Penalty, Position, Tournament
 from tournaments.services.errors import Refused
 from tournaments.services.penalties import add_penalty, cancel_penalty

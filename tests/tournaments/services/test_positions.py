@@ -2,8 +2,9 @@
 
 import pytest
 
-from tests.conftest import HTMX
-from tests.results.conftest import play, prise_by, seat, sign
+from tests.at_the_table import play, prise_by, sign
+from tests.factories import seat
+from tests.htmx import HTMX
 from tournaments.actors import Actor
 from tournaments.models import HandledCall, Position, Tournament
 from tournaments.services.deals import DealResult, correct_deal

@@ -5,7 +5,7 @@ import itertools
 import pytest
 from django.utils import timezone
 
-from tests.conftest import register, seat_ahead_then_change, start
+from tests.factories import register, seat_ahead_then_change, start
 from tournaments.models import Deal, Formula, Seat, Team
 from tournaments.selectors.registrations import position_participants
 from tournaments.selectors.seating import position_report, seating_changes

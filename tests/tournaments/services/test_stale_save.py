@@ -9,13 +9,12 @@ import threading
 import pytest
 from django.db import connection
 
-from tests.sheets.conftest import FFT_EXAMPLE_POSTS, FFT_EXAMPLE_RESULTS, fill_sheet, grant
+from tests import fft_example
+from tests.at_the_table import TESTS, fill_sheet, grant
 from tournaments.actors import Actor
 from tournaments.models import Deal
 from tournaments.services.deals import DealResult, correct_deal
 from tournaments.services.errors import Refused
-
-TESTS = Actor.running("tests")
 
 
 def correct(client, table, number, fields, version):
@@ -29,7 +28,7 @@ def test_a_save_on_a_stale_view_is_refused_with_a_message(client, django_user_mo
     phone, tablet = grant(client, table), grant(client.__class__(), table)
     # Both devices opened deal 5 at version 1; the phone saves first. Without its chelem, which
     # holds the attack to 87 points with 2 bouts.
-    without_chelem = {**FFT_EXAMPLE_POSTS[4], "chelem": ""}
+    without_chelem = {**fft_example.POSTS[4], "chelem": ""}
     assert correct(phone, table, 5, {**without_chelem, "points": "88"}, 1).status_code == 302
 
     response = correct(tablet, table, 5, {**without_chelem, "points": "86"}, 1)
@@ -44,7 +43,7 @@ def test_a_save_on_a_stale_view_is_refused_with_a_message(client, django_user_mo
 def test_a_delete_on_a_stale_view_is_refused(client, table):
     fill_sheet(table)
     phone, tablet = grant(client, table), grant(client.__class__(), table)
-    correct(phone, table, 5, FFT_EXAMPLE_POSTS[4], 1)
+    correct(phone, table, 5, fft_example.POSTS[4], 1)
 
     response = tablet.post(f"/tables/{table.pk}/donnes/5/supprimer/", {"version": 1})
 
@@ -54,10 +53,10 @@ def test_a_delete_on_a_stale_view_is_refused(client, table):
 
 def test_two_devices_adding_the_same_deal_get_number_taken(client, table):
     phone, tablet = grant(client, table), grant(client.__class__(), table)
-    phone.post(f"/tables/{table.pk}/donnes/nouvelle/", {"number": 1, **FFT_EXAMPLE_POSTS[0]})
+    phone.post(f"/tables/{table.pk}/donnes/nouvelle/", {"number": 1, **fft_example.POSTS[0]})
 
     response = tablet.post(
-        f"/tables/{table.pk}/donnes/nouvelle/", {"number": 1, **FFT_EXAMPLE_POSTS[1]}
+        f"/tables/{table.pk}/donnes/nouvelle/", {"number": 1, **fft_example.POSTS[1]}
     )
 
     assert response.status_code == 409
@@ -69,7 +68,7 @@ def test_completing_a_bid_on_a_stale_view_is_refused(client, table):
 
     record_deal(table=table, number=1, result=DealResult(taker="E", contract="garde"), by=TESTS)
     phone, tablet = grant(client, table), grant(client.__class__(), table)
-    changed = {**FFT_EXAMPLE_POSTS[0], "contract": "garde_sans"}
+    changed = {**fft_example.POSTS[0], "contract": "garde_sans"}
     assert correct(phone, table, 1, {"taker": "E", "contract": "garde_sans"}, 1).status_code == 302
 
     response = tablet.post(
@@ -84,7 +83,7 @@ def test_completing_a_bid_on_a_stale_view_is_refused(client, table):
 def test_of_two_racing_saves_on_one_version_exactly_one_wins(table):
     if connection.vendor == "sqlite":
         pytest.skip("SQLite serialises writers (BEGIN IMMEDIATE); the race is run on PostgreSQL")
-    fill_sheet(table, FFT_EXAMPLE_RESULTS)
+    fill_sheet(table, fft_example.RESULTS)
     barrier = threading.Barrier(2)
     outcomes = []
 
@@ -92,7 +91,7 @@ def test_of_two_racing_saves_on_one_version_exactly_one_wins(table):
         from django.db import connections
 
         # Without its chelem, which holds the attack to 87 points with 2 bouts.
-        result = DealResult(**{**FFT_EXAMPLE_RESULTS[4].__dict__, "chelem": None, "points": points})
+        result = DealResult(**{**fft_example.RESULTS[4].__dict__, "chelem": None, "points": points})
         barrier.wait()
         try:
             correct_deal(table=table, number=5, version=1, result=result, by=Actor.table_device())

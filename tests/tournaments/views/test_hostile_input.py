@@ -9,17 +9,16 @@ correction), the CSV import, the teams, and the two searches.
 import datetime
 
 import pytest
-from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournaments.actors import Actor
+from tests import fft_example
+from tests.at_the_table import TESTS
 from tournaments.models import Formula, Tournament
+from tournaments.services.deals import record_deal
 from tournaments.services.tournaments import TOURNAMENT_SETTINGS
-
-TESTS = Actor.running("tests")
 
 # An answer is a page or a fragment: a few tens of kilobytes. A bigger one means something
 # typed was echoed or expanded without bound.
@@ -106,20 +105,6 @@ def check(response) -> None:
     assert len(response.content) <= MAX_ANSWER_BYTES, len(response.content)
 
 
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture
-def device(table):
-    client = Client()
-    assert client.post(f"/tables/{table.pk}/acces/", {"code": table.code}).status_code == 302
-    return client
-
-
 @pytest.fixture
 def duo(arbitre, registrations):
     return Tournament.objects.create(
@@ -129,25 +114,22 @@ def duo(arbitre, registrations):
 
 @RUN
 @given(data=posted(DEAL_FIELDS))
-def test_the_deal_form_survives_anything(device, table, data):
-    check(device.post(f"/tables/{table.pk}/donnes/nouvelle/", data))
-    check(device.post(f"/tables/{table.pk}/donnes/nouvelle/", data, HTTP_HX_REQUEST="true"))
+def test_the_deal_form_survives_anything(table_client, table, data):
+    check(table_client.post(f"/tables/{table.pk}/donnes/nouvelle/", data))
+    check(table_client.post(f"/tables/{table.pk}/donnes/nouvelle/", data, HTTP_HX_REQUEST="true"))
 
 
 @RUN
 @given(data=posted(DEAL_FIELDS))
-def test_the_preview_survives_anything(device, table, data):
-    check(device.post(f"/tables/{table.pk}/apercu/", data, HTTP_HX_REQUEST="true"))
+def test_the_preview_survives_anything(table_client, table, data):
+    check(table_client.post(f"/tables/{table.pk}/apercu/", data, HTTP_HX_REQUEST="true"))
 
 
 @RUN
 @given(data=posted(DEAL_FIELDS))
 def test_the_correction_form_survives_anything(arbitre_client, table, data):
-    from tests.sheets.conftest import FFT_EXAMPLE_RESULTS
-    from tournaments.services.deals import record_deal
-
     if not table.deals.exists():
-        record_deal(table=table, number=1, result=FFT_EXAMPLE_RESULTS[0], by=TESTS)
+        record_deal(table=table, number=1, result=fft_example.RESULTS[0], by=TESTS)
     check(arbitre_client.post(f"/tables/{table.pk}/donnes/1/", data))
 
 

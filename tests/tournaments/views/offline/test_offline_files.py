@@ -8,7 +8,8 @@ from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 from PIL import Image
 
-from tests.sheets.conftest import FFT_EXAMPLE_POSTS, post_deal
+from tests import fft_example
+from tests.at_the_table import post_deal
 
 
 def test_the_worker_is_served_under_tables_so_that_it_covers_every_sheet(client, db):
@@ -60,7 +61,7 @@ def test_the_sheet_links_its_manifest_its_worker_and_the_queue(client, table):
 
 def test_new_deals_may_wait_offline_but_corrections_go_online_only(table_client, table):
     sheet = table_client.get(f"/tables/{table.pk}/").content.decode()
-    post_deal(table_client, table, 1, FFT_EXAMPLE_POSTS[0])
+    post_deal(table_client, table, 1, fft_example.POSTS[0])
     correction = table_client.get(f"/tables/{table.pk}/donnes/1/").content.decode()
 
     assert re.search(r'<form class="deal-form"[^>]* data-offline-queue', sheet)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.conftest import HTMX
+from tests.htmx import HTMX
 
 
 @pytest.fixture

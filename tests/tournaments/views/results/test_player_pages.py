@@ -3,8 +3,9 @@
 import pytest
 from django.utils import timezone
 
-from tests.conftest import HTMX
-from tests.results.conftest import enrol, play, prise_by, seat, sign
+from tests.at_the_table import play, prise_by, sign
+from tests.factories import enrol, seat
+from tests.htmx import HTMX
 from tournaments.models import Position
 from tournaments.services.penalties import add_penalty
 

@@ -8,7 +8,8 @@ nothing.
 
 import pytest
 
-from tests.results.conftest import play, seat, sign
+from tests.at_the_table import play, sign
+from tests.factories import seat
 from tournaments.models import HandledCall, Penalty
 from tournaments.services.deals import DealResult
 from tournaments.services.penalties import add_penalty

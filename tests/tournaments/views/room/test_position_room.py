@@ -1,10 +1,8 @@
 """The arbitre's room: every table's progress, signature, zero sum, and the calls to the arbitre."""
 
-from tests.sheets.conftest import FFT_EXAMPLE_RESULTS, fill_sheet, post_deal
-from tournaments.actors import Actor
+from tests import fft_example
+from tests.at_the_table import TESTS, fill_sheet, post_deal
 from tournaments.services.deals import DealResult, confirm_bilan, record_deal
-
-TESTS = Actor.running("tests")
 
 
 def room_html(client, table, **extra) -> str:
@@ -18,7 +16,7 @@ def test_the_room_shows_each_tables_progress_and_signature(arbitre_client, table
     fill_sheet(table)
     for place in "NESO":
         confirm_bilan(table=table, place=place, by=TESTS)
-    fill_sheet(other_table, FFT_EXAMPLE_RESULTS[:2])
+    fill_sheet(other_table, fft_example.RESULTS[:2])
 
     html = room_html(arbitre_client, table)
 
@@ -34,7 +32,7 @@ def test_a_garde_sans_a_garde_contre_and_an_announced_chelem_call_the_arbitre(
     record_deal(
         table=table, number=1, result=DealResult(taker="N", contract="garde_contre"), by=TESTS
     )
-    fill_sheet(other_table, FFT_EXAMPLE_RESULTS)
+    fill_sheet(other_table, fft_example.RESULTS)
 
     html = room_html(arbitre_client, table)
 

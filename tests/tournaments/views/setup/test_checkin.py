@@ -2,7 +2,8 @@
 
 import pytest
 
-from tests.conftest import HTMX, start
+from tests.factories import start
+from tests.htmx import HTMX
 from tournaments.models import Player, Registration
 from tournaments.selectors.registrations import position_participants
 from tournaments.selectors.seating import count_tables

@@ -2,7 +2,7 @@
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from tests.conftest import HTMX
+from tests.htmx import HTMX
 from tournaments.models import Formula, Player, Registration
 from tournaments.services.imports import import_registrations
 

@@ -3,7 +3,7 @@
 import pytest
 from django.contrib.messages import get_messages
 
-from tests.conftest import HTMX
+from tests.htmx import HTMX
 from tournaments.models import Formula, Player, Registration, Team
 from tournaments.selectors.registrations import search_players, search_registered
 from tournaments.services.errors import Refused

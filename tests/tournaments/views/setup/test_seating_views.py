@@ -2,7 +2,8 @@
 
 import pytest
 
-from tests.conftest import HTMX, register, seat_ahead_then_change
+from tests.factories import register, seat_ahead_then_change
+from tests.htmx import HTMX
 from tournaments.selectors.seating import seating_changes
 from tournaments.services.seating import plan_position, publish_seating
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.conftest import HTMX
+from tests.htmx import HTMX
 from tournaments.models import Formula
 from tournaments.services.errors import Refused
 from tournaments.services.registrations import create_team, set_team

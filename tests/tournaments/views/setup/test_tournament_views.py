@@ -4,7 +4,7 @@ import datetime
 
 import pytest
 
-from tests.conftest import HTMX
+from tests.htmx import HTMX
 from tournaments.models import Formula, Tournament
 from tournaments.services.errors import Refused
 from tournaments.services.seating import plan_position

@@ -3,7 +3,8 @@
 import pytest
 from django.utils import timezone
 
-from tests.sheets.conftest import FFT_EXAMPLE_POSTS, fill_sheet
+from tests import fft_example
+from tests.at_the_table import fill_sheet
 from tournaments.actors import Actor
 from tournaments.models import Deal
 from tournaments.services.deals import correct_deal, delete_deal
@@ -33,7 +34,7 @@ def test_the_edit_page_is_filled_with_the_deal(table_client, table):
 def test_the_table_corrects_its_last_deal(table_client, table):
     fill_sheet(table)
 
-    response = edit(table_client, table, 5, {**FFT_EXAMPLE_POSTS[4], "chelem": ""})
+    response = edit(table_client, table, 5, {**fft_example.POSTS[4], "chelem": ""})
 
     assert response.status_code == 302
     deal = Deal.objects.get(table=table, number=5)
@@ -44,7 +45,7 @@ def test_the_table_corrects_its_last_deal(table_client, table):
 def test_a_correction_through_htmx_sends_back_to_the_sheet(table_client, table):
     fill_sheet(table)
 
-    response = edit(table_client, table, 5, FFT_EXAMPLE_POSTS[4], **HTMX)
+    response = edit(table_client, table, 5, fft_example.POSTS[4], **HTMX)
 
     assert response.status_code == 200
     assert response["HX-Redirect"] == f"/tables/{table.pk}/"
@@ -53,7 +54,7 @@ def test_a_correction_through_htmx_sends_back_to_the_sheet(table_client, table):
 def test_a_refused_correction_keeps_what_was_typed(table_client, table):
     fill_sheet(table)
 
-    response = edit(table_client, table, 5, {**FFT_EXAMPLE_POSTS[4], "points": "99"})
+    response = edit(table_client, table, 5, {**fft_example.POSTS[4], "points": "99"})
 
     html = response.content.decode()
     assert response.status_code == 422
@@ -64,7 +65,7 @@ def test_a_refused_correction_keeps_what_was_typed(table_client, table):
 def test_the_table_may_not_correct_an_earlier_deal(table_client, table):
     fill_sheet(table)
 
-    response = edit(table_client, table, 2, FFT_EXAMPLE_POSTS[1])
+    response = edit(table_client, table, 2, fft_example.POSTS[1])
 
     assert response.status_code == 403
     assert "Seule la dernière donne peut être modifiée par la table" in response.content.decode()
@@ -93,7 +94,7 @@ def test_the_table_may_not_change_a_signed_sheet(table_client, table):
     table.locked_at = timezone.now()
     table.save()
 
-    assert edit(table_client, table, 5, FFT_EXAMPLE_POSTS[4]).status_code == 423
+    assert edit(table_client, table, 5, fft_example.POSTS[4]).status_code == 423
     response = table_client.post(f"/tables/{table.pk}/donnes/5/supprimer/", {"version": 1})
     assert response.status_code == 423
     assert table.deals.count() == 5
@@ -108,7 +109,7 @@ def test_the_arbitre_corrects_any_deal_of_a_signed_sheet(arbitre_client, table):
         arbitre_client,
         table,
         2,
-        {**FFT_EXAMPLE_POSTS[1], "points": "40", "reason": "Points recomptés à la table"},
+        {**fft_example.POSTS[1], "points": "40", "reason": "Points recomptés à la table"},
     )
 
     assert response.status_code == 302
@@ -162,7 +163,7 @@ def test_a_deletion_through_htmx_sends_back_to_the_sheet(table_client, table):
 def test_a_refused_correction_through_htmx_scrolls_to_its_message(table_client, table):
     fill_sheet(table)
 
-    response = edit(table_client, table, 5, {**FFT_EXAMPLE_POSTS[4], "points": "99"}, **HTMX)
+    response = edit(table_client, table, 5, {**fft_example.POSTS[4], "points": "99"}, **HTMX)
 
     assert response.status_code == 200
     assert response["HX-Reswap"] == "innerHTML show:.errorlist:top"

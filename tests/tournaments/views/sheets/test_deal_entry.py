@@ -4,12 +4,10 @@ from decimal import Decimal
 
 import pytest
 
-from tests.sheets.conftest import FFT_EXAMPLE_POSTS, grant, post_deal
-from tournaments.actors import Actor
+from tests import fft_example
+from tests.at_the_table import TESTS, grant, post_deal
 from tournaments.models import Deal
 from tournaments.services.deals import DealResult, record_deal
-
-TESTS = Actor.running("tests")
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -19,7 +17,7 @@ def sheet_html(client, table) -> str:
 
 
 def test_the_fft_example_sheet_comes_out_exactly(table_client, table):
-    for number, fields in enumerate(FFT_EXAMPLE_POSTS, start=1):
+    for number, fields in enumerate(fft_example.POSTS, start=1):
         response = post_deal(table_client, table, number, fields)
         assert response.status_code == 302, response.content.decode()
 
@@ -32,14 +30,14 @@ def test_the_fft_example_sheet_comes_out_exactly(table_client, table):
 
 
 def test_each_seat_marque_is_stored_with_the_deal(table_client, table):
-    post_deal(table_client, table, 1, FFT_EXAMPLE_POSTS[0])
+    post_deal(table_client, table, 1, fft_example.POSTS[0])
 
     deal = Deal.objects.get(table=table, number=1)
     assert deal.marques() == {"N": -106, "E": 318, "S": -106, "O": -106, "C": None}
 
 
 def test_a_deal_saved_through_htmx_answers_the_sheet_fragment(table_client, table):
-    response = post_deal(table_client, table, 1, FFT_EXAMPLE_POSTS[0], **HTMX)
+    response = post_deal(table_client, table, 1, fft_example.POSTS[0], **HTMX)
 
     html = response.content.decode()
     assert response.status_code == 200
@@ -50,7 +48,7 @@ def test_a_deal_saved_through_htmx_answers_the_sheet_fragment(table_client, tabl
 
 
 def test_the_sheet_page_offers_the_next_deal(table_client, table):
-    post_deal(table_client, table, 1, FFT_EXAMPLE_POSTS[0])
+    post_deal(table_client, table, 1, fft_example.POSTS[0])
 
     html = sheet_html(table_client, table)
 
@@ -76,14 +74,14 @@ def test_the_contract_may_be_entered_at_the_bidding_and_the_result_after(table_c
 def test_a_new_deal_waits_for_the_result_of_the_deal_bid(table_client, table):
     post_deal(table_client, table, 1, {"taker": "E", "contract": "garde"})
 
-    response = post_deal(table_client, table, 2, FFT_EXAMPLE_POSTS[1])
+    response = post_deal(table_client, table, 2, fft_example.POSTS[1])
 
     assert response.status_code == 409
     assert "La donne 1 attend encore son résultat" in response.content.decode()
 
 
 def test_points_of_the_defence_count_as_91_minus_them_for_the_attack(table_client, table):
-    fields = {**FFT_EXAMPLE_POSTS[0], "points": "42", "points_for": "defense"}
+    fields = {**fft_example.POSTS[0], "points": "42", "points_for": "defense"}
 
     post_deal(table_client, table, 1, fields)
 
@@ -140,7 +138,7 @@ def test_tous_passent_is_refused_where_the_deal_is_redealt(table_client, table):
 
 def test_the_preview_shows_the_marques_and_why(table_client, table):
     response = table_client.post(
-        f"/tables/{table.pk}/apercu/", {"number": 1, **FFT_EXAMPLE_POSTS[0]}, **HTMX
+        f"/tables/{table.pk}/apercu/", {"number": 1, **fft_example.POSTS[0]}, **HTMX
     )
 
     html = response.content.decode()
@@ -154,7 +152,7 @@ def test_the_preview_shows_the_marques_and_why(table_client, table):
 
 
 def test_the_preview_shows_the_rule_that_refuses_the_deal(table_client, table):
-    fields = {**FFT_EXAMPLE_POSTS[0], "points": "92"}
+    fields = {**fft_example.POSTS[0], "points": "92"}
 
     response = table_client.post(f"/tables/{table.pk}/apercu/", {"number": 1, **fields}, **HTMX)
 
@@ -173,7 +171,7 @@ def test_the_preview_of_a_bid_says_the_result_follows(table_client, table):
 
 
 def test_points_out_of_range_come_back_with_the_values_and_a_french_message(table_client, table):
-    fields = {**FFT_EXAMPLE_POSTS[0], "points": "95"}
+    fields = {**fft_example.POSTS[0], "points": "95"}
 
     response = post_deal(table_client, table, 1, fields)
 
@@ -187,7 +185,7 @@ def test_points_out_of_range_come_back_with_the_values_and_a_french_message(tabl
 
 
 def test_a_refused_deal_through_htmx_is_swapped_in_with_status_200(table_client, table):
-    fields = {**FFT_EXAMPLE_POSTS[0], "points": "95"}
+    fields = {**fft_example.POSTS[0], "points": "95"}
 
     response = post_deal(table_client, table, 1, fields, **HTMX)
 
@@ -196,7 +194,7 @@ def test_a_refused_deal_through_htmx_is_swapped_in_with_status_200(table_client,
 
 
 def test_a_half_point_at_four_players_is_refused_beside_the_points(table_client, table):
-    fields = {**FFT_EXAMPLE_POSTS[0], "points": "49,5"}
+    fields = {**fft_example.POSTS[0], "points": "49,5"}
 
     response = post_deal(table_client, table, 1, fields)
 
@@ -218,7 +216,7 @@ def test_a_half_point_at_four_players_is_refused_beside_the_points(table_client,
     ],
 )
 def test_each_bad_input_gets_its_french_message(table_client, table, fields, message):
-    response = post_deal(table_client, table, 1, {**FFT_EXAMPLE_POSTS[0], **fields})
+    response = post_deal(table_client, table, 1, {**fft_example.POSTS[0], **fields})
 
     assert response.status_code == 422
     assert message in response.content.decode()
@@ -226,7 +224,7 @@ def test_each_bad_input_gets_its_french_message(table_client, table, fields, mes
 
 
 def test_a_taker_not_at_the_table_is_refused(table_client, table):
-    response = post_deal(table_client, table, 1, {**FFT_EXAMPLE_POSTS[0], "taker": "C"})
+    response = post_deal(table_client, table, 1, {**fft_example.POSTS[0], "taker": "C"})
 
     assert response.status_code == 422
     assert not Deal.objects.exists()
@@ -242,9 +240,9 @@ def test_the_service_refuses_a_taker_not_at_the_table_by_name(table):
 
 
 def test_a_deal_number_already_taken_is_refused_with_409(table_client, table):
-    post_deal(table_client, table, 1, FFT_EXAMPLE_POSTS[0])
+    post_deal(table_client, table, 1, fft_example.POSTS[0])
 
-    response = post_deal(table_client, table, 1, FFT_EXAMPLE_POSTS[1])
+    response = post_deal(table_client, table, 1, fft_example.POSTS[1])
 
     assert response.status_code == 409
     assert "La donne 1 est déjà inscrite sur cette feuille." in response.content.decode()
@@ -252,7 +250,7 @@ def test_a_deal_number_already_taken_is_refused_with_409(table_client, table):
 
 
 def test_a_deal_beyond_the_position_count_is_refused_with_400(table_client, table):
-    response = post_deal(table_client, table, 6, FFT_EXAMPLE_POSTS[0])
+    response = post_deal(table_client, table, 6, fft_example.POSTS[0])
 
     assert response.status_code == 400
     assert "Une position compte 5 donnes : la donne 6 n&#x27;existe pas." in (
@@ -266,7 +264,7 @@ def test_a_deal_on_a_signed_sheet_is_refused_with_423(table_client, table):
     table.locked_at = timezone.now()
     table.save()
 
-    response = post_deal(table_client, table, 1, FFT_EXAMPLE_POSTS[0])
+    response = post_deal(table_client, table, 1, fft_example.POSTS[0])
 
     assert response.status_code == 423
     assert "La feuille est signée" in response.content.decode()
@@ -274,7 +272,7 @@ def test_a_deal_on_a_signed_sheet_is_refused_with_423(table_client, table):
 
 
 def test_a_missing_deal_number_is_named_not_a_server_error(table_client, table):
-    response = table_client.post(f"/tables/{table.pk}/donnes/nouvelle/", FFT_EXAMPLE_POSTS[0])
+    response = table_client.post(f"/tables/{table.pk}/donnes/nouvelle/", fft_example.POSTS[0])
 
     assert response.status_code == 422
     assert "Numéro de donne" in response.content.decode()
@@ -321,7 +319,7 @@ def test_a_chelem_announced_at_the_bidding_needs_its_outcome_with_the_result(tab
     post_deal(table_client, table, 1, {"taker": "S", "contract": "garde", "chelem_announced": "on"})
     bid = Deal.objects.get(table=table)
     assert bid.chelem_announced
-    played = {**FFT_EXAMPLE_POSTS[4], "chelem": "", "chelem_announced": "on", "version": 1}
+    played = {**fft_example.POSTS[4], "chelem": "", "chelem_announced": "on", "version": 1}
 
     response = post_deal(table_client, table, 1, played)
 
@@ -331,6 +329,6 @@ def test_a_chelem_announced_at_the_bidding_needs_its_outcome_with_the_result(tab
 
 
 def test_a_chelem_announced_and_made_is_an_announced_chelem(table_client, table):
-    post_deal(table_client, table, 1, FFT_EXAMPLE_POSTS[4])
+    post_deal(table_client, table, 1, fft_example.POSTS[4])
 
     assert Deal.objects.get(table=table).chelem_announced

@@ -9,12 +9,11 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from tests.sheets.conftest import FFT_EXAMPLE_POSTS, FFT_EXAMPLE_RESULTS, grant, post_deal
+from tests import fft_example
+from tests.at_the_table import TESTS, grant, post_deal
 from tournaments.actors import Actor
 from tournaments.models import Deal
 from tournaments.services.deals import record_deal
-
-TESTS = Actor.running("tests")
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -26,7 +25,7 @@ def sent(fields: dict, submission_id: uuid.UUID) -> dict:
 def test_the_same_form_sent_three_times_stores_one_deal_and_succeeds_three_times(
     table_client, table
 ):
-    form = sent(FFT_EXAMPLE_POSTS[0], uuid.uuid4())
+    form = sent(fft_example.POSTS[0], uuid.uuid4())
 
     statuses = [post_deal(table_client, table, 1, form).status_code for _ in range(3)]
 
@@ -37,7 +36,7 @@ def test_the_same_form_sent_three_times_stores_one_deal_and_succeeds_three_times
 
 
 def test_a_resend_through_htmx_gets_the_same_success_as_the_first_send(table_client, table):
-    form = sent(FFT_EXAMPLE_POSTS[0], uuid.uuid4())
+    form = sent(fft_example.POSTS[0], uuid.uuid4())
 
     first = post_deal(table_client, table, 1, form, **HTMX)
     second = post_deal(table_client, table, 1, form, **HTMX)
@@ -52,9 +51,9 @@ def test_a_resend_through_htmx_gets_the_same_success_as_the_first_send(table_cli
 
 
 def test_another_form_for_a_number_already_taken_is_refused_as_before(table_client, table):
-    post_deal(table_client, table, 1, sent(FFT_EXAMPLE_POSTS[0], uuid.uuid4()))
+    post_deal(table_client, table, 1, sent(fft_example.POSTS[0], uuid.uuid4()))
 
-    response = post_deal(table_client, table, 1, sent(FFT_EXAMPLE_POSTS[1], uuid.uuid4()))
+    response = post_deal(table_client, table, 1, sent(fft_example.POSTS[1], uuid.uuid4()))
 
     assert response.status_code == 409
     assert "La donne 1 est déjà inscrite sur cette feuille." in response.content.decode()
@@ -65,9 +64,9 @@ def test_a_deal_arriving_after_the_arbitre_wrote_its_number_is_refused_with_what
     table_client, table, arbitre
 ):
     # The table typed deal 1 offline; meanwhile the arbitre entered another deal 1.
-    record_deal(table=table, number=1, result=FFT_EXAMPLE_RESULTS[1], by=Actor.arbitre(arbitre))
+    record_deal(table=table, number=1, result=fft_example.RESULTS[1], by=Actor.arbitre(arbitre))
 
-    response = post_deal(table_client, table, 1, sent(FFT_EXAMPLE_POSTS[0], uuid.uuid4()), **HTMX)
+    response = post_deal(table_client, table, 1, sent(fft_example.POSTS[0], uuid.uuid4()), **HTMX)
 
     html = response.content.decode()
     assert response["HX-Reswap"] == "innerHTML show:.errorlist:top"
@@ -82,7 +81,7 @@ def test_a_deal_bid_then_completed_takes_each_of_its_forms_once(table_client, ta
     bid, result = uuid.uuid4(), uuid.uuid4()
     post_deal(table_client, table, 1, sent({"taker": "E", "contract": "garde"}, bid))
     version = Deal.objects.get(table=table).version
-    completed = sent({**FFT_EXAMPLE_POSTS[0], "version": version}, result)
+    completed = sent({**fft_example.POSTS[0], "version": version}, result)
     post_deal(table_client, table, 1, completed)
 
     # Both answers were lost: the device sends both forms again, in order.
@@ -109,9 +108,9 @@ def test_tous_passent_sent_twice_is_stored_once(table_client, table):
 
 
 def test_a_correction_sent_twice_is_saved_once(table_client, table):
-    post_deal(table_client, table, 1, sent(FFT_EXAMPLE_POSTS[0], uuid.uuid4()))
+    post_deal(table_client, table, 1, sent(fft_example.POSTS[0], uuid.uuid4()))
     deal = Deal.objects.get(table=table)
-    correction = sent({**FFT_EXAMPLE_POSTS[1], "number": 1, "version": deal.version}, uuid.uuid4())
+    correction = sent({**fft_example.POSTS[1], "number": 1, "version": deal.version}, uuid.uuid4())
 
     statuses = [
         table_client.post(f"/tables/{table.pk}/donnes/1/", correction).status_code for _ in range(2)
@@ -124,9 +123,9 @@ def test_a_correction_sent_twice_is_saved_once(table_client, table):
 
 def test_one_id_forged_onto_a_second_deal_is_refused_not_a_server_error(table_client, table):
     submission = uuid.uuid4()
-    post_deal(table_client, table, 1, sent(FFT_EXAMPLE_POSTS[0], submission))
+    post_deal(table_client, table, 1, sent(fft_example.POSTS[0], submission))
 
-    response = post_deal(table_client, table, 2, sent(FFT_EXAMPLE_POSTS[1], submission))
+    response = post_deal(table_client, table, 2, sent(fft_example.POSTS[1], submission))
 
     assert response.status_code == 422
     assert "Ce formulaire a déjà servi pour une autre donne" in response.content.decode()
@@ -135,7 +134,7 @@ def test_one_id_forged_onto_a_second_deal_is_refused_not_a_server_error(table_cl
 
 def test_a_malformed_id_is_ignored_and_the_deal_saved(table_client, table):
     response = post_deal(
-        table_client, table, 1, {**FFT_EXAMPLE_POSTS[0], "submission_id": "x" * 500}
+        table_client, table, 1, {**fft_example.POSTS[0], "submission_id": "x" * 500}
     )
 
     assert response.status_code == 302
@@ -146,9 +145,9 @@ def test_a_malformed_id_is_ignored_and_the_deal_saved(table_client, table):
 def test_the_database_refuses_one_submission_id_on_two_deals_of_a_table(table):
     submission = uuid.uuid4()
     record_deal(
-        table=table, number=1, result=FFT_EXAMPLE_RESULTS[0], submission_id=submission, by=TESTS
+        table=table, number=1, result=fft_example.RESULTS[0], submission_id=submission, by=TESTS
     )
-    second = record_deal(table=table, number=2, result=FFT_EXAMPLE_RESULTS[1], by=TESTS)
+    second = record_deal(table=table, number=2, result=fft_example.RESULTS[1], by=TESTS)
 
     with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
@@ -162,7 +161,7 @@ def test_the_same_id_may_come_to_two_tables(table, other_table):
 
     for sheet in (table, other_table):
         record_deal(
-            table=sheet, number=1, result=FFT_EXAMPLE_RESULTS[0], submission_id=submission, by=TESTS
+            table=sheet, number=1, result=fft_example.RESULTS[0], submission_id=submission, by=TESTS
         )
 
     assert Deal.objects.filter(submission_id=submission).count() == 2
@@ -188,7 +187,7 @@ def test_an_online_save_costs_no_query_more_for_its_id(client, table, other_tabl
             assert post_deal(client, sheet, 1, fields).status_code == 302
         return len(captured)
 
-    without_id = save_queries(table, FFT_EXAMPLE_POSTS[0])
-    with_id = save_queries(other_table, sent(FFT_EXAMPLE_POSTS[0], uuid.uuid4()))
+    without_id = save_queries(table, fft_example.POSTS[0])
+    with_id = save_queries(other_table, sent(fft_example.POSTS[0], uuid.uuid4()))
 
     assert with_id == without_id

@@ -5,13 +5,14 @@ from unittest import mock
 import pytest
 from django.db import OperationalError, connection
 
-from tests.sheets.conftest import FFT_EXAMPLE_POSTS, post_deal
+from tests import fft_example
+from tests.at_the_table import post_deal
 from tournaments.db import retry_once_on_dropped_connection
 from tournaments.models import Deal
 from tournaments.services.deals import record_deal
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-PRISE = FFT_EXAMPLE_POSTS[2]
+PRISE = fft_example.POSTS[2]
 
 # Finding 4: what is typed in the points field is bounded before anything formats it.
 

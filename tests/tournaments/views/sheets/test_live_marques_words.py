@@ -3,7 +3,8 @@ says which camp it went to."""
 
 import re
 
-from tests.sheets.conftest import FFT_EXAMPLE_POSTS, grant, post_deal
+from tests import fft_example
+from tests.at_the_table import grant, post_deal
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -33,7 +34,7 @@ def test_with_nothing_chosen_the_live_marques_ask_for_both(table_client, table):
 
 
 def test_a_refused_save_shows_its_message_once(table_client, table):
-    response = post_deal(table_client, table, 1, {**FFT_EXAMPLE_POSTS[0], "points": "95"})
+    response = post_deal(table_client, table, 1, {**fft_example.POSTS[0], "points": "95"})
 
     html = response.content.decode()
     assert response.status_code == 422
@@ -44,7 +45,7 @@ def test_a_refused_save_shows_its_message_once(table_client, table):
 
 
 def test_the_live_marques_take_over_the_messages_of_the_last_save(table_client, table):
-    html = preview(table_client, table, {**FFT_EXAMPLE_POSTS[0], "points": "96"})
+    html = preview(table_client, table, {**fft_example.POSTS[0], "points": "96"})
 
     assert html.count("doivent être compris entre 0 et 91") == 1
     assert '<div id="errors-points" class="field-errors" hx-swap-oob="true"></div>' in html
@@ -52,7 +53,7 @@ def test_the_live_marques_take_over_the_messages_of_the_last_save(table_client, 
 
 
 def test_each_field_message_sits_in_the_slot_the_live_marques_empty(table_client, table):
-    response = post_deal(table_client, table, 1, {**FFT_EXAMPLE_POSTS[0], "points": "95"})
+    response = post_deal(table_client, table, 1, {**fft_example.POSTS[0], "points": "95"})
 
     html = response.content.decode()
     slot = html[html.index('<div id="errors-points"') :]
@@ -84,6 +85,6 @@ def test_a_half_point_won_says_it_went_to_the_attack(client, table_of_three):
 
 
 def test_whole_points_say_nothing_of_a_half_point(table_client, table):
-    html = preview(table_client, table, FFT_EXAMPLE_POSTS[0])
+    html = preview(table_client, table, fft_example.POSTS[0])
 
     assert "demi-point" not in html

@@ -1,6 +1,7 @@
 """The audit trail: every save, correction and deletion of a deal, who, when, before, after."""
 
-from tests.sheets.conftest import FFT_EXAMPLE_POSTS, post_deal
+from tests import fft_example
+from tests.at_the_table import post_deal
 from tournaments.models import Deal
 
 
@@ -11,7 +12,7 @@ def correct(client, table, number, fields, version):
 
 
 def test_a_saved_deal_is_recorded_as_entered_by_the_table(table_client, table):
-    post_deal(table_client, table, 1, FFT_EXAMPLE_POSTS[0])
+    post_deal(table_client, table, 1, fft_example.POSTS[0])
 
     record = Deal.history.get()
     assert record.history_type == "+"
@@ -20,9 +21,9 @@ def test_a_saved_deal_is_recorded_as_entered_by_the_table(table_client, table):
 
 
 def test_a_correction_by_the_table_keeps_before_and_after(table_client, table):
-    post_deal(table_client, table, 1, FFT_EXAMPLE_POSTS[0])
+    post_deal(table_client, table, 1, fft_example.POSTS[0])
 
-    correct(table_client, table, 1, {**FFT_EXAMPLE_POSTS[0], "points": "50"}, version=1)
+    correct(table_client, table, 1, {**fft_example.POSTS[0], "points": "50"}, version=1)
 
     before, after = Deal.history.order_by("history_date")
     assert (before.points, after.points) == (49, 50)
@@ -32,9 +33,9 @@ def test_a_correction_by_the_table_keeps_before_and_after(table_client, table):
 
 def test_a_correction_by_the_arbitre_names_the_arbitre(client, arbitre, table):
     client.force_login(arbitre)
-    post_deal(client, table, 1, FFT_EXAMPLE_POSTS[0])
+    post_deal(client, table, 1, fft_example.POSTS[0])
 
-    correct(client, table, 1, {**FFT_EXAMPLE_POSTS[0], "points": "50"}, version=1)
+    correct(client, table, 1, {**fft_example.POSTS[0], "points": "50"}, version=1)
 
     record = Deal.history.latest("history_date")
     assert record.history_user == arbitre
@@ -42,7 +43,7 @@ def test_a_correction_by_the_arbitre_names_the_arbitre(client, arbitre, table):
 
 
 def test_a_deletion_is_recorded_with_what_was_deleted(table_client, table):
-    post_deal(table_client, table, 1, FFT_EXAMPLE_POSTS[0])
+    post_deal(table_client, table, 1, fft_example.POSTS[0])
 
     table_client.post(f"/tables/{table.pk}/donnes/1/supprimer/", {"version": 1})
 
@@ -52,8 +53,8 @@ def test_a_deletion_is_recorded_with_what_was_deleted(table_client, table):
 
 
 def test_the_history_page_shows_who_when_before_and_after(table_client, table):
-    post_deal(table_client, table, 1, FFT_EXAMPLE_POSTS[0])
-    correct(table_client, table, 1, {**FFT_EXAMPLE_POSTS[0], "points": "50"}, version=1)
+    post_deal(table_client, table, 1, fft_example.POSTS[0])
+    correct(table_client, table, 1, {**fft_example.POSTS[0], "points": "50"}, version=1)
     table_client.post(f"/tables/{table.pk}/donnes/1/supprimer/", {"version": 2})
 
     html = table_client.get(f"/tables/{table.pk}/historique/").content.decode()

@@ -7,8 +7,9 @@ arbitre, the table's own device, and the tournament's arbitre.
 import pytest
 from django.utils import timezone
 
-from tests.prints.conftest import pdf_text
-from tests.sheets.conftest import FFT_EXAMPLE_POSTS, FFT_EXAMPLE_RESULTS, fill_sheet, grant
+from tests import fft_example
+from tests.at_the_table import fill_sheet, grant
+from tests.pdfs import pdf_text
 
 ROLES = ["anonymous", "other_table_code", "other_arbitre", "table_code", "arbitre"]
 WRITERS = {"table_code", "arbitre"}
@@ -35,8 +36,8 @@ def urls(table):
     base = f"/tables/{table.pk}"
     tournament = table.position.tournament
     room = f"/arbitre/tournois/{tournament.pk}/positions/1/salle/"
-    new = {"number": 5, **FFT_EXAMPLE_POSTS[4]}
-    edit = {"number": 4, "version": 1, **FFT_EXAMPLE_POSTS[3]}
+    new = {"number": 5, **fft_example.POSTS[4]}
+    edit = {"number": 4, "version": 1, **fft_example.POSTS[3]}
     return {
         "sheet": ("get", f"{base}/", {}, 200, 200),
         "access": ("get", f"{base}/acces/", {}, 200, 200),
@@ -79,7 +80,7 @@ SPECIAL = {
     "sheet_pdf", "position_sheets_pdf", "plan_pdf", "cards_pdf",
 ])  # fmt: skip
 def test_every_sheet_url_with_each_role(as_role, table, role, name):
-    fill_sheet(table, FFT_EXAMPLE_RESULTS[:4])
+    fill_sheet(table, fft_example.RESULTS[:4])
     client = as_role(role)
     method, path, data, writer_status, other_status = urls(table)[name]
 
@@ -124,7 +125,7 @@ def test_an_unpublished_tournament_shows_its_sheets_to_the_table_and_arbitre(as_
 
 
 def test_the_public_sheet_shows_no_edit_link(client, table):
-    fill_sheet(table, FFT_EXAMPLE_RESULTS[:4])
+    fill_sheet(table, fft_example.RESULTS[:4])
 
     html = client.get(f"/tables/{table.pk}/").content.decode()
 

@@ -3,11 +3,9 @@
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.sheets.conftest import FFT_EXAMPLE_RESULTS, fill_sheet
-from tournaments.actors import Actor
+from tests import fft_example
+from tests.at_the_table import TESTS, fill_sheet
 from tournaments.services.deals import confirm_bilan, record_deal
-
-TESTS = Actor.running("tests")
 
 
 def queries_of(client, path) -> int:
@@ -18,7 +16,7 @@ def queries_of(client, path) -> int:
 
 
 def test_the_sheet_page_costs_the_same_with_one_deal_or_five(table_client, table, other_table):
-    fill_sheet(table, FFT_EXAMPLE_RESULTS[:1])
+    fill_sheet(table, fft_example.RESULTS[:1])
     fill_sheet(other_table)
 
     one = queries_of(table_client, f"/tables/{table.pk}/")
@@ -47,10 +45,10 @@ def test_the_room_costs_the_same_with_one_table_played_or_two(arbitre_client, ta
 
 
 def test_the_history_costs_the_same_with_one_change_or_many(table_client, table):
-    fill_sheet(table, FFT_EXAMPLE_RESULTS[:1])
+    fill_sheet(table, fft_example.RESULTS[:1])
     one = queries_of(table_client, f"/tables/{table.pk}/historique/")
 
-    for number, result in enumerate(FFT_EXAMPLE_RESULTS[1:], start=2):
+    for number, result in enumerate(fft_example.RESULTS[1:], start=2):
         record_deal(table=table, number=number, result=result, by=TESTS)
     many = queries_of(table_client, f"/tables/{table.pk}/historique/")
 

@@ -2,12 +2,9 @@
 they sign: the contract and points, and every prime (poignées: whose and which; petit au bout:
 which camp; the chelem), with its term of the marque."""
 
-from tests.sheets.conftest import fill_sheet
-from tournaments.actors import Actor
+from tests.at_the_table import TESTS, fill_sheet
 from tournaments.models import FiveMode
 from tournaments.services.deals import DealResult, record_deal
-
-TESTS = Actor.running("tests")
 
 
 def row_html(client, table, number: int) -> str:

@@ -2,12 +2,11 @@
 
 import pytest
 
-from tests.sheets.conftest import FFT_EXAMPLE_POSTS, FFT_EXAMPLE_RESULTS, fill_sheet
+from tests import fft_example
+from tests.at_the_table import TESTS, fill_sheet
 from tournaments.actors import Actor
 from tournaments.services.deals import confirm_bilan, unlock_sheet
 from tournaments.services.errors import Refused
-
-TESTS = Actor.running("tests")
 
 
 def confirm(client, table, place, **extra):
@@ -15,7 +14,7 @@ def confirm(client, table, place, **extra):
 
 
 def test_the_sign_off_waits_for_every_deal(table_client, table):
-    fill_sheet(table, FFT_EXAMPLE_RESULTS[:4])
+    fill_sheet(table, fft_example.RESULTS[:4])
 
     html = table_client.get(f"/tables/{table.pk}/").content.decode()
     assert "Signature de la feuille" not in html
@@ -66,7 +65,7 @@ def test_a_corrected_deal_withdraws_the_confirmations_given(table_client, table)
     confirm(table_client, table, "N")
 
     table_client.post(
-        f"/tables/{table.pk}/donnes/5/", {"number": 5, "version": 1, **FFT_EXAMPLE_POSTS[4]}
+        f"/tables/{table.pk}/donnes/5/", {"number": 5, "version": 1, **fft_example.POSTS[4]}
     )
 
     assert table.seats.get(place="N").confirmed_at is None

@@ -8,7 +8,8 @@ import pytest
 from django.db import IntegrityError
 from django.utils import timezone
 
-from tests.sheets.conftest import FFT_EXAMPLE_POSTS, PRISE_BY_NORD, fill_sheet
+from tests import fft_example
+from tests.at_the_table import PRISE_BY_NORD, TESTS, fill_sheet
 from tournaments.actors import Actor
 from tournaments.models import Deal, SheetEvent
 from tournaments.services.deals import (
@@ -19,12 +20,10 @@ from tournaments.services.deals import (
 )
 from tournaments.services.errors import Refused
 
-TESTS = Actor.running("tests")
-
 PARIS = ZoneInfo("Europe/Paris")
 # Deal 1 of the FFT example taken by Nord instead of Est: Nord and Est swap their marques,
 # Sud and Ouest keep theirs (−106).
-DEAL_1_BY_NORD = {**FFT_EXAMPLE_POSTS[0], "taker": "N"}
+DEAL_1_BY_NORD = {**fft_example.POSTS[0], "taker": "N"}
 
 
 def sign(table, places="NESO"):
