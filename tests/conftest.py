@@ -15,14 +15,14 @@ def fast_password_hasher(settings):
 
 
 @pytest.fixture
-def arbitre(db):
+def arbitre(db):  # noqa: ARG001 - db: it writes to the test database
     return get_user_model().objects.create_user(
         username="arbitre", password="mot-de-passe-arbitre", first_name="Anne", last_name="Arbitre"
     )
 
 
 @pytest.fixture
-def other_arbitre(db):
+def other_arbitre(db):  # noqa: ARG001 - db: it writes to the test database
     return get_user_model().objects.create_user(username="autre", password="mot-de-passe-autre")
 
 

@@ -2,6 +2,7 @@
 
 import re
 
+import pytest
 from django.conf import settings
 
 
@@ -42,7 +43,8 @@ def test_the_pages_need_no_inline_script_nor_inline_style(arbitre_client, table)
         assert " style=" not in html and "<style" not in html, url
 
 
-def test_htmx_is_served_from_this_site(client, db):
+@pytest.mark.usefixtures("db")
+def test_htmx_is_served_from_this_site(client):
     html = client.get("/").content.decode()
 
     sources = re.findall(r'<script\b[^>]*\bsrc="([^"]+)"', html)

@@ -31,7 +31,7 @@ def other_table(table):
 
 
 @pytest.fixture
-def later_table(tournament, registrations, table):
+def later_table(tournament, registrations, table):  # noqa: ARG001 - position 1 seated first
     """Table 1 of position 2: the same number, another position."""
     position = Position.objects.create(tournament=tournament, number=2)
     return seat_position(position=position, tables=[registrations[4:], registrations[:4]])[0]

@@ -100,7 +100,7 @@ def position_room(request: HttpRequest, tournament_id: int, number: int) -> Http
     return _render_room(request, room_context(tournament, position))
 
 
-def _back_to_room(request: HttpRequest, position: Position) -> HttpResponse:
+def _back_to_room(position: Position) -> HttpResponse:
     return redirect("sheet_room", tournament_id=position.tournament_id, number=position.number)
 
 
@@ -134,7 +134,7 @@ def position_close(request: HttpRequest, tournament_id: int, number: int) -> Htt
                 messages.success(
                     request, _("Position %(number)s close.") % {"number": position.number}
                 )
-            return _back_to_room(request, position)
+            return _back_to_room(position)
     context = room_context(tournament, position, close_form=form)
     return _render_room(request, context, status=422)
 
@@ -158,7 +158,7 @@ def position_reopen(request: HttpRequest, tournament_id: int, number: int) -> Ht
                 _("Position %(number)s rouverte : le classement redevient provisoire.")
                 % {"number": position.number},
             )
-            return _back_to_room(request, position)
+            return _back_to_room(position)
     context = room_context(tournament, position, reopen_form=form)
     return _render_room(request, context, status=422)
 
@@ -173,14 +173,14 @@ def next_position_seat(request: HttpRequest, tournament_id: int, number: int) ->
     placement = reverse("setup_placement", args=[tournament.pk, following])
     if following > tournament.positions_count:
         messages.error(request, _("C'était la dernière position du tournoi."))
-        return _back_to_room(request, position)
+        return _back_to_room(position)
     if tournament.positions.filter(number=following, tables__isnull=False).exists():
         return redirect(placement)
     try:
         plan_position(tournament=tournament, number=following)
     except Refused as refusal:
         messages.error(request, refusal.message)
-        return _back_to_room(request, position)
+        return _back_to_room(position)
     messages.success(
         request,
         _("Position %(number)s placée : vérifiez le placement, puis publiez-le.")
@@ -206,7 +206,7 @@ def call_handle(request: HttpRequest, tournament_id: int, deal_id: int) -> HttpR
     position = deal.table.position
     if request.htmx:
         return _render_room(request, room_context(tournament, position))
-    return _back_to_room(request, position)
+    return _back_to_room(position)
 
 
 # Letting a table's phone in ------------------------------------------------------------

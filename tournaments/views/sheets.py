@@ -241,9 +241,7 @@ def _next_form(table: Table, seats: list[Seat], data: dict) -> DealForm | None:
     return DealForm(initial=initial_for(None, number=number), table=table, seats=seats)
 
 
-def _sheet_context(
-    request: HttpRequest, table: Table, access: SheetAccess, *, form: DealForm | None = None
-) -> dict:
+def _sheet_context(table: Table, access: SheetAccess, *, form: DealForm | None = None) -> dict:
     seats = _seats(table)
     deals = list(table.deals.all())
     data = _sheet_data(table, seats, deals)
@@ -296,7 +294,7 @@ def _render_sheet(
     form: DealForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    context = _sheet_context(request, table, access, form=form)
+    context = _sheet_context(table, access, form=form)
     if request.htmx:
         return _refusal_in_view(render(request, "sheets/sheet.html#sheet", context), status)
     return render(request, "sheets/sheet.html", context, status=status)

@@ -9,7 +9,7 @@ from tournaments.models import Deal, Tournament
 
 
 @pytest.fixture
-def demo(db):
+def demo(db):  # noqa: ARG001 - db: the command writes to the test database
     call_command("demo_tournament", stdout=open("/dev/null", "w"))  # noqa: SIM115
     return Tournament.objects.get(name=DEMO_NAME)
 
@@ -26,7 +26,8 @@ def test_every_demo_deal_sums_to_zero(demo):
     assert set(sums) == {0}
 
 
-def test_demo_runs_twice_and_keeps_one_tournament(demo):
+@pytest.mark.usefixtures("demo")
+def test_demo_runs_twice_and_keeps_one_tournament():
     call_command("demo_tournament", stdout=open("/dev/null", "w"))  # noqa: SIM115
 
     assert Tournament.objects.filter(name=DEMO_NAME).count() == 1

@@ -7,7 +7,7 @@ from django.test import Client
 
 
 @pytest.fixture(scope="module")
-def rendered(django_db_setup, django_db_blocker):
+def rendered(django_db_setup, django_db_blocker):  # noqa: ARG001 - the test database is made first
     """Build a room, fetch documents from it once for the whole module, then roll it back.
 
     ``rendered(build)`` calls ``build(client, arbitre)`` inside a transaction that is rolled

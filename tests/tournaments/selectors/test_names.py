@@ -82,13 +82,15 @@ def test_sorting_by_name_key_gives_the_french_order():
 # The folded search column -------------------------------------------------------------------
 
 
-def test_saving_a_player_writes_their_folded_names(db):
+@pytest.mark.usefixtures("db")
+def test_saving_a_player_writes_their_folded_names():
     player = Player.objects.create(last_name="Œillet", first_name="Gwénaëlle")
 
     assert Player.objects.get(pk=player.pk).search_name == "oeillet gwenaelle"
 
 
-def test_saving_only_the_last_name_rewrites_the_folded_names(db):
+@pytest.mark.usefixtures("db")
+def test_saving_only_the_last_name_rewrites_the_folded_names():
     player = Player.objects.create(last_name="Martin", first_name="Zoé")
     player.last_name = "Lefèvre"
     player.save(update_fields=["last_name"])
@@ -111,7 +113,8 @@ def test_an_overlong_odd_name_is_cut_rather_than_refused(tournament):
     assert len(Player.objects.get(pk=registration.player_id).search_name) == 255
 
 
-def test_the_migration_fills_the_folded_names_of_players_already_known(db):
+@pytest.mark.usefixtures("db")
+def test_the_migration_fills_the_folded_names_of_players_already_known():
     migration = __import__(
         "tournaments.migrations.0007_player_search_name", fromlist=["fill_search_names"]
     )
@@ -139,15 +142,15 @@ def test_the_migration_fills_the_folded_names_of_players_already_known(db):
         ("mull", "Müller"),
     ],
 )
-def test_the_player_search_when_registering_ignores_accents_and_case(
-    tournament, known_players, query, found
-):
+@pytest.mark.usefixtures("known_players")
+def test_the_player_search_when_registering_ignores_accents_and_case(tournament, query, found):
     assert [player.last_name for player in search_players(tournament=tournament, query=query)] == [
         found
     ]
 
 
-def test_a_name_typed_with_accents_finds_it_written_without(tournament, db):
+@pytest.mark.usefixtures("db")
+def test_a_name_typed_with_accents_finds_it_written_without(tournament):
     Player.objects.create(last_name="Seguin", first_name="Paul")
 
     assert [
@@ -155,13 +158,15 @@ def test_a_name_typed_with_accents_finds_it_written_without(tournament, db):
     ] == ["Paul"]
 
 
-def test_the_player_search_lists_the_players_found_in_french_order(tournament, known_players):
+@pytest.mark.usefixtures("known_players")
+def test_the_player_search_lists_the_players_found_in_french_order(tournament):
     found = search_players(tournament=tournament, query="camille")
 
     assert [player.last_name for player in found] == FRENCH_ORDER
 
 
-def test_the_player_search_page_finds_lefevre(arbitre_client, tournament, known_players):
+@pytest.mark.usefixtures("known_players")
+def test_the_player_search_page_finds_lefevre(arbitre_client, tournament):
     response = arbitre_client.get(
         f"/arbitre/tournois/{tournament.pk}/joueurs/",
         {"q": "lefevre"},
@@ -173,15 +178,15 @@ def test_the_player_search_page_finds_lefevre(arbitre_client, tournament, known_
 
 
 @pytest.mark.parametrize("query", ["seguin", "SEGUIN", "séguin", "Séguin Camille"])
-def test_the_check_in_filter_ignores_accents_and_case(arbitre_client, tournament, room, query):
+@pytest.mark.usefixtures("room")
+def test_the_check_in_filter_ignores_accents_and_case(arbitre_client, tournament, query):
     response = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/pointage/", {"q": query})
 
     assert [r.player.last_name for r in response.context["registrations"]] == ["Séguin"]
 
 
-def test_the_check_in_filter_finds_a_ligature_typed_as_two_letters(
-    arbitre_client, tournament, room
-):
+@pytest.mark.usefixtures("room")
+def test_the_check_in_filter_finds_a_ligature_typed_as_two_letters(arbitre_client, tournament):
     response = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/pointage/", {"q": "oeil"})
 
     assert [r.player.last_name for r in response.context["registrations"]] == ["Œillet"]
@@ -197,7 +202,8 @@ def test_the_public_search_finds_a_player_without_accents(client, tournament, ro
 
 
 @pytest.mark.parametrize("query", ["\x00", "\u200b", "\u0301"])
-def test_a_search_of_invisible_characters_finds_nobody(client, tournament, room, query):
+@pytest.mark.usefixtures("room")
+def test_a_search_of_invisible_characters_finds_nobody(client, tournament, query):
     response = client.get(f"/tournois/{tournament.pk}/joueurs/", {"q": query})
 
     assert response.status_code == 200
@@ -207,38 +213,44 @@ def test_a_search_of_invisible_characters_finds_nobody(client, tournament, room,
 # Lists in French alphabetical order -----------------------------------------------------------
 
 
-def test_the_players_list_is_in_french_order(arbitre_client, tournament, room):
+@pytest.mark.usefixtures("room")
+def test_the_players_list_is_in_french_order(arbitre_client, tournament):
     response = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/joueurs/")
 
     assert order_on_page(response.content.decode()) == FRENCH_ORDER
 
 
-def test_the_check_in_list_is_in_french_order(arbitre_client, tournament, room):
+@pytest.mark.usefixtures("room")
+def test_the_check_in_list_is_in_french_order(arbitre_client, tournament):
     response = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/pointage/")
 
     assert order_on_page(response.content.decode()) == FRENCH_ORDER
 
 
-def test_the_check_in_list_filtered_stays_in_french_order(arbitre_client, tournament, room):
+@pytest.mark.usefixtures("room")
+def test_the_check_in_list_filtered_stays_in_french_order(arbitre_client, tournament):
     response = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/pointage/", {"q": "R"})
 
     expected = ["Ångström", "Chrétien", "Évrard", "Lefèvre", "Müller"]
     assert [r.player.last_name for r in response.context["registrations"]] == expected
 
 
-def test_the_public_participants_list_is_in_french_order(client, tournament, room):
+@pytest.mark.usefixtures("room")
+def test_the_public_participants_list_is_in_french_order(client, tournament):
     response = client.get(f"/tournois/{tournament.pk}/")
 
     assert order_on_page(response.content.decode()) == FRENCH_ORDER
 
 
-def test_the_public_search_lists_several_players_found_in_french_order(client, tournament, room):
+@pytest.mark.usefixtures("room")
+def test_the_public_search_lists_several_players_found_in_french_order(client, tournament):
     response = client.get(f"/tournois/{tournament.pk}/joueurs/", {"q": "camille"})
 
     assert [r.player.last_name for r in response.context["found"]] == FRENCH_ORDER
 
 
-def test_trouver_sa_place_lists_the_seats_in_french_order(client, tournament, room):
+@pytest.mark.usefixtures("client")
+def test_trouver_sa_place_lists_the_seats_in_french_order(tournament, room):
     position = Position.objects.create(tournament=tournament, number=1)
     seat_position(position=position, tables=[room[0:4], room[4:8], room[8:12]])
 
@@ -297,7 +309,7 @@ def test_teams_and_their_members_are_in_french_order(arbitre_client, duo):
 
 
 @pytest.fixture
-def known_players(db):
+def known_players(db):  # noqa: ARG001 - db: it writes to the test database
     """The twelve, and a Lemaire, known from no tournament: every arbitre may find them."""
     for name in shuffled(FRENCH_ORDER):
         Player.objects.create(last_name=name, first_name="Camille")

@@ -2,6 +2,7 @@
 
 from decimal import Decimal
 
+import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -18,9 +19,8 @@ def totals(ranking) -> dict[int, int]:
     return {ranked.registration.number: ranked.total for ranked in ranking.players}
 
 
-def test_the_total_is_the_sum_of_the_bilans_of_every_position(
-    short_tournament, players, first_position
-):
+@pytest.mark.usefixtures("first_position")
+def test_the_total_is_the_sum_of_the_bilans_of_every_position(short_tournament, players):
     second = seat(short_tournament, 2, [players[::2], players[1::2]])
     play(second[0], prise_by("E"))  # player 3 takes: +87
 
@@ -31,7 +31,8 @@ def test_the_total_is_the_sum_of_the_bilans_of_every_position(
     assert totals(ranking)[2] == -29  # table 2 of position 2 has not played yet
 
 
-def test_equal_totals_share_a_rank_marked_ex_aequo(short_tournament, first_position):
+@pytest.mark.usefixtures("first_position")
+def test_equal_totals_share_a_rank_marked_ex_aequo(short_tournament):
     ranking = tournament_ranking(short_tournament)
 
     assert [(p.rank, p.tied, p.total) for p in ranking.players[:3]] == [
@@ -87,7 +88,8 @@ def test_penalties_stand_outside_the_zero_sum_of_the_sheets(
     assert sum(p.total + p.penalties for p in ranking.players) == 0
 
 
-def test_a_withdrawn_player_stays_ranked_with_what_they_played(short_tournament, first_position):
+@pytest.mark.usefixtures("first_position")
+def test_a_withdrawn_player_stays_ranked_with_what_they_played(short_tournament):
     registration = short_tournament.registrations.get(number=5)
     registration.withdrawn_from = 2
     registration.save()
@@ -159,7 +161,8 @@ def test_a_deal_bid_but_not_played_counts_nothing(short_tournament, players):
     assert ranking.by_number[1].total == 0
 
 
-def test_teams_add_up_their_members_totals(short_tournament, players, first_position):
+@pytest.mark.usefixtures("players", "first_position")
+def test_teams_add_up_their_members_totals(short_tournament):
     short_tournament.formula = "duo"
     short_tournament.save()
     for name, members in [("Les As", [1, 2]), ("Les Rois", [5, 6]), ("Les Bouts", [3, 4])]:
@@ -176,7 +179,8 @@ def test_teams_add_up_their_members_totals(short_tournament, players, first_posi
     assert [m.number for m in teams[0].members] == [1, 2]
 
 
-def test_the_ranking_is_provisional_while_positions_are_open(short_tournament, first_position):
+@pytest.mark.usefixtures("first_position")
+def test_the_ranking_is_provisional_while_positions_are_open(short_tournament):
     ranking = tournament_ranking(short_tournament)
 
     assert (ranking.final, ranking.positions_closed, ranking.current_position) == (False, 0, 1)
@@ -193,8 +197,9 @@ def test_it_says_how_many_tables_of_the_current_position_still_play(
     assert (ranking.current_position, ranking.tables_playing) == (1, 1)
 
 
+@pytest.mark.usefixtures("players")
 def test_the_ranking_is_final_once_every_position_is_closed(
-    short_tournament, players, first_position, arbitre
+    short_tournament, first_position, arbitre
 ):
     short_tournament.positions_count = 1
     short_tournament.save()

@@ -96,7 +96,8 @@ def run_together(*actions) -> None:
         thread.join()
 
 
-def test_the_same_swap_posted_twice_is_refused_the_second_time(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_the_same_swap_posted_twice_is_refused_the_second_time(tournament):
     position = plan_position(tournament=tournament, number=1)
     first, second = Seat.objects.filter(position=position).order_by("pk")[:2]
     swap_seats(position=position, first=first, second=second)
@@ -111,7 +112,8 @@ def test_the_same_swap_posted_twice_is_refused_the_second_time(tournament, regis
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks: PostgreSQL only")
-def test_two_simultaneous_generations_both_end_without_error(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_two_simultaneous_generations_both_end_without_error(tournament):
     # « Générer » again on a position already seated: both requests replace its tables.
     plan_position(tournament=tournament, number=1)
     errors = []
@@ -131,7 +133,8 @@ def test_two_simultaneous_generations_both_end_without_error(tournament, registr
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks: PostgreSQL only")
-def test_two_simultaneous_identical_swaps_give_one_swap_and_one_refusal(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_two_simultaneous_identical_swaps_give_one_swap_and_one_refusal(tournament):
     position = plan_position(tournament=tournament, number=1)
     first, second = Seat.objects.filter(position=position).order_by("pk")[:2]
     outcomes = []

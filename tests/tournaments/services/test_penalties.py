@@ -51,9 +51,8 @@ def test_a_penalty_needs_a_reason(players, position, arbitre):
     assert refusal.value.field == "reason"
 
 
-def test_a_penalty_is_refused_for_a_position_of_another_tournament(
-    players, position, arbitre, other_arbitre
-):
+@pytest.mark.usefixtures("position")
+def test_a_penalty_is_refused_for_a_position_of_another_tournament(players, arbitre, other_arbitre):
     other = Tournament.objects.create(name="Autre", date="2026-12-01", arbitre=other_arbitre)
     elsewhere = Position.objects.create(tournament=other, number=1)
 
@@ -104,9 +103,8 @@ def test_the_database_refuses_a_cancellation_without_who(players, position, arbi
 # The page ---------------------------------------------------------------------------------
 
 
-def test_the_arbitre_gives_a_penalty_by_participant_number(
-    arbitre_client, short_tournament, position
-):
+@pytest.mark.usefixtures("position")
+def test_the_arbitre_gives_a_penalty_by_participant_number(arbitre_client, short_tournament):
     response = arbitre_client.post(
         penalties_url(short_tournament),
         {"number": 3, "position": 1, "points": 25, "reason": "Parole pendant le jeu"},
@@ -117,8 +115,9 @@ def test_the_arbitre_gives_a_penalty_by_participant_number(
     assert (penalty.registration.number, penalty.points) == (3, 25)
 
 
+@pytest.mark.usefixtures("position")
 def test_an_unknown_participant_number_is_refused_keeping_what_was_typed(
-    arbitre_client, short_tournament, position
+    arbitre_client, short_tournament
 ):
     response = arbitre_client.post(
         penalties_url(short_tournament),
@@ -132,7 +131,8 @@ def test_an_unknown_participant_number_is_refused_keeping_what_was_typed(
     assert not Penalty.objects.exists()
 
 
-def test_huge_points_are_refused_in_french(arbitre_client, short_tournament, position):
+@pytest.mark.usefixtures("position")
+def test_huge_points_are_refused_in_french(arbitre_client, short_tournament):
     response = arbitre_client.post(
         penalties_url(short_tournament),
         {"number": 3, "position": 1, "points": "9" * 40, "reason": "x"},
@@ -156,9 +156,8 @@ def test_the_register_shows_a_cancelled_penalty_struck_through(
     assert "annulée par Anne Arbitre" in content
 
 
-def test_the_form_offers_the_position_under_way(
-    arbitre_client, short_tournament, players, position
-):
+@pytest.mark.usefixtures("position")
+def test_the_form_offers_the_position_under_way(arbitre_client, short_tournament, players):
     seat(short_tournament, 2, [players[:4]])
 
     response = arbitre_client.get(penalties_url(short_tournament))

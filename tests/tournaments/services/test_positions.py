@@ -296,7 +296,8 @@ def test_once_closed_the_room_seats_the_next_position_in_one_tap(
     assert (second.tables.count(), second.seating_published_at) == (2, None)
 
 
-def test_the_room_marks_a_call_answered_through_htmx(arbitre_client, garde_sans, arbitre):
+@pytest.mark.usefixtures("arbitre")
+def test_the_room_marks_a_call_answered_through_htmx(arbitre_client, garde_sans):
     tournament_id = garde_sans.table.position.tournament_id
     url = f"/arbitre/tournois/{tournament_id}/donnes/{garde_sans.pk}/appel/"
 

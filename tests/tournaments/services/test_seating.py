@@ -76,14 +76,16 @@ def test_team_mates_never_sit_together(tournament, registrations):
         assert len({teams[pk] for pk in table}) == len(table)
 
 
-def test_a_position_is_seated_only_after_the_previous_one(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_a_position_is_seated_only_after_the_previous_one(tournament):
     with pytest.raises(Refused) as refused:
         plan_position(tournament=tournament, number=2)
 
     assert refused.value.code == "previous_not_seated"
 
 
-def test_a_past_position_never_changes_once_the_next_has_started(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_a_past_position_never_changes_once_the_next_has_started(tournament):
     plan_position(tournament=tournament, number=1)
     start(plan_position(tournament=tournament, number=2))
 
@@ -117,7 +119,8 @@ def test_regenerating_a_position_regenerates_every_later_one_seated_ahead(tourna
     assert position_report(position=tournament.positions.get(number=4)).repeat_meetings == 0
 
 
-def test_regenerating_unpublishes_the_later_positions_seated_ahead(tournament, seated_ahead):
+@pytest.mark.usefixtures("seated_ahead")
+def test_regenerating_unpublishes_the_later_positions_seated_ahead(tournament):
     tournament.positions.filter(number__gte=2).update(seating_published_at=timezone.now())
 
     plan_position(tournament=tournament, number=2)
@@ -125,7 +128,8 @@ def test_regenerating_unpublishes_the_later_positions_seated_ahead(tournament, s
     assert not tournament.positions.filter(seating_published_at__isnull=False, number__gte=2)
 
 
-def test_a_regeneration_refused_leaves_every_position_as_it_was(tournament, seated_ahead):
+@pytest.mark.usefixtures("seated_ahead")
+def test_a_regeneration_refused_leaves_every_position_as_it_was(tournament):
     before = {n: tables_of(tournament.positions.get(number=n)) for n in (2, 3, 4)}
     tournament.registrations.update(withdrawn_from=2)
 
@@ -163,7 +167,8 @@ def test_publishing_a_stale_seating_is_refused_naming_the_players(tournament, se
     assert position.seating_published_at is None
 
 
-def test_a_seating_generated_again_can_be_published(tournament, seated_ahead):
+@pytest.mark.usefixtures("seated_ahead")
+def test_a_seating_generated_again_can_be_published(tournament):
     position = plan_position(tournament=tournament, number=2)
 
     publish_seating(position=position)
@@ -193,7 +198,8 @@ def test_too_few_players_is_a_french_refusal(tournament):
     assert "au moins 3 joueurs" in refused.value.message
 
 
-def test_a_late_arrival_is_seated_from_the_next_position(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_a_late_arrival_is_seated_from_the_next_position(tournament):
     plan_position(tournament=tournament, number=1)
     late = register_player(tournament=tournament, last_name="Tard", first_name="Léo")
     check_in(registration=late, present=True)
@@ -203,7 +209,8 @@ def test_a_late_arrival_is_seated_from_the_next_position(tournament, registratio
     assert late.pk in seated_ids(second)
 
 
-def test_regenerating_unpublishes_the_seating(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_regenerating_unpublishes_the_seating(tournament):
     position = plan_position(tournament=tournament, number=1)
     publish_seating(position=position)
 
@@ -212,7 +219,8 @@ def test_regenerating_unpublishes_the_seating(tournament, registrations):
     assert position.seating_published_at is None
 
 
-def test_publishing_starts_the_tournament(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_publishing_starts_the_tournament(tournament):
     position = plan_position(tournament=tournament, number=1)
 
     publish_seating(position=position)
@@ -222,7 +230,8 @@ def test_publishing_starts_the_tournament(tournament, registrations):
     assert tournament.status == tournament.Status.RUNNING
 
 
-def test_swapping_exchanges_two_players_seats(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_swapping_exchanges_two_players_seats(tournament):
     position = plan_position(tournament=tournament, number=1)
     first, second = (
         position.seats.filter(table__number=1)[0],
@@ -257,7 +266,8 @@ def test_the_report_counts_the_repeat_meeting_a_swap_makes(tournament):
     assert position_report(position=second).repeat_meetings >= 1
 
 
-def test_a_played_position_cannot_be_swapped(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_a_played_position_cannot_be_swapped(tournament):
     position = plan_position(tournament=tournament, number=1)
     table = position.tables.first()
     Deal.objects.create(

@@ -23,7 +23,8 @@ def correct(client, table, number, fields, version):
     )
 
 
-def test_a_save_on_a_stale_view_is_refused_with_a_message(client, django_user_model, table):
+@pytest.mark.usefixtures("django_user_model")
+def test_a_save_on_a_stale_view_is_refused_with_a_message(client, table):
     fill_sheet(table)
     phone, tablet = grant(client, table), grant(client.__class__(), table)
     # Both devices opened deal 5 at version 1; the phone saves first. Without its chelem, which

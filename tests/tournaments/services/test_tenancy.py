@@ -35,9 +35,8 @@ def secret_player(hidden_of_a):
     ).player
 
 
-def test_the_search_offers_no_player_of_another_arbitres_unpublished_tournament(
-    tournament_of_b, secret_player
-):
+@pytest.mark.usefixtures("secret_player")
+def test_the_search_offers_no_player_of_another_arbitres_unpublished_tournament(tournament_of_b):
     assert search_players(tournament=tournament_of_b, query="Secret") == []
     assert search_players(tournament=tournament_of_b, query="9900001") == []
 
@@ -57,9 +56,8 @@ def test_the_search_offers_an_arbitres_own_players(arbitre, secret_player):
     assert search_players(tournament=mine, query="Secret") == [secret_player]
 
 
-def test_a_licence_of_a_hidden_player_is_refused_without_naming_them(
-    tournament_of_b, secret_player
-):
+@pytest.mark.usefixtures("secret_player")
+def test_a_licence_of_a_hidden_player_is_refused_without_naming_them(tournament_of_b):
     with pytest.raises(Refused) as refused:
         register_player(
             tournament=tournament_of_b, last_name="Autre", first_name="Ali", licence="9900001"
@@ -69,8 +67,9 @@ def test_a_licence_of_a_hidden_player_is_refused_without_naming_them(
     assert refused.value.field == "licence"
 
 
+@pytest.mark.usefixtures("hidden_of_a")
 def test_correcting_a_shared_player_never_changes_the_other_arbitres_tournament(
-    tournament_of_b, secret_player, hidden_of_a
+    tournament_of_b, secret_player
 ):
     registration = register_player(tournament=tournament_of_b, player=secret_player)
 

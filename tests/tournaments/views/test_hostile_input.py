@@ -106,7 +106,7 @@ def check(response) -> None:
 
 
 @pytest.fixture
-def duo(arbitre, registrations):
+def duo(arbitre, registrations):  # noqa: ARG001 - players known to search
     return Tournament.objects.create(
         name="Duo", date=datetime.date(2026, 12, 12), arbitre=arbitre, formula=Formula.DUO
     )
@@ -142,7 +142,8 @@ def test_the_code_form_survives_anything(table, code):
 
 @RUN
 @given(username=VALUE, password=VALUE)
-def test_the_login_survives_anything(db, username, password):
+@pytest.mark.usefixtures("db")
+def test_the_login_survives_anything(username, password):
     check(Client().post("/connexion/", {"username": username, "password": password}))
 
 

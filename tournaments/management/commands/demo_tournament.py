@@ -173,7 +173,7 @@ class Command(BaseCommand):
         )
 
     @transaction.atomic
-    def handle(self, *args, if_absent: bool = False, **options):
+    def handle(self, *_args, if_absent: bool = False, **_options):
         if if_absent and Tournament.objects.filter(name=DEMO_NAME).exists():
             self.stdout.write("Le tournoi de démonstration existe déjà.")
             return

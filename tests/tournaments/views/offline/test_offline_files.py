@@ -4,6 +4,7 @@ its icons, and the sheet page that links them (README, « Hors connexion »)."""
 import json
 import re
 
+import pytest
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 from PIL import Image
@@ -12,7 +13,8 @@ from tests import fft_example
 from tests.at_the_table import post_deal
 
 
-def test_the_worker_is_served_under_tables_so_that_it_covers_every_sheet(client, db):
+@pytest.mark.usefixtures("db")
+def test_the_worker_is_served_under_tables_so_that_it_covers_every_sheet(client):
     response = client.get("/tables/service-worker.js")
 
     assert response.status_code == 200
@@ -21,7 +23,8 @@ def test_the_worker_is_served_under_tables_so_that_it_covers_every_sheet(client,
     assert response.wsgi_request.path.rsplit("/", 1)[0] + "/" == "/tables/"
 
 
-def test_the_worker_keeps_the_static_files_the_sheet_loads(client, db):
+@pytest.mark.usefixtures("db")
+def test_the_worker_keeps_the_static_files_the_sheet_loads(client):
     text = client.get("/tables/service-worker.js").content.decode()
 
     for name in ("css/app.css", "css/offline.css", "js/offline.js", "django_htmx/htmx-2.min.js"):

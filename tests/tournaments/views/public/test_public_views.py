@@ -16,14 +16,16 @@ def hidden_tournament(other_arbitre):
     )
 
 
-def test_home_lists_published_tournaments(client, tournament):
+@pytest.mark.usefixtures("tournament")
+def test_home_lists_published_tournaments(client):
     response = client.get("/")
 
     assert response.status_code == 200
     assert "Tournoi du club" in response.content.decode()
 
 
-def test_home_hides_unpublished_tournaments_from_the_public(client, hidden_tournament):
+@pytest.mark.usefixtures("hidden_tournament")
+def test_home_hides_unpublished_tournaments_from_the_public(client):
     response = client.get("/")
 
     assert "Tournoi en préparation" not in response.content.decode()
@@ -37,13 +39,15 @@ def test_home_shows_the_arbitre_their_unpublished_tournaments(client, hidden_tou
     assert "Tournoi en préparation" in response.content.decode()
 
 
-def test_home_loads_htmx_from_django_htmx(client, db):
+@pytest.mark.usefixtures("db")
+def test_home_loads_htmx_from_django_htmx(client):
     response = client.get("/")
 
     assert "/static/django_htmx/htmx-2.min.js" in response.content.decode()
 
 
-def test_tournament_page_lists_its_participants(client, tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_tournament_page_lists_its_participants(client, tournament):
     response = client.get(f"/tournois/{tournament.pk}/")
 
     assert response.status_code == 200
@@ -56,14 +60,16 @@ def test_unpublished_tournament_is_not_found_by_the_public(client, hidden_tourna
     assert response.status_code == 404
 
 
-def test_login_page_renders_in_french(client, db):
+@pytest.mark.usefixtures("db")
+def test_login_page_renders_in_french(client):
     response = client.get("/connexion/")
 
     assert response.status_code == 200
     assert "Connexion arbitre" in response.content.decode()
 
 
-def test_login_with_a_wrong_password_says_so_and_keeps_the_username(client, arbitre):
+@pytest.mark.usefixtures("arbitre")
+def test_login_with_a_wrong_password_says_so_and_keeps_the_username(client):
     response = client.post("/connexion/", {"username": "arbitre", "password": "faux"})
 
     content = response.content.decode()
@@ -81,7 +87,8 @@ def test_login_lets_the_arbitre_in(client, arbitre):
     assert client.get("/").context["user"] == arbitre
 
 
-def test_the_favicon_is_served_at_the_address_browsers_ask(client, db):
+@pytest.mark.usefixtures("db")
+def test_the_favicon_is_served_at_the_address_browsers_ask(client):
     response = client.get("/favicon.ico")
 
     assert response.status_code == 200
@@ -89,7 +96,8 @@ def test_the_favicon_is_served_at_the_address_browsers_ask(client, db):
     assert b"".join(response.streaming_content)[:4] == b"\x00\x00\x01\x00"  # an ICO file
 
 
-def test_pages_link_the_svg_favicon_of_the_static_files(client, db):
+@pytest.mark.usefixtures("db")
+def test_pages_link_the_svg_favicon_of_the_static_files(client):
     page = client.get("/").content.decode()
     icon = Path(finders.find("favicon.svg"))
 

@@ -15,7 +15,7 @@ def page_url(tournament, number) -> str:
 
 
 @pytest.fixture
-def second_position(short_tournament, players, first_position):
+def second_position(short_tournament, players, first_position):  # noqa: ARG001 - after position 1
     """Position 2 seated and published: player 1 at table 2, Sud."""
     tables = seat(
         short_tournament, 2, [players[4:], [players[2], players[3], players[0], players[1]]]
@@ -24,9 +24,8 @@ def second_position(short_tournament, players, first_position):
     return tables
 
 
-def test_a_player_page_shows_each_deal_with_its_contract_taker_and_marque(
-    client, short_tournament, first_position
-):
+@pytest.mark.usefixtures("first_position")
+def test_a_player_page_shows_each_deal_with_its_contract_taker_and_marque(client, short_tournament):
     response = client.get(page_url(short_tournament, 2))
 
     page = response.context["page"]
@@ -55,9 +54,8 @@ def test_a_player_page_shows_the_total_rank_and_penalties(
     assert "Pénalité : −20 (Carte exposée)" in content
 
 
-def test_a_player_page_says_where_the_player_sits_next(
-    client, short_tournament, first_position, second_position
-):
+@pytest.mark.usefixtures("second_position")
+def test_a_player_page_says_where_the_player_sits_next(client, short_tournament, first_position):
     for table in first_position:
         sign(table)
 
@@ -67,8 +65,9 @@ def test_a_player_page_says_where_the_player_sits_next(
     assert "Table 2, Sud" in content
 
 
+@pytest.mark.usefixtures("second_position")
 def test_the_next_seat_waits_for_the_seating_to_be_published(
-    client, short_tournament, first_position, second_position
+    client, short_tournament, first_position
 ):
     Position.objects.filter(number=2).update(seating_published_at=None)
     for table in first_position:
@@ -77,9 +76,8 @@ def test_the_next_seat_waits_for_the_seating_to_be_published(
     assert client.get(page_url(short_tournament, 1)).context["page"].next_seat is None
 
 
-def test_the_running_total_is_drawn_across_positions(
-    client, short_tournament, first_position, second_position
-):
+@pytest.mark.usefixtures("first_position")
+def test_the_running_total_is_drawn_across_positions(client, short_tournament, second_position):
     play(second_position[1], prise_by("S"))  # player 1 takes again: +87
 
     page = client.get(page_url(short_tournament, 1)).context["page"]
@@ -92,7 +90,8 @@ def test_the_running_total_is_drawn_across_positions(
     assert "<polyline" in client.get(page_url(short_tournament, 1)).content.decode()
 
 
-def test_an_unknown_participant_number_is_a_french_404(client, short_tournament, first_position):
+@pytest.mark.usefixtures("first_position")
+def test_an_unknown_participant_number_is_a_french_404(client, short_tournament):
     response = client.get(page_url(short_tournament, 99))
 
     assert response.status_code == 404
@@ -113,13 +112,15 @@ def test_a_player_is_found_by_name_without_accents(client, short_tournament, pla
     assert oeillet.url == page_url(short_tournament, 5)
 
 
-def test_a_player_is_found_by_participant_number(client, short_tournament, players):
+@pytest.mark.usefixtures("players")
+def test_a_player_is_found_by_participant_number(client, short_tournament):
     response = client.get(f"/tournois/{short_tournament.pk}/joueurs/", {"q": " 7 "})
 
     assert response.url == page_url(short_tournament, 7)
 
 
-def test_several_players_found_are_listed_for_htmx(client, short_tournament, players):
+@pytest.mark.usefixtures("players")
+def test_several_players_found_are_listed_for_htmx(client, short_tournament):
     response = client.get(
         f"/tournois/{short_tournament.pk}/joueurs/", {"q": "joueur"}, headers=HTMX
     )
@@ -130,7 +131,8 @@ def test_several_players_found_are_listed_for_htmx(client, short_tournament, pla
 
 
 @pytest.mark.parametrize("query", ["²²", "9" * 5000, "'; DROP TABLE x; --", "\x00", "Ω", "%"])
-def test_odd_searches_find_nobody_without_an_error(client, short_tournament, players, query):
+@pytest.mark.usefixtures("players")
+def test_odd_searches_find_nobody_without_an_error(client, short_tournament, query):
     response = client.get(f"/tournois/{short_tournament.pk}/joueurs/", {"q": query})
 
     assert response.status_code == 200
@@ -162,16 +164,16 @@ def test_the_ranking_page_says_how_many_tables_still_play(client, short_tourname
     assert "Position 1 en cours : 1 table encore en jeu" in content
 
 
-def test_the_ranking_page_answers_htmx_with_its_fragment(client, short_tournament, first_position):
+@pytest.mark.usefixtures("first_position")
+def test_the_ranking_page_answers_htmx_with_its_fragment(client, short_tournament):
     response = client.get(f"/tournois/{short_tournament.pk}/classement/", headers=HTMX)
 
     assert "<html" not in response.content.decode()
     assert "Classement individuel" in response.content.decode()
 
 
-def test_a_table_phone_shows_each_players_next_seat_once_signed(
-    client, short_tournament, first_position, second_position
-):
+@pytest.mark.usefixtures("short_tournament", "second_position")
+def test_a_table_phone_shows_each_players_next_seat_once_signed(client, first_position):
     table = first_position[0]
     sign(table)
 
@@ -189,7 +191,8 @@ def projector(client, tournament, screen=None, **extra):
     return client.get(f"/tournois/{tournament.pk}/projection/", query, **extra)
 
 
-def test_the_projector_pages_through_the_whole_ranking(client, short_tournament, first_position):
+@pytest.mark.usefixtures("first_position")
+def test_the_projector_pages_through_the_whole_ranking(client, short_tournament):
     response = projector(client, short_tournament)
 
     screen = response.context["screen"]
@@ -210,7 +213,8 @@ def test_the_projector_shows_every_row_across_its_screens(client, short_tourname
     assert sorted(numbers) == list(range(1, 29))
 
 
-def test_the_projector_polls_for_its_next_screen(client, short_tournament, first_position):
+@pytest.mark.usefixtures("first_position")
+def test_the_projector_polls_for_its_next_screen(client, short_tournament):
     response = projector(client, short_tournament, 0, headers=HTMX)
 
     content = response.content.decode()
@@ -219,9 +223,8 @@ def test_the_projector_polls_for_its_next_screen(client, short_tournament, first
     assert "<html" not in content
 
 
-def test_the_projector_alternates_with_the_seats_of_a_new_seating(
-    client, short_tournament, players, first_position, second_position
-):
+@pytest.mark.usefixtures("players", "first_position", "second_position")
+def test_the_projector_alternates_with_the_seats_of_a_new_seating(client, short_tournament):
     screens = [projector(client, short_tournament, n).context["screen"] for n in range(2)]
 
     assert [screen["kind"] for screen in screens] == ["ranking", "seats"]
@@ -230,8 +233,9 @@ def test_the_projector_alternates_with_the_seats_of_a_new_seating(
     )
 
 
+@pytest.mark.usefixtures("first_position")
 def test_the_projector_stops_showing_seats_once_play_has_started(
-    client, short_tournament, first_position, second_position
+    client, short_tournament, second_position
 ):
     play(second_position[0], prise_by("N"))
 
@@ -240,12 +244,14 @@ def test_the_projector_stops_showing_seats_once_play_has_started(
     assert screen["kind"] == "ranking"
 
 
-def test_the_projector_ignores_an_odd_screen_number(client, short_tournament, first_position):
+@pytest.mark.usefixtures("first_position")
+def test_the_projector_ignores_an_odd_screen_number(client, short_tournament):
     for screen in ["-5", "abc", "9" * 5000]:
         assert projector(client, short_tournament, screen).status_code == 200
 
 
-def test_the_projector_needs_no_login_once_published(client, short_tournament, first_position):
+@pytest.mark.usefixtures("first_position")
+def test_the_projector_needs_no_login_once_published(client, short_tournament):
     assert projector(client, short_tournament).status_code == 200
     short_tournament.published = False
     short_tournament.save()

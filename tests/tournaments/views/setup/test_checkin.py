@@ -13,7 +13,7 @@ from tournaments.services.seating import plan_position
 
 
 @pytest.fixture
-def absent(tournament, registrations):
+def absent(tournament, registrations):  # noqa: ARG001 - after the first 8
     """A ninth player, registered but not checked in yet."""
     player = Player.objects.create(last_name="Joueur9", first_name="Prénom", licence="L00009")
     return Registration.objects.create(tournament=tournament, player=player, number=9)
@@ -24,15 +24,15 @@ def checkin_url(tournament, registration=None):
     return f"{url}{registration.pk}/" if registration else url
 
 
-def test_checking_in_before_any_seating_plays_from_the_first_position(tournament, absent):
+@pytest.mark.usefixtures("tournament")
+def test_checking_in_before_any_seating_plays_from_the_first_position(absent):
     check_in(registration=absent, present=True)
 
     assert absent.checked_in and absent.joins_from is None
 
 
-def test_a_player_checked_in_once_play_started_joins_from_the_next_position(
-    tournament, registrations, absent
-):
+@pytest.mark.usefixtures("registrations")
+def test_a_player_checked_in_once_play_started_joins_from_the_next_position(tournament, absent):
     start(plan_position(tournament=tournament, number=1))
 
     check_in(registration=absent, present=True)
@@ -42,8 +42,9 @@ def test_a_player_checked_in_once_play_started_joins_from_the_next_position(
     assert absent in position_participants(tournament=tournament, number=2)
 
 
+@pytest.mark.usefixtures("registrations")
 def test_a_late_arrival_is_marked_in_words_that_agree_with_anyone(
-    arbitre_client, tournament, registrations, absent
+    arbitre_client, tournament, absent
 ):
     start(plan_position(tournament=tournament, number=1))
 
@@ -52,9 +53,8 @@ def test_a_late_arrival_is_marked_in_words_that_agree_with_anyone(
     assert "arrivée tardive : joue dès la position 2" in response.content.decode()
 
 
-def test_a_player_checked_in_before_play_starts_joins_position_1_once_reseated(
-    tournament, registrations, absent
-):
+@pytest.mark.usefixtures("registrations")
+def test_a_player_checked_in_before_play_starts_joins_position_1_once_reseated(tournament, absent):
     plan_position(tournament=tournament, number=1)
 
     check_in(registration=absent, present=True)
@@ -103,7 +103,8 @@ def test_a_cancelled_withdrawal_comes_back_from_the_next_position(tournament, re
     assert registrations[0] not in position_participants(tournament=tournament, number=2)
 
 
-def test_nobody_can_join_once_every_position_has_started(tournament, registrations, absent):
+@pytest.mark.usefixtures("registrations")
+def test_nobody_can_join_once_every_position_has_started(tournament, absent):
     for number in (1, 2, 3):
         start(plan_position(tournament=tournament, number=number))
 
@@ -127,7 +128,8 @@ def test_table_count_says_why_too_few_players_cannot_sit():
     assert "au moins 3 joueurs" in count_tables(player_count=2, allow_five=False).error
 
 
-def test_checkin_page_shows_the_counter_and_what_it_gives(arbitre_client, tournament, absent):
+@pytest.mark.usefixtures("absent")
+def test_checkin_page_shows_the_counter_and_what_it_gives(arbitre_client, tournament):
     response = arbitre_client.get(checkin_url(tournament))
 
     page = response.content.decode()
@@ -136,7 +138,8 @@ def test_checkin_page_shows_the_counter_and_what_it_gives(arbitre_client, tourna
     assert "2 tables de 4" in page
 
 
-def test_checkin_page_filters_by_name_under_htmx(arbitre_client, tournament, absent):
+@pytest.mark.usefixtures("absent")
+def test_checkin_page_filters_by_name_under_htmx(arbitre_client, tournament):
     response = arbitre_client.get(checkin_url(tournament) + "?q=joueur9", headers=HTMX)
 
     page = response.content.decode()

@@ -1,5 +1,6 @@
 """Importing players from a CSV file: everything or nothing, and every refused row explained."""
 
+import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.htmx import HTMX
@@ -27,7 +28,8 @@ def test_a_good_file_registers_every_row_in_order(tournament):
     assert tournament.registrations.get(number=2).player.club == "Les Excuses"
 
 
-def test_numbers_follow_the_players_already_registered(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_numbers_follow_the_players_already_registered(tournament):
     imported(tournament, GOOD)
 
     assert tournament.registrations.get(player__last_name="Dupont").number == 9
@@ -61,7 +63,8 @@ def test_one_bad_row_registers_nobody(tournament):
     assert not Player.objects.exists()
 
 
-def test_refused_rows_give_their_line_and_the_reason(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_refused_rows_give_their_line_and_the_reason(tournament):
     text = (
         "Nom;Prénom;Licence;Club\n"
         "Dupont;Jean;0100001;TCL\n"
@@ -215,11 +218,10 @@ def test_columns_are_found_by_their_titles_in_any_order(tournament):
     )
 
 
-def test_a_number_taken_during_the_import_keeps_nothing(tournament, registrations, monkeypatch):
+@pytest.mark.usefixtures("registrations")
+def test_a_number_taken_during_the_import_keeps_nothing(tournament, monkeypatch):
     # As if another arbitre registered player 8 while the file was being read.
-    monkeypatch.setattr(
-        "tournaments.services.imports.next_participant_number", lambda *, tournament: 8
-    )
+    monkeypatch.setattr("tournaments.services.imports.next_participant_number", lambda **_: 8)
 
     report = imported(tournament, GOOD)
 

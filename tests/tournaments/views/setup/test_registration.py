@@ -11,7 +11,7 @@ from tournaments.services.registrations import register_player
 
 
 @pytest.fixture
-def known_player(db):
+def known_player(db):  # noqa: ARG001 - db: it writes to the test database
     return Player.objects.create(
         last_name="Dupont", first_name="Jean", licence="0123456", club="Tarot Club Lyonnais"
     )
@@ -21,7 +21,8 @@ def players_url(tournament):
     return f"/arbitre/tournois/{tournament.pk}/joueurs/"
 
 
-def test_a_new_player_gets_the_next_participant_number(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_a_new_player_gets_the_next_participant_number(tournament):
     registration = register_player(tournament=tournament, last_name="Neuf", first_name="Léa")
 
     assert registration.number == 9
@@ -37,7 +38,8 @@ def test_a_known_licence_registers_the_same_player_not_a_second_one(tournament, 
     assert Player.objects.count() == 1
 
 
-def test_a_licence_held_by_someone_else_is_refused(tournament, known_player):
+@pytest.mark.usefixtures("known_player")
+def test_a_licence_held_by_someone_else_is_refused(tournament):
     with pytest.raises(Refused) as refused:
         register_player(
             tournament=tournament, last_name="Martin", first_name="Claire", licence="0123456"
@@ -56,15 +58,17 @@ def test_a_player_cannot_be_registered_twice(tournament, known_player):
     assert refused.value.code == "already_registered"
 
 
-def test_a_taken_participant_number_is_refused(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_a_taken_participant_number_is_refused(tournament):
     with pytest.raises(Refused) as refused:
         register_player(tournament=tournament, last_name="Neuf", first_name="Léa", number=3)
 
     assert refused.value.field == "number"
 
 
+@pytest.mark.usefixtures("registrations")
 def test_search_finds_known_players_by_name_or_licence_but_not_those_registered(
-    tournament, known_player, registrations
+    tournament, known_player
 ):
     assert search_players(tournament=tournament, query="dup") == [known_player]
     assert search_players(tournament=tournament, query="01234") == [known_player]
@@ -72,7 +76,8 @@ def test_search_finds_known_players_by_name_or_licence_but_not_those_registered(
     assert search_players(tournament=tournament, query="Joueur1") == []
 
 
-def test_players_page_renders_as_a_full_page(arbitre_client, tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_players_page_renders_as_a_full_page(arbitre_client, tournament):
     response = arbitre_client.get(players_url(tournament))
 
     assert response.status_code == 200
@@ -80,7 +85,8 @@ def test_players_page_renders_as_a_full_page(arbitre_client, tournament, registr
     assert "JOUEUR8" in response.content.decode()
 
 
-def test_search_under_htmx_returns_only_the_results(arbitre_client, tournament, known_player):
+@pytest.mark.usefixtures("known_player")
+def test_search_under_htmx_returns_only_the_results(arbitre_client, tournament):
     response = arbitre_client.get(
         players_url(tournament) + "?q=dup", headers={**HTMX, "HX-Target": "search-results"}
     )
@@ -90,18 +96,16 @@ def test_search_under_htmx_returns_only_the_results(arbitre_client, tournament, 
     assert "DUPONT Jean" in page
 
 
-def test_search_without_javascript_shows_the_results_in_the_page(
-    arbitre_client, tournament, known_player
-):
+@pytest.mark.usefixtures("known_player")
+def test_search_without_javascript_shows_the_results_in_the_page(arbitre_client, tournament):
     page = arbitre_client.get(players_url(tournament) + "?q=dup").content.decode()
 
     assert "<html" in page
     assert "DUPONT Jean" in page
 
 
-def test_searching_the_licence_of_a_participant_names_their_number(
-    arbitre_client, tournament, registrations
-):
+@pytest.mark.usefixtures("registrations")
+def test_searching_the_licence_of_a_participant_names_their_number(arbitre_client, tournament):
     page = arbitre_client.get(
         players_url(tournament) + "?q=L00003", headers={**HTMX, "HX-Target": "search-results"}
     ).content.decode()
@@ -121,7 +125,8 @@ def test_searching_a_participant_by_name_without_accents_names_their_number(
     assert search_registered(tournament=tournament, query="seguin") == [registrations[4]]
 
 
-def test_a_search_of_nobody_known_says_so(arbitre_client, tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_a_search_of_nobody_known_says_so(arbitre_client, tournament):
     page = arbitre_client.get(
         players_url(tournament) + "?q=Inconnu", headers={**HTMX, "HX-Target": "search-results"}
     ).content.decode()
@@ -180,9 +185,8 @@ def test_a_missing_name_is_a_french_message_with_the_values_kept(arbitre_client,
     assert not Registration.objects.exists()
 
 
-def test_a_licence_of_someone_else_is_shown_on_the_licence_field(
-    arbitre_client, tournament, known_player
-):
+@pytest.mark.usefixtures("known_player")
+def test_a_licence_of_someone_else_is_shown_on_the_licence_field(arbitre_client, tournament):
     response = arbitre_client.post(
         players_url(tournament),
         {"last_name": "Martin", "first_name": "Claire", "licence": "0123456"},
@@ -203,9 +207,8 @@ def test_a_player_never_seated_can_be_unregistered(arbitre_client, tournament, r
     assert messages == ["Inscription retirée : JOUEUR1 Prénom."]
 
 
-def test_a_player_already_seated_cannot_be_unregistered(
-    arbitre_client, tournament, registrations, table
-):
+@pytest.mark.usefixtures("table")
+def test_a_player_already_seated_cannot_be_unregistered(arbitre_client, tournament, registrations):
     arbitre_client.post(
         f"/arbitre/tournois/{tournament.pk}/joueurs/{registrations[0].pk}/desinscrire/"
     )

@@ -14,13 +14,12 @@ def placement_url(tournament, number=1, action=""):
 
 
 @pytest.fixture
-def seated(tournament, registrations):
+def seated(tournament, registrations):  # noqa: ARG001 - the 8 players to seat
     return plan_position(tournament=tournament, number=1)
 
 
-def test_placement_page_before_seating_offers_to_generate(
-    arbitre_client, tournament, registrations
-):
+@pytest.mark.usefixtures("registrations")
+def test_placement_page_before_seating_offers_to_generate(arbitre_client, tournament):
     response = arbitre_client.get(placement_url(tournament))
 
     page = response.content.decode()
@@ -30,7 +29,8 @@ def test_placement_page_before_seating_offers_to_generate(
     assert "Générer le placement" in page
 
 
-def test_placement_page_under_htmx_returns_the_fragment(arbitre_client, tournament, seated):
+@pytest.mark.usefixtures("seated")
+def test_placement_page_under_htmx_returns_the_fragment(arbitre_client, tournament):
     response = arbitre_client.get(placement_url(tournament), headers=HTMX)
 
     assert response.content.decode().lstrip().startswith('<div id="placement"')
@@ -40,9 +40,8 @@ def test_a_position_beyond_the_tournament_is_not_found(arbitre_client, tournamen
     assert arbitre_client.get(placement_url(tournament, 4)).status_code == 404
 
 
-def test_generating_seats_everyone_and_redirects_to_the_plan(
-    arbitre_client, tournament, registrations
-):
+@pytest.mark.usefixtures("registrations")
+def test_generating_seats_everyone_and_redirects_to_the_plan(arbitre_client, tournament):
     response = arbitre_client.post(placement_url(tournament, action="generer"))
 
     assert response.status_code == 302
@@ -50,9 +49,8 @@ def test_generating_seats_everyone_and_redirects_to_the_plan(
     assert tournament.positions.get(number=1).seats.count() == 8
 
 
-def test_generating_under_htmx_shows_the_plan_table_by_table(
-    arbitre_client, tournament, registrations
-):
+@pytest.mark.usefixtures("registrations")
+def test_generating_under_htmx_shows_the_plan_table_by_table(arbitre_client, tournament):
     response = arbitre_client.post(placement_url(tournament, action="generer"), headers=HTMX)
 
     page = response.content.decode()
@@ -68,7 +66,8 @@ def test_generating_too_few_players_shows_the_reason(arbitre_client, tournament)
     assert "au moins 3 joueurs" in response.content.decode()
 
 
-def test_generating_position_2_first_is_refused(arbitre_client, tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_generating_position_2_first_is_refused(arbitre_client, tournament):
     response = arbitre_client.post(placement_url(tournament, 2, "generer"), headers=HTMX)
 
     assert "Placez d&#x27;abord la position 1." in response.content.decode()
@@ -89,7 +88,8 @@ def test_swapping_two_players_under_htmx(arbitre_client, tournament, seated):
     assert seated.seats.get(table__number=1, place="N").registration == second.registration
 
 
-def test_swapping_without_choosing_is_a_french_message(arbitre_client, tournament, seated):
+@pytest.mark.usefixtures("seated")
+def test_swapping_without_choosing_is_a_french_message(arbitre_client, tournament):
     response = arbitre_client.post(placement_url(tournament, action="echanger"), {}, headers=HTMX)
 
     assert "Choisissez les deux joueurs à échanger." in response.content.decode()
@@ -116,7 +116,8 @@ def test_public_page_shows_each_players_seat_once_published(client, tournament, 
     assert "table 2, Est" in page
 
 
-def test_public_page_hides_an_unpublished_seating(client, tournament, seated):
+@pytest.mark.usefixtures("seated")
+def test_public_page_hides_an_unpublished_seating(client, tournament):
     page = client.get(f"/tournois/{tournament.pk}/").content.decode()
 
     assert "Placement de la position 1" not in page
@@ -132,7 +133,8 @@ def test_tapping_a_player_offers_to_swap_them_with_any_other(arbitre_client, tou
     assert page.count(f'name="first" value="{first.pk}"') == 7
 
 
-def test_the_report_names_the_players_who_meet_again(arbitre_client, tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_the_report_names_the_players_who_meet_again(arbitre_client, tournament):
     tournament.positions_count = 2
     tournament.save()
     plan_position(tournament=tournament, number=1)

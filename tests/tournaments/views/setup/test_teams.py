@@ -46,7 +46,8 @@ def test_team_names_are_unique_whatever_the_case(duo):
         create_team(tournament=duo, name="les as")
 
 
-def test_teams_page_renders_as_a_full_page(arbitre_client, duo, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_teams_page_renders_as_a_full_page(arbitre_client, duo):
     response = arbitre_client.get(teams_url(duo))
 
     assert response.status_code == 200

@@ -26,7 +26,8 @@ SETTINGS = {
 }
 
 
-def test_arbitre_home_lists_only_their_tournaments(arbitre_client, tournament, other_arbitre):
+@pytest.mark.usefixtures("tournament")
+def test_arbitre_home_lists_only_their_tournaments(arbitre_client, other_arbitre):
     Tournament.objects.create(
         name="Celui d'un autre", date=datetime.date(2026, 1, 1), arbitre=other_arbitre
     )
@@ -110,7 +111,8 @@ def test_editing_changes_the_settings(arbitre_client, tournament):
     assert not tournament.published
 
 
-def test_positions_cannot_drop_below_the_last_position_seated(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_positions_cannot_drop_below_the_last_position_seated(tournament):
     plan_position(tournament=tournament, number=1)
     plan_position(tournament=tournament, number=2)
 
@@ -120,9 +122,8 @@ def test_positions_cannot_drop_below_the_last_position_seated(tournament, regist
     assert refused.value.field == "positions_count"
 
 
-def test_editing_below_the_seated_positions_is_a_form_error(
-    arbitre_client, tournament, registrations
-):
+@pytest.mark.usefixtures("registrations")
+def test_editing_below_the_seated_positions_is_a_form_error(arbitre_client, tournament):
     plan_position(tournament=tournament, number=1)
     plan_position(tournament=tournament, number=2)
 
@@ -137,7 +138,8 @@ def test_editing_below_the_seated_positions_is_a_form_error(
     assert tournament.positions_count == 3
 
 
-def test_the_formula_is_fixed_once_a_position_is_seated(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_the_formula_is_fixed_once_a_position_is_seated(tournament):
     plan_position(tournament=tournament, number=1)
 
     with pytest.raises(Refused) as refused:
@@ -155,9 +157,8 @@ def test_dashboard_links_every_step_and_every_position(arbitre_client, tournamen
         assert f"/arbitre/tournois/{tournament.pk}/positions/{number}/placement/" in page
 
 
-def test_publishing_from_the_dashboard_shows_the_tournament_to_everyone(
-    arbitre_client, client, tournament
-):
+@pytest.mark.usefixtures("client")
+def test_publishing_from_the_dashboard_shows_the_tournament_to_everyone(arbitre_client, tournament):
     tournament.published = False
     tournament.save()
 
