@@ -69,3 +69,10 @@ def assert_pdf(response, filename: str) -> bytes:
     assert response["Content-Disposition"] == f'inline; filename="{filename}"'
     assert response.content.startswith(b"%PDF-")
     return response.content
+
+
+def assert_says(pdf: bytes, *phrases: str) -> None:
+    """Each phrase stands in the PDF's text read in writing order (``words``)."""
+    text = words(pdf)
+    for phrase in phrases:
+        assert phrase in text, f"« {phrase} » is not in the PDF: {text}"

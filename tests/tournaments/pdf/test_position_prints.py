@@ -6,7 +6,7 @@ import subprocess
 import pytest
 
 from tests.factories import seated_room
-from tests.pdfs import assert_pdf, pdf_pages, pdf_text, save_first_page, words
+from tests.pdfs import assert_pdf, assert_says, pdf_pages, pdf_text, save_first_page, words
 from tournaments.models import Player, Position
 from tournaments.services.seating import seat_position
 
@@ -52,12 +52,13 @@ def test_the_position_sheets_are_the_arbitre_copies_in_table_order(prints):
 
 def test_the_plan_is_by_table_then_by_player(prints):
     assert pdf_pages(prints["plan"]) == 2
-    text = words(prints["plan"])
-
-    assert "Placement · position 1" in text
-    assert "2 tables de 4, 1 table de 3 · 11 joueurs" in text
-    assert "Table 1 NORD FAVRE Prénom n° 1 EST JOUEUR2 Prénom n° 2" in text
-    assert "Table 3 à 3 NORD JOUEUR9 Prénom n° 9 EST DUPONT Prénom n° 10" in text
+    assert_says(
+        prints["plan"],
+        "Placement · position 1",
+        "2 tables de 4, 1 table de 3 · 11 joueurs",
+        "Table 1 NORD FAVRE Prénom n° 1 EST JOUEUR2 Prénom n° 2",
+        "Table 3 à 3 NORD JOUEUR9 Prénom n° 9 EST DUPONT Prénom n° 10",
+    )
 
 
 def test_the_plan_by_player_is_in_french_alphabetical_order(prints):
@@ -74,10 +75,11 @@ def test_the_cards_hold_eight_players_a_page(prints):
 
 def test_a_card_gives_the_seat_and_the_player_page(prints):
     tournament = prints["tournament"]
-    text = words(prints["cards"])
-
-    assert "ÉCUYER Prénom n° 6 POSITION TABLE PLACE 1 2 Est 2 pas encore placé" in text
-    assert f"http://testserver/tournois/{tournament.pk}/joueurs/6/" in text
+    assert_says(
+        prints["cards"],
+        "ÉCUYER Prénom n° 6 POSITION TABLE PLACE 1 2 Est 2 pas encore placé",
+        f"http://testserver/tournois/{tournament.pk}/joueurs/6/",
+    )
 
 
 def test_cards_follow_a_later_seating(rendered):

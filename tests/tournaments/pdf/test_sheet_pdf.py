@@ -10,7 +10,15 @@ from django.test import Client
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet
 from tests.factories import seated_room
-from tests.pdfs import assert_pdf, pdf_info, pdf_pages, pdf_text, save_first_page, words
+from tests.pdfs import (
+    assert_pdf,
+    assert_says,
+    pdf_info,
+    pdf_pages,
+    pdf_text,
+    save_first_page,
+    words,
+)
 from tournaments.actors import Actor
 from tournaments.services.deals import DealResult, correct_deal, record_deal
 
@@ -50,7 +58,7 @@ def test_the_filled_sheet_holds_the_fft_example_bilans(sheets):
     text = pdf_text(sheets["public"])
 
     bilan_line = next(line for line in text.splitlines() if line.strip().startswith("Bilan ("))
-    assert bilan_line.split()[-4:] == ["−446", "−390", "+1346", "−510"]
+    assert bilan_line.split()[-4:] == fft_example.BILANS_SHOWN
     assert "Somme des bilans 0 ✓ elle fait 0." in " ".join(text.split())
 
 
@@ -80,30 +88,33 @@ def test_the_sheet_names_the_tournament_position_table_and_players(sheets):
 
 
 def test_the_filled_sheet_gives_takers_contracts_and_primes_in_words(sheets):
-    text = words(sheets["public"])
-
-    assert "Joueur2 P. Garde 49 pts, 2 bouts Petit au bout à l'attaque, poignée simple" in text
-    assert "Joueur4 P. Garde sans 45 pts, 2 bouts Petit au bout à la défense" in text
-    assert "Joueur3 P. Prise 44 pts, 1 bout" in text
-    assert "Joueur1 P. Garde 47 pts, 3 bouts Poignée simple (Joueur2 P.)" in text
-    assert "chelem annoncé et réalisé" in text
+    assert_says(
+        sheets["public"],
+        "Joueur2 P. Garde 49 pts, 2 bouts Petit au bout à l'attaque, poignée simple",
+        "Joueur4 P. Garde sans 45 pts, 2 bouts Petit au bout à la défense",
+        "Joueur3 P. Prise 44 pts, 1 bout",
+        "Joueur1 P. Garde 47 pts, 3 bouts Poignée simple (Joueur2 P.)",
+        "chelem annoncé et réalisé",
+    )
 
 
 def test_a_deal_corrected_after_its_first_save_is_marked_and_explained(sheets):
-    text = words(sheets["public"])
-
-    assert "Donne Preneur Contrat Points, bouts et primes" in text
-    assert " 1 2* 3 4 5 " in text
-    assert "* Donne corrigée après sa première saisie" in text
-    assert "donne 2, dernière correction à" in text
-    assert "(Arbitre : Anne Arbitre)." in text
+    assert_says(
+        sheets["public"],
+        "Donne Preneur Contrat Points, bouts et primes",
+        " 1 2* 3 4 5 ",
+        "* Donne corrigée après sa première saisie",
+        "donne 2, dernière correction à",
+        "(Arbitre : Anne Arbitre).",
+    )
 
 
 def test_the_arbitre_copy_carries_the_table_code(sheets):
-    text = words(sheets["arbitre"])
-
-    assert f"Code {sheets['fft'].code}" in text
-    assert "scannez le QR code" in text
+    assert_says(
+        sheets["arbitre"],
+        f"Code {sheets['fft'].code}",
+        "scannez le QR code",
+    )
 
 
 def test_the_public_copy_carries_no_code(sheets):

@@ -31,7 +31,7 @@ def test_each_player_taps_their_name_with_their_bilan(table_client, table):
 
     assert "Signature de la feuille" in html
     assert html.count('name="place"') == 4
-    assert "+1346" in html
+    assert fft_example.signed(fft_example.BILANS["S"]) in html
 
 
 def test_the_last_confirmation_locks_the_sheet(table_client, table):
