@@ -195,102 +195,94 @@ def test_all_pass_marks_zero_for_everyone():
 # Seatings that cannot be, refused with the field at fault.
 
 
-def test_taker_not_at_the_table_is_refused():
-    assert refusal(garde(), seats=FOUR, taker="C") == (
-        "taker",
-        "Le preneur « C » n'est pas assis à cette table.",
-    )
-
-
-def test_partner_not_at_the_table_is_refused():
-    deal = garde(players=5, partner=True)
-
-    assert refusal(deal, seats=FIVE, taker="N", partner="X") == (
-        "partner",
-        "Le partenaire « X » n'est pas assis à cette table.",
-    )
-
-
-def test_partner_at_a_table_of_4_is_refused():
-    assert refusal(garde(), seats=FOUR, taker="N", partner="S") == (
+# Each seating that cannot be: the deal, the seating, and the field at fault with its message.
+SEATINGS_THAT_CANNOT_BE = {
+    "taker not at the table": (garde(), {"seats": FOUR, "taker": "C"}),
+    "partner not at the table": (
+        garde(players=5, partner=True),
+        {"seats": FIVE, "taker": "N", "partner": "X"},
+    ),
+    "partner at a table of 4": (garde(), {"seats": FOUR, "taker": "N", "partner": "S"}),
+    "partner who is the taker": (
+        garde(players=5, partner=True),
+        {"seats": FIVE, "taker": "N", "partner": "N"},
+    ),
+    "missing partner for a deal played with one": (
+        garde(players=5, partner=True),
+        {"seats": FIVE, "taker": "N"},
+    ),
+    "partner for a taker playing alone": (
+        garde(players=5),
+        {"seats": FIVE, "taker": "N", "partner": "E"},
+    ),
+    "mort as taker": (garde(), {"seats": FIVE, "taker": "C", "sitting_out": "C"}),
+    "mort as partner": (garde(), {"seats": FIVE, "taker": "N", "partner": "C", "sitting_out": "C"}),
+    "mort not at the table": (garde(), {"seats": FIVE, "taker": "N", "sitting_out": "X"}),
+    "mort at a table of 4": (garde(players=3), {"seats": FOUR, "taker": "N", "sitting_out": "O"}),
+    "five player deal with a mort": (
+        garde(players=5),
+        {"seats": FIVE, "taker": "N", "sitting_out": "C"},
+    ),
+    "four player deal at five seats without a mort": (garde(), {"seats": FIVE, "taker": "N"}),
+    "same seat twice": (garde(), {"seats": ("N", "E", "N", "O"), "taker": "N"}),
+    "seats given as one string": (garde(), {"seats": "NESO", "taker": "N"}),
+}
+REFUSALS = {
+    "taker not at the table": ("taker", "Le preneur « C » n'est pas assis à cette table."),
+    "partner not at the table": ("partner", "Le partenaire « X » n'est pas assis à cette table."),
+    "partner at a table of 4": (
         "partner",
         "Il n'y a de partenaire appelé qu'à 5 joueurs, pas à 4 joueurs.",
-    )
-
-
-def test_partner_who_is_the_taker_is_refused():
-    deal = garde(players=5, partner=True)
-
-    assert refusal(deal, seats=FIVE, taker="N", partner="N") == (
+    ),
+    "partner who is the taker": (
         "partner",
         "Le preneur ne peut pas être son propre partenaire : "
         "s'il s'est appelé lui-même, il joue seul.",
-    )
-
-
-def test_missing_partner_for_a_deal_played_with_one_is_refused():
-    assert refusal(garde(players=5, partner=True), seats=FIVE, taker="N") == (
+    ),
+    "missing partner for a deal played with one": (
         "partner",
         "Indiquez le partenaire appelé par le preneur.",
-    )
-
-
-def test_partner_for_a_taker_playing_alone_is_refused():
-    assert refusal(garde(players=5), seats=FIVE, taker="N", partner="E") == (
+    ),
+    "partner for a taker playing alone": (
         "partner",
         "La donne est marquée avec le preneur seul contre quatre : "
         "aucun partenaire ne doit être indiqué.",
-    )
-
-
-def test_mort_as_taker_is_refused():
-    assert refusal(garde(), seats=FIVE, taker="C", sitting_out="C") == (
+    ),
+    "mort as taker": (
         "taker",
         "« C » est le mort : il ne joue pas la donne et ne peut pas prendre.",
-    )
-
-
-def test_mort_as_partner_is_refused():
-    assert refusal(garde(), seats=FIVE, taker="N", partner="C", sitting_out="C") == (
+    ),
+    "mort as partner": (
         "partner",
         "Il n'y a de partenaire appelé qu'à 5 joueurs, pas à 4 joueurs.",
-    )
-
-
-def test_mort_not_at_the_table_is_refused():
-    assert refusal(garde(), seats=FIVE, taker="N", sitting_out="X") == (
-        "sitting_out",
-        "Le mort « X » n'est pas assis à cette table.",
-    )
-
-
-def test_mort_at_a_table_of_4_is_refused():
-    assert refusal(garde(players=3), seats=FOUR, taker="N", sitting_out="O") == (
+    ),
+    "mort not at the table": ("sitting_out", "Le mort « X » n'est pas assis à cette table."),
+    "mort at a table of 4": (
         "sitting_out",
         "Il n'y a de mort qu'à une table de 5 joueurs, pas de 4.",
-    )
-
-
-def test_five_player_deal_with_a_mort_is_refused():
-    assert refusal(garde(players=5), seats=FIVE, taker="N", sitting_out="C") == (
+    ),
+    "five player deal with a mort": (
         "players",
         "La donne est marquée à 5 joueurs, mais 4 joueurs la jouent à cette table "
         "(le mort ne joue pas).",
-    )
-
-
-def test_four_player_deal_at_five_seats_without_a_mort_is_refused():
-    assert refusal(garde(), seats=FIVE, taker="N") == (
+    ),
+    "four player deal at five seats without a mort": (
         "players",
         "La donne est marquée à 4 joueurs, mais 5 joueurs la jouent à cette table.",
-    )
-
-
-def test_same_seat_twice_is_refused():
-    assert refusal(garde(), seats=("N", "E", "N", "O"), taker="N") == (
+    ),
+    "same seat twice": ("seats", "Chaque place figure une seule fois : « N » est en double."),
+    "seats given as one string": (
         "seats",
-        "Chaque place figure une seule fois : « N » est en double.",
-    )
+        "Les places de la table se donnent dans l'ordre, en liste.",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", SEATINGS_THAT_CANNOT_BE)
+def test_a_seating_that_cannot_be_is_refused_naming_the_field(case):
+    deal, seating = SEATINGS_THAT_CANNOT_BE[case]
+
+    assert refusal(deal, **seating) == REFUSALS[case]
 
 
 @pytest.mark.parametrize("seats", [("N", "E"), ("A", "B", "C", "D", "E", "F")])
@@ -298,11 +290,4 @@ def test_table_of_other_than_3_to_5_seats_is_refused(seats):
     assert refusal(garde(), seats=seats, taker="N") == (
         "seats",
         f"Une table compte 3, 4 ou 5 places, pas {len(seats)}.",
-    )
-
-
-def test_seats_given_as_one_string_are_refused():
-    assert refusal(garde(), seats="NESO", taker="N") == (
-        "seats",
-        "Les places de la table se donnent dans l'ordre, en liste.",
     )
