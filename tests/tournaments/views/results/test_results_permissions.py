@@ -10,6 +10,7 @@ import pytest
 
 from tests.at_the_table import play, sign
 from tests.factories import seat
+from tests.walks import walk
 from tournaments.models import HandledCall, Penalty
 from tournaments.services.deals import DealResult
 from tournaments.services.penalties import add_penalty
@@ -84,23 +85,15 @@ def test_nobody_but_its_arbitre_reads_the_results_of_an_unpublished_tournament(
 
 
 def test_anonymous_users_are_sent_to_the_login_page_from_the_room(client, room):
-    gets, posts = arbitre_urls(*room)
-
-    for url in gets:
-        assert client.get(url).url.startswith("/connexion/"), url
-    for url, data in posts:
-        assert client.post(url, data).url.startswith("/connexion/"), url
+    for url, response in walk(client, *arbitre_urls(*room)):
+        assert response.url.startswith("/connexion/"), url
 
 
 def test_another_arbitre_gets_not_found_and_changes_nothing(client, room, other_arbitre):
     tournament, deal, penalty = room
     client.force_login(other_arbitre)
-    gets, posts = arbitre_urls(*room)
-
-    for url in gets:
-        assert client.get(url).status_code == 404, url
-    for url, data in posts:
-        assert client.post(url, data).status_code == 404, url
+    for url, response in walk(client, *arbitre_urls(*room)):
+        assert response.status_code == 404, url
     assert tournament.positions.get(number=1).closed_at is None
     assert tournament.positions.count() == 1
     assert not HandledCall.objects.exists()

@@ -7,6 +7,7 @@ did not exist; the tournament's own arbitre (and a superuser) gets the page.
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.walks import walk
 from tournaments.services.registrations import create_team
 from tournaments.services.seating import plan_position
 
@@ -60,12 +61,8 @@ def urls(tournament, registration, team):
 def test_anonymous_users_are_sent_to_the_login_page(client, room):
     gets, posts = urls(*room)
 
-    for url in [*gets, "/arbitre/", "/arbitre/tournois/nouveau/"]:
-        response = client.get(url)
-        assert response.status_code == 302, url
-        assert response.url.startswith("/connexion/"), url
-    for url in posts:
-        response = client.post(url)
+    gets += ["/arbitre/", "/arbitre/tournois/nouveau/"]
+    for url, response in walk(client, gets, [(url, {}) for url in posts]):
         assert response.status_code == 302, url
         assert response.url.startswith("/connexion/"), url
 
@@ -75,10 +72,9 @@ def test_another_arbitre_gets_not_found_everywhere_and_changes_nothing(client, r
     client.force_login(other_arbitre)
     gets, posts = urls(*room)
 
-    for url in gets:
-        assert client.get(url).status_code == 404, url
-    for url in posts:
-        assert client.post(url, {"name": "Piraté", "present": "0"}).status_code == 404, url
+    pirate = {"name": "Piraté", "present": "0"}
+    for url, response in walk(client, gets, [(url, pirate) for url in posts]):
+        assert response.status_code == 404, url
     tournament.refresh_from_db()
     assert tournament.name == "Tournoi du club"
     assert tournament.registrations.count() == 8
