@@ -1,5 +1,7 @@
 """A table's code opens its sheet, and only its sheet; guessing is cut off."""
 
+import pytest
+
 from tests import fft_example
 from tests.at_the_table import post_deal
 
@@ -53,12 +55,17 @@ def test_a_session_may_hold_two_tables_it_typed_the_codes_of(client, table, othe
     assert post_deal(client, other_table, 1, fft_example.POSTS[0]).status_code == 302
 
 
-def test_the_code_form_renders_as_a_fragment_for_htmx(client, table):
-    response = client.get(f"/tables/{table.pk}/acces/", HTTP_HX_REQUEST="true")
+@pytest.mark.parametrize(
+    ("page", "content"),
+    [("acces/", 'name="code"'), ("", "Bilan")],
+    ids=["the code form", "the sheet"],
+)
+def test_the_page_renders_as_a_fragment_for_htmx(client, table, page, content):
+    response = client.get(f"/tables/{table.pk}/{page}", HTTP_HX_REQUEST="true")
 
     html = response.content.decode()
     assert response.status_code == 200
-    assert "<html" not in html and 'name="code"' in html
+    assert "<html" not in html and content in html
 
 
 def test_the_public_reads_the_sheet_without_any_form(client, table):
@@ -83,14 +90,6 @@ def test_the_session_key_changes_when_the_code_is_accepted(client, table):
     type_code(client, table, table.code)
 
     assert client.session.session_key != before
-
-
-def test_the_sheet_renders_as_a_fragment_for_htmx(client, table):
-    response = client.get(f"/tables/{table.pk}/", HTTP_HX_REQUEST="true")
-
-    html = response.content.decode()
-    assert response.status_code == 200
-    assert "<html" not in html and "Bilan" in html
 
 
 def test_a_qr_code_link_fills_the_code_without_opening_the_sheet(client, table):

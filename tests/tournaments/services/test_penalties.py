@@ -20,6 +20,12 @@ def penalties_url(tournament) -> str:
     return f"/arbitre/tournois/{tournament.pk}/penalites/"
 
 
+def give_penalty(client, tournament, **fields):
+    """The penalty form posted: 25 points to player 3 at position 1, unless ``fields`` say."""
+    penalty = {"number": 3, "position": 1, "points": 25, "reason": "Parole pendant le jeu"}
+    return client.post(penalties_url(tournament), {**penalty, **fields})
+
+
 def test_a_penalty_keeps_the_player_position_points_reason_and_who(players, position, arbitre):
     penalty = add_penalty(
         registration=players[2], position=position, points=40, reason="Retard", by=arbitre
@@ -105,10 +111,7 @@ def test_the_database_refuses_a_cancellation_without_who(players, position, arbi
 
 @pytest.mark.usefixtures("position")
 def test_the_arbitre_gives_a_penalty_by_participant_number(arbitre_client, short_tournament):
-    response = arbitre_client.post(
-        penalties_url(short_tournament),
-        {"number": 3, "position": 1, "points": 25, "reason": "Parole pendant le jeu"},
-    )
+    response = give_penalty(arbitre_client, short_tournament)
 
     assert response.status_code == 302
     penalty = Penalty.objects.get()
@@ -119,10 +122,7 @@ def test_the_arbitre_gives_a_penalty_by_participant_number(arbitre_client, short
 def test_an_unknown_participant_number_is_refused_keeping_what_was_typed(
     arbitre_client, short_tournament
 ):
-    response = arbitre_client.post(
-        penalties_url(short_tournament),
-        {"number": 99, "position": 1, "points": 25, "reason": "Parole pendant le jeu"},
-    )
+    response = give_penalty(arbitre_client, short_tournament, number=99)
 
     assert response.status_code == 422
     content = response.content.decode()
@@ -133,10 +133,7 @@ def test_an_unknown_participant_number_is_refused_keeping_what_was_typed(
 
 @pytest.mark.usefixtures("position")
 def test_huge_points_are_refused_in_french(arbitre_client, short_tournament):
-    response = arbitre_client.post(
-        penalties_url(short_tournament),
-        {"number": 3, "position": 1, "points": "9" * 40, "reason": "x"},
-    )
+    response = give_penalty(arbitre_client, short_tournament, points="9" * 40, reason="x")
 
     assert response.status_code == 422
     assert "inférieure ou égale à 5000" in response.content.decode()

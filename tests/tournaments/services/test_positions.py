@@ -5,6 +5,7 @@ import pytest
 from tests.at_the_table import play, prise_by, sign
 from tests.factories import seat
 from tests.htmx import HTMX
+from tests.refusals import refusal_the_second_time
 from tournaments.actors import Actor
 from tournaments.models import HandledCall, Position, Tournament
 from tournaments.services.deals import DealResult, correct_deal
@@ -66,12 +67,9 @@ def test_a_forced_closing_needs_a_reason(first_position, arbitre):
 
 
 def test_a_closed_position_cannot_be_closed_again(signed_position, arbitre):
-    close_position(position=signed_position, by=arbitre)
+    refused = refusal_the_second_time(close_position, position=signed_position, by=arbitre)
 
-    with pytest.raises(Refused) as refusal:
-        close_position(position=signed_position, by=arbitre)
-
-    assert refusal.value.code == "already_closed"
+    assert refused.code == "already_closed"
 
 
 def test_a_position_not_seated_cannot_be_closed(short_tournament, arbitre):

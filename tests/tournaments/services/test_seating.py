@@ -96,6 +96,14 @@ def test_a_past_position_never_changes_once_the_next_has_started(tournament):
     assert refused.value.message == "La position 2 a commencé : la position 1 ne change plus."
 
 
+def published(tournament, number: int):
+    """Position ``number`` seated by the generator and its seating published, read again."""
+    position = plan_position(tournament=tournament, number=number)
+    publish_seating(position=position)
+    position.refresh_from_db()
+    return position
+
+
 @pytest.fixture
 def seated_ahead(tournament):
     """Four positions: position 1 under way, positions 2 to 4 seated ahead, then a late
@@ -169,11 +177,8 @@ def test_publishing_a_stale_seating_is_refused_naming_the_players(tournament, se
 
 @pytest.mark.usefixtures("seated_ahead")
 def test_a_seating_generated_again_can_be_published(tournament):
-    position = plan_position(tournament=tournament, number=2)
+    position = published(tournament, 2)
 
-    publish_seating(position=position)
-
-    position.refresh_from_db()
     assert position.seating_published_at is not None
 
 
@@ -221,9 +226,7 @@ def test_regenerating_unpublishes_the_seating(tournament):
 
 @pytest.mark.usefixtures("registrations")
 def test_publishing_starts_the_tournament(tournament):
-    position = plan_position(tournament=tournament, number=1)
-
-    publish_seating(position=position)
+    position = published(tournament, 1)
 
     tournament.refresh_from_db()
     assert position.seating_published_at is not None

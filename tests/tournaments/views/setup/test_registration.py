@@ -4,6 +4,7 @@ import pytest
 from django.contrib.messages import get_messages
 
 from tests.htmx import HTMX
+from tests.refusals import refusal_the_second_time
 from tournaments.models import Formula, Player, Registration, Team
 from tournaments.selectors.registrations import search_players, search_registered
 from tournaments.services.errors import Refused
@@ -50,12 +51,9 @@ def test_a_licence_held_by_someone_else_is_refused(tournament):
 
 
 def test_a_player_cannot_be_registered_twice(tournament, known_player):
-    register_player(tournament=tournament, player=known_player)
+    refused = refusal_the_second_time(register_player, tournament=tournament, player=known_player)
 
-    with pytest.raises(Refused) as refused:
-        register_player(tournament=tournament, player=known_player)
-
-    assert refused.value.code == "already_registered"
+    assert refused.code == "already_registered"
 
 
 @pytest.mark.usefixtures("registrations")
@@ -136,12 +134,9 @@ def test_a_search_of_nobody_known_says_so(arbitre_client, tournament):
 
 
 def test_a_player_registered_twice_is_refused_with_words_for_anyone(tournament, known_player):
-    register_player(tournament=tournament, player=known_player)
+    refused = refusal_the_second_time(register_player, tournament=tournament, player=known_player)
 
-    with pytest.raises(Refused) as refused:
-        register_player(tournament=tournament, player=known_player)
-
-    assert refused.value.message == "DUPONT Jean figure déjà parmi les participants de ce tournoi."
+    assert refused.message == "DUPONT Jean figure déjà parmi les participants de ce tournoi."
 
 
 def test_registering_a_new_player_redirects_back_to_the_list(arbitre_client, tournament):

@@ -21,6 +21,13 @@ def edit(client, table, number, fields, version=1, **extra):
     )
 
 
+def fill_and_lock(table) -> None:
+    """The FFT example sheet, locked as the last confirmation locks it."""
+    fill_sheet(table)
+    table.locked_at = timezone.now()
+    table.save()
+
+
 def test_the_edit_page_is_filled_with_the_deal(table_client, table):
     fill_sheet(table)
 
@@ -90,9 +97,7 @@ def test_the_table_may_not_delete_an_earlier_deal(table_client, table):
 
 
 def test_the_table_may_not_change_a_signed_sheet(table_client, table):
-    fill_sheet(table)
-    table.locked_at = timezone.now()
-    table.save()
+    fill_and_lock(table)
 
     assert edit(table_client, table, 5, fft_example.POSTS[4]).status_code == 423
     response = table_client.post(f"/tables/{table.pk}/donnes/5/supprimer/", {"version": 1})
@@ -101,9 +106,7 @@ def test_the_table_may_not_change_a_signed_sheet(table_client, table):
 
 
 def test_the_arbitre_corrects_any_deal_of_a_signed_sheet(arbitre_client, table):
-    fill_sheet(table)
-    table.locked_at = timezone.now()
-    table.save()
+    fill_and_lock(table)
 
     response = edit(
         arbitre_client,
