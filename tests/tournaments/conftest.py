@@ -6,8 +6,6 @@ from django.core.cache import cache
 
 from tests.at_the_table import grant, play, prise_by
 from tests.factories import register, seat
-from tournaments.models import Position
-from tournaments.services.seating import seat_position
 
 
 @pytest.fixture(autouse=True)
@@ -33,8 +31,7 @@ def other_table(table):
 @pytest.fixture
 def later_table(tournament, registrations, table):  # noqa: ARG001 - position 1 seated first
     """Table 1 of position 2: the same number, another position."""
-    position = Position.objects.create(tournament=tournament, number=2)
-    return seat_position(position=position, tables=[registrations[4:], registrations[:4]])[0]
+    return seat(tournament, 2, [registrations[4:], registrations[:4]])[0]
 
 
 @pytest.fixture

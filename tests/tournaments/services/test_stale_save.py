@@ -1,7 +1,7 @@
 """Two devices on one sheet: a save made on a stale view is refused, never overwrites.
 
-Run against PostgreSQL too (``DATABASE_URL=postgres://… pytest tests/sheets``): there the two
-saves really race, each in its own connection and transaction.
+Run against PostgreSQL too (``DATABASE_URL=postgres://… pytest`` on this file): there the
+two saves really race, each in its own connection and transaction.
 """
 
 import threading
