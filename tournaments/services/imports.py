@@ -293,11 +293,20 @@ def _register_all(
     teams: dict[str, Team],
     report: ImportReport,
 ) -> None:
-    """Register the accepted rows, all of them or, when someone else registered meanwhile,
-    none: the report then says to import again."""
+    """Register the accepted rows with the next participant numbers, all of them or, when
+    someone else registered meanwhile, none: the report then says to import again."""
     try:
         with transaction.atomic():
-            _register_rows(tournament=tournament, rows=rows, teams=teams, report=report)
+            first = next_participant_number(tournament=tournament)
+            for number, (row, player) in enumerate(rows, start=first):
+                team = _team(row["team"], tournament=tournament, teams=teams, report=report)
+                registration = Registration.objects.create(
+                    tournament=tournament,
+                    player=player or _new_player(row),
+                    number=number,
+                    team=team,
+                )
+                report.registered.append(registration)
     except IntegrityError:
         # Someone registered the same player or number while the file was read: nothing
         # of the file is kept, and the arbitre imports it again.
@@ -311,32 +320,24 @@ def _register_all(
         )
 
 
-def _register_rows(
-    *,
-    tournament: Tournament,
-    rows: Sequence[tuple[dict[str, str], Player | None]],
-    teams: dict[str, Team],
-    report: ImportReport,
-) -> None:
-    number = next_participant_number(tournament=tournament)
-    for row, player in rows:
-        team = None
-        if row["team"]:
-            team = teams.get(row["team"].casefold())
-            if team is None:
-                team = Team.objects.create(tournament=tournament, name=row["team"])
-                teams[row["team"].casefold()] = team
-                report.teams_created.append(team)
-        if player is None:
-            player = Player.objects.create(
-                last_name=row["last_name"],
-                first_name=row["first_name"],
-                licence=row["licence"],
-                club=row["club"],
-            )
-        report.registered.append(
-            Registration.objects.create(
-                tournament=tournament, player=player, number=number, team=team
-            )
-        )
-        number += 1
+def _new_player(row: dict[str, str]) -> Player:
+    return Player.objects.create(
+        last_name=row["last_name"],
+        first_name=row["first_name"],
+        licence=row["licence"],
+        club=row["club"],
+    )
+
+
+def _team(
+    name: str, *, tournament: Tournament, teams: dict[str, Team], report: ImportReport
+) -> Team | None:
+    """The team a row names (None for none), created at its first row."""
+    if not name:
+        return None
+    team = teams.get(name.casefold())
+    if team is None:
+        team = Team.objects.create(tournament=tournament, name=name)
+        teams[name.casefold()] = team
+        report.teams_created.append(team)
+    return team
