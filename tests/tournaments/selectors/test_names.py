@@ -214,15 +214,9 @@ def test_a_search_of_invisible_characters_finds_nobody(client, tournament, query
 
 
 @pytest.mark.usefixtures("room")
-def test_the_players_list_is_in_french_order(arbitre_client, tournament):
-    response = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/joueurs/")
-
-    assert order_on_page(response.content.decode()) == FRENCH_ORDER
-
-
-@pytest.mark.usefixtures("room")
-def test_the_check_in_list_is_in_french_order(arbitre_client, tournament):
-    response = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/pointage/")
+@pytest.mark.parametrize("page", ["joueurs", "pointage"], ids=["players list", "check-in list"])
+def test_the_arbitre_lists_are_in_french_order(arbitre_client, tournament, page):
+    response = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/{page}/")
 
     assert order_on_page(response.content.decode()) == FRENCH_ORDER
 
