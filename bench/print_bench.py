@@ -53,8 +53,8 @@ def setup_django(database: Path) -> None:
     django.setup()
 
 
-def build_position(database: Path) -> None:
-    """Migrate the throwaway database and seat 100 tables of 4."""
+def build_position() -> None:
+    """Migrate the throwaway database (set up by setup_django) and seat 100 tables of 4."""
     import datetime
     import random
 
@@ -181,7 +181,7 @@ def main() -> int:
         database = Path(folder) / "bench.sqlite3"
         setup_django(database)
         start = time.perf_counter()
-        build_position(database)
+        build_position()
         seconds = time.perf_counter() - start
         print(f"Données : {TABLES} tables de 4 ({seconds:.1f} s)")
 

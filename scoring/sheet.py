@@ -70,7 +70,18 @@ def seat_marques(
     number of people who played it), with a French message.
     """
     labels = _checked_seats(seats)
+    _check_players(deal, labels, sitting_out)
+    _check_taker(labels, taker, sitting_out)
+    _check_partner(deal, labels, taker, partner)
 
+    marque = score_deal(deal)
+    # A missing partner or mort is None, which is no seat's label: it takes no share.
+    shares = {taker: marque.taker, partner: marque.partner, sitting_out: 0}
+    return {label: shares.get(label, marque.defender) for label in labels}
+
+
+def _check_players(deal: Deal, labels: tuple[str, ...], sitting_out: str | None) -> None:
+    """The mort, if any, sits at a table of 5, and the deal is scored for those who play it."""
     if sitting_out is not None:
         if sitting_out not in labels:
             raise InvalidDeal(
@@ -90,6 +101,9 @@ def seat_marques(
             f"la jouent à cette table{mort}.",
         )
 
+
+def _check_taker(labels: tuple[str, ...], taker: str, sitting_out: str | None) -> None:
+    """The taker sits at the table and plays the deal."""
     if sitting_out is not None and taker == sitting_out:
         raise InvalidDeal(
             "taker", f"« {taker} » est le mort : il ne joue pas la donne et ne peut pas prendre."
@@ -97,43 +111,32 @@ def seat_marques(
     if taker not in labels:
         raise InvalidDeal("taker", f"Le preneur « {taker} » n'est pas assis à cette table.")
 
-    if partner is not None:
-        if deal.players != 5:
-            raise InvalidDeal(
-                "partner",
-                f"Il n'y a de partenaire appelé qu'à 5 joueurs, pas à {deal.players} joueurs.",
-            )
-        if partner not in labels:
-            raise InvalidDeal(
-                "partner", f"Le partenaire « {partner} » n'est pas assis à cette table."
-            )
-        if partner == taker:
-            raise InvalidDeal(
-                "partner",
-                "Le preneur ne peut pas être son propre partenaire : s'il s'est appelé "
-                "lui-même, il joue seul.",
-            )
-        if not deal.partner:
-            raise InvalidDeal(
-                "partner",
-                "La donne est marquée avec le preneur seul contre quatre : "
-                "aucun partenaire ne doit être indiqué.",
-            )
-    elif deal.partner:
-        raise InvalidDeal("partner", "Indiquez le partenaire appelé par le preneur.")
 
-    marque = score_deal(deal)
-    marques = {}
-    for label in labels:
-        if label == taker:
-            marques[label] = marque.taker
-        elif label == partner:
-            marques[label] = marque.partner
-        elif label == sitting_out:
-            marques[label] = 0
-        else:
-            marques[label] = marque.defender
-    return marques
+def _check_partner(deal: Deal, labels: tuple[str, ...], taker: str, partner: str | None) -> None:
+    """A partner is named exactly when the deal was played with one (5 players only)."""
+    if partner is None:
+        if deal.partner:
+            raise InvalidDeal("partner", "Indiquez le partenaire appelé par le preneur.")
+        return
+    if deal.players != 5:
+        raise InvalidDeal(
+            "partner",
+            f"Il n'y a de partenaire appelé qu'à 5 joueurs, pas à {deal.players} joueurs.",
+        )
+    if partner not in labels:
+        raise InvalidDeal("partner", f"Le partenaire « {partner} » n'est pas assis à cette table.")
+    if partner == taker:
+        raise InvalidDeal(
+            "partner",
+            "Le preneur ne peut pas être son propre partenaire : s'il s'est appelé "
+            "lui-même, il joue seul.",
+        )
+    if not deal.partner:
+        raise InvalidDeal(
+            "partner",
+            "La donne est marquée avec le preneur seul contre quatre : "
+            "aucun partenaire ne doit être indiqué.",
+        )
 
 
 def all_pass_marques(seats: Sequence[str]) -> dict[str, int]:

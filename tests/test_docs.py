@@ -6,6 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from tests import fft_example
+from tests.fft_example import signed
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -21,7 +24,9 @@ def test_every_relative_link_of_the_readme_names_a_file_of_the_repository():
 def test_the_rules_document_carries_the_fft_example_sheet_bilans():
     rules = (ROOT / "docs" / "scoring.md").read_text(encoding="utf-8")
 
-    assert "| **bilan** | | | **−446** | **+1346** | **−390** | **−510** |" in rules
+    # The document's columns are Nord, Sud, Est, Ouest.
+    bilans = " | ".join(f"**{signed(fft_example.BILANS[place])}**" for place in "NSEO")
+    assert f"| **bilan** | | | {bilans} |" in rules
 
 
 @pytest.mark.parametrize(("arguments", "environment"), [(["70000"], {}), ([], {"PORT": "abc"})])

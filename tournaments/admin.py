@@ -115,7 +115,7 @@ class PenaltyAdmin(admin.ModelAdmin):
     ]
     list_filter = ["position__tournament"]
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request, obj=None):  # noqa: ARG002 - Django's signature
         # A penalty is cancelled (tournaments.services.penalties), never deleted.
         return False
 

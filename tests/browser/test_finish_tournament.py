@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def two_positions(tournament, registrations):
+def two_positions(tournament, registrations):  # noqa: ARG001 - its 8 players registered
     """8 players, 2 positions of one deal: the shortest whole tournament."""
     tournament.positions_count = 2
     tournament.deals_per_position = 1
@@ -48,8 +48,9 @@ def play_table(chromium, live_server, table, taker: str) -> None:
     context.close()
 
 
+@pytest.mark.usefixtures("arbitre")
 def test_an_arbitre_runs_a_tournament_to_its_final_ranking(
-    chromium, live_server, two_positions, arbitre, artifacts
+    chromium, live_server, two_positions, artifacts
 ):
     tournament = two_positions
     laptop = chromium.new_context(

@@ -4,8 +4,8 @@ and sends each exactly once when the connection returns (README, « Hors connexi
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_sheet_entry import FFT_EXAMPLE, enter_deal, fill_deal
-from tests.sheets.conftest import FFT_EXAMPLE_RESULTS
+from tests import fft_example
+from tests.browser.taps import FFT_EXAMPLE, enter_deal, fill_deal
 from tournaments.actors import Actor
 from tournaments.models import Deal
 from tournaments.services.deals import record_deal
@@ -96,7 +96,7 @@ def test_a_kept_deal_the_arbitre_made_impossible_comes_back_refused_with_its_val
     expect(page.locator("#attente-1")).to_contain_text("en attente d'envoi")
 
     # Meanwhile the arbitre writes another deal 1 on this sheet from the room.
-    record_deal(table=table, number=1, result=FFT_EXAMPLE_RESULTS[1], by=Actor.arbitre(arbitre))
+    record_deal(table=table, number=1, result=fft_example.RESULTS[1], by=Actor.arbitre(arbitre))
     page.context.set_offline(False)
 
     form = page.locator("form.deal-form")
@@ -130,7 +130,7 @@ def test_a_whole_position_with_the_wifi_cut_half_way_is_stored_exactly_once(phon
 
     page.context.set_offline(False)
     expect(page.locator(".offline-banner")).to_have_text("Envoyé")
-    expect(page.locator("tr.bilan td")).to_have_text(["−446", "−390", "+1346", "−510"])
+    expect(page.locator("tr.bilan td")).to_have_text(fft_example.BILANS_SHOWN)
     expect(page.locator(".sum-check")).to_contain_text("Somme des bilans : 0")
     assert list(
         Deal.objects.filter(table=table).order_by("number").values_list("number", flat=True)

@@ -16,7 +16,8 @@ PLAYERS_CSV = "Nom;Prénom;Licence;Club\n" + "".join(
 )
 
 
-def test_arbitre_seats_position_1_from_an_empty_tournament(phone, arbitre, tmp_path):
+@pytest.mark.usefixtures("arbitre")
+def test_arbitre_seats_position_1_from_an_empty_tournament(phone, tmp_path):
     page = phone
     page.goto("/connexion/")
     page.get_by_label("Identifiant").fill("arbitre")

@@ -1,63 +1,13 @@
 """A table enters the FFT example sheet on a phone, as a new user would, and signs it."""
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
+from tests import fft_example
+from tests.browser.taps import FFT_EXAMPLE, NAMES, enter_deal, tap
 from tournaments.models import Deal
 
 pytestmark = pytest.mark.browser
-
-# docs/scoring.md §The example score sheet, as tapped on the phone: the table of the ``table``
-# fixture sits Nord, Est, Sud, Ouest (players Joueur1 to Joueur4).
-NAMES = {"N": "Joueur1 P.", "E": "Joueur2 P.", "S": "Joueur3 P.", "O": "Joueur4 P."}
-FFT_EXAMPLE = [
-    {"taker": "E", "contract": "Garde", "bouts": "2", "points": "49",
-     "petit": "Attaque", "poignees": {"E": "Simple"}, "taker_marque": "+318"},
-    {"taker": "O", "contract": "Garde sans", "bouts": "2", "points": "45",
-     "petit": "Défense", "taker_marque": "+228"},
-    {"taker": "S", "contract": "Prise", "bouts": "1", "points": "44",
-     "petit": "Attaque", "poignees": {"S": "Simple"}, "taker_marque": "−126"},
-    # Nord's garde: the defence counted its points, 44: the attack has 91 − 44 = 47.
-    {"taker": "N", "contract": "Garde", "bouts": "3", "defence_points": "44",
-     "poignees": {"E": "Simple"}, "taker_marque": "+276"},
-    {"taker": "S", "contract": "Garde", "bouts": "2", "points": "87", "petit": "Attaque",
-     "chelem": "announced_made", "poignees": {"S": "Simple"}, "taker_marque": "+1746"},
-]  # fmt: skip
-
-
-def tap(form, group_legend: str, label: str) -> None:
-    group = form.locator("fieldset", has=form.page.get_by_text(group_legend, exact=True))
-    group.locator("label.choice", has_text=re.compile(f"^{re.escape(label)}$")).first.click()
-
-
-def fill_deal(form, deal: dict) -> None:
-    """Tap one deal of FFT_EXAMPLE into the deal form, without saving it."""
-    tap(form, "Preneur", NAMES[deal["taker"]])
-    tap(form, "Contrat", deal["contract"])
-    tap(form, "Bouts de l'attaque", deal["bouts"])
-    if "defence_points" in deal:
-        form.get_by_label("Points", exact=True).fill(deal["defence_points"])
-        tap(form, "Points", "de la défense")
-    else:
-        form.get_by_label("Points", exact=True).fill(deal["points"])
-    if "petit" in deal:
-        tap(form, "Petit au bout", deal["petit"])
-    for place, size in deal.get("poignees", {}).items():
-        line = form.locator(".poignee-line", has_text=NAMES[place])
-        line.locator("label.choice", has_text=size).click()
-    if "chelem" in deal:
-        form.get_by_label("Chelem", exact=True).select_option(deal["chelem"])
-
-
-def enter_deal(page, deal: dict) -> None:
-    form = page.locator("form.deal-form")
-    fill_deal(form, deal)
-    # The marques show before saving, with their reasons.
-    expect(page.locator("#preview")).to_contain_text(deal["taker_marque"])
-    expect(page.locator("#preview .why")).to_contain_text("il faut")
-    form.get_by_role("button", name="Enregistrer la donne").click()
 
 
 def test_a_table_enters_the_fft_example_sheet_on_a_phone(phone, table, artifacts):
@@ -73,7 +23,7 @@ def test_a_table_enters_the_fft_example_sheet_on_a_phone(phone, table, artifacts
         expect(page.locator(f"#donne-{number}")).to_contain_text(deal["taker_marque"])
 
     bilans = page.locator("tr.bilan td")
-    expect(bilans).to_have_text(["−446", "−390", "+1346", "−510"])
+    expect(bilans).to_have_text(fft_example.BILANS_SHOWN)
     expect(page.locator(".sum-check")).to_contain_text("Somme des bilans : 0")
     assert Deal.objects.filter(table=table).count() == 5
     page.screenshot(path=str(artifacts / "fft_example_sheet.png"), full_page=True)

@@ -7,13 +7,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import club_tournament
-from tournaments.actors import Actor
+from tests.at_the_table import TESTS
+from tests.factories import club_tournament
 from tournaments.models import Player, Position, Registration
 from tournaments.services.deals import DealResult, record_deal
 from tournaments.services.seating import seat_position
-
-TESTS = Actor.running("tests")
 
 pytestmark = pytest.mark.browser
 

@@ -2,12 +2,13 @@
 
 import pytest
 
-from scoring.rules import Deal, InvalidDeal, Poignee
+from scoring.rules import Deal, InvalidDeal
 from scoring.sheet import SeatTotals, all_pass_marques, seat_marques, sheet_totals
+from tests import fft_example
 
 FOUR = ("N", "E", "S", "O")
 FIVE = ("N", "E", "S", "O", "C")
-SHEET_SEATS = ("Nord", "Sud", "Est", "Ouest")
+SHEET_SEATS = ("N", "S", "E", "O")
 
 
 def garde(**overrides):
@@ -23,70 +24,12 @@ def refusal(deal, **seating):
     return refused.value.field, str(refused.value)
 
 
-# The FFT example sheet: five deals at Nord, Sud, Est, Ouest.
+# The FFT example sheet (tests/fft_example.py): five deals at Nord, Sud, Est, Ouest.
 
 EXAMPLE_DEALS = [
-    (
-        Deal(
-            players=4,
-            contract="garde",
-            points=49,
-            bouts=2,
-            petit_au_bout="attack",
-            poignees=(Poignee("attack", "simple"),),
-        ),
-        "Est",
-        {"Nord": -106, "Sud": -106, "Est": 318, "Ouest": -106},
-    ),
-    (
-        Deal(players=4, contract="garde_sans", points=45, bouts=2, petit_au_bout="defense"),
-        "Ouest",
-        {"Nord": -76, "Sud": -76, "Est": -76, "Ouest": 228},
-    ),
-    (
-        Deal(
-            players=4,
-            contract="prise",
-            points=44,
-            bouts=1,
-            petit_au_bout="attack",
-            poignees=(Poignee("attack", "simple"),),
-        ),
-        "Sud",
-        {"Nord": 42, "Sud": -126, "Est": 42, "Ouest": 42},
-    ),
-    (
-        Deal(
-            players=4,
-            contract="garde",
-            points=52,
-            bouts=2,
-            poignees=(Poignee("defense", "simple"),),
-        ),
-        "Nord",
-        {"Nord": 276, "Sud": -92, "Est": -92, "Ouest": -92},
-    ),
-    (
-        Deal(
-            players=4,
-            contract="garde",
-            points=87,
-            bouts=2,
-            petit_au_bout="attack",
-            poignees=(Poignee("attack", "simple"),),
-            chelem="announced_made",
-        ),
-        "Sud",
-        {"Nord": -582, "Sud": 1746, "Est": -582, "Ouest": -582},
-    ),
+    (fft_example.as_scoring_deal(deal), deal["taker"], marques)
+    for deal, marques in zip(fft_example.DEALS, fft_example.MARQUES, strict=True)
 ]
-
-EXAMPLE_TOTALS = {
-    "Nord": (318, 764, -446),
-    "Sud": (1746, 400, 1346),
-    "Est": (360, 750, -390),
-    "Ouest": (270, 780, -510),
-}
 
 
 @pytest.mark.parametrize(
@@ -101,28 +44,30 @@ def test_example_sheet_totals_and_bilans():
 
     totals = sheet_totals(SHEET_SEATS, deals)
 
-    assert {t.seat: (t.plus, t.minus, t.bilan) for t in totals.seats} == EXAMPLE_TOTALS
+    assert {t.seat: (t.plus, t.minus, t.bilan) for t in totals.seats} == {
+        seat: (*fft_example.TOTALS[seat], fft_example.BILANS[seat]) for seat in SHEET_SEATS
+    }
     assert (totals.balanced, totals.unbalanced_deals, totals.bilans_sum) == (True, (), 0)
 
 
 def test_example_sheet_typed_from_paper_gives_the_same_totals():
-    typed = {number: marques for number, (_, _, marques) in enumerate(EXAMPLE_DEALS, start=1)}
+    typed = dict(enumerate(fft_example.MARQUES, start=1))
 
     totals = sheet_totals(SHEET_SEATS, typed)
 
-    assert totals.bilans == {"Nord": -446, "Sud": 1346, "Est": -390, "Ouest": -510}
+    assert totals.bilans == fft_example.BILANS
     assert totals.balanced is True
 
 
 def test_sheet_names_the_deal_that_does_not_sum_to_zero():
-    typed = [marques for _, _, marques in EXAMPLE_DEALS]
-    typed[2] = {"Nord": 24, "Sud": -126, "Est": 42, "Ouest": 42}
+    typed = list(fft_example.MARQUES)
+    typed[2] = {"N": 24, "S": -126, "E": 42, "O": 42}
 
     totals = sheet_totals(SHEET_SEATS, typed)
 
     assert (totals.unbalanced_deals, totals.bilans_sum) == ((3,), -18)
     assert (totals.balanced, totals.bilans_balanced) == (False, False)
-    assert totals.by_seat["Nord"] == SeatTotals(seat="Nord", plus=300, minus=764)
+    assert totals.by_seat["N"] == SeatTotals(seat="N", plus=300, minus=764)
 
 
 def test_sheet_names_unbalanced_deals_by_their_own_numbers_in_order():
@@ -250,102 +195,94 @@ def test_all_pass_marks_zero_for_everyone():
 # Seatings that cannot be, refused with the field at fault.
 
 
-def test_taker_not_at_the_table_is_refused():
-    assert refusal(garde(), seats=FOUR, taker="C") == (
-        "taker",
-        "Le preneur « C » n'est pas assis à cette table.",
-    )
-
-
-def test_partner_not_at_the_table_is_refused():
-    deal = garde(players=5, partner=True)
-
-    assert refusal(deal, seats=FIVE, taker="N", partner="X") == (
-        "partner",
-        "Le partenaire « X » n'est pas assis à cette table.",
-    )
-
-
-def test_partner_at_a_table_of_4_is_refused():
-    assert refusal(garde(), seats=FOUR, taker="N", partner="S") == (
+# Each seating that cannot be: the deal, the seating, and the field at fault with its message.
+SEATINGS_THAT_CANNOT_BE = {
+    "taker not at the table": (garde(), {"seats": FOUR, "taker": "C"}),
+    "partner not at the table": (
+        garde(players=5, partner=True),
+        {"seats": FIVE, "taker": "N", "partner": "X"},
+    ),
+    "partner at a table of 4": (garde(), {"seats": FOUR, "taker": "N", "partner": "S"}),
+    "partner who is the taker": (
+        garde(players=5, partner=True),
+        {"seats": FIVE, "taker": "N", "partner": "N"},
+    ),
+    "missing partner for a deal played with one": (
+        garde(players=5, partner=True),
+        {"seats": FIVE, "taker": "N"},
+    ),
+    "partner for a taker playing alone": (
+        garde(players=5),
+        {"seats": FIVE, "taker": "N", "partner": "E"},
+    ),
+    "mort as taker": (garde(), {"seats": FIVE, "taker": "C", "sitting_out": "C"}),
+    "mort as partner": (garde(), {"seats": FIVE, "taker": "N", "partner": "C", "sitting_out": "C"}),
+    "mort not at the table": (garde(), {"seats": FIVE, "taker": "N", "sitting_out": "X"}),
+    "mort at a table of 4": (garde(players=3), {"seats": FOUR, "taker": "N", "sitting_out": "O"}),
+    "five player deal with a mort": (
+        garde(players=5),
+        {"seats": FIVE, "taker": "N", "sitting_out": "C"},
+    ),
+    "four player deal at five seats without a mort": (garde(), {"seats": FIVE, "taker": "N"}),
+    "same seat twice": (garde(), {"seats": ("N", "E", "N", "O"), "taker": "N"}),
+    "seats given as one string": (garde(), {"seats": "NESO", "taker": "N"}),
+}
+REFUSALS = {
+    "taker not at the table": ("taker", "Le preneur « C » n'est pas assis à cette table."),
+    "partner not at the table": ("partner", "Le partenaire « X » n'est pas assis à cette table."),
+    "partner at a table of 4": (
         "partner",
         "Il n'y a de partenaire appelé qu'à 5 joueurs, pas à 4 joueurs.",
-    )
-
-
-def test_partner_who_is_the_taker_is_refused():
-    deal = garde(players=5, partner=True)
-
-    assert refusal(deal, seats=FIVE, taker="N", partner="N") == (
+    ),
+    "partner who is the taker": (
         "partner",
         "Le preneur ne peut pas être son propre partenaire : "
         "s'il s'est appelé lui-même, il joue seul.",
-    )
-
-
-def test_missing_partner_for_a_deal_played_with_one_is_refused():
-    assert refusal(garde(players=5, partner=True), seats=FIVE, taker="N") == (
+    ),
+    "missing partner for a deal played with one": (
         "partner",
         "Indiquez le partenaire appelé par le preneur.",
-    )
-
-
-def test_partner_for_a_taker_playing_alone_is_refused():
-    assert refusal(garde(players=5), seats=FIVE, taker="N", partner="E") == (
+    ),
+    "partner for a taker playing alone": (
         "partner",
         "La donne est marquée avec le preneur seul contre quatre : "
         "aucun partenaire ne doit être indiqué.",
-    )
-
-
-def test_mort_as_taker_is_refused():
-    assert refusal(garde(), seats=FIVE, taker="C", sitting_out="C") == (
+    ),
+    "mort as taker": (
         "taker",
         "« C » est le mort : il ne joue pas la donne et ne peut pas prendre.",
-    )
-
-
-def test_mort_as_partner_is_refused():
-    assert refusal(garde(), seats=FIVE, taker="N", partner="C", sitting_out="C") == (
+    ),
+    "mort as partner": (
         "partner",
         "Il n'y a de partenaire appelé qu'à 5 joueurs, pas à 4 joueurs.",
-    )
-
-
-def test_mort_not_at_the_table_is_refused():
-    assert refusal(garde(), seats=FIVE, taker="N", sitting_out="X") == (
-        "sitting_out",
-        "Le mort « X » n'est pas assis à cette table.",
-    )
-
-
-def test_mort_at_a_table_of_4_is_refused():
-    assert refusal(garde(players=3), seats=FOUR, taker="N", sitting_out="O") == (
+    ),
+    "mort not at the table": ("sitting_out", "Le mort « X » n'est pas assis à cette table."),
+    "mort at a table of 4": (
         "sitting_out",
         "Il n'y a de mort qu'à une table de 5 joueurs, pas de 4.",
-    )
-
-
-def test_five_player_deal_with_a_mort_is_refused():
-    assert refusal(garde(players=5), seats=FIVE, taker="N", sitting_out="C") == (
+    ),
+    "five player deal with a mort": (
         "players",
         "La donne est marquée à 5 joueurs, mais 4 joueurs la jouent à cette table "
         "(le mort ne joue pas).",
-    )
-
-
-def test_four_player_deal_at_five_seats_without_a_mort_is_refused():
-    assert refusal(garde(), seats=FIVE, taker="N") == (
+    ),
+    "four player deal at five seats without a mort": (
         "players",
         "La donne est marquée à 4 joueurs, mais 5 joueurs la jouent à cette table.",
-    )
-
-
-def test_same_seat_twice_is_refused():
-    assert refusal(garde(), seats=("N", "E", "N", "O"), taker="N") == (
+    ),
+    "same seat twice": ("seats", "Chaque place figure une seule fois : « N » est en double."),
+    "seats given as one string": (
         "seats",
-        "Chaque place figure une seule fois : « N » est en double.",
-    )
+        "Les places de la table se donnent dans l'ordre, en liste.",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", SEATINGS_THAT_CANNOT_BE)
+def test_a_seating_that_cannot_be_is_refused_naming_the_field(case):
+    deal, seating = SEATINGS_THAT_CANNOT_BE[case]
+
+    assert refusal(deal, **seating) == REFUSALS[case]
 
 
 @pytest.mark.parametrize("seats", [("N", "E"), ("A", "B", "C", "D", "E", "F")])
@@ -353,11 +290,4 @@ def test_table_of_other_than_3_to_5_seats_is_refused(seats):
     assert refusal(garde(), seats=seats, taker="N") == (
         "seats",
         f"Une table compte 3, 4 ou 5 places, pas {len(seats)}.",
-    )
-
-
-def test_seats_given_as_one_string_are_refused():
-    assert refusal(garde(), seats="NESO", taker="N") == (
-        "seats",
-        "Les places de la table se donnent dans l'ordre, en liste.",
     )

@@ -121,28 +121,32 @@ def test_two_players_cannot_share_a_seat(table, tournament):
         Seat.objects.create(position=table.position, table=table, place="N", registration=newcomer)
 
 
-def test_participant_numbers_are_unique_in_a_tournament(tournament, registrations):
+@pytest.mark.usefixtures("registrations")
+def test_participant_numbers_are_unique_in_a_tournament(tournament):
     player = Player.objects.create(last_name="Doublon", first_name="D")
 
     with pytest.raises(IntegrityError), transaction.atomic():
         Registration.objects.create(tournament=tournament, player=player, number=1)
 
 
-def test_a_licence_number_belongs_to_one_player(db):
+@pytest.mark.usefixtures("db")
+def test_a_licence_number_belongs_to_one_player():
     Player.objects.create(last_name="Un", first_name="A", licence="0123456")
 
     with pytest.raises(IntegrityError), transaction.atomic():
         Player.objects.create(last_name="Deux", first_name="B", licence="0123456")
 
 
-def test_many_players_may_have_no_licence(db):
+@pytest.mark.usefixtures("db")
+def test_many_players_may_have_no_licence():
     Player.objects.create(last_name="Un", first_name="A")
     Player.objects.create(last_name="Deux", first_name="B")
 
     assert Player.objects.filter(licence="").count() == 2
 
 
-def test_a_seated_registration_cannot_be_deleted(table, registrations):
+@pytest.mark.usefixtures("table")
+def test_a_seated_registration_cannot_be_deleted(registrations):
     with pytest.raises(RestrictedError), transaction.atomic():
         registrations[0].delete()
 
@@ -289,7 +293,8 @@ def choice_check(name: str):
     return next(constraint for constraint in Deal._meta.constraints if constraint.name == name)
 
 
-def test_a_choice_is_checked_without_asking_the_database(db, django_assert_num_queries):
+@pytest.mark.usefixtures("db")
+def test_a_choice_is_checked_without_asking_the_database(django_assert_num_queries):
     with django_assert_num_queries(0), pytest.raises(ValidationError) as refused:
         choice_check("deal_contract_known").validate(Deal, Deal(contract="garde_a_vue"))
 

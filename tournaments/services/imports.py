@@ -149,124 +149,169 @@ def import_registrations(*, tournament: Tournament, content: bytes, by: Actor) -
     """
     report = ImportReport()
     try:
-        columns, rows = _csv_rows(_decode_csv(content))
+        columns, rows = _file_rows(tournament=tournament, content=content)
     except Refused as refusal:
         report.refused.append(RefusedRow(line=0, reason=refusal.message))
         return report
-    except csv.Error as error:
-        report.refused.append(
-            RefusedRow(line=0, reason=_("Fichier CSV illisible : %(error)s") % {"error": error})
+    reader = _RowReader(tournament=tournament, columns=columns)
+    accepted = []
+    for line, cells in rows:
+        try:
+            accepted.append(reader.accept(line, cells))
+        except Refused as refusal:
+            report.refused.append(RefusedRow(line=line, reason=refusal.message))
+    if not report.refused:
+        _register_all(
+            tournament=tournament, rows=accepted, teams=reader.teams, report=report, by=by
         )
-        return report
+    return report
+
+
+def _file_rows(
+    *, tournament: Tournament, content: bytes
+) -> tuple[list[str], list[tuple[int, list[str]]]]:
+    """The columns and numbered rows of the file; Refused when the file as a whole is."""
+    try:
+        columns, rows = _csv_rows(_decode_csv(content))
+    except csv.Error as error:
+        raise Refused(
+            _("Fichier CSV illisible : %(error)s") % {"error": error}, code="unreadable"
+        ) from error
     whole_file_refusal = _whole_file_refusal(tournament=tournament, row_count=len(rows))
     if whole_file_refusal:
-        report.refused.append(RefusedRow(line=0, reason=whole_file_refusal))
-        return report
+        raise Refused(whole_file_refusal, code="whole_file")
+    return columns, rows
 
-    registered_players = set(tournament.registrations.values_list("player_id", flat=True))
-    teams = {team.name.casefold(): team for team in tournament.teams.all()}
-    team_counts = {team.name.casefold(): team.registrations.count() for team in teams.values()}
-    licences_seen: dict[str, int] = {}
-    names_seen: dict[tuple[str, str], int] = {}
-    accepted: list[tuple[dict[str, str], Player | None]] = []
 
-    def refuse(line: int, reason: str) -> None:
-        report.refused.append(RefusedRow(line=line, reason=reason))
+class _RowReader:
+    """Reads the rows of one file in order: each row is checked against the tournament and
+    against the rows before it, which it refuses by raising Refused with the reason."""
 
-    for line, cells in rows:
+    def __init__(self, *, tournament: Tournament, columns: list[str]):
+        self.tournament = tournament
+        self.columns = columns
+        self.registered_players = set(tournament.registrations.values_list("player_id", flat=True))
+        self.teams = {team.name.casefold(): team for team in tournament.teams.all()}
+        self.team_counts = {key: team.registrations.count() for key, team in self.teams.items()}
+        self.licences_seen: dict[str, int] = {}
+        self.names_seen: dict[tuple[str, str], int] = {}
+
+    def accept(self, line: int, cells: list[str]) -> tuple[dict[str, str], Player | None]:
+        """The row and the known player it names (None for a new one), or Refused."""
+        row = self._row(cells)
+        _check_names(row)
+        self._check_not_seen(row)
+        player = self._player(row)
+        if row["team"]:
+            self._count_in_team(row["team"])
+        self._remember(line, row)
+        return row, player
+
+    def _row(self, cells: list[str]) -> dict[str, str]:
+        columns = self.columns
         if len(cells) > len(columns) and any(cell.strip() for cell in cells[len(columns) :]):
-            refuse(
-                line,
+            raise Refused(
                 _("%(count)s colonnes, %(expected)s au plus (nom, prénom, licence, club, équipe).")
-                % {"count": len(cells), "expected": len(columns)},
+                % {"count": len(cells), "expected": len(columns)}
             )
-            continue
         row = dict.fromkeys(CSV_COLUMNS, "")
         for name, cell in zip(columns, cells, strict=False):
             if name:
                 row[name] = cell.strip()
-        if not row["last_name"]:
-            refuse(line, _("nom manquant."))
-            continue
-        if not row["first_name"]:
-            refuse(line, _("prénom manquant."))
-            continue
-        too_long = next(
-            (
-                name
-                for name in CSV_COLUMNS[:4]
-                if len(row[name]) > Player._meta.get_field(name).max_length
-            ),
-            None,
-        )
-        if too_long:
-            refuse(
-                line,
-                _("%(field)s trop long.")
-                % {"field": Player._meta.get_field(too_long).verbose_name.capitalize()},
-            )
-            continue
+        return row
+
+    def _check_not_seen(self, row: dict[str, str]) -> None:
+        """A player comes once in a file: by licence, or by name when there is none."""
         licence = row["licence"]
-        if licence and licence in licences_seen:
-            refuse(
-                line,
+        if licence and licence in self.licences_seen:
+            raise Refused(
                 _("la licence %(licence)s figure déjà ligne %(other)s.")
-                % {"licence": licence, "other": licences_seen[licence]},
+                % {"licence": licence, "other": self.licences_seen[licence]}
             )
-            continue
-        typed_name = (row["last_name"].casefold(), row["first_name"].casefold())
-        if not licence and typed_name in names_seen:
-            refuse(
-                line,
+        if not licence and _typed_name(row) in self.names_seen:
+            raise Refused(
                 _("%(name)s figure déjà ligne %(other)s.")
                 % {
                     "name": f"{row['last_name']} {row['first_name']}",
-                    "other": names_seen[typed_name],
-                },
+                    "other": self.names_seen[_typed_name(row)],
+                }
             )
-            continue
-        try:
-            player = known_player(
-                licence=licence, last_name=row["last_name"], arbitre_id=tournament.arbitre_id
-            )
-        except Refused as refusal:
-            refuse(line, refusal.message)
-            continue
-        if player is not None and player.pk in registered_players:
-            refuse(
-                line,
-                _("la licence %(licence)s est déjà inscrite (%(player)s).")
-                % {"licence": licence, "player": player},
-            )
-            continue
-        if row["team"]:
-            if tournament.formula == Formula.INDIVIDUAL:
-                refuse(
-                    line,
-                    _("équipe « %(team)s » indiquée, mais le tournoi est individuel.")
-                    % {"team": row["team"]},
-                )
-                continue
-            team_key = row["team"].casefold()
-            if team_counts.get(team_key, 0) >= tournament.team_size:
-                refuse(
-                    line,
-                    _("l'équipe « %(team)s » aurait plus de %(size)s joueurs.")
-                    % {"team": row["team"], "size": tournament.team_size},
-                )
-                continue
-            team_counts[team_key] = team_counts.get(team_key, 0) + 1
-        if licence:
-            licences_seen[licence] = line
-        else:
-            names_seen[typed_name] = line
-        accepted.append((row, player))
 
-    if report.refused:
-        return report
+    def _player(self, row: dict[str, str]) -> Player | None:
+        """The known player the row names, if any, not yet registered in the tournament."""
+        licence = row["licence"]
+        player = known_player(
+            licence=licence, last_name=row["last_name"], arbitre_id=self.tournament.arbitre_id
+        )
+        if player is not None and player.pk in self.registered_players:
+            raise Refused(
+                _("la licence %(licence)s est déjà inscrite (%(player)s).")
+                % {"licence": licence, "player": player}
+            )
+        return player
+
+    def _count_in_team(self, team: str) -> None:
+        """One more player in ``team``, which the tournament's formula must leave room for."""
+        tournament = self.tournament
+        if tournament.formula == Formula.INDIVIDUAL:
+            raise Refused(
+                _("équipe « %(team)s » indiquée, mais le tournoi est individuel.") % {"team": team}
+            )
+        key = team.casefold()
+        if self.team_counts.get(key, 0) >= tournament.team_size:
+            raise Refused(
+                _("l'équipe « %(team)s » aurait plus de %(size)s joueurs.")
+                % {"team": team, "size": tournament.team_size}
+            )
+        self.team_counts[key] = self.team_counts.get(key, 0) + 1
+
+    def _remember(self, line: int, row: dict[str, str]) -> None:
+        if row["licence"]:
+            self.licences_seen[row["licence"]] = line
+        else:
+            self.names_seen[_typed_name(row)] = line
+
+
+def _typed_name(row: dict[str, str]) -> tuple[str, str]:
+    return row["last_name"].casefold(), row["first_name"].casefold()
+
+
+def _check_names(row: dict[str, str]) -> None:
+    """A row gives a last and a first name, and no field longer than a player's holds."""
+    if not row["last_name"]:
+        raise Refused(_("nom manquant."))
+    if not row["first_name"]:
+        raise Refused(_("prénom manquant."))
+    for name in CSV_COLUMNS[:4]:
+        player_field = Player._meta.get_field(name)
+        if len(row[name]) > player_field.max_length:
+            raise Refused(
+                _("%(field)s trop long.") % {"field": player_field.verbose_name.capitalize()}
+            )
+
+
+def _register_all(
+    *,
+    tournament: Tournament,
+    rows: Sequence[tuple[dict[str, str], Player | None]],
+    teams: dict[str, Team],
+    report: ImportReport,
+    by: Actor,
+) -> None:
+    """Register the accepted rows with the next participant numbers, all of them or, when
+    someone else registered meanwhile, none: the report then says to import again."""
     try:
         with transaction.atomic():
-            _register_rows(tournament=tournament, rows=accepted, teams=teams, report=report)
+            first = next_participant_number(tournament=tournament)
+            for number, (row, player) in enumerate(rows, start=first):
+                team = _team(row["team"], tournament=tournament, teams=teams, report=report)
+                registration = Registration.objects.create(
+                    tournament=tournament,
+                    player=player or _new_player(row),
+                    number=number,
+                    team=team,
+                )
+                report.registered.append(registration)
             # One entry for the whole file: the list of players shows who it registered.
             journal.record(
                 tournament=tournament,
@@ -288,35 +333,26 @@ def import_registrations(*, tournament: Tournament, content: bytes, by: Actor) -
                 reason=_("Un autre enregistrement a eu lieu pendant l'import ; réessayez."),
             )
         )
-    return report
 
 
-def _register_rows(
-    *,
-    tournament: Tournament,
-    rows: Sequence[tuple[dict[str, str], Player | None]],
-    teams: dict[str, Team],
-    report: ImportReport,
-) -> None:
-    number = next_participant_number(tournament=tournament)
-    for row, player in rows:
-        team = None
-        if row["team"]:
-            team = teams.get(row["team"].casefold())
-            if team is None:
-                team = Team.objects.create(tournament=tournament, name=row["team"])
-                teams[row["team"].casefold()] = team
-                report.teams_created.append(team)
-        if player is None:
-            player = Player.objects.create(
-                last_name=row["last_name"],
-                first_name=row["first_name"],
-                licence=row["licence"],
-                club=row["club"],
-            )
-        report.registered.append(
-            Registration.objects.create(
-                tournament=tournament, player=player, number=number, team=team
-            )
-        )
-        number += 1
+def _new_player(row: dict[str, str]) -> Player:
+    return Player.objects.create(
+        last_name=row["last_name"],
+        first_name=row["first_name"],
+        licence=row["licence"],
+        club=row["club"],
+    )
+
+
+def _team(
+    name: str, *, tournament: Tournament, teams: dict[str, Team], report: ImportReport
+) -> Team | None:
+    """The team a row names (None for none), created at its first row."""
+    if not name:
+        return None
+    team = teams.get(name.casefold())
+    if team is None:
+        team = Team.objects.create(tournament=tournament, name=name)
+        teams[name.casefold()] = team
+        report.teams_created.append(team)
+    return team

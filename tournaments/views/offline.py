@@ -60,7 +60,7 @@ def _version() -> str:
 
 
 @require_GET
-def manifest(request: HttpRequest, table_id: int) -> JsonResponse:
+def manifest(_request: HttpRequest, table_id: int) -> JsonResponse:
     """« Ajouter à l'écran d'accueil »: the icon opens this table's sheet, as an app. It names
     the table's number only, as the code page does, never the tournament."""
     table = get_object_or_404(Table, pk=table_id)

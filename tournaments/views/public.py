@@ -54,6 +54,6 @@ FAVICON = settings.BASE_DIR / "static" / "favicon.ico"
 
 @require_safe
 @cache_control(public=True, max_age=7 * 24 * 3600)
-def favicon(request: HttpRequest) -> FileResponse:
+def favicon(_request: HttpRequest) -> FileResponse:
     """/favicon.ico, which browsers ask for whatever the page links: the spade of favicon.svg."""
     return FileResponse(FAVICON.open("rb"), content_type="image/x-icon")

@@ -62,35 +62,23 @@ PLAYERS = [
 ]
 ABSENT = 28  # the participant number of the player who never came
 
+
+def _played(taker: str, contract: str, bouts: int, points: int, **primes) -> DealResult:
+    """A deal played: the taker, the contract, the attack's bouts and points, then its primes."""
+    return DealResult(taker=taker, contract=contract, bouts=bouts, points=points, **primes)
+
+
 # The FFT fascicule's example sheet (docs/scoring.md), played at table 1 of position 1.
 EXAMPLE_SHEET = [
-    DealResult(
-        taker=Place.EST,
-        contract="garde",
-        bouts=2,
-        points=49,
-        petit_au_bout="attack",
-        poignees={Place.EST: "simple"},
-    ),
-    DealResult(
-        taker=Place.OUEST, contract="garde_sans", bouts=2, points=45, petit_au_bout="defense"
-    ),
-    DealResult(
-        taker=Place.SUD,
-        contract="prise",
-        bouts=1,
-        points=44,
-        petit_au_bout="attack",
-        poignees={Place.SUD: "simple"},
-    ),
-    DealResult(
-        taker=Place.NORD, contract="garde", bouts=3, points=47, poignees={Place.EST: "simple"}
-    ),
-    DealResult(
-        taker=Place.SUD,
-        contract="garde",
-        bouts=2,
-        points=87,
+    _played(Place.EST, "garde", 2, 49, petit_au_bout="attack", poignees={Place.EST: "simple"}),
+    _played(Place.OUEST, "garde_sans", 2, 45, petit_au_bout="defense"),
+    _played(Place.SUD, "prise", 1, 44, petit_au_bout="attack", poignees={Place.SUD: "simple"}),
+    _played(Place.NORD, "garde", 3, 47, poignees={Place.EST: "simple"}),
+    _played(
+        Place.SUD,
+        "garde",
+        2,
+        87,
         petit_au_bout="attack",
         chelem="announced_made",
         poignees={Place.SUD: "simple"},
@@ -99,38 +87,19 @@ EXAMPLE_SHEET = [
 
 # Deals that show the rarer primes, played at table 2 of position 1.
 SHOWCASE = [
-    DealResult(
-        taker=Place.NORD,
-        contract="garde_contre",
-        bouts=3,
-        points=62,
-        poignees={Place.NORD: "double"},
-    ),
-    DealResult(
-        taker=Place.EST,
-        contract="garde",
-        bouts=1,
-        points=48,
-        petit_au_bout="defense",
-        poignees={Place.SUD: "simple"},
-    ),
-    DealResult(
-        taker=Place.SUD,
-        contract="prise",
-        bouts=2,
-        points=38,
-        chelem="announced_failed",
-    ),
-    DealResult(
-        taker=Place.OUEST,
-        contract="garde_sans",
-        bouts=3,
-        points=91,
+    _played(Place.NORD, "garde_contre", 3, 62, poignees={Place.NORD: "double"}),
+    _played(Place.EST, "garde", 1, 48, petit_au_bout="defense", poignees={Place.SUD: "simple"}),
+    _played(Place.SUD, "prise", 2, 38, chelem="announced_failed"),
+    _played(
+        Place.OUEST,
+        "garde_sans",
+        3,
+        91,
         chelem="unannounced_made",
         poignees={Place.OUEST: "triple"},
         petit_au_bout="attack",
     ),
-    DealResult(taker=Place.NORD, contract="prise", bouts=0, points=0, chelem="defense"),
+    _played(Place.NORD, "prise", 0, 0, chelem="defense"),
 ]
 
 TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}
@@ -174,7 +143,7 @@ class Command(BaseCommand):
         )
 
     @transaction.atomic
-    def handle(self, *args, if_absent: bool = False, **options):
+    def handle(self, *_args, if_absent: bool = False, **_options):
         if if_absent and Tournament.objects.filter(name=DEMO_NAME).exists():
             self.stdout.write("Le tournoi de démonstration existe déjà.")
             return

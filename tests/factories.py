@@ -1,0 +1,103 @@
+"""Plain builders of the rooms the tests play in: a tournament, its participants, its seated
+positions. Fixtures call them; tests call them where a fixture would hide what matters."""
+
+import datetime
+
+from tests.at_the_table import TESTS
+from tournaments.models import Deal, Player, Position, Registration, Team, Tournament
+from tournaments.services.penalties import add_penalty
+from tournaments.services.registrations import check_in, register_player, withdraw_player
+from tournaments.services.seating import plan_position, seat_position
+
+
+def club_tournament(arbitre, **fields) -> Tournament:
+    """The published « Tournoi du club » of ``arbitre``: 3 positions of 5 deals."""
+    return Tournament.objects.create(
+        name="Tournoi du club",
+        date=datetime.date(2026, 11, 21),
+        venue="Salle des fêtes",
+        positions_count=3,
+        deals_per_position=5,
+        arbitre=arbitre,
+        published=True,
+        **fields,
+    )
+
+
+def register(tournament: Tournament, count: int) -> list[Registration]:
+    """Register ``count`` new players, numbered from 1, all checked in."""
+    registrations = []
+    for number in range(1, count + 1):
+        player = Player.objects.create(
+            last_name=f"Joueur{number}", first_name="Prénom", licence=f"L{number:05d}"
+        )
+        registrations.append(
+            Registration.objects.create(
+                tournament=tournament, player=player, number=number, checked_in=True
+            )
+        )
+    return registrations
+
+
+def enrol(tournament, numbers) -> list[Registration]:
+    """More participants, present, named Renfort and their number (after ``register``'s 8)."""
+    return [
+        Registration.objects.create(
+            tournament=tournament,
+            player=Player.objects.create(last_name=f"Renfort{number:02d}", first_name="R"),
+            number=number,
+            checked_in=True,
+        )
+        for number in numbers
+    ]
+
+
+def seat(tournament, number: int, tables) -> list:
+    """Position ``number`` seated at ``tables`` (lists of registrations): its tables."""
+    position = Position.objects.create(tournament=tournament, number=number)
+    return seat_position(position=position, tables=tables, by=TESTS)
+
+
+def seated_room(arbitre, *, sizes=(4, 4), **fields):
+    """A published tournament, its position 1 seated at tables of ``sizes`` (players 1, 2…)."""
+    tournament = club_tournament(arbitre, **fields)
+    registrations = register(tournament, sum(sizes))
+    groups, start = [], 0
+    for size in sizes:
+        groups.append(registrations[start : start + size])
+        start += size
+    tables = seat(tournament, 1, groups)
+    return tournament, tables[0].position, tables, registrations
+
+
+def start(position: Position) -> Position:
+    """Play the first deal of position's table 1: the position is under way."""
+    Deal.objects.create(
+        table=position.tables.first(), number=1, all_pass=True,
+        marque_nord=0, marque_est=0, marque_sud=0, marque_ouest=0,
+    )  # fmt: skip
+    return position
+
+
+def seat_ahead_then_change(tournament: Tournament) -> tuple[Registration, Registration]:
+    """13 players: position 1 under way, every later position seated ahead, then a late
+    arrival (Zoé Tardieu) and a withdrawal (the first player), which leave the later
+    positions stale. Returns the player withdrawn and the late arrival."""
+    registrations = register(tournament, 13)
+    start(plan_position(tournament=tournament, number=1, by=TESTS))
+    for number in range(2, tournament.positions_count + 1):
+        plan_position(tournament=tournament, number=number, by=TESTS)
+    late = register_player(tournament=tournament, last_name="Tardieu", first_name="Zoé", by=TESTS)
+    check_in(registration=late, present=True, by=TESTS)
+    withdraw_player(registration=registrations[0], by=TESTS)
+    return registrations[0], late
+
+
+def duo_with_penalty(tournament, players, position, arbitre, *, team_name: str):
+    """A DUO whose players 1 and 2 form ``team_name``, player 1 penalised 50 at ``position``."""
+    tournament.formula = "duo"
+    tournament.save()
+    team = Team.objects.create(tournament=tournament, name=team_name)
+    tournament.registrations.filter(number__in=[1, 2]).update(team=team)
+    add_penalty(registration=players[0], position=position, points=50, reason="Retard", by=arbitre)
+    return tournament

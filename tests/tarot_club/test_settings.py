@@ -1,0 +1,166 @@
+"""The settings read the environment: SQLite by default, DATABASE_URL honoured, loud in prod."""
+
+import os
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+SETTINGS = Path(__file__).resolve().parents[2] / "tarot_club" / "settings.py"
+
+
+def load_settings(monkeypatch, **environ):
+    for name in (
+        "DATABASE_URL",
+        "DEBUG",
+        "SECRET_KEY",
+        "ALLOWED_HOSTS",
+        "SQLITE_PATH",
+        "REDIS_URL",
+        "PLAIN_HTTP",
+        "TRUSTED_PROXIES",
+    ):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(str(SETTINGS))
+
+
+def test_sqlite_file_is_the_default_database(monkeypatch):
+    settings = load_settings(monkeypatch)
+
+    database = settings["DATABASES"]["default"]
+    assert database["ENGINE"] == "django.db.backends.sqlite3"
+    assert database["NAME"].endswith("db.sqlite3")
+
+
+def test_sqlite_waits_for_the_write_lock_instead_of_failing(monkeypatch):
+    options = load_settings(monkeypatch)["DATABASES"]["default"]["OPTIONS"]
+
+    assert options["transaction_mode"] == "IMMEDIATE"
+    assert options["timeout"] == 20
+    assert "journal_mode=WAL" in options["init_command"]
+
+
+def test_database_url_switches_to_postgresql(monkeypatch):
+    settings = load_settings(
+        monkeypatch, DATABASE_URL="postgres://tarot:secret@db.example:5433/club"
+    )
+
+    database = settings["DATABASES"]["default"]
+    assert database["ENGINE"] == "django.db.backends.postgresql"
+    assert (database["HOST"], database["PORT"], database["NAME"]) == ("db.example", 5433, "club")
+
+
+def test_production_without_secret_key_refuses_to_start(monkeypatch):
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY"):
+        load_settings(monkeypatch, DEBUG="0", ALLOWED_HOSTS="tarot.example.org")
+
+
+def test_production_without_allowed_hosts_refuses_to_start(monkeypatch):
+    with pytest.raises(ImproperlyConfigured, match="ALLOWED_HOSTS"):
+        load_settings(monkeypatch, DEBUG="0", SECRET_KEY="s3cret-key-for-the-test")
+
+
+def test_an_unreadable_debug_value_is_refused(monkeypatch):
+    with pytest.raises(ImproperlyConfigured, match="DEBUG"):
+        load_settings(monkeypatch, DEBUG="maybe")
+
+
+def test_the_interface_speaks_french(monkeypatch):
+    settings = load_settings(monkeypatch)
+
+    assert (settings["LANGUAGE_CODE"], settings["TIME_ZONE"]) == ("fr", "Europe/Paris")
+
+
+def test_production_counts_table_code_attempts_in_a_cache_shared_by_workers(monkeypatch):
+    settings = load_settings(
+        monkeypatch, DEBUG="0", SECRET_KEY="s3cret-key-for-the-test", ALLOWED_HOSTS="tarot.fr"
+    )
+
+    assert settings["CACHES"]["default"]["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
+
+
+PRODUCTION = {"DEBUG": "0", "SECRET_KEY": "k" * 20 + "-Production-Key-0123456789-abcdefghijklmnopq"}
+
+
+def deploy_check(**environ) -> subprocess.CompletedProcess:
+    # A clean production environment: none of the test run's own variables (browser tests
+    # set DJANGO_ALLOW_ASYNC_UNSAFE, which the deploy check rightly flags).
+    env = {key: os.environ[key] for key in ("PATH", "HOME", "LANG") if key in os.environ}
+    env.update(PRODUCTION, ALLOWED_HOSTS="tarot.example.org", **environ)
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=SETTINGS.parent.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_deploy_check_is_clean_with_only_the_secret_key_and_hosts_set():
+    result = deploy_check()
+
+    assert result.returncode == 0, result.stderr
+    assert "WARNINGS" not in result.stderr + result.stdout
+
+
+def test_plain_http_on_a_laptop_turns_https_off(monkeypatch):
+    settings = load_settings(monkeypatch, **PRODUCTION, ALLOWED_HOSTS="*", PLAIN_HTTP="1")
+
+    assert not settings.get("SECURE_SSL_REDIRECT", False)
+    assert not settings.get("SESSION_COOKIE_SECURE", False)
+    assert not settings.get("SECURE_HSTS_SECONDS", 0)
+
+
+def test_production_redirects_to_https_with_hsts(monkeypatch):
+    settings = load_settings(monkeypatch, **PRODUCTION, ALLOWED_HOSTS="tarot.example.org")
+
+    assert settings["SECURE_SSL_REDIRECT"] is True
+    assert settings["SECURE_HSTS_SECONDS"] >= 31536000
+    assert settings["SESSION_COOKIE_SECURE"] and settings["CSRF_COOKIE_SECURE"]
+
+
+def test_redis_url_selects_djangos_redis_cache(monkeypatch):
+    settings = load_settings(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/3")
+
+    cache = settings["CACHES"]["default"]
+    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert cache["LOCATION"] == "redis://127.0.0.1:6379/3"
+
+
+def test_production_without_redis_shares_the_cache_through_the_database(monkeypatch):
+    settings = load_settings(monkeypatch, **PRODUCTION, ALLOWED_HOSTS="tarot.example.org")
+
+    assert settings["CACHES"]["default"]["BACKEND"] == (
+        "django.core.cache.backends.db.DatabaseCache"
+    )
+
+
+def test_kept_database_connections_are_checked_before_reuse(monkeypatch):
+    settings = load_settings(monkeypatch, DATABASE_URL="postgres://tarot@db.example:5432/club")
+
+    database = settings["DATABASES"]["default"]
+    assert database["CONN_MAX_AGE"] == 60
+    assert database["CONN_HEALTH_CHECKS"] is True
+
+
+def test_trusted_proxies_are_read_from_the_environment(monkeypatch):
+    settings = load_settings(monkeypatch, TRUSTED_PROXIES="10.0.0.1, 10.0.0.2")
+
+    assert settings["TRUSTED_PROXIES"] == ["10.0.0.1", "10.0.0.2"]
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="REDIS_URL not set")
+def test_the_suite_runs_on_redis_when_redis_url_is_set():
+    from django.core.cache import caches
+    from django.core.cache.backends.redis import RedisCache
+
+    cache = caches["default"]
+    assert isinstance(cache, RedisCache)
+    assert cache.add("suite-probe", 1, 5) or cache.get("suite-probe") == 1
+    cache.delete("suite-probe")

@@ -1,0 +1,133 @@
+"""The arbitre's prints of a position and of the tournament: every sheet of the position in one
+PDF, the seating plan for the wall, and the player cards."""
+
+import subprocess
+
+import pytest
+
+from tests.at_the_table import TESTS
+from tests.factories import seated_room
+from tests.pdfs import assert_pdf, assert_says, pdf_pages, pdf_text, save_first_page, words
+from tournaments.models import Player, Position
+from tournaments.services.seating import seat_position
+
+
+@pytest.fixture(scope="module")
+def prints(rendered):
+    """Position 1 of a published tournament: tables of 4, 4 and 3, one player « Écuyer »."""
+
+    def build(client, arbitre):
+        tournament, position, tables, registrations = seated_room(arbitre, sizes=(4, 4, 3))
+        for registration, name in [(registrations[0], "Favre"), (registrations[5], "Écuyer"),
+                                   (registrations[9], "Dupont")]:  # fmt: skip
+            Player.objects.filter(pk=registration.player_id).update(last_name=name)
+        base = f"/arbitre/tournois/{tournament.pk}"
+        return {
+            "tournament": tournament,
+            "codes": [table.code for table in tables],
+            "sheets": assert_pdf(
+                client.get(f"{base}/positions/1/feuilles.pdf"), "feuilles-position-1.pdf"
+            ),
+            "plan": assert_pdf(client.get(f"{base}/positions/1/plan.pdf"), "plan-position-1.pdf"),
+            "cards": assert_pdf(client.get(f"{base}/cartes.pdf"), "cartes-joueurs.pdf"),
+        }
+
+    built = rendered(build)
+    for name in ("sheets", "plan", "cards"):
+        save_first_page(built[name], f"print_{name}")
+    return built
+
+
+def test_a_position_prints_one_sheet_per_table(prints):
+    assert pdf_pages(prints["sheets"]) == 3
+
+
+def test_the_position_sheets_are_the_arbitre_copies_in_table_order(prints):
+    text = words(prints["sheets"])
+
+    positions = [text.index(f"Code {code}") for code in prints["codes"]]
+    assert positions == sorted(positions)
+    assert "POSITION 1 TABLE 1" in text and "POSITION 1 TABLE 3" in text
+    assert "NORD EST SUD JOUEUR9 DUPONT JOUEUR11" in text  # table of 3: three columns
+
+
+def test_the_plan_is_by_table_then_by_player(prints):
+    assert pdf_pages(prints["plan"]) == 2
+    assert_says(
+        prints["plan"],
+        "Placement · position 1",
+        "2 tables de 4, 1 table de 3 · 11 joueurs",
+        "Table 1 NORD FAVRE Prénom n° 1 EST JOUEUR2 Prénom n° 2",
+        "Table 3 à 3 NORD JOUEUR9 Prénom n° 9 EST DUPONT Prénom n° 10",
+    )
+
+
+def test_the_plan_by_player_is_in_french_alphabetical_order(prints):
+    text = words(prints["plan"])
+    by_player = text[text.index("Placement par joueur") :]
+
+    assert "D DUPONT Prénom n° 10 table 3 · Est E ÉCUYER Prénom n° 6 table 2 · Est" in by_player
+    assert "F FAVRE Prénom n° 1 table 1 · Nord J JOUEUR11 Prénom n° 11 table 3 · Sud" in by_player
+
+
+def test_the_cards_hold_eight_players_a_page(prints):
+    assert pdf_pages(prints["cards"]) == 2  # 11 players
+
+
+def test_a_card_gives_the_seat_and_the_player_page(prints):
+    tournament = prints["tournament"]
+    assert_says(
+        prints["cards"],
+        "ÉCUYER Prénom n° 6 POSITION TABLE PLACE 1 2 Est 2 pas encore placé",
+        f"http://testserver/tournois/{tournament.pk}/joueurs/6/",
+    )
+
+
+def test_cards_follow_a_later_seating(rendered):
+    def build(client, arbitre):
+        tournament, _position, _tables, registrations = seated_room(arbitre)
+        later = Position.objects.create(tournament=tournament, number=2)
+        seat_position(position=later, tables=[registrations[4:], registrations[:4]], by=TESTS)
+        response = client.get(f"/arbitre/tournois/{tournament.pk}/cartes.pdf")
+        return pdf_text(assert_pdf(response, "cartes-joueurs.pdf"), raw=True)
+
+    text = " ".join(rendered(build).split())
+
+    assert "JOUEUR1 Prénom n° 1 POSITION TABLE PLACE 1 1 Nord 2 2 Nord 3 pas encore placé" in text
+
+
+def test_an_unseated_position_has_nothing_to_print(arbitre_client, tournament):
+    Position.objects.create(tournament=tournament, number=1)
+    base = f"/arbitre/tournois/{tournament.pk}/positions"
+
+    assert arbitre_client.get(f"{base}/1/feuilles.pdf").status_code == 404
+    assert arbitre_client.get(f"{base}/1/plan.pdf").status_code == 404
+    assert arbitre_client.get(f"{base}/2/plan.pdf").status_code == 404
+
+
+def page_words(pdf: bytes, page: int) -> str:
+    text = subprocess.run(
+        ["pdftotext", "-raw", "-f", str(page), "-l", str(page), "-", "-"],
+        input=pdf, capture_output=True, check=True,
+    ).stdout.decode()  # fmt: skip
+    return " ".join(text.split())
+
+
+def test_every_sheet_shows_the_form_its_tables_share(prints):
+    """The words sheets share are laid out once, as forms, yet read on every page."""
+    for page, table in [(1, 1), (2, 2), (3, 3)]:
+        text = page_words(prints["sheets"], page)
+        assert f"POSITION 1 TABLE {table} " in text
+        assert "Donne Preneur Contrat Points, bouts et primes NORD EST SUD " in text
+        assert "Total + Total − Bilan (total + moins total −) Somme des bilans" in text
+    assert "OUEST" in page_words(prints["sheets"], 2)
+    assert "OUEST" not in page_words(prints["sheets"], 3)  # the table of 3 has its own form
+
+
+def test_the_sheets_hold_no_raster_image(prints):
+    """The ruled form and the QR codes are vector drawings, written as PDF forms."""
+    listing = subprocess.run(
+        ["pdfimages", "-list", "-"], input=prints["sheets"], capture_output=True, check=True
+    ).stdout.decode()
+
+    assert listing.splitlines()[2:] == []  # the two heading lines, then one line per image

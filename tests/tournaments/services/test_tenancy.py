@@ -1,0 +1,151 @@
+"""No arbitre's action changes what another arbitre's tournament shows; the player search
+offers nobody known only from another arbitre's unpublished tournament."""
+
+import datetime
+
+import pytest
+
+from tests.at_the_table import TESTS
+from tournaments.models import Player, Registration, Tournament
+from tournaments.selectors.registrations import search_players
+from tournaments.services.errors import Refused
+from tournaments.services.registrations import register_player, update_registration
+
+
+def a_tournament(arbitre, *, published: bool, name: str) -> Tournament:
+    return Tournament.objects.create(
+        name=name, date=datetime.date(2026, 12, 5), arbitre=arbitre, published=published
+    )
+
+
+@pytest.fixture
+def hidden_of_a(arbitre):
+    return a_tournament(arbitre, published=False, name="Tournoi caché de A")
+
+
+@pytest.fixture
+def tournament_of_b(other_arbitre):
+    return a_tournament(other_arbitre, published=False, name="Tournoi de B")
+
+
+@pytest.fixture
+def secret_player(hidden_of_a):
+    """A player seen only in arbitre A's unpublished tournament."""
+    return register_player(
+        tournament=hidden_of_a,
+        last_name="Secret",
+        first_name="Sam",
+        licence="9900001",
+        club="X",
+        by=TESTS,
+    ).player
+
+
+@pytest.mark.usefixtures("secret_player")
+def test_the_search_offers_no_player_of_another_arbitres_unpublished_tournament(tournament_of_b):
+    assert search_players(tournament=tournament_of_b, query="Secret") == []
+    assert search_players(tournament=tournament_of_b, query="9900001") == []
+
+
+def test_the_search_offers_the_players_of_published_tournaments(
+    tournament_of_b, secret_player, hidden_of_a
+):
+    hidden_of_a.published = True
+    hidden_of_a.save(update_fields=["published"])
+
+    assert search_players(tournament=tournament_of_b, query="Secret") == [secret_player]
+
+
+def test_the_search_offers_an_arbitres_own_players(arbitre, secret_player):
+    mine = a_tournament(arbitre, published=False, name="Autre tournoi de A")
+
+    assert search_players(tournament=mine, query="Secret") == [secret_player]
+
+
+@pytest.mark.usefixtures("secret_player")
+def test_a_licence_of_a_hidden_player_is_refused_without_naming_them(tournament_of_b):
+    with pytest.raises(Refused) as refused:
+        register_player(
+            tournament=tournament_of_b,
+            last_name="Autre",
+            first_name="Ali",
+            licence="9900001",
+            by=TESTS,
+        )
+
+    assert "Secret" not in refused.value.message
+    assert refused.value.field == "licence"
+
+
+@pytest.mark.usefixtures("hidden_of_a")
+def test_correcting_a_shared_player_never_changes_the_other_arbitres_tournament(
+    tournament_of_b, secret_player
+):
+    registration = register_player(tournament=tournament_of_b, player=secret_player, by=TESTS)
+
+    with pytest.raises(Refused) as refused:
+        update_registration(
+            registration=registration,
+            last_name="Pirate",
+            first_name="Sam",
+            licence="9900001",
+            by=TESTS,
+        )
+
+    secret_player.refresh_from_db()
+    assert (secret_player.last_name, secret_player.licence) == ("Secret", "9900001")
+    assert refused.value.code == "shared_player"
+
+
+def test_a_shared_player_given_another_licence_gets_a_record_of_their_own(
+    tournament_of_b, secret_player, hidden_of_a
+):
+    registration = register_player(tournament=tournament_of_b, player=secret_player, by=TESTS)
+
+    update_registration(
+        registration=registration,
+        last_name="Secrète",
+        first_name="Sam",
+        licence="9900002",
+        by=TESTS,
+    )
+
+    shown_to_a = Registration.objects.get(tournament=hidden_of_a).player
+    assert (shown_to_a.last_name, shown_to_a.licence) == ("Secret", "9900001")
+    registration.refresh_from_db()
+    assert (registration.player.last_name, registration.player.licence) == ("Secrète", "9900002")
+    assert Player.objects.count() == 2
+
+
+def test_an_arbitre_corrects_a_player_of_their_own_tournaments_everywhere(
+    arbitre, hidden_of_a, secret_player
+):
+    mine = a_tournament(arbitre, published=False, name="Autre tournoi de A")
+    registration = register_player(tournament=mine, player=secret_player, by=TESTS)
+
+    update_registration(
+        registration=registration,
+        last_name="Secrette",
+        first_name="Sam",
+        licence="9900001",
+        by=TESTS,
+    )
+
+    assert Registration.objects.get(tournament=hidden_of_a).player.last_name == "Secrette"
+
+
+def test_correcting_through_the_page_is_a_french_refusal(
+    client, other_arbitre, tournament_of_b, secret_player
+):
+    registration = register_player(tournament=tournament_of_b, player=secret_player, by=TESTS)
+    client.force_login(other_arbitre)
+
+    response = client.post(
+        f"/arbitre/tournois/{tournament_of_b.pk}/joueurs/{registration.pk}/modifier/",
+        {"last_name": "Pirate", "first_name": "Sam", "licence": "9900001", "number": "1"},
+    )
+
+    secret_player.refresh_from_db()
+    assert response.status_code in (200, 409, 422)
+    assert "un autre arbitre" in response.content.decode()
+    assert secret_player.last_name == "Secret"

@@ -1,0 +1,165 @@
+"""The exports, parsed back: CSV for French spreadsheets, JSON for other tools."""
+
+import csv
+import io
+import json
+from decimal import Decimal
+
+import pytest
+
+from tests.at_the_table import play, prise_by
+from tests.factories import duo_with_penalty, seat
+from tournaments.services.deals import DealResult
+
+
+def read_csv(response) -> list[list[str]]:
+    content = response.content
+    assert content.startswith("\ufeff".encode())
+    return list(csv.reader(io.StringIO(content.decode("utf-8-sig")), delimiter=";"))
+
+
+@pytest.fixture
+def results(short_tournament, players, first_position, arbitre):
+    """Position 1 played, a penalty, a DUO team, and a player whose name starts with « = »."""
+    duo_with_penalty(
+        short_tournament, players, first_position[0].position, arbitre, team_name="@Les As"
+    )
+    players[1].player.last_name = '=HYPERLIEN("http://x")'
+    players[1].player.club = "-Club"
+    players[1].player.save()
+    return short_tournament
+
+
+def url(tournament, name: str) -> str:
+    return f"/tournois/{tournament.pk}/{name}"
+
+
+def test_the_ranking_csv_is_utf8_with_a_bom_and_semicolons(client, results):
+    response = client.get(url(results, "classement.csv"))
+
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response["Content-Disposition"] == f'attachment; filename="classement-{results.pk}.csv"'
+    rows = read_csv(response)
+    assert rows[0][:9] == [
+        "Rang", "Ex aequo", "N°", "Nom", "Prénom", "Licence", "Club", "Équipe", "Retiré",
+    ]  # fmt: skip
+    assert rows[0][9:] == [
+        "Position 1",
+        "Pénalités",
+        "Total",
+        "Donnes à 3",
+        "Donnes à 4",
+        "Donnes à 5",
+    ]
+
+
+def test_the_ranking_csv_holds_every_player_in_ranking_order(client, results):
+    rows = read_csv(client.get(url(results, "classement.csv")))[1:]
+
+    assert [row[2] for row in rows] == ["5", "1", "2", "3", "4", "6", "7", "8"]
+    first, second = rows[0], rows[1]
+    assert (first[0], first[1], first[9], first[11]) == ("1", "", "87", "87")
+    assert (second[0], second[9], second[10], second[11]) == ("2", "87", "-50", "37")
+    assert rows[2][1] == "oui"  # six players share −29
+
+
+def test_numbers_stay_numbers_and_formulas_are_neutralised(client, results):
+    rows = read_csv(client.get(url(results, "classement.csv")))
+    player_2 = next(row for row in rows if row[2] == "2")
+
+    assert player_2[3] == '\'=HYPERLIEN("http://x")'
+    assert player_2[6] == "'-Club"
+    assert player_2[7] == "'@Les As"
+    assert player_2[11] == "-29"
+
+
+def test_the_ranking_json_has_the_fixed_shape(client, results):
+    data = client.get(url(results, "classement.json")).json()
+
+    assert data["tournament"] == {
+        "id": results.pk,
+        "name": "Tournoi du club",
+        "date": "2026-11-21",
+        "formula": "duo",
+        "final": False,
+        "positions": 3,
+        "positions_closed": 0,
+    }
+    assert data["players"][1] == {
+        "rank": 2,
+        "tied": False,
+        "number": 1,
+        "last_name": "Joueur1",
+        "first_name": "Prénom",
+        "licence": "L00001",
+        "club": "",
+        "team": "@Les As",
+        "withdrawn": False,
+        "total": 37,
+        "penalties": -50,
+        "positions": [{"number": 1, "table": 1, "seat": "N", "bilan": 87}],
+        "deals_by_table_size": {"3": 0, "4": 1, "5": 0},
+    }
+    assert data["teams"] == [
+        {"rank": 1, "tied": False, "name": "@Les As", "members": [1, 2], "total": 8}
+    ]
+
+
+def test_the_json_and_the_csv_say_the_same(client, results):
+    data = client.get(url(results, "classement.json")).json()
+    rows = read_csv(client.get(url(results, "classement.csv")))[1:]
+
+    assert [(p["rank"], p["number"], p["total"]) for p in data["players"]] == [
+        (int(row[0]), int(row[2]), int(row[11])) for row in rows
+    ]
+
+
+def test_a_late_arrival_lists_only_the_positions_played(client, short_tournament, players):
+    seat(short_tournament, 1, [players[:4]])
+    (late,) = seat(short_tournament, 2, [players[4:]])
+    play(late, prise_by("N"))
+
+    data = client.get(url(short_tournament, "classement.json")).json()
+    late_player = next(p for p in data["players"] if p["number"] == 5)
+    rows = read_csv(client.get(url(short_tournament, "classement.csv")))
+    late_row = next(row for row in rows if row[2] == "5")
+
+    assert late_player["positions"] == [{"number": 2, "table": 1, "seat": "N", "bilan": 87}]
+    assert (late_row[9], late_row[10]) == ("", "87")
+
+
+def test_the_deals_csv_has_every_deal_with_its_marques(client, short_tournament, players):
+    (table,) = seat(short_tournament, 1, [players[:3]])
+    play(table, DealResult(taker="E", contract="garde", bouts=2, points=Decimal("40.5")))
+
+    rows = read_csv(client.get(url(short_tournament, "donnes.csv")))
+
+    assert rows[0][:10] == [
+        "Position", "Table", "Donne", "Contrat", "Preneur (n°)", "Preneur",
+        "Partenaire (n°)", "Mort (n°)", "Bouts", "Points de l'attaque",
+    ]  # fmt: skip
+    deal = rows[1]
+    assert deal[:10] == ["1", "1", "1", "Garde", "2", "Joueur2 Prénom", "", "", "2", "40,5"]
+    # 40,5 for 41 with 2 bouts at 3: lost by ½, the half point going to the defence (26 × 2).
+    assert deal[13:19] == ["1", "52", "2", "-104", "3", "52"]
+    assert deal[19:] == ["", "", "", ""]
+
+
+def test_the_deals_json_has_every_deal_with_its_marques(client, short_tournament, players):
+    (table,) = seat(short_tournament, 1, [players[:4]])
+    play(
+        table, DealResult(taker="S", contract="prise", bouts=1, points=55, poignees={"S": "simple"})
+    )
+
+    (deal,) = json.loads(client.get(url(short_tournament, "donnes.json")).content)["deals"]
+
+    assert (deal["taker"], deal["points"], deal["poignees"]) == (3, 55.0, {"3": "simple"})
+    assert [m["marque"] for m in deal["marques"]] == [-49, -49, 147, -49]
+
+
+def test_exports_of_an_unpublished_tournament_are_hidden_from_the_public(client, results):
+    results.published = False
+    results.save()
+
+    for name in ["classement.csv", "classement.json", "donnes.csv", "donnes.json"]:
+        assert client.get(url(results, name)).status_code == 404, name

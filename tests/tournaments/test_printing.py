@@ -1,0 +1,139 @@
+"""What the printed documents show, read by the selectors of tournaments.printing (no PDF)."""
+
+import segno
+
+from tests import fft_example
+from tests.at_the_table import TESTS, fill_sheet
+from tournaments.actors import Actor
+from tournaments.models import Player, Position, Table
+from tournaments.printing import (
+    french_sort_key,
+    printed_cards,
+    printed_plan,
+    printed_sheets,
+    qr_drawing,
+)
+from tournaments.printing import qr_svg as make_qr
+from tournaments.services.deals import DealResult, correct_deal, record_deal
+from tournaments.services.seating import seat_position
+
+
+def sheet_of(table, **kwargs):
+    return printed_sheets(Table.objects.filter(pk=table.pk), **kwargs)[0]
+
+
+def test_a_deal_bid_then_completed_is_not_a_correction(table):
+    record_deal(table=table, number=1, result=DealResult(taker="N", contract="garde"), by=TESTS)
+    record_deal(table=table, number=1, result=fft_example.RESULTS[3], version=1, by=TESTS)
+
+    sheet = sheet_of(table)
+
+    assert [deal.corrected for deal in sheet.deals] == [False]
+    assert sheet.corrections == []
+
+
+def test_a_deal_changed_after_its_result_is_a_correction_with_its_last_change(table, arbitre):
+    fill_sheet(table, fft_example.RESULTS[:3])
+    correct_deal(table=table, number=3, version=1, result=fft_example.RESULTS[2],
+                 by=Actor.arbitre(arbitre))  # fmt: skip
+
+    sheet = sheet_of(table)
+
+    assert [deal.corrected for deal in sheet.deals] == [False, False, True]
+    assert [(c.number, c.who) for c in sheet.corrections] == [(3, "Arbitre : Anne Arbitre")]
+    assert sheet.deal_numbers == "1\n2\n3*\n4\n5"
+
+
+def test_a_bid_changed_before_play_is_a_correction(table):
+    record_deal(table=table, number=1, result=DealResult(taker="N", contract="garde"), by=TESTS)
+    correct_deal(table=table, number=1, version=1, by=TESTS,
+                 result=DealResult(taker="N", contract="garde_sans"))  # fmt: skip
+
+    assert sheet_of(table).deals[0].corrected is True
+
+
+def test_the_public_copy_has_neither_code_nor_qr_code(table):
+    sheet = sheet_of(table)
+
+    assert sheet.code is None
+    assert sheet.qr_svg is None
+    assert sheet.layout.with_code is False
+
+
+def test_the_arbitre_copy_qr_code_opens_the_table_entry_page(table):
+    url = f"https://tarot.example.org/tables/{table.pk}/acces/?code={table.code}"
+
+    sheet = sheet_of(
+        table, access_url=lambda t: f"https://tarot.example.org/tables/{t.pk}/acces/?code={t.code}"
+    )
+
+    assert sheet.code == table.code
+    assert sheet.qr_svg == make_qr(url)
+    assert sheet.qr_svg.startswith("<svg")
+
+
+def test_a_played_deal_has_its_primes_in_words(table):
+    fill_sheet(table, fft_example.RESULTS)
+
+    deals = sheet_of(table).deals
+
+    assert deals[0].primes == "Petit au bout à l'attaque, poignée simple (Joueur2 P.)"
+    assert deals[1].primes == "Petit au bout à la défense"
+    assert deals[4].primes == (
+        "Petit au bout à l'attaque, poignée simple (Joueur3 P.), chelem annoncé et réalisé"
+    )
+    assert [deal.result for deal in deals[:2]] == ["49 pts, 2 bouts", "45 pts, 2 bouts"]
+
+
+def test_french_order_ignores_accents_and_case():
+    names = ["Favre", "écuyer", "Dupont", "Eymard", "Ébert", "de Gaulle"]
+
+    assert sorted(names, key=french_sort_key) == [
+        "de Gaulle", "Dupont", "Ébert", "écuyer", "Eymard", "Favre"
+    ]  # fmt: skip
+
+
+def test_the_plan_lists_players_by_name_ignoring_accents(table):
+    for registration, name in zip(
+        table.position.tournament.registrations.all()[:4],
+        ["Favre", "Écuyer", "Dupont", "Eymard"],
+        strict=True,
+    ):
+        Player.objects.filter(pk=registration.player_id).update(last_name=name)
+
+    plan = printed_plan(table.position)
+
+    names = [entry.seat.registration.player.last_name for entry in plan.by_player]
+    assert names[:4] == ["Dupont", "Écuyer", "Eymard", "Favre"]
+    assert [entry.letter for entry in plan.by_player[:4]] == ["D", "E", "E", "F"]
+    assert [len(plan_table.seats) for plan_table in plan.tables] == [4, 4]
+
+
+def test_a_card_gives_each_position_seated_so_far(table, registrations):
+    position = Position.objects.create(tournament=table.position.tournament, number=2)
+    seat_position(position=position, tables=[registrations[4:], registrations[:4]], by=TESTS)
+
+    cards = printed_cards(table.position.tournament, player_url=lambda n: f"https://x/joueurs/{n}/")
+
+    first = next(card for card in cards if card.registration.number == 1)
+    assert [(line.position, line.table, line.place) for line in first.lines] == [
+        (1, 1, "Nord"), (2, 2, "Nord"), (3, None, "")
+    ]  # fmt: skip
+    assert first.url == "https://x/joueurs/1/"
+    assert first.qr_svg == make_qr("https://x/joueurs/1/")
+
+
+def test_the_qr_drawing_covers_exactly_the_dark_modules():
+    code = segno.make_qr("https://tarot.example.org/tables/7/acces/?code=BYE8UK", error="m")
+    size = len(code.matrix)
+
+    operators = qr_drawing(code).decode().split()
+    rectangles = [operators[i : i + 5] for i in range(2, len(operators) - 1, 5)]
+    drawn = {
+        (int(x) + dx, size - 1 - int(y))
+        for x, y, width, _height, _re in rectangles
+        for dx in range(int(width))
+    }
+    dark = {(x, row) for row, modules in enumerate(code.matrix) for x, m in enumerate(modules) if m}
+    assert operators[:2] == ["0", "g"] and operators[-1] == "f"
+    assert drawn == dark

@@ -1,0 +1,258 @@
+"""Every player's page, finding it, the ranking page and the projector in the room."""
+
+import pytest
+from django.utils import timezone
+
+from tests.at_the_table import play, prise_by, sign
+from tests.factories import enrol, seat
+from tests.htmx import HTMX
+from tournaments.models import Position
+from tournaments.services.penalties import add_penalty
+
+
+def page_url(tournament, number) -> str:
+    return f"/tournois/{tournament.pk}/joueurs/{number}/"
+
+
+@pytest.fixture
+def second_position(short_tournament, players, first_position):  # noqa: ARG001 - after position 1
+    """Position 2 seated and published: player 1 at table 2, Sud."""
+    tables = seat(
+        short_tournament, 2, [players[4:], [players[2], players[3], players[0], players[1]]]
+    )
+    Position.objects.filter(number=2).update(seating_published_at=timezone.now())
+    return tables
+
+
+@pytest.mark.usefixtures("first_position")
+def test_a_player_page_shows_each_deal_with_its_contract_taker_and_marque(client, short_tournament):
+    response = client.get(page_url(short_tournament, 2))
+
+    page = response.context["page"]
+    (position,) = page.positions
+    (line,) = position.deals
+    assert (position.number, position.seat.place, position.bilan) == (1, "E", -29)
+    assert (line.deal.contract, line.taker, line.marque) == ("prise", "Prénom Joueur1", -29)
+    assert [seat.registration.number for seat in position.others] == [1, 3, 4]
+
+
+def test_a_player_page_shows_the_total_rank_and_penalties(
+    client, short_tournament, players, first_position, arbitre
+):
+    add_penalty(
+        registration=players[0],
+        position=first_position[0].position,
+        points=20,
+        reason="Carte exposée",
+        by=arbitre,
+    )
+
+    content = client.get(page_url(short_tournament, 1)).content.decode()
+
+    assert "+67" in content
+    assert "dont −20 de pénalités" in content
+    assert "Pénalité : −20 (Carte exposée)" in content
+
+
+@pytest.mark.usefixtures("second_position")
+def test_a_player_page_says_where_the_player_sits_next(client, short_tournament, first_position):
+    for table in first_position:
+        sign(table)
+
+    content = client.get(page_url(short_tournament, 1)).content.decode()
+
+    assert "Position 2 : votre place" in content
+    assert "Table 2, Sud" in content
+
+
+@pytest.mark.usefixtures("second_position")
+def test_the_next_seat_waits_for_the_seating_to_be_published(
+    client, short_tournament, first_position
+):
+    Position.objects.filter(number=2).update(seating_published_at=None)
+    for table in first_position:
+        sign(table)
+
+    assert client.get(page_url(short_tournament, 1)).context["page"].next_seat is None
+
+
+@pytest.mark.usefixtures("first_position")
+def test_the_running_total_is_drawn_across_positions(client, short_tournament, second_position):
+    play(second_position[1], prise_by("S"))  # player 1 takes again: +87
+
+    page = client.get(page_url(short_tournament, 1)).context["page"]
+
+    assert [(point.label, point.total) for point in page.chart] == [
+        ("", 0),
+        ("P1", 87),
+        ("P2", 174),
+    ]
+    assert "<polyline" in client.get(page_url(short_tournament, 1)).content.decode()
+
+
+@pytest.mark.usefixtures("first_position")
+def test_an_unknown_participant_number_is_a_french_404(client, short_tournament):
+    response = client.get(page_url(short_tournament, 99))
+
+    assert response.status_code == 404
+    assert "Aucun participant ne porte le numéro 99." in response.content.decode()
+
+
+def test_a_player_is_found_by_name_without_accents(client, short_tournament, players):
+    players[3].player.last_name = "Séguin"
+    players[3].player.save()
+    players[4].player.last_name = "Œillet"
+    players[4].player.save()
+
+    seguin = client.get(f"/tournois/{short_tournament.pk}/joueurs/", {"q": "seguin"})
+    oeillet = client.get(f"/tournois/{short_tournament.pk}/joueurs/", {"q": "OEILLET prénom"})
+
+    assert seguin.status_code == 302
+    assert seguin.url == page_url(short_tournament, 4)
+    assert oeillet.url == page_url(short_tournament, 5)
+
+
+@pytest.mark.usefixtures("players")
+def test_a_player_is_found_by_participant_number(client, short_tournament):
+    response = client.get(f"/tournois/{short_tournament.pk}/joueurs/", {"q": " 7 "})
+
+    assert response.url == page_url(short_tournament, 7)
+
+
+@pytest.mark.usefixtures("players")
+def test_several_players_found_are_listed_for_htmx(client, short_tournament):
+    response = client.get(
+        f"/tournois/{short_tournament.pk}/joueurs/", {"q": "joueur"}, headers=HTMX
+    )
+
+    assert response.status_code == 200
+    assert response.content.decode().count("<li>") == 8
+    assert "<html" not in response.content.decode()
+
+
+@pytest.mark.parametrize("query", ["²²", "9" * 5000, "'; DROP TABLE x; --", "\x00", "Ω", "%"])
+@pytest.mark.usefixtures("players")
+def test_odd_searches_find_nobody_without_an_error(client, short_tournament, query):
+    response = client.get(f"/tournois/{short_tournament.pk}/joueurs/", {"q": query})
+
+    assert response.status_code == 200
+    assert response.context["found"] == []
+
+
+def test_the_ranking_page_marks_ties_withdrawals_and_missed_positions(
+    client, short_tournament, players
+):
+    seat(short_tournament, 1, [players[:4]])
+    (late,) = seat(short_tournament, 2, [players[4:]])
+    play(late, prise_by("N"))
+    players[1].withdrawn_from = 2
+    players[1].save()
+
+    content = client.get(f"/tournois/{short_tournament.pk}/classement/").content.decode()
+
+    assert "provisionnel" in content
+    assert "ex æquo" in content
+    assert '<span class="badge">retrait</span>' in content
+    assert 'title="pas joué">—</span>' in content
+
+
+def test_the_ranking_page_says_how_many_tables_still_play(client, short_tournament, first_position):
+    sign(first_position[0])
+
+    content = client.get(f"/tournois/{short_tournament.pk}/classement/").content.decode()
+
+    assert "Position 1 en cours : 1 table encore en jeu" in content
+
+
+@pytest.mark.usefixtures("first_position")
+def test_the_ranking_page_answers_htmx_with_its_fragment(client, short_tournament):
+    response = client.get(f"/tournois/{short_tournament.pk}/classement/", headers=HTMX)
+
+    assert "<html" not in response.content.decode()
+    assert "Classement individuel" in response.content.decode()
+
+
+@pytest.mark.usefixtures("short_tournament", "second_position")
+def test_a_table_phone_shows_each_players_next_seat_once_signed(client, first_position):
+    table = first_position[0]
+    sign(table)
+
+    content = client.get(f"/tables/{table.pk}/").content.decode()
+
+    assert "Position 2 : vos places" in content
+    assert "Prénom Joueur1</strong> → table 2, Sud" in content
+
+
+# The projector ----------------------------------------------------------------------------
+
+
+def projector(client, tournament, screen=None, **extra):
+    query = {} if screen is None else {"ecran": screen}
+    return client.get(f"/tournois/{tournament.pk}/projection/", query, **extra)
+
+
+@pytest.mark.usefixtures("first_position")
+def test_the_projector_pages_through_the_whole_ranking(client, short_tournament):
+    response = projector(client, short_tournament)
+
+    screen = response.context["screen"]
+    assert (screen["kind"], screen["page"], screen["pages"]) == ("ranking", 1, 1)
+    assert len(screen["rows"]) == 8
+    assert "<form" not in response.content.decode()
+
+
+def test_the_projector_shows_every_row_across_its_screens(client, short_tournament, players):
+    more = enrol(short_tournament, range(9, 29))
+    everyone = [*players, *more]
+    seat(short_tournament, 1, [everyone[i : i + 4] for i in range(0, 28, 4)])
+
+    screens = [projector(client, short_tournament, n).context["screen"] for n in range(3)]
+
+    assert [len(screen["rows"]) for screen in screens] == [12, 12, 4]
+    numbers = [ranked.registration.number for screen in screens for ranked in screen["rows"]]
+    assert sorted(numbers) == list(range(1, 29))
+
+
+@pytest.mark.usefixtures("first_position")
+def test_the_projector_polls_for_its_next_screen(client, short_tournament):
+    response = projector(client, short_tournament, 0, headers=HTMX)
+
+    content = response.content.decode()
+    assert f'hx-get="/tournois/{short_tournament.pk}/projection/?ecran=0"' in content
+    assert 'hx-trigger="every 10s"' in content
+    assert "<html" not in content
+
+
+@pytest.mark.usefixtures("players", "first_position", "second_position")
+def test_the_projector_alternates_with_the_seats_of_a_new_seating(client, short_tournament):
+    screens = [projector(client, short_tournament, n).context["screen"] for n in range(2)]
+
+    assert [screen["kind"] for screen in screens] == ["ranking", "seats"]
+    assert (
+        "Trouver sa place · position 2" in projector(client, short_tournament, 1).content.decode()
+    )
+
+
+@pytest.mark.usefixtures("first_position")
+def test_the_projector_stops_showing_seats_once_play_has_started(
+    client, short_tournament, second_position
+):
+    play(second_position[0], prise_by("N"))
+
+    screen = projector(client, short_tournament, 1).context["screen"]
+
+    assert screen["kind"] == "ranking"
+
+
+@pytest.mark.usefixtures("first_position")
+def test_the_projector_ignores_an_odd_screen_number(client, short_tournament):
+    for screen in ["-5", "abc", "9" * 5000]:
+        assert projector(client, short_tournament, screen).status_code == 200
+
+
+@pytest.mark.usefixtures("first_position")
+def test_the_projector_needs_no_login_once_published(client, short_tournament):
+    assert projector(client, short_tournament).status_code == 200
+    short_tournament.published = False
+    short_tournament.save()
+    assert projector(client, short_tournament).status_code == 404

@@ -1,0 +1,76 @@
+"""The arbitre's room: every table's progress, signature, zero sum, and the calls to the arbitre."""
+
+from tests import fft_example
+from tests.at_the_table import TESTS, fill_sheet, post_deal
+from tournaments.services.deals import DealResult, confirm_bilan, record_deal
+
+
+def room_html(client, table, **extra) -> str:
+    tournament = table.position.tournament
+    response = client.get(f"/arbitre/tournois/{tournament.pk}/positions/1/salle/", **extra)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_room_shows_each_tables_progress_and_signature(arbitre_client, table, other_table):
+    fill_sheet(table)
+    for place in "NESO":
+        confirm_bilan(table=table, place=place, by=TESTS)
+    fill_sheet(other_table, fft_example.RESULTS[:2])
+
+    html = room_html(arbitre_client, table)
+
+    assert "5 / 5" in html and "2 / 5" in html
+    assert "signée" in html and "en cours" in html
+    assert table.code in html and other_table.code in html
+    assert f'href="/tables/{table.pk}/"' in html
+
+
+def test_a_garde_sans_a_garde_contre_and_an_announced_chelem_call_the_arbitre(
+    arbitre_client, table, other_table
+):
+    record_deal(
+        table=table, number=1, result=DealResult(taker="N", contract="garde_contre"), by=TESTS
+    )
+    fill_sheet(other_table, fft_example.RESULTS)
+
+    html = room_html(arbitre_client, table)
+
+    assert "Table 1</strong>, donne 1" in html  # the garde contre, still at the bidding
+    assert "Table 2</strong>, donne 2" in html  # the garde sans
+    assert "Table 2</strong>, donne 5" in html  # the chelem announced and made
+    assert "Table 2</strong>, donne 1" not in html  # a plain garde
+    assert "chelem annoncé et réalisé" in html
+
+
+def test_the_room_refreshes_itself_as_an_htmx_fragment(arbitre_client, table):
+    html = room_html(arbitre_client, table, HTTP_HX_REQUEST="true")
+
+    assert "<html" not in html and "Appels à l'arbitre" in html
+
+
+def test_the_table_is_told_that_the_arbitre_is_called(table_client, table):
+    post_deal(table_client, table, 1, {"taker": "E", "contract": "garde_sans"})
+
+    html = table_client.get(f"/tables/{table.pk}/").content.decode()
+
+    assert "Garde sans : l'arbitre est appelé" in html
+
+
+def test_a_chelem_announced_at_the_bidding_calls_the_arbitre_at_once(
+    arbitre_client, table_client, table
+):
+    post_deal(table_client, table, 1, {"taker": "E", "contract": "garde", "chelem_announced": "on"})
+
+    html = room_html(arbitre_client, table)
+
+    assert "Chelem annoncé</strong> · Garde" in html
+
+
+def test_a_deal_entered_at_the_bidding_is_shown_in_plain_words(arbitre_client, table_client, table):
+    post_deal(table_client, table, 1, {"taker": "S", "contract": "prise"})
+
+    html = room_html(arbitre_client, table)
+
+    assert '<span class="badge warn">contrat annoncé, résultat à venir</span>' in html
+    assert "enchères" not in html

@@ -1,0 +1,231 @@
+"""Importing players from a CSV file: everything or nothing, and every refused row explained."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from tests.at_the_table import TESTS
+from tests.htmx import HTMX
+from tournaments.models import Formula, Player, Registration
+from tournaments.services.imports import import_registrations
+
+GOOD = (
+    "Nom;Prénom;Licence;Club;Équipe\n"
+    "Dupont;Jean;0100001;Tarot Club Lyonnais;\n"
+    "Martin;Claire;0100002;Les Excuses;\n"
+    "Bernard;Luc;;;\n"
+)
+
+
+def imported(tournament, text: str, encoding: str = "utf-8"):
+    return import_registrations(tournament=tournament, content=text.encode(encoding), by=TESTS)
+
+
+def test_a_good_file_registers_every_row_in_order(tournament):
+    report = imported(tournament, GOOD)
+
+    assert report.ok
+    names = [r.player.last_name for r in tournament.registrations.order_by("number")]
+    assert names == ["Dupont", "Martin", "Bernard"]
+    assert tournament.registrations.get(number=2).player.club == "Les Excuses"
+
+
+@pytest.mark.usefixtures("registrations")
+def test_numbers_follow_the_players_already_registered(tournament):
+    imported(tournament, GOOD)
+
+    assert tournament.registrations.get(player__last_name="Dupont").number == 9
+
+
+def test_commas_and_a_byte_order_mark_are_accepted(tournament):
+    report = imported(tournament, "\ufeffDupont,Jean,0100001,TCL\nMartin,Claire,0100002,TCL\n")
+
+    assert report.ok
+    assert tournament.registrations.count() == 2
+
+
+def test_a_file_without_header_is_read_in_the_documented_column_order(tournament):
+    imported(tournament, "Dupont;Jean;0100001;Tarot Club Lyonnais\n")
+
+    player = tournament.registrations.get().player
+    assert (player.last_name, player.first_name, player.licence) == ("Dupont", "Jean", "0100001")
+
+
+def test_excel_windows_1252_accents_are_read(tournament):
+    imported(tournament, "Nom;Prénom\nLefèvre;Hélène\n", encoding="cp1252")
+
+    assert tournament.registrations.get().player.first_name == "Hélène"
+
+
+def test_one_bad_row_registers_nobody(tournament):
+    report = imported(tournament, GOOD + ";Sans nom;;;\n")
+
+    assert not report.ok
+    assert not Registration.objects.exists()
+    assert not Player.objects.exists()
+
+
+@pytest.mark.usefixtures("registrations")
+def test_refused_rows_give_their_line_and_the_reason(tournament):
+    text = (
+        "Nom;Prénom;Licence;Club\n"
+        "Dupont;Jean;0100001;TCL\n"
+        ";Sans nom;;\n"
+        "Martin;;0100003;\n"
+        "Durand;Paul;0100001;\n"
+        "Joueur1;Prénom;L00001;\n"
+    )
+
+    report = imported(tournament, text)
+
+    assert [(row.line, row.reason) for row in report.refused] == [
+        (3, "nom manquant."),
+        (4, "prénom manquant."),
+        (5, "la licence 0100001 figure déjà ligne 2."),
+        (6, "la licence L00001 est déjà inscrite (JOUEUR1 Prénom)."),
+    ]
+
+
+def test_a_team_in_an_individual_tournament_is_refused(tournament):
+    report = imported(tournament, "Dupont;Jean;0100001;TCL;Les As\n")
+
+    assert report.refused[0].reason == (
+        "équipe « Les As » indiquée, mais le tournoi est individuel."
+    )
+
+
+def test_teams_are_created_for_a_duo_and_never_overfilled(tournament):
+    tournament.formula = Formula.DUO
+    tournament.save()
+
+    report = imported(tournament, "A;a;;;Les As\nB;b;;;Les As\nC;c;;;les as\n")
+
+    assert report.refused[0].line == 3
+    assert "plus de 2 joueurs" in report.refused[0].reason
+
+
+def test_duo_teams_are_filled_from_the_file(tournament):
+    tournament.formula = Formula.DUO
+    tournament.save()
+
+    imported(tournament, "A;a;;;Les As\nB;b;;;Les As\n")
+
+    team = tournament.teams.get()
+    assert {r.player.last_name for r in team.registrations.all()} == {"A", "B"}
+
+
+def test_a_licence_belonging_to_another_name_is_refused(tournament):
+    Player.objects.create(last_name="Durand", first_name="Paul", licence="0100001")
+
+    report = imported(tournament, "Dupont;Jean;0100001;TCL\n")
+
+    assert report.refused[0].reason == "Le n° de licence 0100001 est déjà celui de DURAND Paul."
+
+
+def test_an_unknown_column_is_refused(tournament):
+    report = imported(tournament, "Nom;Prénom;Téléphone\nDupont;Jean;0600000000\n")
+
+    assert "Colonne inconnue : « téléphone »" in report.refused[0].reason
+
+
+def test_too_many_columns_is_refused(tournament):
+    report = imported(tournament, "Dupont;Jean;0100001;TCL;;en trop\n")
+
+    assert report.refused[0].line == 1
+    assert "6 colonnes" in report.refused[0].reason
+
+
+def test_an_empty_file_is_refused(tournament):
+    assert imported(tournament, "\n\n").refused[0].reason == "Le fichier est vide."
+
+
+def test_a_utf16_file_is_refused_with_advice(tournament):
+    report = imported(tournament, "Dupont;Jean\n", encoding="utf-16")
+
+    assert "CSV UTF-8" in report.refused[0].reason
+
+
+def upload(text: str, encoding: str = "utf-8") -> SimpleUploadedFile:
+    return SimpleUploadedFile("joueurs.csv", text.encode(encoding), content_type="text/csv")
+
+
+def test_import_page_renders_as_a_full_page(arbitre_client, tournament):
+    response = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/import/")
+
+    assert response.status_code == 200
+    assert 'enctype="multipart/form-data"' in response.content.decode()
+
+
+def test_a_good_upload_redirects_to_the_players(arbitre_client, tournament):
+    response = arbitre_client.post(
+        f"/arbitre/tournois/{tournament.pk}/import/", {"file": upload(GOOD)}
+    )
+
+    assert response.status_code == 302
+    assert response.url == f"/arbitre/tournois/{tournament.pk}/joueurs/"
+    assert tournament.registrations.count() == 3
+
+
+def test_a_bad_upload_shows_the_report_under_htmx(arbitre_client, tournament):
+    response = arbitre_client.post(
+        f"/arbitre/tournois/{tournament.pk}/import/",
+        {"file": upload(GOOD + ";Sans nom;;;\n")},
+        headers=HTMX,
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert page.lstrip().startswith('<div id="import-form"')
+    assert "Ligne 5 : nom manquant." in page
+    assert "aucun joueur n'a été inscrit" in page
+
+
+def test_a_file_with_only_its_header_is_refused_as_a_file_not_as_a_line(arbitre_client, tournament):
+    response = arbitre_client.post(
+        f"/arbitre/tournois/{tournament.pk}/import/",
+        {"file": upload("Nom;Prénom;Licence;Club;Équipe\n")},
+        headers=HTMX,
+    )
+
+    page = response.content.decode()
+    assert "Fichier refusé : aucun joueur n'a été inscrit." in page
+    assert "Le fichier ne contient aucun joueur." in page
+    assert "ligne refusée" not in page
+
+
+def test_refused_rows_are_counted_without_the_file_refusals(tournament):
+    report = imported(tournament, GOOD + ";Sans nom;;;\n;Sans nom non plus;;;\n")
+
+    assert [row.line for row in report.refused_lines] == [5, 6]
+    assert report.refused_file == []
+
+
+def test_posting_without_a_file_is_a_french_form_error(arbitre_client, tournament):
+    response = arbitre_client.post(f"/arbitre/tournois/{tournament.pk}/import/", {})
+
+    assert response.status_code == 200
+    assert "Ce champ est obligatoire." in response.content.decode()
+
+
+def test_columns_are_found_by_their_titles_in_any_order(tournament):
+    report = imported(tournament, "Club;Prénom;NOM;Licence  FFT\nTCL;Jean;Dupont;0100001\n")
+
+    player = tournament.registrations.get().player
+    assert report.ok
+    assert (player.last_name, player.first_name, player.licence, player.club) == (
+        "Dupont",
+        "Jean",
+        "0100001",
+        "TCL",
+    )
+
+
+@pytest.mark.usefixtures("registrations")
+def test_a_number_taken_during_the_import_keeps_nothing(tournament, monkeypatch):
+    # As if another arbitre registered player 8 while the file was being read.
+    monkeypatch.setattr("tournaments.services.imports.next_participant_number", lambda **_: 8)
+
+    report = imported(tournament, GOOD)
+
+    assert "réessayez" in report.refused[0].reason
+    assert tournament.registrations.count() == 8
+    assert not Player.objects.filter(licence="0100001").exists()

@@ -1,0 +1,111 @@
+"""Every set-up URL, walked by each role: anonymous, another arbitre, the arbitre, a superuser.
+
+Anonymous users are sent to the login page; another arbitre gets a 404, as if the tournament
+did not exist; the tournament's own arbitre (and a superuser) gets the page.
+"""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.at_the_table import TESTS
+from tests.walks import walk
+from tournaments.services.registrations import create_team
+from tournaments.services.seating import plan_position
+
+
+@pytest.fixture
+def room(tournament, registrations):
+    """A DUO tournament with a team and position 1 seated, so every URL has an object."""
+    tournament.formula = "duo"
+    tournament.save()
+    team = create_team(tournament=tournament, name="Les As", by=TESTS)
+    plan_position(tournament=tournament, number=1, by=TESTS)
+    return tournament, registrations[0], team
+
+
+def urls(tournament, registration, team):
+    base = f"/arbitre/tournois/{tournament.pk}"
+    reg = f"{base}/joueurs/{registration.pk}"
+    gets = [
+        f"{base}/",
+        f"{base}/modifier/",
+        f"{base}/joueurs/",
+        f"{base}/import/",
+        f"{base}/equipes/",
+        f"{base}/pointage/",
+        f"{base}/positions/1/placement/",
+        f"{reg}/modifier/",
+        f"{base}/journal/",
+        f"{base}/journal/?position=1&table=1",
+        # The arbitre's prints (PDF).
+        f"{base}/positions/1/feuilles.pdf",
+        f"{base}/positions/1/plan.pdf",
+        f"{base}/cartes.pdf",
+    ]
+    posts = [
+        f"{base}/modifier/",
+        f"{base}/publier/",
+        f"{base}/joueurs/",
+        f"{reg}/modifier/",
+        f"{reg}/desinscrire/",
+        f"{reg}/equipe/",
+        f"{reg}/retrait/",
+        f"{base}/import/",
+        f"{base}/equipes/",
+        f"{base}/equipes/{team.pk}/supprimer/",
+        f"{base}/pointage/{registration.pk}/",
+        f"{base}/positions/1/placement/generer/",
+        f"{base}/positions/1/placement/echanger/",
+        f"{base}/positions/1/placement/publier/",
+    ]
+    return gets, posts
+
+
+def test_anonymous_users_are_sent_to_the_login_page(client, room):
+    gets, posts = urls(*room)
+
+    gets += ["/arbitre/", "/arbitre/tournois/nouveau/"]
+    for url, response in walk(client, gets, [(url, {}) for url in posts]):
+        assert response.status_code == 302, url
+        assert response.url.startswith("/connexion/"), url
+
+
+def test_another_arbitre_gets_not_found_everywhere_and_changes_nothing(client, room, other_arbitre):
+    tournament, registration, team = room
+    client.force_login(other_arbitre)
+    gets, posts = urls(*room)
+
+    pirate = {"name": "Piraté", "present": "0"}
+    for url, response in walk(client, gets, [(url, pirate) for url in posts]):
+        assert response.status_code == 404, url
+    tournament.refresh_from_db()
+    assert tournament.name == "Tournoi du club"
+    assert tournament.registrations.count() == 8
+    assert tournament.teams.filter(pk=team.pk).exists()
+
+
+def test_the_arbitre_gets_every_page(arbitre_client, room):
+    gets, _posts = urls(*room)
+
+    for url in gets:
+        response = arbitre_client.get(url)
+        assert response.status_code == 200, url
+        if url.endswith(".pdf"):
+            assert response.content.startswith(b"%PDF-"), url
+
+
+def test_a_superuser_gets_every_page(client, room):
+    client.force_login(
+        get_user_model().objects.create_superuser(username="admin", password="mot-de-passe")
+    )
+    gets, _posts = urls(*room)
+
+    for url in gets:
+        assert client.get(url).status_code == 200, url
+
+
+def test_setup_pages_refuse_the_wrong_method(arbitre_client, room):
+    gets, posts = urls(*room)
+
+    assert arbitre_client.post(gets[0]).status_code == 405
+    assert arbitre_client.get(posts[-1]).status_code == 405
