@@ -39,7 +39,7 @@ class _Request:
     seed: int
 
     def search(self) -> Draft:
-        problem = SeatingProblem.build(
+        problem = SeatingProblem(
             present=self.present,
             sizes=self.sizes,
             positions=self.positions,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from seating.schedule import PlayerId, Schedule
@@ -21,7 +20,6 @@ REPEAT_WEIGHT: Final = 1 << 10
 ODD_WEIGHT: Final = 1
 
 
-@dataclass(frozen=True)
 class SeatingProblem:
     """The players, tables and positions to plan, with the past reduced to counts.
 
@@ -41,63 +39,36 @@ class SeatingProblem:
       reaching both ends the search early.
     """
 
-    n: int
-    sizes: list[int]
-    positions: int
-    odd_table: list[bool]
-    odd_seats: int
-    weight: list[list[int]]
-    teams: list[list[int]]
-    base_meet: list[list[int]]
-    base_odd: list[int]
-    fresh: bool
-    prefix_weight: list[int]
-    rest: list[int]
-    pair_bound: int
-    odd_bound: int
-
-    @classmethod
-    def build(
-        cls,
+    def __init__(
+        self,
         *,
         present: Sequence[PlayerId],
         sizes: Sequence[int],
         positions: int,
         team_of: Mapping[PlayerId, Hashable],
         history: Schedule,
-    ) -> SeatingProblem:
+    ) -> None:
         """The problem of seating ``present`` (in that order) for ``positions`` new positions
         after ``history``, team-mates (by ``team_of``) apart."""
-        n = len(present)
+        n = self.n = len(present)
         index = {player: i for i, player in enumerate(present)}
-        teams = _teams_by_index(present, team_of, index)
-        weight, base_meet = _team_weights(n, teams)
-        base_odd, fresh = _count_history(history, index, base_meet)
+        self.sizes = list(sizes)
+        self.positions = positions
+        self.odd_table = [size != 4 for size in sizes]
+        self.odd_seats = sum(size for size in sizes if size != 4)
+        self.teams = _teams_by_index(present, team_of, index)
+        self.weight, self.base_meet = _team_weights(n, self.teams)
+        self.base_odd, self.fresh = _count_history(history, index, self.base_meet)
         # The counts up to every position weigh 1 in the odd-table imbalance, and up to the
         # last one far more: the spread at the tournament's end matters most.
-        prefix_weight = [1] * positions
+        self.prefix_weight = [1] * positions
         if positions:
-            prefix_weight[-1] = positions * positions
-        odd_seats = sum(size for size in sizes if size != 4)
-        pair_bound = pair_cost(weight, base_meet) + _forced_repeats(
-            base_meet, meetings=positions * (min(sizes) - 1)
+            self.prefix_weight[-1] = positions * positions
+        self.rest = list(itertools.accumulate(reversed(self.prefix_weight)))[::-1] + [0]
+        self.pair_bound = pair_cost(self.weight, self.base_meet) + _forced_repeats(
+            self.base_meet, meetings=positions * (min(sizes) - 1)
         )
-        return cls(
-            n=n,
-            sizes=list(sizes),
-            positions=positions,
-            odd_table=[size != 4 for size in sizes],
-            odd_seats=odd_seats,
-            weight=weight,
-            teams=teams,
-            base_meet=base_meet,
-            base_odd=base_odd,
-            fresh=fresh,
-            prefix_weight=prefix_weight,
-            rest=list(itertools.accumulate(reversed(prefix_weight)))[::-1] + [0],
-            pair_bound=pair_bound,
-            odd_bound=_fewest_odd_imbalance(base_odd, odd_seats, prefix_weight),
-        )
+        self.odd_bound = _fewest_odd_imbalance(self.base_odd, self.odd_seats, self.prefix_weight)
 
     def odd_imbalance(self, counts: list[int], p: int) -> int:
         """The term of position ``p`` in the odd-table imbalance: the squared ``counts`` of

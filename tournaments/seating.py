@@ -6,26 +6,6 @@ The generator is the pure package ``seating`` (no Django import). This module st
 public API. Code of the project imports from ``seating``.
 """
 
-from seating import (
-    SEATS,
-    PairMeeting,
-    Plan,
-    SeatingError,
-    SeatingReport,
-    plan_positions,
-    seating_report,
-    short_table_unfairness,
-    table_sizes,
-)
-
-__all__ = [
-    "SEATS",
-    "PairMeeting",
-    "Plan",
-    "SeatingError",
-    "SeatingReport",
-    "plan_positions",
-    "seating_report",
-    "short_table_unfairness",
-    "table_sizes",
-]
+# The package's own list of names, so that this module can never lag behind it.
+from seating import *  # noqa: F403
+from seating import __all__  # noqa: F401

@@ -176,13 +176,9 @@ def test_history_is_kept_as_constraints(field, played, positions, changes, seed)
     present_teams = {player: team for player, team in teams.items() if player in present}
     if any(size > 1 for size in Counter(present_teams.values()).values()):
         assume(len(table_sizes(player_count=len(present), allow_five=allow_five)) > 1)
+    drawn = {"allow_five": allow_five, "seed": seed}
     plan = plan_positions(
-        players=present,
-        positions=positions,
-        teams=present_teams,
-        allow_five=allow_five,
-        history=before,
-        seed=seed,
+        players=present, positions=positions, teams=present_teams, history=before, **drawn
     )
     assert len(plan) == positions
     assert_legal(plan, players=present, allow_five=allow_five, teams=present_teams)
