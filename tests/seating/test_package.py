@@ -3,6 +3,7 @@
 
 import subprocess
 import sys
+from pathlib import Path
 
 import seating
 import tournaments.seating
@@ -11,6 +12,7 @@ import tournaments.seating
 def test_the_generator_imports_no_django():
     loaded = subprocess.run(
         [sys.executable, "-c", "import sys, seating; print(sorted(sys.modules))"],
+        cwd=Path(seating.__file__).resolve().parent.parent,
         capture_output=True,
         text=True,
         check=True,
