@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tournaments.seating import (  # noqa: E402
+from seating import (  # noqa: E402
     Plan,
     plan_positions,
     seating_report,

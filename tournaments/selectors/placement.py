@@ -2,8 +2,8 @@
 
 from django.utils.translation import gettext as _
 
+from seating import SeatingReport
 from tournaments.models import Position, Tournament
-from tournaments.seating import SeatingReport
 from tournaments.selectors.names import name_key
 from tournaments.selectors.registrations import (
     last_played_position_number,

@@ -6,6 +6,12 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from seating import (
+    SeatingError,
+    SeatingReport,
+    seating_report,
+    table_sizes,
+)
 from tournaments.models import (
     PLACES_BY_TABLE_SIZE,
     Position,
@@ -13,12 +19,6 @@ from tournaments.models import (
     Seat,
     Table,
     Tournament,
-)
-from tournaments.seating import (
-    SeatingError,
-    SeatingReport,
-    seating_report,
-    table_sizes,
 )
 from tournaments.selectors.names import (
     by_name,

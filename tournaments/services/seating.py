@@ -1,4 +1,4 @@
-"""Storing each position's seating, planned by ``tournaments.seating``, swapping seats by hand
+"""Storing each position's seating, planned by ``seating``, swapping seats by hand
 and publishing the plan.
 
 Past positions never change: a position is seated once the previous one is, and a seating can
@@ -11,6 +11,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from seating import (
+    SeatingError,
+    plan_positions,
+)
 from tournaments.actors import Actor
 from tournaments.models import (
     PLACES_BY_TABLE_SIZE,
@@ -20,10 +24,6 @@ from tournaments.models import (
     Seat,
     Table,
     Tournament,
-)
-from tournaments.seating import (
-    SeatingError,
-    plan_positions,
 )
 from tournaments.selectors.registrations import (
     last_played_position_number,

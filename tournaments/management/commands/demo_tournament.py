@@ -14,9 +14,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from seating import plan_positions
 from tournaments.actors import Actor
 from tournaments.models import Formula, Place, Position, Registration, Tournament
-from tournaments.seating import plan_positions
 from tournaments.services.deals import DealResult, confirm_bilan, record_deal
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import close_position

@@ -1,0 +1,83 @@
+"""Seating plans: at which table, and in which seat, each player sits for each position.
+
+Pure Python (no Django import): the services, the arbitre's screen, the tests and the
+benchmark (``bench/seating_bench.py``) all use it directly. ``tournaments.seating`` re-exports
+this API for the callers that have always imported it from there.
+
+Public API
+----------
+``plan_positions(*, players, positions, teams=None, allow_five=False, history=(), seed=0)``
+    Plans ``positions`` new positions for the ``players`` present and returns a :class:`Plan`.
+    A plan *is* a list, one item per new position; a position is a list of tables; a table
+    is a list of player ids in seat order (Nord, Est, Sud, Ouest, and the fifth seat at a
+    table of 5: :data:`SEATS`). So ``plan[0][0][0]`` is the Nord of table 1 at the first new
+    position, and ``plan == [[...], ...]`` compares as a plain list. ``plan.report`` is its
+    :class:`SeatingReport`.
+
+    ``history`` holds the positions already played, in the same shape. They are not part of
+    the result (which holds the new positions only), but they are kept as constraints: pairs
+    who met there should not meet again, and the tables of 3 or 5 sat there count towards
+    spreading the odd tables fairly. Players of the history who are no longer present
+    (withdrawn) are ignored; players who are not in it (late arrivals) simply have no past.
+    When the history is the beginning of the plan the same players, teams and seed get
+    without history, the result is the rest of that plan: planning one position at a time
+    continues the plan of the whole tournament for as long as nothing changes.
+
+    Same inputs and same ``seed`` give the same plan: the search draws only from
+    ``random.Random(seed)`` and stops on a budget of work, never on the clock.
+
+``seating_report(positions, *, teams=None, history=(), players=None)``
+    The :class:`SeatingReport` of any schedule, for instance after the arbitre swaps two
+    players by hand; :class:`PairMeeting` is one of its pairs.
+
+``short_table_unfairness(schedule, *, players)``
+    The positions after which someone has sat at two tables of 3 or 5 while someone else
+    has sat at none (the benchmark and the tests check plans with it).
+
+``table_sizes(*, player_count, allow_five=False)``
+    The sizes of the tables of one position, odd tables last (see :mod:`seating.sizes`).
+
+``SeatingError``
+    A ``ValueError`` whose message (in French, for the arbitre) says why the players cannot
+    be seated as asked.
+
+Quality, in priority order
+--------------------------
+1. Team-mates never sit at the same table. This is a hard constraint: a team with more players
+   present than there are tables is refused with a :class:`SeatingError`.
+2. No two players meet twice whenever that is possible; otherwise as few repeat meetings as the
+   search can find. A pair meeting *k* times counts *k* - 1 repeats, history included.
+3. Odd tables are spread position after position: nobody sits at a table of 3 or 5 a second
+   time while someone else has sat at none (history included), at any point of the
+   tournament, not only at its end, since a tournament can stop or change on the way.
+4. Seats rotate: within each table the seats are dealt so that everyone's count of Nord (and
+   of every other seat) stays balanced.
+
+Modules
+-------
+``plan`` checks a request and puts the pieces together; ``sizes`` the tables of a position;
+``problem`` what the search must seat, by player index, and what a schedule costs;
+``construction`` the greedy schedule the search starts from; ``designs`` the affine designs
+over Galois fields that start the tightest schedules; ``state`` the schedule the search
+works on, kept so that pricing a swap is cheap; ``tabu`` the search itself; ``seats`` the
+dealing of seats once the tables are set; ``report`` the quality report; ``schedule`` the
+names of the shapes a plan comes in.
+"""
+
+from seating.errors import SeatingError
+from seating.plan import Plan, plan_positions
+from seating.report import PairMeeting, SeatingReport, seating_report, short_table_unfairness
+from seating.seats import SEATS
+from seating.sizes import table_sizes
+
+__all__ = [
+    "SEATS",
+    "PairMeeting",
+    "Plan",
+    "SeatingError",
+    "SeatingReport",
+    "plan_positions",
+    "seating_report",
+    "short_table_unfairness",
+    "table_sizes",
+]

@@ -1,0 +1,146 @@
+"""Planning positions: the checks, the continuation of a plan already begun, the search,
+then the seats."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from seating.errors import SeatingError
+from seating.problem import SeatingProblem
+from seating.report import SeatingReport, schedule_report
+from seating.schedule import Draft, PlannedPosition, PlayerId, Schedule
+from seating.seats import deal_seats
+from seating.sizes import table_sizes
+from seating.tabu import TabuSearch
+
+
+class Plan(list):
+    """The new positions of a seating plan, as a plain list, with its quality ``report``."""
+
+    __slots__ = ("report",)
+
+    def __init__(self, positions: Iterable[PlannedPosition], *, report: SeatingReport) -> None:
+        super().__init__(positions)
+        self.report = report
+
+
+@dataclass(frozen=True)
+class _Request:
+    """What is asked of the search: the players present in fixed order, their tables, the
+    positions to plan after ``history``, and the seed of every draw."""
+
+    present: list[PlayerId]
+    sizes: tuple[int, ...]
+    positions: int
+    team_of: Mapping[PlayerId, Hashable]
+    history: Schedule
+    seed: int
+
+    def search(self) -> Draft:
+        problem = SeatingProblem(
+            present=self.present,
+            sizes=self.sizes,
+            positions=self.positions,
+            team_of=self.team_of,
+            history=self.history,
+        )
+        return TabuSearch(problem, random.Random(self.seed)).run()
+
+
+def plan_positions(
+    *,
+    players: Sequence[PlayerId],
+    positions: int,
+    teams: Mapping[PlayerId, Hashable] | None = None,
+    allow_five: bool = False,
+    history: Schedule = (),
+    seed: int = 0,
+) -> Plan:
+    """Plan ``positions`` new positions for the ``players`` present (see the package
+    docstring).
+
+    ``teams`` maps a player to a team; players missing from it have no team-mates. The
+    returned plan holds the new positions only; its report covers history and plan together,
+    restricted to the players present.
+    """
+    present = _in_fixed_order(players)
+    if len(set(present)) != len(present):
+        raise SeatingError("Un joueur figure deux fois dans la liste des joueurs présents.")
+    if positions < 0:
+        raise SeatingError("Le nombre de positions à prévoir ne peut pas être négatif.")
+    sizes = table_sizes(player_count=len(present), allow_five=allow_five)
+    team_of = teams or {}
+    _check_teams_fit(present, team_of, sizes)
+    request = _Request(present, sizes, positions, team_of, history, seed)
+    draft = (_continuation(request) or request.search()) if positions else []
+    seated = deal_seats(draft, history=history, present=present, rng=random.Random(seed))
+    report = schedule_report([*history, *seated], teams=team_of, only=set(present))
+    if report.team_clashes and schedule_report(seated, teams=team_of, only=None).team_clashes:
+        # The teams were checked to fit, so the search should always separate them; never
+        # hand out a plan that breaks the hard constraint.
+        raise SeatingError(
+            "Aucun placement trouvé qui sépare tous les coéquipiers ; "
+            "modifiez les équipes ou le nombre de tables."
+        )
+    return Plan(seated, report=report)
+
+
+def _in_fixed_order(players: Iterable[PlayerId]) -> list[PlayerId]:
+    """The players sorted, so that the plan does not depend on the order they are listed in
+    (ids that cannot be compared keep the order given)."""
+    try:
+        return sorted(players)
+    except TypeError:
+        return list(players)
+
+
+def _continuation(request: _Request) -> Draft | None:
+    """The rest of the plan the same field would get without history, when the history is
+    the beginning of that plan (tables compared as sets: seats may have been exchanged).
+
+    Planning position by position, as a tournament does, then continues the plan made for
+    the whole tournament while nothing changes: the schedule stays as good as a plan of all
+    positions at once (which a search constrained by a fixed history may not find again in
+    tight schedules), and what was announced stays true. A withdrawal, a late arrival or a
+    swap by hand ends it, and the search then plans around the history.
+    """
+    history = request.history
+    if not history:
+        return None
+    everyone = set(request.present)
+    for position in history:
+        seated = [player for table in position for player in table]
+        if len(seated) != len(everyone) or set(seated) != everyone:
+            return None
+    index = {player: i for i, player in enumerate(request.present)}
+    whole = replace(request, positions=len(history) + request.positions, history=()).search()
+    for position, planned in zip(history, whole, strict=False):
+        played = {frozenset(index[player] for player in table) for table in position}
+        if played != {frozenset(table) for table in planned}:
+            return None
+    return whole[len(history) :]
+
+
+def _check_teams_fit(
+    present: Sequence[PlayerId], team_of: Mapping[PlayerId, Hashable], sizes: Sequence[int]
+) -> None:
+    """Refuse a team with more players present than there are tables.
+
+    That is the only way teams can fail to fit: the tables of a position differ by one seat
+    at most, so dealing the players team after team round the tables, largest tables first,
+    seats the members of any team no larger than the count of tables at different tables.
+    """
+    team_sizes: dict[Hashable, int] = {}
+    for player in present:
+        team = team_of.get(player)
+        if team is not None:
+            team_sizes[team] = team_sizes.get(team, 0) + 1
+    for team, size in team_sizes.items():
+        if size > len(sizes):
+            raise SeatingError(
+                f"L'équipe {team} compte {size} joueurs présents pour {len(sizes)} "
+                f"table{'s' if len(sizes) > 1 else ''} : des coéquipiers se rencontreraient "
+                "forcément."
+            )

@@ -1,0 +1,159 @@
+"""What the search must seat, by player index, and what a schedule of it costs.
+
+The players present are numbered 0..n-1 in a fixed order. A schedule's cost is the weighted
+sum of its pair conflicts (team-mates together, repeat meetings) and of its odd-table
+imbalance; the weights put them in the order of priority the package docstring gives.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Final
+
+from seating.schedule import PlayerId, Schedule
+
+# Weights of the cost. Each one dwarfs everything below it that a single swap can change, so
+# the weighted sum orders schedules as the priorities do.
+CLASH_WEIGHT: Final = 1 << 24
+REPEAT_WEIGHT: Final = 1 << 10
+ODD_WEIGHT: Final = 1
+
+
+class SeatingProblem:
+    """The players, tables and positions to plan, with the past reduced to counts.
+
+    - ``n`` players, seated at tables of ``sizes`` (``odd_table[t]`` when table ``t`` seats
+      3 or 5; ``odd_seats`` seats at odd tables in all) over ``positions`` new positions;
+    - ``weight[x][y]`` is what one repeat meeting of ``x`` and ``y`` costs: the clash weight
+      for team-mates (whose ``teams`` list them by index), else the repeat weight;
+    - ``base_meet[x][y]`` counts the meetings of ``x`` and ``y`` in the history. Team-mates
+      start at 1, as if they had met already, so that any meeting of theirs is a repeat;
+    - ``base_odd[x]`` counts the odd tables ``x`` sat at in the history, and ``fresh`` says
+      that none of the players present has any history;
+    - ``prefix_weight[p]`` weighs the odd-table counts up to new position ``p`` in the
+      imbalance (see :meth:`odd_imbalance`), and ``rest[p]`` sums those weights from ``p``
+      on (0 past the end);
+    - ``pair_bound`` and ``odd_bound`` are what no schedule can beat, for the pairs and for
+      the odd tables (see :func:`_forced_repeats` and :func:`_fewest_odd_imbalance`):
+      reaching both ends the search early.
+    """
+
+    def __init__(
+        self,
+        *,
+        present: Sequence[PlayerId],
+        sizes: Sequence[int],
+        positions: int,
+        team_of: Mapping[PlayerId, Hashable],
+        history: Schedule,
+    ) -> None:
+        """The problem of seating ``present`` (in that order) for ``positions`` new positions
+        after ``history``, team-mates (by ``team_of``) apart."""
+        n = self.n = len(present)
+        index = {player: i for i, player in enumerate(present)}
+        self.sizes = list(sizes)
+        self.positions = positions
+        self.odd_table = [size != 4 for size in sizes]
+        self.odd_seats = sum(size for size in sizes if size != 4)
+        self.teams = _teams_by_index(present, team_of, index)
+        self.weight, self.base_meet = _team_weights(n, self.teams)
+        self.base_odd, self.fresh = _count_history(history, index, self.base_meet)
+        # The counts up to every position weigh 1 in the odd-table imbalance, and up to the
+        # last one far more: the spread at the tournament's end matters most.
+        self.prefix_weight = [1] * positions
+        if positions:
+            self.prefix_weight[-1] = positions * positions
+        self.rest = list(itertools.accumulate(reversed(self.prefix_weight)))[::-1] + [0]
+        self.pair_bound = pair_cost(self.weight, self.base_meet) + _forced_repeats(
+            self.base_meet, meetings=positions * (min(sizes) - 1)
+        )
+        self.odd_bound = _fewest_odd_imbalance(self.base_odd, self.odd_seats, self.prefix_weight)
+
+    def odd_imbalance(self, counts: list[int], p: int) -> int:
+        """The term of position ``p`` in the odd-table imbalance: the squared ``counts`` of
+        odd tables up to it, weighted. Each term is least when the counts are even, so the
+        imbalance is least when the odd tables are spread position after position, not only
+        at the end: nobody sits at a second odd table while someone has sat at none."""
+        return self.prefix_weight[p] * sum(count * count for count in counts)
+
+    def cost(self, meet: list[list[int]], odd_cost: int, *, odd_weight: int) -> int:
+        """The cost of a schedule whose meetings are ``meet`` and odd-table imbalance
+        ``odd_cost``, a unit of imbalance weighing ``odd_weight``."""
+        return pair_cost(self.weight, meet) + odd_weight * odd_cost
+
+
+def pair_cost(weight: list[list[int]], meet: list[list[int]]) -> int:
+    """What the repeat meetings and clashes counted in ``meet`` cost."""
+    n = len(meet)
+    return sum(
+        weight[x][y] * (meet[x][y] - 1) for x in range(n) for y in range(x + 1, n) if meet[x][y] > 1
+    )
+
+
+def _teams_by_index(
+    present: Sequence[PlayerId], team_of: Mapping[PlayerId, Hashable], index: dict[PlayerId, int]
+) -> list[list[int]]:
+    """The teams of the players present, each as the indexes of its members."""
+    by_team: dict[Hashable, list[int]] = {}
+    for player in present:
+        team = team_of.get(player)
+        if team is not None:
+            by_team.setdefault(team, []).append(index[player])
+    return list(by_team.values())
+
+
+def _team_weights(n: int, teams: list[list[int]]) -> tuple[list[list[int]], list[list[int]]]:
+    """The weight of a repeat of every pair, and their meetings before any history: the
+    clash weight and one meeting already for team-mates."""
+    weight = [[REPEAT_WEIGHT] * n for _ in range(n)]
+    meet = [[0] * n for _ in range(n)]
+    for members in teams:
+        for x, y in itertools.permutations(members, 2):
+            weight[x][y] = CLASH_WEIGHT
+            meet[x][y] = 1
+    return weight, meet
+
+
+def _count_history(
+    history: Schedule, index: dict[PlayerId, int], meet: list[list[int]]
+) -> tuple[list[int], bool]:
+    """Count the meetings of the history into ``meet``; return the odd tables each player
+    present sat at there, and whether none of them has any history."""
+    odd = [0] * len(index)
+    fresh = True
+    for position in history:
+        for table in position:
+            seated = [index[player] for player in table if player in index]
+            fresh = fresh and not seated
+            if len(table) != 4:
+                for x in seated:
+                    odd[x] += 1
+            for x, y in itertools.permutations(seated, 2):
+                meet[x][y] += 1
+    return odd, fresh
+
+
+def _forced_repeats(meet: list[list[int]], *, meetings: int) -> int:
+    """What the repeats no schedule can avoid cost at least.
+
+    Over the new positions player x makes at least ``meetings`` meetings (one fewer than the
+    smallest table, per position) but has only F opponents left to meet for the first time,
+    so at least ``meetings`` - F of them are repeats, each seen from both sides.
+    """
+    n = len(meet)
+    forced = sum(max(0, meetings - (n - 1 - sum(map(bool, row)))) for row in meet)
+    return REPEAT_WEIGHT * ((forced + 1) // 2)
+
+
+def _fewest_odd_imbalance(base_odd: list[int], odd_seats: int, prefix_weight: list[int]) -> int:
+    """The least odd-table imbalance: at each new position, the odd seats go to the players
+    who have sat at the fewest so far, which keeps every count up to every position as even
+    as it can be."""
+    odd = base_odd[:]
+    imbalance = 0
+    for weight in prefix_weight:
+        for x in sorted(range(len(odd)), key=odd.__getitem__)[:odd_seats]:
+            odd[x] += 1
+        imbalance += weight * sum(count * count for count in odd)
+    return imbalance

@@ -1,0 +1,142 @@
+"""The quality report of a schedule: repeat meetings, team-mates together, odd tables and
+seats, counted player by player, history included."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from seating.schedule import PlayerId, Schedule
+from seating.seats import SEATS
+
+
+@dataclass(frozen=True)
+class PairMeeting:
+    """Two players who sat at the same table ``times`` times."""
+
+    players: tuple[PlayerId, PlayerId]
+    times: int
+
+
+@dataclass(frozen=True)
+class SeatingReport:
+    """What the arbitre needs to judge a schedule (history and plan together).
+
+    ``repeat_meetings`` counts a pair of opponents meeting *k* times as *k* - 1 repeats;
+    ``repeated_pairs`` lists those pairs with how often they met. Team-mates sitting together
+    are not repeats but ``team_clashes``. ``odd_tables`` counts, per player, the tables of 3 or
+    5 sat at; ``seat_counts`` counts, per player, the times in each seat of :data:`SEATS`.
+    """
+
+    repeat_meetings: int
+    repeated_pairs: tuple[PairMeeting, ...]
+    team_clashes: tuple[PairMeeting, ...]
+    odd_tables: Mapping[PlayerId, int] = field(hash=False)
+    seat_counts: Mapping[PlayerId, tuple[int, ...]] = field(hash=False)
+
+    @property
+    def team_clash_count(self) -> int:
+        """Times team-mates sat at the same table (zero in every plan the generator makes)."""
+        return sum(clash.times for clash in self.team_clashes)
+
+    @property
+    def odd_table_spread(self) -> int:
+        """Most minus fewest tables of 3 or 5 sat at by one player; at most 1 when fair."""
+        counts = self.odd_tables.values()
+        return max(counts) - min(counts) if counts else 0
+
+
+def seating_report(
+    positions: Schedule,
+    *,
+    teams: Mapping[PlayerId, Hashable] | None = None,
+    history: Schedule = (),
+    players: Iterable[PlayerId] | None = None,
+) -> SeatingReport:
+    """The quality report of ``history`` followed by ``positions`` (see :class:`SeatingReport`),
+    for the ``players`` given (everyone seated when None).
+
+    Pairs are listed in the order the schedule first seats their players, so the report is
+    as deterministic as the schedule.
+    """
+    only = None if players is None else set(players)
+    return schedule_report([*history, *positions], teams=teams or {}, only=only)
+
+
+def short_table_unfairness(schedule: Schedule, *, players: Iterable[PlayerId]) -> list[int]:
+    """The positions (numbered from 1) after which one of ``players`` has sat at two tables of
+    3 or 5 while another has sat at none: what the generator avoids wherever numbers allow."""
+    counts = dict.fromkeys(players, 0)
+    unfair = []
+    for number, position in enumerate(schedule, start=1):
+        for table in position:
+            if len(table) != 4:
+                for player in table:
+                    if player in counts:
+                        counts[player] += 1
+        if counts and max(counts.values()) >= 2 and min(counts.values()) == 0:
+            unfair.append(number)
+    return unfair
+
+
+def schedule_report(
+    schedule: Schedule, *, teams: Mapping[PlayerId, Hashable], only: set[PlayerId] | None
+) -> SeatingReport:
+    """Count meetings, odd tables and seats over ``schedule``, for the players in ``only``
+    (everyone when None).
+
+    Odd tables are judged on the table as it was played, before leaving anyone out.
+    """
+    tally = _Tally(only)
+    for position in schedule:
+        for table in position:
+            tally.count_table(table)
+    repeated: list[PairMeeting] = []
+    clashes: list[PairMeeting] = []
+    for pair, times in tally.meetings.items():
+        team = teams.get(pair[0])
+        if team is not None and team == teams.get(pair[1]):
+            clashes.append(PairMeeting(players=pair, times=times))
+        elif times > 1:
+            repeated.append(PairMeeting(players=pair, times=times))
+    return SeatingReport(
+        repeat_meetings=sum(meeting.times - 1 for meeting in repeated),
+        repeated_pairs=tuple(repeated),
+        team_clashes=tuple(clashes),
+        odd_tables=tally.odd_tables,
+        seat_counts={player: tuple(counts) for player, counts in tally.seats.items()},
+    )
+
+
+class _Tally:
+    """The counts of a report as its tables go by. A pair is keyed in the order its players
+    were first seen, so that the report lists pairs as the schedule first seats them."""
+
+    def __init__(self, only: set[PlayerId] | None) -> None:
+        self.only = only
+        self.order: dict[PlayerId, int] = {}
+        self.meetings: dict[tuple[PlayerId, PlayerId], int] = {}
+        self.odd_tables: dict[PlayerId, int] = {}
+        self.seats: dict[PlayerId, list[int]] = {}
+
+    def counts(self, player: PlayerId) -> bool:
+        return self.only is None or player in self.only
+
+    def count_table(self, table: Sequence[PlayerId]) -> None:
+        odd = len(table) != 4
+        for seat, player in enumerate(table):
+            if self.counts(player):
+                self._count_seat(player, seat, odd=odd)
+        kept = [player for player in table if self.counts(player)]
+        order = self.order
+        for first, second in itertools.combinations(kept, 2):
+            pair = (first, second) if order[first] <= order[second] else (second, first)
+            self.meetings[pair] = self.meetings.get(pair, 0) + 1
+
+    def _count_seat(self, player: PlayerId, seat: int, *, odd: bool) -> None:
+        self.order.setdefault(player, len(self.order))
+        self.odd_tables[player] = self.odd_tables.get(player, 0) + odd
+        counts = self.seats.setdefault(player, [0] * len(SEATS))
+        if seat < len(SEATS):
+            counts[seat] += 1
