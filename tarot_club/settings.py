@@ -177,6 +177,11 @@ else:
         }
     }
 
+# Sessions are read from the cache and written through to the database (Django's cached_db):
+# every phone request reads its session (the table's grant) without a query once it is cached,
+# and a session survives a cache restart.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
