@@ -510,8 +510,8 @@ POIGNEE_FIELDS = {
 
 
 # A deal's result as the table gave it and its marques: what its history and the journal show.
-DEAL_RESULT_FIELDS = (
-    "all_pass",
+# What a deal's form and record hold besides its poignées, in the order the sheet asks them.
+DEAL_FIELDS = (
     "taker",
     "contract",
     "partner",
@@ -520,6 +520,10 @@ DEAL_RESULT_FIELDS = (
     "points",
     "petit_au_bout",
     "chelem",
+)
+DEAL_RESULT_FIELDS = (
+    "all_pass",
+    *DEAL_FIELDS,
     "chelem_announced",
     *POIGNEE_FIELDS.values(),
     *MARQUE_FIELDS.values(),

@@ -36,17 +36,6 @@ from tournaments.templatetags.sheet_tags import camp_sign, signed
 
 PLACE_ORDER = list(Place.values)
 
-# What a deal's form and record hold besides its poignées, in the order the sheet asks them.
-DEAL_FIELDS = [
-    "taker",
-    "contract",
-    "partner",
-    "sitting_out",
-    "bouts",
-    "points",
-    "petit_au_bout",
-    "chelem",
-]
 
 ALERT_CONTRACTS = {Contract.GARDE_SANS, Contract.GARDE_CONTRE}
 

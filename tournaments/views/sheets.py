@@ -21,9 +21,8 @@ from django_htmx.http import reswap
 from scoring.rules import InvalidDeal
 from tournaments.db import retry_once_on_dropped_connection
 from tournaments.forms import add_refusal
-from tournaments.models import Deal, Seat, Table
+from tournaments.models import DEAL_FIELDS, Deal, Seat, Table
 from tournaments.selectors.sheets import (
-    DEAL_FIELDS,
     history_entries,
     in_place_order,
     live_marques,
