@@ -147,6 +147,13 @@ else:
         }
     }
 
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The tests' database is a file, not memory: the browser tests' server answers each request
+    # in a thread of its own, and with a database in memory Django makes every thread share one
+    # connection, so two requests at once (a poll and a signature) would mix their transactions.
+    # With a file, each thread has its own connection, as on a real server.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "db.sqlite3.tests")}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The cache holds what every web process must share: the table-code attempts and the one-time
