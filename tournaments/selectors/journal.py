@@ -78,6 +78,8 @@ def journal_table_numbers(*, tournament: Tournament) -> list[int]:
     numbers = (
         JournalEntry.objects.filter(tournament=tournament, table_number__isnull=False)
         .values_list("table_number", flat=True)
+        # Without the model's ordering (by time), which DISTINCT would count in.
+        .order_by()
         .distinct()
     )
     return sorted(numbers)

@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments.actors import Actor
@@ -319,7 +320,11 @@ def csv_import(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         if report.ok:
             messages.success(
                 request,
-                _("%(count)s joueurs inscrits depuis le fichier.")
+                ngettext(
+                    "%(count)s joueur inscrit depuis le fichier.",
+                    "%(count)s joueurs inscrits depuis le fichier.",
+                    len(report.registered),
+                )
                 % {"count": len(report.registered)},
             )
             return redirect_page(request, reverse("setup_players", args=[tournament.pk]))

@@ -13,6 +13,7 @@ from tests.at_the_table import TESTS
 from tests.htmx import HTMX
 from tournaments.actors import Actor
 from tournaments.models import JournalEntry, Place
+from tournaments.selectors.journal import journal_table_numbers
 from tournaments.services.deals import DealResult, correct_deal, record_deal
 from tournaments.services.registrations import update_registration
 from tournaments.services.seating import seat_position
@@ -96,6 +97,11 @@ def test_the_table_filter_keeps_that_table_of_that_position(arbitre_client, play
     assert len(actions) == 2
     assert "Donne corrigée" in actions[0]
     assert "Donne inscrite" in actions[1]
+
+
+def test_the_table_filter_offers_each_table_once(played):
+    # Table 1 wrote twice (a deal and its correction), table 2 once.
+    assert journal_table_numbers(tournament=played.position.tournament) == [1, 2]
 
 
 def test_a_filter_that_is_not_a_choice_is_refused_in_french(arbitre_client, played):
