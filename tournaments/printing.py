@@ -8,7 +8,6 @@ caller passes ``access_url``, which the views do for the arbitre alone.
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from decimal import Decimal
 
 import segno
 from django.db.models import Count, Prefetch, Q
@@ -33,7 +32,7 @@ from tournaments.pdf import Stamp
 from tournaments.selectors.names import fold
 from tournaments.sheet_forms import short_name
 from tournaments.sheet_layout import SIGNATURE_GAP, SheetLayout, sheet_layout
-from tournaments.templatetags.sheet_tags import signed
+from tournaments.templatetags.sheet_tags import points_text, signed
 
 PLACE_ORDER = list(Place.values)
 
@@ -253,11 +252,6 @@ def _fit(text: str, width_mm: float, size_pt: float) -> str:
     return text if len(text) <= fits else text[: max(fits - 1, 1)].rstrip() + "…"
 
 
-def _points_text(points: Decimal) -> str:
-    whole = points == points.to_integral_value()
-    return (str(int(points)) if whole else str(points)).replace(".", ",")
-
-
 def _primes_in_words(deal: Deal, names: dict[str, str]) -> str:
     """The primes of a played deal as the sheet spells them (docs/scoring.md §One deal, 4-6)."""
     primes = []
@@ -294,7 +288,7 @@ def _printed_deal(deal: Deal, places: list[str], names: dict[str, str], correcte
     else:
         bouts = ngettext("%(bouts)s bout", "%(bouts)s bouts", deal.bouts) % {"bouts": deal.bouts}
         result = _("%(points)s pts, %(bouts)s") % {
-            "points": _points_text(deal.points),
+            "points": points_text(deal.points),
             "bouts": bouts,
         }
     return PrintedDeal(

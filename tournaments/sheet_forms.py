@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Camp, Chelem, Contract, FiveMode, PoigneeSize, Seat, Table
 from tournaments.services.deals import DealResult
+from tournaments.templatetags.sheet_tags import points_text
 from tournaments.widgets import ChoiceButtons
 
 NONE = ""
@@ -207,7 +208,7 @@ def initial_for(deal, *, number: int | None = None) -> dict:
         "partner": deal.partner or NONE,
         "sitting_out": deal.sitting_out,
         "bouts": "" if deal.bouts is None else str(deal.bouts),
-        "points": "" if deal.points is None else _points_text(deal.points),
+        "points": points_text(deal.points),
         "points_for": Camp.ATTACK,
         "petit_au_bout": deal.petit_au_bout or NONE,
         "chelem": deal.chelem or NONE,
@@ -216,12 +217,6 @@ def initial_for(deal, *, number: int | None = None) -> dict:
     for place, size in deal.poignees().items():
         initial[f"poignee_{place}"] = size
     return initial
-
-
-def _points_text(points: Decimal) -> str:
-    return (str(int(points)) if points == points.to_integral_value() else str(points)).replace(
-        ".", ","
-    )
 
 
 class TableCodeForm(forms.Form):

@@ -2,6 +2,7 @@
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import FieldDoesNotExist
@@ -11,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import (
+    MARQUE_FIELDS,
     Contract,
     Deal,
     JournalEntry,
@@ -21,6 +23,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.templatetags.sheet_tags import points_text, signed
 
 # Where a changed field's French name and choices are read: the subject's own model first
 # (« points » of a deal are the attack's, of a penalty those taken off), then the others.
@@ -105,7 +108,8 @@ def _call_words(value: str) -> str:
 
 
 def value_words(value: Any, field: models.Field | None = None, *, key: str = "") -> str:
-    """A kept value as the arbitre reads it: « oui », a choice's label, « — » for nothing."""
+    """A kept value as the arbitre reads it: « oui », a choice's label, a marque signed as the
+    sheet writes it (« −43 »), points with a comma, « — » for nothing."""
     if value is None or value == "" or value == []:
         return "—"
     if isinstance(value, bool):
@@ -116,6 +120,10 @@ def value_words(value: Any, field: models.Field | None = None, *, key: str = "")
         return ", ".join(value_words(item) for item in value)
     if field is not None and field.choices:
         return str(dict(field.flatchoices).get(value, value))
+    if key in MARQUE_FIELDS.values():
+        return signed(value)
+    if isinstance(value, Decimal | float):
+        return points_text(Decimal(str(value)))
     return str(value)
 
 

@@ -29,10 +29,11 @@ from tournaments.models import (
     Table,
 )
 from tournaments.printing import CHELEMS, PETIT_AU_BOUT
+from tournaments.selectors.journal import value_words
 from tournaments.services.deals import DealResult, preview_result
 from tournaments.services.errors import Refused
 from tournaments.sheet_forms import short_name
-from tournaments.templatetags.sheet_tags import camp_sign, signed
+from tournaments.templatetags.sheet_tags import camp_sign, points_text
 
 PLACE_ORDER = list(Place.values)
 
@@ -67,14 +68,6 @@ class DealRow:
     cells: list
     is_last: bool
     alert: str
-
-
-def points_text(points: Decimal | None) -> str:
-    """Points as the sheet writes them: « 41 », « 40,5 »."""
-    if points is None:
-        return ""
-    whole = points == points.to_integral_value()
-    return (str(int(points)) if whole else str(points)).replace(".", ",")
 
 
 def _deal_summary(deal: Deal, names: dict[str, str]) -> str:
@@ -323,19 +316,8 @@ class HistoryEntry:
 
 
 def _shown(record, field: str) -> str:
-    value = getattr(record, field)
-    if value is None or value == "":
-        return "—"
-    model_field = Deal._meta.get_field(field)
-    if model_field.choices:
-        return str(dict(model_field.flatchoices).get(value, value))
-    if isinstance(value, bool):
-        return _("oui") if value else _("non")
-    if field.startswith("marque_"):
-        return signed(value)
-    if isinstance(value, Decimal):
-        return points_text(value)
-    return str(value)
+    # In the journal's words, so a deal's history and the journal read the same values alike.
+    return value_words(getattr(record, field), Deal._meta.get_field(field), key=field)
 
 
 def _history_entries(records) -> list[HistoryEntry]:

@@ -1,11 +1,21 @@
 """How the feuille de marque writes numbers: signed, with a real minus sign."""
 
+from decimal import Decimal
+
 from django import template
 from django.utils.html import format_html
 
 register = template.Library()
 
 MINUS = "\N{MINUS SIGN}"
+
+
+def points_text(points: Decimal | None) -> str:
+    """Points as the sheet writes them: « 41 », « 40,5 »; empty for none."""
+    if points is None:
+        return ""
+    whole = points == points.to_integral_value()
+    return (str(int(points)) if whole else str(points)).replace(".", ",")
 
 
 @register.filter

@@ -71,7 +71,8 @@ def test_a_correction_reads_before_and_after_in_words(arbitre_client, played):
     corrected = next(line for line in lines(response) if "Donne corrigée" in line)
     assert "Position 1 · table 1 · Donne 1" in corrected
     assert "Contrat : Prise → Garde" in corrected
-    assert "Marque Nord : 87 → 174" in corrected
+    assert "Marque Nord : +87 → +174" in corrected
+    assert "Marque Est : −29 → −58" in corrected
 
 
 def test_a_table_is_named_as_the_table_that_wrote(arbitre_client, played):
