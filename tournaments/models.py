@@ -910,6 +910,7 @@ class JournalAction(models.TextChoices):
     SHEET_REOPENED = "sheet.reopened", _("Feuille rouverte")
     POSITION_CLOSED = "position.closed", _("Position close")
     POSITION_REOPENED = "position.reopened", _("Position rouverte")
+    TABLE_PHONE_OPENED = "table.phone_opened", _("Téléphone ouvert depuis la salle")
     CALL_HANDLED = "call.handled", _("Appel pris en compte")
     PENALTY_ADDED = "penalty.added", _("Pénalité donnée")
     PENALTY_CANCELLED = "penalty.cancelled", _("Pénalité annulée")

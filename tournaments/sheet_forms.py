@@ -12,7 +12,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Camp, Chelem, Contract, FiveMode, PoigneeSize, Seat, Table
+from tournaments.models import Camp, Chelem, Contract, FiveMode, Place, PoigneeSize, Seat, Table
 from tournaments.services.deals import DealResult
 from tournaments.templatetags.sheet_tags import points_text
 from tournaments.widgets import ChoiceButtons
@@ -43,7 +43,8 @@ class DealForm(forms.Form):
     """One deal of one table: taker, contract (the bidding), then the result.
 
     Built for a table's seats: the taker and poignée choices are its players, the partner is
-    asked at 5 players in the appel-au-roi game, the mort at 5 players with a mort.
+    asked at 5 players in the appel-au-roi game, the mort at 5 players with a mort. Built
+    without them, it reads any table's deal, for a service to check against the seats.
     """
 
     number = forms.IntegerField(widget=forms.HiddenInput)
@@ -83,29 +84,39 @@ class DealForm(forms.Form):
     # Not typed: it carries the refusals that name the poignées as a whole.
     poignees = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, table: Table, seats: list[Seat], **kwargs):
+    def __init__(
+        self, *args, table: Table | None = None, seats: list[Seat] | None = None, **kwargs
+    ):
         super().__init__(*args, **kwargs)
         self.table = table
         self.seats = seats
-        names = [(seat.place, short_name(seat)) for seat in seats]
+        if seats is None:
+            # Any table's deal, read before its sheet is (a phone's save, ``views.sheets``):
+            # every place, the partner and the mort. The service then checks them against the
+            # table's seats, under its lock; a page shows a table's form, built with them.
+            names = list(Place.choices)
+            self.five = self.dead_hand = False
+            asks_partner = asks_mort = True
+        else:
+            names = [(seat.place, short_name(seat)) for seat in seats]
+            self.five = len(seats) == 5
+            self.dead_hand = self.five and table.position.tournament.five_mode == FiveMode.DEAD
+            asks_partner, asks_mort = self.five and not self.dead_hand, self.dead_hand
         self.player_names = dict(names)
         self.fields["taker"] = _radio(names)
         self.order_fields(["number", "version", "taker", "contract"])
-        tournament = table.position.tournament
-        self.five = len(seats) == 5
-        self.dead_hand = self.five and tournament.five_mode == FiveMode.DEAD
-        if self.five and not self.dead_hand:
+        if asks_partner:
             self.fields["partner"] = _radio([(NONE, _("Seul")), *names], initial=NONE)
-        if self.dead_hand:
+        if asks_mort:
             self.fields["sitting_out"] = _radio(names)
         self.poignee_names = []
-        for seat in seats:
-            name = f"poignee_{seat.place}"
-            self.fields[name] = _radio([(NONE, "—"), *PoigneeSize.choices], initial=NONE)
-            self.fields[name].label = self.player_names[seat.place]
-            self.poignee_names.append(name)
+        for place, name in names:
+            field = f"poignee_{place}"
+            self.fields[field] = _radio([(NONE, "—"), *PoigneeSize.choices], initial=NONE)
+            self.fields[field].label = name
+            self.poignee_names.append(field)
         # At 4 players points are whole; at 3 and 5 a half point is possible.
-        self.half_points = len(seats) in (3, 5) and not self.dead_hand
+        self.half_points = seats is not None and len(seats) in (3, 5) and not self.dead_hand
 
     @property
     def deal_number(self):

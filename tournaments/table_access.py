@@ -34,11 +34,13 @@ from ipaddress import ip_address
 from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
+from django.db import transaction
 from django.http import HttpRequest
 from django.urls import reverse
 
 from tournaments.actors import Actor
 from tournaments.models import Table
+from tournaments.services import journal
 
 SESSION_KEY = "sheet_grants"
 TABLE_ATTEMPTS = 30
@@ -81,15 +83,20 @@ def sheet_access(request: HttpRequest, table: Table) -> SheetAccess:
 def device_granted(request: HttpRequest, table: Table) -> bool:
     """Whether this session was let in on ``table``, less than ``GRANT_HOURS`` ago, and the
     table's position is still open."""
+    return grant_held(request, table.pk) and table.position.closed_at is None
+
+
+def grant_held(request: HttpRequest, table_id: int) -> bool:
+    """Whether this session was let in on table ``table_id`` less than ``GRANT_HOURS`` ago:
+    the session alone says it, without reading the table. Whether its position is still open
+    is for whoever reads the table (``device_granted``, or a service under the table's lock)."""
     grants = request.session.get(SESSION_KEY)
     if not isinstance(grants, dict):
         return False
-    granted_at = grants.get(str(table.pk))
+    granted_at = grants.get(str(table_id))
     if not isinstance(granted_at, int | float):
         return False
-    if time.time() - granted_at > timedelta(hours=GRANT_HOURS).total_seconds():
-        return False
-    return table.position.closed_at is None
+    return time.time() - granted_at <= timedelta(hours=GRANT_HOURS).total_seconds()
 
 
 def _let_in(request: HttpRequest, table: Table) -> None:
@@ -186,9 +193,18 @@ class DeviceGrantLink:
     expires_in_minutes: int
 
 
-def device_grant_link(*, table: Table) -> DeviceGrantLink:
+@transaction.atomic
+def device_grant_link(*, table: Table, by: Actor) -> DeviceGrantLink:
     """A one-time link that lets the phone opening it in on ``table``; it also clears the
-    table's code attempts, so that the arbitre's tap always unblocks the table."""
+    table's code attempts, so that the arbitre's tap always unblocks the table. The journal
+    keeps who let a phone in, and on which table."""
+    journal.record(
+        tournament=table.position.tournament,
+        action=journal.Action.TABLE_PHONE_OPENED,
+        by=by,
+        table=table,
+        subject=table,
+    )
     clear_code_attempts(table=table)
     token = signing.dumps({"table": table.pk, "nonce": secrets.token_urlsafe(16)}, salt=GRANT_SALT)
     return DeviceGrantLink(

@@ -51,6 +51,7 @@ LABELS = {
     "call": gettext_lazy("appel"),
     "confirmed": gettext_lazy("bilan confirmé"),
     "signed": gettext_lazy("feuille signée"),
+    "withdrawn": gettext_lazy("bilans à confirmer de nouveau"),
     "cancelled": gettext_lazy("annulée"),
 }
 

@@ -228,6 +228,7 @@ SHEET_COLUMNS = (
     "table__position__closed_at",
     "table__position__tournament__deals_per_position",
     "table__position__tournament__five_mode",
+    "table__position__tournament__counts_all_pass",
 )
 
 
@@ -235,7 +236,10 @@ def _locked_sheet(table: Table) -> _Sheet:
     """Two queries: the table's seats, with the table (locked), its position and tournament
     joined to them (a table is seated as it is created, never without its seats), then its
     deals. Each ordered here, not by the models' Meta.ordering, whose chain (table, position,
-    tournament) would join three tables to sort the rows of one sheet."""
+    tournament) would join three tables to sort the rows of one sheet.
+
+    Only ``table.pk`` is read of ``table``: a phone's save names its table by its key alone
+    (``views.sheets.deal_new``), and a table gone meanwhile is refused as missing."""
     seats = list(
         Seat.objects.select_for_update(of=("table",))
         .select_related("table__position__tournament")
@@ -243,7 +247,13 @@ def _locked_sheet(table: Table) -> _Sheet:
         .filter(table_id=table.pk)
         .order_by()
     )
-    table = seats[0].table if seats else _locked_table(table)
+    if seats:
+        table = seats[0].table
+    else:
+        try:
+            table = _locked_table(table)
+        except Table.DoesNotExist as error:
+            raise Refused(_("Cette table n'existe plus."), code="missing") from error
     return _Sheet(table=table, deals=list(table.deals.order_by("number")), seats=seats)
 
 
@@ -251,7 +261,12 @@ def _check_sheet_open(table: Table, by: Actor) -> None:
     """Once signed (or the position closed), only the arbitre changes the sheet."""
     if by.is_arbitre:
         return
-    if table.locked_at is not None or table.position.closed_at is not None:
+    if table.position.closed_at is not None:
+        raise Refused(
+            _("La position est close : seul l'arbitre peut encore changer cette feuille."),
+            code="locked",
+        )
+    if table.locked_at is not None:
         raise Refused(
             _("La feuille est signée : seul l'arbitre peut encore la modifier."), code="locked"
         )
@@ -307,11 +322,22 @@ def _mark_history(deal: Deal, table: Table, by: Actor) -> None:
     deal._history_user = by.user
 
 
-def _withdraw_confirmations(sheet: _Sheet) -> None:
-    """A changed deal changes the bilans: confirmations given before it no longer hold."""
-    confirmed = any(seat.confirmed_at is not None for seat in sheet.seats)
-    if confirmed and sheet.table.locked_at is None:
+def _withdraw_confirmations(sheet: _Sheet) -> list[str]:
+    """A changed deal changes the bilans: confirmations given before it on the open sheet no
+    longer hold. The places withdrawn, for the journal."""
+    if sheet.table.locked_at is not None:
+        return []
+    withdrawn = [seat.place for seat in sheet.seats if seat.confirmed_at is not None]
+    if withdrawn:
         sheet.table.seats.filter(confirmed_at__isnull=False).update(confirmed_at=None)
+    return withdrawn
+
+
+def _withdrawn(places: Sequence[str]) -> dict:
+    """The bilans a change withdrew, as its journal entry says them (« Nord, Sud »)."""
+    order = list(Place.values)
+    names = [str(Place(place).label) for place in sorted(places, key=order.index)]
+    return {"withdrawn": names} if names else {}
 
 
 def _record_event(
@@ -359,9 +385,10 @@ def _corrected_after_signature(
     after: Mapping[str, int | None],
     by: Actor,
     reason: str,
-) -> None:
+) -> list[str]:
     """A signed sheet corrected by the arbitre: the players whose marque changed confirm
-    their bilan again (the sheet is no longer signed until they have); it says why."""
+    their bilan again (the sheet is no longer signed until they have); it says why. The
+    places withdrawn, for the journal."""
     table = sheet.table
     changed = {place for place in sheet.places if before.get(place) != after.get(place)}
     now = timezone.now()
@@ -386,6 +413,7 @@ def _corrected_after_signature(
         deal_number=number,
         reason=reason,
     )
+    return withdrawn
 
 
 # --- Exactly once ------------------------------------------------------------------------
@@ -448,6 +476,9 @@ def record_deal(
 
     ``submission_id`` names the form sent (see ``_sent_before``): the same form sent again
     stores nothing and gets the deal back, as the first send did.
+
+    Of ``table`` only its key is used: everything else is read here, under the lock, so a
+    phone's save may name its table by key alone (``Table(pk=…)``), read by nothing before.
     """
     sheet = _locked_sheet(table)
     table = sheet.table
@@ -455,7 +486,12 @@ def record_deal(
     if _sent_before(deal, submission_id):
         return deal
     _check_sheet_open(table, by)
-    deals_per_position = table.position.tournament.deals_per_position
+    tournament = table.position.tournament
+    if result.all_pass and not tournament.counts_all_pass:
+        raise Refused(
+            _("Dans ce tournoi, une donne où tous passent est redistribuée sans être notée.")
+        )
+    deals_per_position = tournament.deals_per_position
     if not 1 <= number <= deals_per_position:
         raise Refused(
             _("Une position compte %(count)s donnes : la donne %(number)s n'existe pas.")
@@ -485,13 +521,14 @@ def record_deal(
     before = journal.fields_of(deal, DEAL_RESULT_FIELDS) if deal.pk else {}
     deal.submission_id = submission_id
     deal = _write_result(deal, sheet=sheet, result=result, by=by)
+    withdrawn = _withdraw_confirmations(sheet)
     _journal(
         table,
         journal.Action.DEAL_RECORDED,
         by,
         subject=deal,
         before=before,
-        after=journal.fields_of(deal, DEAL_RESULT_FIELDS),
+        after={**journal.fields_of(deal, DEAL_RESULT_FIELDS), **_withdrawn(withdrawn)},
     )
     return deal
 
@@ -530,33 +567,42 @@ def correct_deal(
     deal.version += 1
     deal.submission_id = submission_id
     deal = _write_result(deal, sheet=sheet, result=result, by=by)
+    withdrawn = _withdraw_bilans(
+        sheet, number=number, before=before, after=deal.marques(), by=by, reason=reason
+    )
     _journal(
         table,
         journal.Action.DEAL_CORRECTED,
         by,
         subject=deal,
         before=before_fields,
-        after={**journal.fields_of(deal, DEAL_RESULT_FIELDS), **_reason(reason)},
+        after={
+            **journal.fields_of(deal, DEAL_RESULT_FIELDS),
+            **_reason(reason),
+            **_withdrawn(withdrawn),
+        },
     )
-    if table.locked_at is not None:
-        _corrected_after_signature(
-            sheet, number=number, before=before, after=deal.marques(), by=by, reason=reason
-        )
     return deal
 
 
-def _write_result(deal: Deal, *, sheet: _Sheet, result: DealResult, by: Actor) -> Deal:
-    """Score the result onto the deal and save it, with who wrote it in the history.
+def _withdraw_bilans(sheet: _Sheet, *, number: int, before, after, by: Actor, reason: str):
+    """The bilans a changed deal withdraws: on the open sheet every confirmation given, on a
+    signed sheet those of the players whose marque the arbitre's correction changed."""
+    if sheet.table.locked_at is None:
+        return _withdraw_confirmations(sheet)
+    return _corrected_after_signature(
+        sheet, number=number, before=before, after=after, by=by, reason=reason
+    )
 
-    Any bilan already confirmed on the sheet was confirmed on other numbers: it is withdrawn.
-    """
+
+def _write_result(deal: Deal, *, sheet: _Sheet, result: DealResult, by: Actor) -> Deal:
+    """Score the result onto the deal and save it, with who wrote it in the history."""
     places = sheet.places
     _check_seats(places=places, result=result)
     _apply_result(deal, table=sheet.table, places=places, result=result)
     _check_fields(deal)
     _mark_history(deal, sheet.table, by)
     deal.save()
-    _withdraw_confirmations(sheet)
     return deal
 
 
@@ -574,22 +620,20 @@ def delete_deal(*, table: Table, number: int, version: int, by: Actor, reason: s
     _check_last_deal(sheet, deal, by)
     _check_version(deal, version)
     reason = _correction_reason(table, reason)
-    before = deal.marques()
+    withdrawn = _withdraw_bilans(
+        sheet, number=number, before=deal.marques(), after={}, by=by, reason=reason
+    )
+    # Written before the deal is deleted, so that the entry keeps the deal's key.
     _journal(
         table,
         journal.Action.DEAL_DELETED,
         by,
         subject=deal,
         before=journal.fields_of(deal, DEAL_RESULT_FIELDS),
-        after=_reason(reason),
+        after={**_reason(reason), **_withdrawn(withdrawn)},
     )
     _mark_history(deal, table, by)
     deal.delete()
-    _withdraw_confirmations(sheet)
-    if table.locked_at is not None:
-        _corrected_after_signature(
-            sheet, number=number, before=before, after={}, by=by, reason=reason
-        )
 
 
 @transaction.atomic

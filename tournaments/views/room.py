@@ -236,7 +236,7 @@ def device_grant(request: HtmxHttpRequest, tournament_id: int, number: int, tabl
     if position.closed_at is not None:
         messages.error(request, _("Cette position est close : ses feuilles ne se saisissent plus."))
         return redirect("sheet_room", tournament_id=tournament.pk, number=number)
-    link = device_grant_link(table=table)
+    link = device_grant_link(table=table, by=Actor.arbitre(request.user))
     url = request.build_absolute_uri(link.path)
     qr_svg = segno.make(url, error="m").svg_inline(scale=5, light="#fff", omitsize=True)
     context = {

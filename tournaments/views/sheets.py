@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import reswap
 
 from scoring.rules import InvalidDeal
+from tournaments.actors import Actor
 from tournaments.db import retry_once_on_dropped_connection
 from tournaments.forms import add_refusal
 from tournaments.models import DEAL_FIELDS, Deal, Seat, Table
@@ -44,6 +45,7 @@ from tournaments.sheet_forms import DealForm, TableCodeForm, initial_for
 from tournaments.table_access import (
     SheetAccess,
     check_code,
+    grant_held,
     grant_link_valid,
     open_device_grant,
     sheet_access,
@@ -177,12 +179,13 @@ def _refusal_in_view(request: HtmxHttpRequest, response: HttpResponse, status: i
     return response
 
 
-def _sheet_after_write(request: HtmxHttpRequest, table: Table, access: SheetAccess):
+def _sheet_after_write(request: HtmxHttpRequest, table_id: int):
     """After a write on the sheet: under htmx the sheet again, with its message; else a
     redirect to it, so that reloading the page does not send the form again."""
     if request.htmx:
+        table, access = _table_or_404(request, table_id)
         return _render_sheet(request, table, access)
-    return redirect("sheet", table_id=table.pk)
+    return redirect("sheet", table_id=table_id)
 
 
 def _refused_on_sheet(request: HtmxHttpRequest, table: Table, access: SheetAccess, error):
@@ -271,58 +274,85 @@ def sheet(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def deal_new(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
-    """Record a deal: a new one, « tous passent », or the result of the deal bid."""
-    table, access, seats = _table_and_seats_or_404(request, table_id)
+    """Record a deal: a new one, « tous passent », or the result of the deal bid.
+
+    A tournament's busiest write, made by the table's phone: nothing is read before the
+    service, which reads the sheet under the table's lock and checks it all there (the sheet
+    open, the seats, the rules). The phone's right is in its session; the sheet is read for
+    the page only to show it again, after a refusal or for htmx.
+    """
     if request.method == "GET":
-        return redirect("sheet", table_id=table.pk)
-    _editor_or_403(access)
+        return redirect("sheet", table_id=table_id)
+    by = _writer(request, table_id)
     if "all_pass" in request.POST:
-        return _all_pass(request, table, access)
-    form = DealForm(request.POST, table=table, seats=seats)
+        return _all_pass(request, table_id, by)
+    form = DealForm(request.POST)
     if not form.is_valid():
-        return _render_sheet(request, table, access, form=form, status=422)
+        return _deal_refused(request, table_id, status=422)
     try:
         deal = retry_once_on_dropped_connection(
             lambda: record_deal(
-                table=table,
+                table=Table(pk=table_id),
                 number=form.cleaned_data["number"],
                 result=form.result(),
-                by=access.actor,
+                by=by,
                 version=form.cleaned_data["version"],
                 submission_id=form.cleaned_data["submission_id"],
             )
         )
     except (InvalidDeal, Refused) as error:
-        add_refusal(form, error)
-        return _render_sheet(request, table, access, form=form, status=_refusal_status(error))
+        return _deal_refused(request, table_id, error=error, status=_refusal_status(error))
     messages.success(request, _("Donne %(number)s enregistrée.") % {"number": deal.number})
-    return _sheet_after_write(request, table, access)
+    return _sheet_after_write(request, table_id)
 
 
-def _all_pass(request: HtmxHttpRequest, table: Table, access: SheetAccess) -> HttpResponse:
+def _writer(request: HtmxHttpRequest, table_id: int) -> Actor:
+    """Who writes a deal on the table: its phone, as its session says (no query), or whoever
+    reading the table lets in (its arbitre); 404 or 403 for anyone else."""
+    if grant_held(request, table_id):
+        return Actor.table_device()
+    _table, access = _table_or_404(request, table_id)
+    _editor_or_403(access)
+    return access.actor
+
+
+def _deal_refused(
+    request: HtmxHttpRequest, table_id: int, *, error: Exception | None = None, status: int
+) -> HttpResponse:
+    """The sheet again, its form as typed, the refusal beside its field. Who may write is
+    asked again of the table now read: a phone whose position has closed gets a 403. Where
+    the table's own form refuses what was typed (a seat nobody sits in), its message is the
+    one shown."""
+    table, access, seats = _table_and_seats_or_404(request, table_id)
+    _editor_or_403(access)
+    form = DealForm(request.POST, table=table, seats=seats)
+    if form.is_valid() and error is not None:
+        add_refusal(form, error)
+    return _render_sheet(request, table, access, form=form, status=status)
+
+
+def _all_pass(request: HtmxHttpRequest, table_id: int, by: Actor) -> HttpResponse:
     """« Tous passent » in one tap, where the tournament counts such deals."""
     number = _posted_int(request, "number")
     try:
-        if not table.position.tournament.counts_all_pass:
-            raise Refused(
-                _("Dans ce tournoi, une donne où tous passent est redistribuée sans être notée.")
-            )
         if number is None:
             raise Refused(_("Numéro de donne manquant."), code="number_out_of_range")
         retry_once_on_dropped_connection(
             lambda: record_deal(
-                table=table,
+                table=Table(pk=table_id),
                 number=number,
                 result=DealResult(all_pass=True),
-                by=access.actor,
+                by=by,
                 version=_posted_int(request, "version"),
                 submission_id=_posted_uuid(request, "submission_id"),
             )
         )
     except Refused as error:
+        table, access = _table_or_404(request, table_id)
+        _editor_or_403(access)
         return _refused_on_sheet(request, table, access, error)
     messages.success(request, _("Donne %(number)s : tous passent.") % {"number": number})
-    return _sheet_after_write(request, table, access)
+    return _sheet_after_write(request, table_id)
 
 
 def _posted_uuid(request: HtmxHttpRequest, name: str) -> UUID | None:
@@ -478,7 +508,7 @@ def sign_off(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         return _refused_on_sheet(request, table, access, error)
     if table.locked_at is not None:
         messages.success(request, signed_message(table, table.seats.count()))
-    return _sheet_after_write(request, table, access)
+    return _sheet_after_write(request, table.pk)
 
 
 @require_http_methods(["GET", "POST"])

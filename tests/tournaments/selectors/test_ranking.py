@@ -47,9 +47,10 @@ def test_ex_aequo_are_listed_in_french_alphabetical_order(short_tournament, play
     for registration, name in zip(players[:4], ["Zola", "Évrard", "Abel", "Château"], strict=True):
         registration.player.last_name = name
         registration.player.save()
+    short_tournament.counts_all_pass = True
+    short_tournament.save(update_fields=["counts_all_pass"])
     (table,) = seat(short_tournament, 1, [players[:4]])
     play(table, DealResult(all_pass=True))
-    short_tournament.counts_all_pass = True
 
     names = [p.registration.player.last_name for p in tournament_ranking(short_tournament).players]
 

@@ -42,6 +42,7 @@ from tournaments.services.tournaments import (
     publish_tournament,
     update_tournament,
 )
+from tournaments.table_access import device_grant_link
 
 Action = JournalEntry.Action
 PRISE = DealResult(taker=Place.NORD, contract="prise", bouts=1, points=55)
@@ -360,6 +361,48 @@ def test_a_deal_deleted_keeps_what_it_was(table, as_arbitre):
 
 
 @pytest.mark.usefixtures("one_deal_tournament")
+def test_a_deal_corrected_after_bilans_were_confirmed_says_they_are_withdrawn(table):
+    deal = record_deal(table=table, number=1, result=PRISE, by=TESTS)
+    for place in ("S", "N"):
+        confirm_bilan(table=table, place=place, by=Actor.table_device())
+    garde = DealResult(taker=Place.NORD, contract="garde", bouts=1, points=55)
+
+    entry = only_entry(
+        lambda: correct_deal(
+            table=table, number=1, version=deal.version, result=garde, by=Actor.table_device()
+        )
+    )
+
+    assert entry.after["withdrawn"] == ["Nord", "Sud"]
+    assert not table.seats.filter(confirmed_at__isnull=False).exists()
+
+
+@pytest.mark.usefixtures("one_deal_tournament")
+def test_a_signed_sheet_corrected_names_the_bilans_to_confirm_again(table, as_arbitre):
+    deal = record_deal(table=table, number=1, result=PRISE, by=TESTS)
+    for place in "NESO":
+        confirm_bilan(table=table, place=place, by=Actor.table_device())
+    # Est takes instead of Nord: Nord's and Est's marques change, Sud's and Ouest's do not.
+    est = DealResult(taker=Place.EST, contract="prise", bouts=1, points=55)
+
+    entry = only_entry(
+        lambda: correct_deal(
+            table=table, number=1, version=deal.version, result=est, by=as_arbitre,
+            reason="Preneur mal noté",
+        )
+    )  # fmt: skip
+
+    assert entry.after["withdrawn"] == ["Nord", "Est"]
+    assert entry.after["reason"] == "Preneur mal noté"
+
+
+def test_a_deal_recorded_on_an_unconfirmed_sheet_withdraws_nothing(table):
+    entry = only_entry(lambda: record_deal(table=table, number=1, result=PRISE, by=TESTS))
+
+    assert "withdrawn" not in entry.after
+
+
+@pytest.mark.usefixtures("one_deal_tournament")
 def test_bilans_confirmed_then_the_sheet_signed_then_reopened(table, as_arbitre):
     record_deal(table=table, number=1, result=PRISE, by=TESTS)
 
@@ -421,6 +464,14 @@ def test_a_script_closing_a_position_is_named_as_the_script(table, tournament):
     assert (entry.actor_kind, entry.actor_script, entry.actor_user) == ("script", "tests", None)
     assert entry.actor_label == "Script : tests"
     assert Position.objects.get(pk=table.position.pk).closed_by == tournament.arbitre
+
+
+def test_a_phone_let_in_from_the_room_names_the_arbitre_and_the_table(table, as_arbitre):
+    entry = only_entry(lambda: device_grant_link(table=table, by=as_arbitre))
+
+    assert (entry.action, entry.actor_kind) == (Action.TABLE_PHONE_OPENED, ActorKind.ARBITRE)
+    assert (entry.position_number, entry.table_number) == (1, 1)
+    assert entry.get_action_display() == "Téléphone ouvert depuis la salle"
 
 
 def test_a_call_answered_once(table, as_arbitre):

@@ -226,7 +226,32 @@ def test_a_taker_not_at_the_table_is_refused(table_client, table):
     response = post_deal(table_client, table, 1, {**fft_example.POSTS[0], "taker": "C"})
 
     assert response.status_code == 422
+    assert "C n’en fait pas partie." in response.content.decode()
     assert not Deal.objects.exists()
+
+
+def test_a_partner_sent_to_a_table_of_four_is_refused(table_client, table):
+    response = post_deal(table_client, table, 1, {**fft_example.POSTS[0], "partner": "N"})
+
+    assert response.status_code == 422
+    assert "partenaire" in response.content.decode()
+    assert not Deal.objects.exists()
+
+
+def test_a_poignee_of_an_empty_seat_is_refused(table_client, table):
+    response = post_deal(table_client, table, 1, {**fft_example.POSTS[0], "poignee_C": "simple"})
+
+    assert response.status_code == 422
+    assert "n&#x27;est pas à la table" in response.content.decode()
+    assert not Deal.objects.exists()
+
+
+def test_the_phone_of_a_table_gone_gets_a_404(table_client, table):
+    table.delete()
+
+    response = post_deal(table_client, table, 1, fft_example.POSTS[0])
+
+    assert response.status_code == 404
 
 
 def test_the_service_refuses_a_taker_not_at_the_table_by_name(table):

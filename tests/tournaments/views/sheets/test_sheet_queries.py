@@ -7,6 +7,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet
+from tournaments.models import Deal
 from tournaments.services.deals import confirm_bilan, record_deal
 
 
@@ -57,9 +58,10 @@ def test_the_history_costs_the_same_with_one_change_or_many(table_client, table)
     assert one == many
 
 
-# Session; the table with its seats and players (the form's choices); then, in the save's
-# transaction (here a savepoint and its release), the seats with the table locked, the deals,
-# the deal and its history. No re-check of the constraints the database holds.
+# A phone's save: its session; then, in the save's transaction (here a savepoint and its
+# release), the seats with the table locked, the deals, the deal, its history and its journal
+# entry. Nothing read before (the phone's right is in its session), no re-check of the
+# constraints the database holds.
 SAVE_QUERIES = 12
 
 
@@ -78,6 +80,21 @@ def test_a_deal_is_saved_in_at_most_twelve_queries(table_client, table):
 
     assert status == 302
     assert count <= SAVE_QUERIES
+
+
+def test_a_phones_save_reads_the_sheet_once_under_the_lock(table_client, table):
+    fill_sheet(table, fft_example.RESULTS[:1])
+
+    with CaptureQueriesContext(connection) as captured:
+        table_client.post(
+            f"/tables/{table.pk}/donnes/nouvelle/", {"number": 2, **fft_example.POSTS[1]}
+        )
+
+    seat_reads = [
+        q["sql"] for q in captured if q["sql"].startswith("SELECT") and "_seat" in q["sql"]
+    ]
+    assert len(seat_reads) == 1
+    assert Deal.objects.get(table=table, number=2).marque_ouest == 228
 
 
 def test_a_deal_saved_through_htmx_comes_back_with_its_sheet_in_at_most_twelve_queries(
