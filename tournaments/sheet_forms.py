@@ -24,6 +24,8 @@ TOTAL_POINTS = Decimal(91)
 POINTS_TEXT = re.compile(r"[0-9]{1,3}(\.[0-9])?", re.ASCII)
 POINTS_MAX_LENGTH = 5
 POINTS_MESSAGE = _("Les points sont un nombre de 0 à 91, par exemple 47 ou 40,5.")
+# At 4 players (and at 5 with a mort) the attack's points are whole: no half in the example.
+WHOLE_POINTS_MESSAGE = _("Les points sont un nombre de 0 à 91, par exemple 47.")
 
 
 def short_name(seat: Seat) -> str:
@@ -117,6 +119,8 @@ class DealForm(forms.Form):
             self.poignee_names.append(field)
         # At 4 players points are whole; at 3 and 5 a half point is possible.
         self.half_points = seats is not None and len(seats) in (3, 5) and not self.dead_hand
+        self.points_message = POINTS_MESSAGE if self.half_points else WHOLE_POINTS_MESSAGE
+        self.fields["points"].error_messages["max_length"] = self.points_message
 
     @property
     def deal_number(self):
@@ -161,7 +165,7 @@ class DealForm(forms.Form):
         # Checked as text before it becomes a number: « 9e9999999 » is a valid Decimal that
         # no message can format, and nothing longer than « 40.5 » is ever a score.
         if not POINTS_TEXT.fullmatch(text):
-            raise forms.ValidationError(POINTS_MESSAGE, code="invalid")
+            raise forms.ValidationError(self.points_message, code="invalid")
         return Decimal(text)
 
     def clean(self):

@@ -63,23 +63,29 @@ def seat_names(seats: Iterable[Seat]) -> dict[str, str]:
 @dataclass
 class DealRow:
     deal: Deal
-    summary: str
+    summary: str  # the contract, the taker and the result
+    call_detail: str  # the summary after its alert in the room, without the contract it names
     primes: list[str]
     cells: list
     is_last: bool
     alert: str
 
 
-def _deal_summary(deal: Deal, names: dict[str, str]) -> str:
+def _deal_play(deal: Deal, names: dict[str, str]) -> str:
+    """Who took (and with whom) and the result, or that it is still to come."""
     if deal.all_pass:
         return _("Tous passent")
-    text = f"{deal.get_contract_display()} — {names.get(deal.taker, deal.taker)}"
+    text = names.get(deal.taker, deal.taker)
     if deal.partner:
         text += " + " + names.get(deal.partner, deal.partner)
     if deal.points is None:
         return text + " · " + _("résultat à venir")
     bouts = ngettext("%(bouts)s bout", "%(bouts)s bouts", deal.bouts) % {"bouts": deal.bouts}
     return f"{text} · {points_text(deal.points)} pts, {bouts}"
+
+
+def _deal_summary(deal: Deal, play: str) -> str:
+    return play if deal.all_pass else f"{deal.get_contract_display()} — {play}"
 
 
 def _deal_primes(table: Table, deal: Deal, names: dict[str, str]) -> list[str]:
@@ -140,17 +146,21 @@ def sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
     places = [seat.place for seat in seats]
     names = seat_names(seats)
     last_number = max((deal.number for deal in deals), default=None)
-    rows = [
-        DealRow(
-            deal=deal,
-            summary=_deal_summary(deal, names),
-            primes=_deal_primes(table, deal, names),
-            cells=[deal.marque(place) for place in places],
-            is_last=deal.number == last_number,
-            alert=_alert(deal),
+    rows = []
+    for deal in deals:
+        play = _deal_play(deal, names)
+        summary = _deal_summary(deal, play)
+        rows.append(
+            DealRow(
+                deal=deal,
+                summary=summary,
+                call_detail=play if deal.contract in ALERT_CONTRACTS else summary,
+                primes=_deal_primes(table, deal, names),
+                cells=[deal.marque(place) for place in places],
+                is_last=deal.number == last_number,
+                alert=_alert(deal),
+            )
         )
-        for deal in deals
-    ]
     totals = sheet_totals(places, {deal.number: deal.marques() for deal in deals})
     expected = table.position.tournament.deals_per_position
     played = sum(1 for deal in deals if deal.is_played)

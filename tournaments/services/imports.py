@@ -19,7 +19,11 @@ from tournaments.models import (
 from tournaments.selectors.registrations import next_participant_number
 from tournaments.services import journal
 from tournaments.services.errors import Refused
-from tournaments.services.registrations import PARTICIPANT_NUMBER_MAX, known_player
+from tournaments.services.registrations import (
+    PARTICIPANT_NUMBER_MAX,
+    check_open_for_registration,
+    known_player,
+)
 
 # A CSV import registers at most this many players: a tournament is a few hundred at most, and
 # a bigger file is a mistake that must be refused quickly, not written for half a minute.
@@ -171,6 +175,7 @@ def _file_rows(
     *, tournament: Tournament, content: bytes
 ) -> tuple[list[str], list[tuple[int, list[str]]]]:
     """The columns and numbered rows of the file; Refused when the file as a whole is."""
+    check_open_for_registration(tournament)
     try:
         columns, rows = _csv_rows(_decode_csv(content))
     except csv.Error as error:

@@ -83,6 +83,19 @@ def _refuse_licence_taken(licence: str, holder: Player, *, arbitre_id: int) -> N
     raise Refused(message, code="licence_taken", field="licence")
 
 
+def check_open_for_registration(tournament: Tournament) -> None:
+    """A finished tournament takes no new player: its ranking is final (a late arrival
+    joins a tournament under way, never one that is over)."""
+    if tournament.status == Tournament.Status.FINISHED:
+        raise Refused(
+            _(
+                "Le tournoi est terminé et son classement définitif : on n'y inscrit plus "
+                "de joueur."
+            ),
+            code="finished",
+        )
+
+
 def _check_team(*, tournament: Tournament, team: Team | None, joining: int = 1) -> None:
     if team is None:
         return
@@ -131,6 +144,7 @@ def register_player(
     A licence already known names the same player (never a second one); the participant
     number is the next free one unless given.
     """
+    check_open_for_registration(tournament)
     if player is None:
         last_name, first_name, licence = last_name.strip(), first_name.strip(), licence.strip()
         player = known_player(

@@ -581,9 +581,11 @@ def placement_publish(request: HtmxHttpRequest, tournament_id: int, number: int)
         publish_seating(position=position, by=Actor.arbitre(request.user))
     except Refused as refusal:
         return _placement_answer(request, tournament, number, error=refusal.message)
-    return _placement_answer(
-        request,
-        tournament,
-        number,
-        notice=_("Placement publié : chaque joueur voit sa place sur la page du tournoi."),
-    )
+    if tournament.published:
+        notice = _("Placement publié : chaque joueur voit sa place sur la page du tournoi.")
+    else:
+        notice = _(
+            "Placement publié. Le tournoi n'est pas encore public : publiez-le pour que "
+            "chaque joueur voie sa place sur la page du tournoi."
+        )
+    return _placement_answer(request, tournament, number, notice=notice)

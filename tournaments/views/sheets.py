@@ -522,7 +522,7 @@ def sheet_unlock(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     if not access.is_arbitre:
         raise PermissionDenied
     if request.method == "GET":
-        if table.locked_at is None:
+        if table.locked_at is None or table.position.closed_at is not None:
             return redirect("sheet", table_id=table.pk)
         return render(
             request,

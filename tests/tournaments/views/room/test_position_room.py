@@ -74,3 +74,12 @@ def test_a_deal_entered_at_the_bidding_is_shown_in_plain_words(arbitre_client, t
 
     assert '<span class="badge warn">contrat annoncé, résultat à venir</span>' in html
     assert "enchères" not in html
+
+
+def test_a_garde_sans_call_names_its_contract_once(arbitre_client, table_client, table):
+    post_deal(table_client, table, 1, {"taker": "E", "contract": "garde_sans"})
+
+    html = room_html(arbitre_client, table)
+
+    assert "Garde sans</strong> · Joueur2" in html
+    assert html.count("Garde sans") == 1

@@ -229,3 +229,14 @@ def test_a_number_taken_during_the_import_keeps_nothing(tournament, monkeypatch)
     assert "réessayez" in report.refused[0].reason
     assert tournament.registrations.count() == 8
     assert not Player.objects.filter(licence="0100001").exists()
+
+
+def test_a_finished_tournament_imports_no_one(tournament):
+    tournament.status = tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+
+    report = imported(tournament, GOOD)
+
+    assert not report.ok
+    assert report.refused[0].reason.startswith("Le tournoi est terminé")
+    assert not tournament.registrations.exists()

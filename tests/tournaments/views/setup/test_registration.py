@@ -283,3 +283,14 @@ def test_correcting_to_a_licence_of_someone_else_is_refused(
     )
 
     assert "est déjà celui de JOUEUR2 Prénom" in response.content.decode()
+
+
+def test_a_finished_tournament_registers_no_one(tournament):
+    tournament.status = tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+
+    with pytest.raises(Refused) as refused:
+        register_player(tournament=tournament, last_name="Tard", first_name="Léa", by=TESTS)
+
+    assert refused.value.code == "finished"
+    assert not tournament.registrations.exists()

@@ -1,6 +1,7 @@
 """Sign-off: each player confirms their bilan; the last confirmation locks the sheet."""
 
 import pytest
+from django.utils import timezone
 
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet
@@ -108,3 +109,20 @@ def test_the_arbitre_reopens_a_sheet_through_htmx(arbitre_client, table):
     response = arbitre_client.post(f"/tables/{table.pk}/reouverture/", HTTP_HX_REQUEST="true")
 
     assert response["HX-Redirect"] == f"/tables/{table.pk}/"
+
+
+def test_a_closed_positions_sheet_sends_the_arbitre_to_the_room_not_to_reopen(
+    arbitre_client, table
+):
+    fill_sheet(table)
+    for place in "NESO":
+        confirm_bilan(table=table, place=place, by=TESTS)
+    table.position.closed_at = timezone.now()
+    table.position.save(update_fields=["closed_at"])
+
+    html = arbitre_client.get(f"/tables/{table.pk}/").content.decode()
+    confirm_page = arbitre_client.get(f"/tables/{table.pk}/reouverture/")
+
+    assert "Rouvrir la feuille pour la table" not in html
+    assert "rouvrez d'abord la position depuis la salle" in html
+    assert confirm_page["Location"] == f"/tables/{table.pk}/"
