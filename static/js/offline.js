@@ -391,7 +391,11 @@
           body,
           credentials: "same-origin",
           signal: timeLimit(),
-          headers: { "HX-Request": "true", "HX-Current-URL": location.href, "X-CSRFToken": token || "" },
+          // X-Offline-Queue: the server then checks that this deal was not stored and deleted since.
+          headers: {
+            "HX-Request": "true", "HX-Current-URL": location.href, "X-CSRFToken": token || "",
+            "X-Offline-Queue": "1",
+          },
         });
         if (response.status === 403) { noAccess = true; break; }
         if (!response.ok) break; // the server is restarting: the next attempt will do

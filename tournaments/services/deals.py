@@ -435,6 +435,24 @@ def _sent_before(deal: Deal | None, submission_id: UUID | None) -> bool:
     return deal.is_played and deal.history.filter(submission_id=submission_id).exists()
 
 
+def _check_not_deleted_since(table: Table, number: int, submission_id: UUID | None) -> None:
+    """A form from a phone's offline queue may have reached the sheet before (its answer lost),
+    and its deal been deleted since: sent again, it would bring the deal back. Its id in the
+    sheet's history says so. Asked of queued sends only: an online save costs no query more."""
+    if submission_id is None:
+        return
+    if Deal.history.filter(table_id=table.pk, submission_id=submission_id).exists():
+        raise Refused(
+            _(
+                "La donne %(number)s envoyée par ce téléphone a été supprimée de la feuille "
+                "depuis : elle n'est pas inscrite une seconde fois."
+            )
+            % {"number": number},
+            field="number",
+            code="deleted",
+        )
+
+
 def _refused_by_the_database(write: Callable[..., Deal]) -> Callable[..., Deal]:
     """A deal the database turns down is refused in the words of the constraint it broke
     (``Deal.Meta.constraints``, found by name), never a 500: one form's id on two deals
@@ -466,6 +484,7 @@ def record_deal(
     by: Actor,
     version: int | None = None,
     submission_id: UUID | None = None,
+    queued: bool = False,
 ) -> Deal:
     """Write a deal on a table's sheet, scored, its marques stored with it.
 
@@ -475,7 +494,9 @@ def record_deal(
     (``deal_sums_to_zero``); scoring makes that impossible here, the constraint everywhere.
 
     ``submission_id`` names the form sent (see ``_sent_before``): the same form sent again
-    stores nothing and gets the deal back, as the first send did.
+    stores nothing and gets the deal back, as the first send did. ``queued`` says the form
+    comes from a phone's offline queue: if its deal was stored and deleted since, it is
+    refused rather than stored again (``_check_not_deleted_since``).
 
     Of ``table`` only its key is used: everything else is read here, under the lock, so a
     phone's save may name its table by key alone (``Table(pk=…)``), read by nothing before.
@@ -485,6 +506,8 @@ def record_deal(
     deal = sheet.deal(number)
     if _sent_before(deal, submission_id):
         return deal
+    if deal is None and queued:
+        _check_not_deleted_since(table, number, submission_id)
     _check_sheet_open(table, by)
     tournament = table.position.tournament
     if result.all_pass and not tournament.counts_all_pass:

@@ -298,6 +298,7 @@ def deal_new(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
                 by=by,
                 version=form.cleaned_data["version"],
                 submission_id=form.cleaned_data["submission_id"],
+                queued=_queued(request),
             )
         )
     except (InvalidDeal, Refused) as error:
@@ -345,6 +346,7 @@ def _all_pass(request: HtmxHttpRequest, table_id: int, by: Actor) -> HttpRespons
                 by=by,
                 version=_posted_int(request, "version"),
                 submission_id=_posted_uuid(request, "submission_id"),
+                queued=_queued(request),
             )
         )
     except Refused as error:
@@ -353,6 +355,12 @@ def _all_pass(request: HtmxHttpRequest, table_id: int, by: Actor) -> HttpRespons
         return _refused_on_sheet(request, table, access, error)
     messages.success(request, _("Donne %(number)s : tous passent.") % {"number": number})
     return _sheet_after_write(request, table_id)
+
+
+def _queued(request: HtmxHttpRequest) -> bool:
+    """Whether the phone's offline queue sends this form (static/js/offline.js), perhaps
+    again after an answer it never got."""
+    return request.headers.get("X-Offline-Queue") == "1"
 
 
 def _posted_uuid(request: HtmxHttpRequest, name: str) -> UUID | None:

@@ -191,3 +191,36 @@ def test_an_online_save_costs_no_query_more_for_its_id(client, table, other_tabl
     with_id = save_queries(other_table, sent(fft_example.POSTS[0], uuid.uuid4()))
 
     assert with_id == without_id
+
+
+QUEUED = {"HTTP_X_OFFLINE_QUEUE": "1", **HTMX}
+
+
+def test_a_queued_resend_of_a_deal_deleted_since_is_refused_not_stored_again(table_client, table):
+    form = sent(fft_example.POSTS[0], uuid.uuid4())
+    post_deal(table_client, table, 1, form)
+    deal = Deal.objects.get(table=table)
+    table_client.post(f"/tables/{table.pk}/donnes/1/supprimer/", {"version": deal.version})
+
+    response = post_deal(table_client, table, 1, form, **QUEUED)
+
+    assert "supprimée de la feuille depuis" in response.content.decode()
+    assert response["HX-Reswap"].startswith("innerHTML")
+    assert not Deal.objects.filter(table=table).exists()
+
+
+def test_a_queued_form_never_sent_before_is_stored(table_client, table):
+    response = post_deal(table_client, table, 1, sent(fft_example.POSTS[0], uuid.uuid4()), **QUEUED)
+
+    assert response.status_code == 200
+    assert Deal.objects.get(table=table).marque_est == 318
+
+
+def test_a_queued_resend_of_a_deal_still_there_succeeds_as_the_first_send(table_client, table):
+    form = sent(fft_example.POSTS[0], uuid.uuid4())
+    post_deal(table_client, table, 1, form)
+
+    response = post_deal(table_client, table, 1, form, **QUEUED)
+
+    assert "Donne 1 enregistrée." in response.content.decode()
+    assert Deal.objects.filter(table=table).count() == 1
