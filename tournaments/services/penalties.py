@@ -44,6 +44,15 @@ def add_penalty(
             field="points",
             code="points",
         )
+    # A penalty counts in the ranking, which ranks the players seated: one for a position the
+    # player did not sit would be taken off nobody's total.
+    if not position.seats.filter(registration=registration).exists():
+        raise Refused(
+            _("%(player)s n'est pas placé à la position %(number)s : aucune pénalité n'y compte.")
+            % {"player": registration.player, "number": position.number},
+            field="registration",
+            code="not_seated",
+        )
     reason = required_reason(reason, missing=_("Donnez le motif de la pénalité."))
     penalty = Penalty.objects.create(
         registration=registration, position=position, points=points, reason=reason, arbitre=by

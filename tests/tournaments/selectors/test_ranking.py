@@ -226,7 +226,7 @@ def test_the_ranking_costs_the_same_queries_whatever_the_size(short_tournament, 
     for table in [*first, *second, *third]:
         if not table.deals.exists():
             play(table, prise_by("O"))
-    add_penalty(registration=more[0], position=third[0].position, points=5, reason="x", by=arbitre)
+    add_penalty(registration=more[8], position=third[0].position, points=5, reason="x", by=arbitre)
     with CaptureQueriesContext(connection) as large:
         ranking = tournament_ranking(short_tournament)
 

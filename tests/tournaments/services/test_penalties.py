@@ -5,10 +5,12 @@ from django.db import IntegrityError
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 
+from tests.at_the_table import TESTS
 from tests.factories import seat
 from tournaments.models import Penalty, Position, Tournament
 from tournaments.services.errors import Refused
 from tournaments.services.penalties import add_penalty, cancel_penalty
+from tournaments.services.registrations import register_player
 
 
 @pytest.fixture
@@ -132,6 +134,23 @@ def test_an_unknown_participant_number_is_refused_keeping_what_was_typed(
 
 
 @pytest.mark.usefixtures("position")
+def test_a_participant_not_seated_is_refused_keeping_what_was_typed(
+    arbitre_client, short_tournament
+):
+    late = register_player(
+        tournament=short_tournament, last_name="Tardif", first_name="Léa", by=TESTS
+    )
+
+    response = give_penalty(arbitre_client, short_tournament, number=late.number)
+
+    content = response.content.decode()
+    assert response.status_code == 422
+    assert "n&#x27;est pas placé à la position 1" in content
+    assert 'value="Parole pendant le jeu"' in content
+    assert not Penalty.objects.exists()
+
+
+@pytest.mark.usefixtures("position")
 def test_huge_points_are_refused_in_french(arbitre_client, short_tournament):
     response = give_penalty(arbitre_client, short_tournament, points="9" * 40, reason="x")
 
@@ -160,3 +179,18 @@ def test_the_form_offers_the_position_under_way(arbitre_client, short_tournament
     response = arbitre_client.get(penalties_url(short_tournament))
 
     assert response.context["form"].initial["position"] == 1
+
+
+def test_a_penalty_is_refused_for_a_position_the_player_did_not_sit(
+    short_tournament, position, arbitre
+):
+    late = register_player(
+        tournament=short_tournament, last_name="Tardif", first_name="Léa", by=TESTS
+    )
+
+    with pytest.raises(Refused) as refusal:
+        add_penalty(registration=late, position=position, points=10, reason="x", by=arbitre)
+
+    assert refusal.value.code == "not_seated"
+    assert "n'est pas placé à la position 1" in refusal.value.message
+    assert not Penalty.objects.exists()
