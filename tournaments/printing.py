@@ -514,13 +514,21 @@ class PlayerCard:
 
 
 def printed_cards(tournament: Tournament, *, player_url: Callable[[int], str]) -> list[PlayerCard]:
-    """A card per registered player, by name: their table and seat in every position seated
-    so far, and a QR code to ``player_url(number)``, their page online."""
-    registrations = sorted(
-        tournament.registrations.select_related("player", "team"), key=player_sort_key
-    )
+    """A card per player, by name: their table and seat in every position seated so far, and a
+    QR code to ``player_url(number)``, their page online. Before the first seating every
+    registered player gets one (to hand out at check-in); after it, those who came: checked
+    in, or seated once (a player never present gets no card)."""
     seats = Seat.objects.filter(position__tournament=tournament).select_related("table", "position")
     seated = {(seat.registration_id, seat.position.number): seat for seat in seats}
+    came = {registration_id for registration_id, _number in seated}
+    registrations = sorted(
+        (
+            registration
+            for registration in tournament.registrations.select_related("player", "team")
+            if not seated or registration.checked_in or registration.pk in came
+        ),
+        key=player_sort_key,
+    )
     cards = []
     for registration in registrations:
         lines = []

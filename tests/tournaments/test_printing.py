@@ -15,6 +15,7 @@ from tournaments.printing import (
 )
 from tournaments.printing import qr_svg as make_qr
 from tournaments.services.deals import DealResult, correct_deal, record_deal
+from tournaments.services.registrations import register_player
 from tournaments.services.seating import seat_position
 
 
@@ -137,3 +138,25 @@ def test_the_qr_drawing_covers_exactly_the_dark_modules():
     dark = {(x, row) for row, modules in enumerate(code.matrix) for x, m in enumerate(modules) if m}
     assert operators[:2] == ["0", "g"] and operators[-1] == "f"
     assert drawn == dark
+
+
+def test_once_seated_a_player_never_present_gets_no_card(table, registrations):
+    absent = registrations[0].tournament.registrations.create(
+        player=Player.objects.create(last_name="Absent", first_name="Jean"), number=99
+    )
+
+    cards = printed_cards(table.position.tournament, player_url=lambda n: f"https://x/{n}/")
+
+    numbers = {card.registration.number for card in cards}
+    assert absent.number not in numbers
+    assert numbers == {registration.number for registration in registrations}
+
+
+def test_before_any_seating_every_registered_player_gets_a_card(tournament):
+    registered = register_player(
+        tournament=tournament, last_name="Neuf", first_name="Léa", by=TESTS
+    )
+
+    cards = printed_cards(tournament, player_url=lambda n: f"https://x/{n}/")
+
+    assert [card.registration for card in cards] == [registered]
