@@ -203,7 +203,6 @@ def device_grant_link(*, table: Table, by: Actor) -> DeviceGrantLink:
         action=journal.Action.TABLE_PHONE_OPENED,
         by=by,
         table=table,
-        subject=table,
     )
     clear_code_attempts(table=table)
     token = signing.dumps({"table": table.pk, "nonce": secrets.token_urlsafe(16)}, salt=GRANT_SALT)

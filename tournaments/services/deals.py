@@ -257,8 +257,9 @@ def _locked_sheet(table: Table) -> _Sheet:
     return _Sheet(table=table, deals=list(table.deals.order_by("number")), seats=seats)
 
 
-def _check_sheet_open(table: Table, by: Actor) -> None:
-    """Once signed (or the position closed), only the arbitre changes the sheet."""
+def check_sheet_open(table: Table, by: Actor) -> None:
+    """Once signed (or the position closed), only the arbitre changes the sheet: Refused
+    (``locked``) for anyone else. Also asked by a page before it offers a change."""
     if by.is_arbitre:
         return
     if table.position.closed_at is not None:
@@ -508,7 +509,7 @@ def record_deal(
         return deal
     if deal is None and queued:
         _check_not_deleted_since(table, number, submission_id)
-    _check_sheet_open(table, by)
+    check_sheet_open(table, by)
     tournament = table.position.tournament
     if result.all_pass and not tournament.counts_all_pass:
         raise Refused(
@@ -578,7 +579,7 @@ def correct_deal(
     """
     sheet = _locked_sheet(table)
     table = sheet.table
-    _check_sheet_open(table, by)
+    check_sheet_open(table, by)
     deal = _get_deal(sheet, number)
     if submission_id is not None and deal.submission_id == submission_id:
         return deal  # this correction, sent twice: saved once (``_sent_before``)
@@ -638,7 +639,7 @@ def delete_deal(*, table: Table, number: int, version: int, by: Actor, reason: s
     """
     sheet = _locked_sheet(table)
     table = sheet.table
-    _check_sheet_open(table, by)
+    check_sheet_open(table, by)
     deal = _get_deal(sheet, number)
     _check_last_deal(sheet, deal, by)
     _check_version(deal, version)

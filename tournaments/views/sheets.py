@@ -34,6 +34,7 @@ from tournaments.selectors.sheets import (
 )
 from tournaments.services.deals import (
     DealResult,
+    check_sheet_open,
     confirm_bilan,
     correct_deal,
     delete_deal,
@@ -116,12 +117,19 @@ def _next_form(table: Table, seats: list[Seat], data: dict) -> DealForm | None:
     waiting = data["waiting"]
     if waiting is not None:
         return DealForm(initial=initial_for(waiting), table=table, seats=seats)
-    if data["played_count"] >= data["expected_count"]:
-        return None
-    number = max((row.deal.number for row in data["rows"]), default=0) + 1
-    if number > data["expected_count"]:
+    number = _next_number(data)
+    if number is None:
         return None
     return DealForm(initial=initial_for(None, number=number), table=table, seats=seats)
+
+
+def _next_number(data: dict) -> int | None:
+    """The number of the next deal of a sheet (``sheet_data``), unless one waits for its
+    result or every deal is in."""
+    if data["waiting"] is not None or data["played_count"] >= data["expected_count"]:
+        return None
+    number = max((row.deal.number for row in data["rows"]), default=0) + 1
+    return number if number <= data["expected_count"] else None
 
 
 def _sheet_context(table: Table, access: SheetAccess, *, form: DealForm | None = None) -> dict:
@@ -130,10 +138,11 @@ def _sheet_context(table: Table, access: SheetAccess, *, form: DealForm | None =
     data = sheet_data(table, seats, deals)
     locked = table.locked_at is not None
     can_enter = access.can_edit and (not locked or access.is_arbitre)
-    refusals = []
+    refusals, kept_form = [], None
     if form is not None and not can_enter:
-        # The sheet is signed: the form is not shown again, its refusal is.
-        refusals = form.non_field_errors()
+        # The sheet was signed meanwhile: its refusal, and what was typed, kept for the
+        # arbitre to see (no longer to send).
+        refusals, kept_form = form.non_field_errors(), form
     if form is None and can_enter:
         form = _next_form(table, seats, data)
     return {
@@ -143,6 +152,7 @@ def _sheet_context(table: Table, access: SheetAccess, *, form: DealForm | None =
         else [],
         "next_seats": next_seats(table, seats) if locked else [],
         "refusals": refusals,
+        "kept_form": kept_form,
         "table": table,
         "position": table.position,
         "tournament": table.position.tournament,
@@ -326,9 +336,26 @@ def _deal_refused(
     one shown."""
     table, access, seats = _table_and_seats_or_404(request, table_id)
     _editor_or_403(access)
-    form = DealForm(request.POST, table=table, seats=seats)
+    taken = getattr(error, "code", None) == "number_taken"
+    next_number = _next_number(sheet_data(table, seats, list(table.deals.all()))) if taken else None
+    data = request.POST
+    if next_number is not None:
+        data = request.POST.copy()
+        data["number"] = next_number
+    form = DealForm(data, table=table, seats=seats)
     if form.is_valid() and error is not None:
         add_refusal(form, error)
+    if next_number is not None:
+        # Another phone wrote this number meanwhile: what was typed moves to the next deal,
+        # for the table to save there if it is that deal, and not if it is the same one.
+        form.add_error(
+            "number",
+            _(
+                "Votre saisie est reportée sur la donne %(next)s : enregistrez-la seulement si "
+                "c'est bien la donne suivante, et non celle déjà inscrite ci-dessus."
+            )
+            % {"next": next_number},
+        )
     return _render_sheet(request, table, access, form=form, status=status)
 
 
@@ -437,6 +464,13 @@ def deal_edit(request: HtmxHttpRequest, table_id: int, number: int) -> HttpRespo
             return redirect("sheet_access", table_id=table.pk)
         raise PermissionDenied
     deal = get_object_or_404(Deal, table=table, number=number)
+    if request.method == "GET":
+        try:
+            check_sheet_open(table, access.actor)
+        except Refused as refusal:
+            # Saving would be refused: the table is told so before typing anything.
+            messages.error(request, refusal.message)
+            return redirect("sheet", table_id=table.pk)
     seats = table_seats(table)
     status = 200
     if request.method == "POST":

@@ -472,6 +472,7 @@ def test_a_phone_let_in_from_the_room_names_the_arbitre_and_the_table(table, as_
     assert (entry.action, entry.actor_kind) == (Action.TABLE_PHONE_OPENED, ActorKind.ARBITRE)
     assert (entry.position_number, entry.table_number) == (1, 1)
     assert entry.get_action_display() == "Téléphone ouvert depuis la salle"
+    assert entry.subject == ""  # the table is said once, by its number
 
 
 def test_a_call_answered_once(table, as_arbitre):

@@ -3,6 +3,7 @@
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 
 from tests import fft_example
 from tests.at_the_table import TESTS, grant, post_deal
@@ -283,8 +284,6 @@ def test_a_deal_beyond_the_position_count_is_refused_with_400(table_client, tabl
 
 
 def test_a_deal_on_a_signed_sheet_is_refused_with_423(table_client, table):
-    from django.utils import timezone
-
     table.locked_at = timezone.now()
     table.save()
 
@@ -293,6 +292,45 @@ def test_a_deal_on_a_signed_sheet_is_refused_with_423(table_client, table):
     assert response.status_code == 423
     assert "La feuille est signée" in response.content.decode()
     assert not Deal.objects.exists()
+
+
+def test_a_deal_typed_when_the_sheet_was_signed_is_kept_for_the_arbitre_to_see(table_client, table):
+    table.locked_at = timezone.now()
+    table.save()
+
+    response = post_deal(table_client, table, 1, {**fft_example.POSTS[0], "points": "49"})
+
+    html = response.content.decode()
+    assert response.status_code == 423
+    assert "Donne 1 : non enregistrée" in html
+    assert '<fieldset class="kept-deal" disabled>' in html
+    assert 'value="49"' in html
+    assert "Enregistrer la donne" not in html
+
+
+def test_a_number_taken_meanwhile_moves_what_was_typed_to_the_next_deal(table_client, table):
+    post_deal(table_client, table, 1, fft_example.POSTS[0])
+
+    response = post_deal(table_client, table, 1, {**fft_example.POSTS[1], "points": "45"})
+
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert "La donne 1 est déjà inscrite sur cette feuille." in html
+    assert "Votre saisie est reportée sur la donne 2" in html
+    assert 'name="number" value="2"' in html
+    assert 'value="45"' in html
+    assert Deal.objects.get(table=table).marque_est == 318
+
+
+def test_a_phone_is_not_offered_a_correction_on_a_signed_sheet(table_client, table):
+    post_deal(table_client, table, 1, fft_example.POSTS[0])
+    table.locked_at = timezone.now()
+    table.save()
+
+    response = table_client.get(f"/tables/{table.pk}/donnes/1/", follow=True)
+
+    assert response.redirect_chain == [(f"/tables/{table.pk}/", 302)]
+    assert "seul l&#x27;arbitre peut encore la modifier" in response.content.decode()
 
 
 def test_a_missing_deal_number_is_named_not_a_server_error(table_client, table):

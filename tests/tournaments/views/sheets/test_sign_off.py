@@ -124,5 +124,6 @@ def test_a_closed_positions_sheet_sends_the_arbitre_to_the_room_not_to_reopen(
     confirm_page = arbitre_client.get(f"/tables/{table.pk}/reouverture/")
 
     assert "Rouvrir la feuille pour la table" not in html
-    assert "rouvrez d'abord la position depuis la salle" in html
+    room = f"/arbitre/tournois/{table.position.tournament_id}/positions/1/salle/"
+    assert f'rouvrez d\'abord la position depuis <a href="{room}">la salle</a>' in html
     assert confirm_page["Location"] == f"/tables/{table.pk}/"
