@@ -16,6 +16,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.selectors.names import fold
 from tournaments.selectors.registrations import next_participant_number
 from tournaments.services import journal
 from tournaments.services.errors import Refused
@@ -278,7 +279,8 @@ class _RowReader:
 
 
 def _typed_name(row: dict[str, str]) -> tuple[str, str]:
-    return row["last_name"].casefold(), row["first_name"].casefold()
+    """A row's name as a repeat is found: « Élodie » and « ELODIE » are one name."""
+    return fold(row["last_name"]), fold(row["first_name"])
 
 
 def _check_names(row: dict[str, str]) -> None:

@@ -85,6 +85,14 @@ def test_refused_rows_give_their_line_and_the_reason(tournament):
     ]
 
 
+def test_a_name_repeated_with_other_accents_or_case_is_refused(tournament):
+    report = imported(tournament, "Lefèvre;Élodie;;\nLEFEVRE;elodie;;\n")
+
+    assert [(row.line, row.reason) for row in report.refused] == [
+        (2, "LEFEVRE elodie figure déjà ligne 1.")
+    ]
+
+
 def test_a_team_in_an_individual_tournament_is_refused(tournament):
     report = imported(tournament, "Dupont;Jean;0100001;TCL;Les As\n")
 
