@@ -398,9 +398,12 @@
           },
         });
         if (response.status === 403) { noAccess = true; break; }
-        if (!response.ok) break; // the server is restarting: the next attempt will do
+        // 404: the table is gone (its position drawn again): the deal is refused, in the
+        // words of the page. Any other error: the server is restarting, the next attempt will do.
+        const gone = response.status === 404;
+        if (!response.ok && !gone) break;
         const html = await response.text();
-        const refused = refusalIn(response, html);
+        const refused = gone || refusalIn(response, html);
         if (refused) {
           entry.state = "refused";
           entry.message = messagesIn(html);
@@ -410,7 +413,7 @@
           sentCount += 1;
         }
         await load();
-        swapSheet(html);
+        if (!gone) swapSheet(html);
       }
     } catch (error) {
       unreachable = true; // no answer at all: still offline

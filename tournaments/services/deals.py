@@ -132,15 +132,10 @@ def _rules_deal(*, table: Table, places: Sequence[str], result: DealResult) -> S
     At a table of 5 playing with a mort, the mort's seat is out of the deal and the others
     play a 4-player deal; in the appel-au-roi game all five play.
     """
-    dead_hand = len(places) == 5 and table.position.tournament.five_mode == FiveMode.DEAD
+    dead_hand = _dead_hand(table, places)
     if dead_hand and not result.sitting_out:
         raise Refused(
             _("À 5 avec un mort, indiquez le joueur qui ne joue pas cette donne."),
-            field="sitting_out",
-        )
-    if result.sitting_out and not dead_hand:
-        raise Refused(
-            _("Seule une table de 5 jouée avec un mort a un joueur qui ne joue pas."),
             field="sitting_out",
         )
     attack = {result.taker, result.partner} - {None}
@@ -185,7 +180,7 @@ def preview_result(*, table: Table, places: Sequence[str], result: DealResult) -
     Raises what saving would raise (InvalidDeal, Refused), so the preview and the save
     can never disagree.
     """
-    _check_seats(places=places, result=result)
+    _check_seats(table=table, places=places, result=result)
     if result.all_pass:
         return Preview(marques=dict.fromkeys(places, 0), marque=None)
     marques = score_result(table=table, places=places, result=result)
@@ -304,6 +299,31 @@ def _check_version(deal: Deal, version: int | None, *, required: bool = True) ->
         % {"number": deal.number},
         code="stale",
     )
+
+
+def _check_in_order(sheet: _Sheet, number: int) -> None:
+    """A new deal comes after the sheet's deals are all played, and after every number below
+    it: a sheet with a gap could never be signed."""
+    waiting = next((other for other in sheet.deals if not other.is_played), None)
+    if waiting is not None:
+        raise Refused(
+            _("La donne %(number)s attend encore son résultat : complétez-la d'abord.")
+            % {"number": waiting.number},
+            field="number",
+            code="previous_unplayed",
+        )
+    taken = {other.number for other in sheet.deals}
+    missing = next((below for below in range(1, number) if below not in taken), None)
+    if missing is not None:
+        raise Refused(
+            _(
+                "La donne %(missing)s n'est pas inscrite : les donnes s'inscrivent dans "
+                "l'ordre, la donne %(missing)s d'abord."
+            )
+            % {"missing": missing},
+            field="number",
+            code="previous_missing",
+        )
 
 
 def _get_deal(sheet: _Sheet, number: int) -> Deal:
@@ -436,13 +456,16 @@ def _sent_before(deal: Deal | None, submission_id: UUID | None) -> bool:
     return deal.is_played and deal.history.filter(submission_id=submission_id).exists()
 
 
-def _check_not_deleted_since(table: Table, number: int, submission_id: UUID | None) -> None:
+def _check_not_deleted_since(sheet: _Sheet, number: int, submission_id: UUID | None) -> None:
     """A form from a phone's offline queue may have reached the sheet before (its answer lost),
-    and its deal been deleted since: sent again, it would bring the deal back. Its id in the
-    sheet's history says so. Asked of queued sends only: an online save costs no query more."""
+    and its deal been deleted since: sent again, it would bring the deal back. The sheet's
+    history says so: a deal that held this id and is no longer on the sheet. Asked of queued
+    sends only: an online save costs no query more."""
     if submission_id is None:
         return
-    if Deal.history.filter(table_id=table.pk, submission_id=submission_id).exists():
+    held = Deal.history.filter(table_id=sheet.table.pk, submission_id=submission_id)
+    on_the_sheet = {deal.pk for deal in sheet.deals}
+    if any(deal_id not in on_the_sheet for deal_id in held.values_list("id", flat=True)):
         raise Refused(
             _(
                 "La donne %(number)s envoyée par ce téléphone a été supprimée de la feuille "
@@ -508,7 +531,7 @@ def record_deal(
     if _sent_before(deal, submission_id):
         return deal
     if deal is None and queued:
-        _check_not_deleted_since(table, number, submission_id)
+        _check_not_deleted_since(sheet, number, submission_id)
     check_sheet_open(table, by)
     tournament = table.position.tournament
     if result.all_pass and not tournament.counts_all_pass:
@@ -530,14 +553,7 @@ def record_deal(
             code="number_taken",
         )
     if deal is None:
-        waiting = next((other for other in sheet.deals if not other.is_played), None)
-        if waiting is not None:
-            raise Refused(
-                _("La donne %(number)s attend encore son résultat : complétez-la d'abord.")
-                % {"number": waiting.number},
-                field="number",
-                code="previous_unplayed",
-            )
+        _check_in_order(sheet, number)
         deal = Deal(table=table, number=number)
     else:
         _check_version(deal, version, required=by.kind != ActorKind.SCRIPT)
@@ -622,7 +638,7 @@ def _withdraw_bilans(sheet: _Sheet, *, number: int, before, after, by: Actor, re
 def _write_result(deal: Deal, *, sheet: _Sheet, result: DealResult, by: Actor) -> Deal:
     """Score the result onto the deal and save it, with who wrote it in the history."""
     places = sheet.places
-    _check_seats(places=places, result=result)
+    _check_seats(table=sheet.table, places=places, result=result)
     _apply_result(deal, table=sheet.table, places=places, result=result)
     _check_fields(deal)
     _mark_history(deal, sheet.table, by)
@@ -752,17 +768,50 @@ def unlock_sheet(*, table: Table, by: Actor, reason: str = "") -> Table:
     return table
 
 
-def _check_seats(*, places: Sequence[str], result: DealResult) -> None:
+def _dead_hand(table: Table, places: Sequence[str]) -> bool:
+    """A table of 5 playing with a mort (one seat out of each deal), not the appel au roi."""
+    return len(places) == 5 and table.position.tournament.five_mode == FiveMode.DEAD
+
+
+def _check_seats(*, table: Table, places: Sequence[str], result: DealResult) -> None:
+    """The seats the deal names sit at this table and play the parts they are given: checked
+    for a deal bid as for a deal played, whoever sends it."""
     if result.all_pass:
         return
     if result.taker not in places:
         raise Refused(_("Le preneur doit être un joueur de la table."), field="taker")
-    if result.partner is not None and result.partner not in places:
+    if result.partner is not None:
+        _check_partner(table=table, places=places, result=result)
+    if result.sitting_out is not None:
+        _check_mort(table=table, places=places, result=result)
+
+
+def _check_partner(*, table: Table, places: Sequence[str], result: DealResult) -> None:
+    if len(places) != 5 or _dead_hand(table, places):
+        raise Refused(
+            _("Seule une table de 5 jouée en appelant un roi a un partenaire appelé."),
+            field="partner",
+        )
+    if result.partner not in places:
         raise Refused(_("Le partenaire doit être un joueur de la table."), field="partner")
-    if result.partner is not None and result.partner == result.taker:
+    if result.partner == result.taker:
         raise Refused(
             _("Le preneur ne peut pas être son propre partenaire : choisissez « seul »."),
             field="partner",
+        )
+
+
+def _check_mort(*, table: Table, places: Sequence[str], result: DealResult) -> None:
+    if not _dead_hand(table, places):
+        raise Refused(
+            _("Seule une table de 5 jouée avec un mort a un joueur qui ne joue pas."),
+            field="sitting_out",
+        )
+    if result.sitting_out not in places:
+        raise Refused(_("Le mort doit être un joueur de la table."), field="sitting_out")
+    if result.sitting_out == result.taker:
+        raise Refused(
+            _("Le preneur joue la donne : il ne peut pas être le mort."), field="sitting_out"
         )
 
 

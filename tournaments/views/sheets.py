@@ -60,6 +60,7 @@ REFUSAL_STATUS = {
     "number_out_of_range": 400,
     "number_taken": 409,
     "previous_unplayed": 409,
+    "previous_missing": 409,
     "stale": 409,
     "incomplete": 409,
     "unbalanced": 409,
@@ -124,12 +125,13 @@ def _next_form(table: Table, seats: list[Seat], data: dict) -> DealForm | None:
 
 
 def _next_number(data: dict) -> int | None:
-    """The number of the next deal of a sheet (``sheet_data``), unless one waits for its
-    result or every deal is in."""
-    if data["waiting"] is not None or data["played_count"] >= data["expected_count"]:
+    """The number of the next deal to enter on a sheet (``sheet_data``): the first one
+    missing (after the arbitre deleted one, it may be before the last), unless a deal waits
+    for its result or every deal is in."""
+    if data["waiting"] is not None:
         return None
-    number = max((row.deal.number for row in data["rows"]), default=0) + 1
-    return number if number <= data["expected_count"] else None
+    taken = {row.deal.number for row in data["rows"]}
+    return next((n for n in range(1, data["expected_count"] + 1) if n not in taken), None)
 
 
 def _sheet_context(table: Table, access: SheetAccess, *, form: DealForm | None = None) -> dict:
@@ -204,7 +206,8 @@ def _refused_on_sheet(request: HtmxHttpRequest, table: Table, access: SheetAcces
     messages.error(request, error.message)
     context = _sheet_context(table, access)
     status = _refusal_status(error)
-    return render_page(request, "sheets/sheet.html", context, partial="sheet", status=status)
+    response = render_page(request, "sheets/sheet.html", context, partial="sheet", status=status)
+    return _refusal_in_view(request, response, status)
 
 
 def _refusal_status(error: Exception) -> int:
@@ -330,14 +333,21 @@ def _writer(request: HtmxHttpRequest, table_id: int) -> Actor:
 def _deal_refused(
     request: HtmxHttpRequest, table_id: int, *, error: Exception | None = None, status: int
 ) -> HttpResponse:
-    """The sheet again, its form as typed, the refusal beside its field. Who may write is
-    asked again of the table now read: a phone whose position has closed gets a 403. Where
-    the table's own form refuses what was typed (a seat nobody sits in), its message is the
-    one shown."""
+    """The sheet again, its form as typed, the refusal beside its field. Where the table's
+    own form refuses what was typed (a seat nobody sits in), its message is the one shown.
+
+    Who may write is asked again of the table now read: a phone whose position has closed
+    meanwhile sees the sheet as anyone does, the refusal above it and what it typed kept
+    below (403 for a whole page)."""
     table, access, seats = _table_and_seats_or_404(request, table_id)
-    _editor_or_403(access)
-    taken = getattr(error, "code", None) == "number_taken"
-    next_number = _next_number(sheet_data(table, seats, list(table.deals.all()))) if taken else None
+    if not access.can_edit:
+        if not isinstance(error, Refused):
+            raise PermissionDenied(_("Saisissez d'abord le code de la table."))
+        status = 403
+    elsewhere = getattr(error, "code", None) in ("number_taken", "previous_missing")
+    next_number = (
+        _next_number(sheet_data(table, seats, list(table.deals.all()))) if elsewhere else None
+    )
     data = request.POST
     if next_number is not None:
         data = request.POST.copy()
@@ -346,13 +356,13 @@ def _deal_refused(
     if form.is_valid() and error is not None:
         add_refusal(form, error)
     if next_number is not None:
-        # Another phone wrote this number meanwhile: what was typed moves to the next deal,
-        # for the table to save there if it is that deal, and not if it is the same one.
+        # Another phone wrote (or deleted) a deal meanwhile: what was typed moves to the
+        # deal the sheet expects, for the table to save there only if it is that deal.
         form.add_error(
             "number",
             _(
-                "Votre saisie est reportée sur la donne %(next)s : enregistrez-la seulement si "
-                "c'est bien la donne suivante, et non celle déjà inscrite ci-dessus."
+                "Votre saisie est reportée sur la donne %(next)s, la prochaine à inscrire : "
+                "enregistrez-la seulement si c'est bien elle (comparez avec la feuille)."
             )
             % {"next": next_number},
         )
@@ -364,7 +374,7 @@ def _all_pass(request: HtmxHttpRequest, table_id: int, by: Actor) -> HttpRespons
     number = _posted_int(request, "number")
     try:
         if number is None:
-            raise Refused(_("Numéro de donne manquant."), code="number_out_of_range")
+            raise Refused(_("Numéro de donne manquant ou illisible."), code="number_out_of_range")
         retry_once_on_dropped_connection(
             lambda: record_deal(
                 table=Table(pk=table_id),

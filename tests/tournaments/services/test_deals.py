@@ -62,3 +62,46 @@ def test_a_phone_is_refused_once_the_position_is_closed(table):
     assert refused.value.code == "locked"
     assert refused.value.message.startswith("La position est close")
     assert not Deal.objects.exists()
+
+
+BID = {"taker": "E", "contract": "garde"}
+
+
+def test_a_bid_naming_a_partner_at_a_table_of_four_is_refused(table):
+    with pytest.raises(Refused) as refused:
+        record_deal(table=table, number=1, result=DealResult(**BID, partner="N"), by=PHONE)
+
+    assert refused.value.field == "partner"
+    assert not Deal.objects.exists()
+
+
+def test_a_bid_naming_a_mort_at_a_table_of_four_is_refused(table):
+    with pytest.raises(Refused) as refused:
+        record_deal(table=table, number=1, result=DealResult(**BID, sitting_out="N"), by=PHONE)
+
+    assert refused.value.field == "sitting_out"
+    assert not Deal.objects.exists()
+
+
+def test_the_taker_cannot_be_the_mort(table_of_five):
+    tournament = table_of_five.position.tournament
+    tournament.five_mode = "mort"
+    tournament.save(update_fields=["five_mode"])
+
+    with pytest.raises(Refused) as refused:
+        record_deal(
+            table=table_of_five, number=1, result=DealResult(**BID, sitting_out="E"), by=PHONE
+        )
+
+    assert refused.value.message == "Le preneur joue la donne : il ne peut pas être le mort."
+
+
+def test_a_deal_after_a_gap_is_refused_naming_the_deal_missing(table):
+    record_deal(table=table, number=1, result=fft_example.RESULTS[0], by=PHONE)
+
+    with pytest.raises(Refused) as refused:
+        record_deal(table=table, number=3, result=fft_example.RESULTS[2], by=PHONE)
+
+    assert refused.value.code == "previous_missing"
+    assert refused.value.message.startswith("La donne 2 n'est pas inscrite")
+    assert list(table.deals.values_list("number", flat=True)) == [1]

@@ -322,6 +322,56 @@ def test_a_number_taken_meanwhile_moves_what_was_typed_to_the_next_deal(table_cl
     assert Deal.objects.get(table=table).marque_est == 318
 
 
+def test_after_the_arbitre_deletes_a_middle_deal_the_sheet_offers_that_number(
+    table_client, arbitre_client, table
+):
+    for number, fields in enumerate(fft_example.POSTS[:3], start=1):
+        post_deal(table_client, table, number, fields)
+    arbitre_client.post(f"/tables/{table.pk}/donnes/2/supprimer/", {"version": 1})
+
+    html = sheet_html(table_client, table)
+
+    assert 'name="number" value="2"' in html
+
+
+def test_a_deal_sent_after_a_gap_moves_to_the_number_missing(table_client, table):
+    post_deal(table_client, table, 1, fft_example.POSTS[0])
+
+    response = post_deal(table_client, table, 3, {**fft_example.POSTS[2], "points": "44"})
+
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert "La donne 2 n&#x27;est pas inscrite" in html
+    assert 'name="number" value="2"' in html
+    assert 'value="44"' in html
+    assert list(table.deals.values_list("number", flat=True)) == [1]
+
+
+def test_a_phone_whose_position_closed_sees_the_sheet_the_reason_and_what_it_typed(
+    table_client, table
+):
+    table.position.closed_at = timezone.now()
+    table.position.save(update_fields=["closed_at"])
+
+    response = post_deal(table_client, table, 1, {**fft_example.POSTS[0], "points": "49"}, **HTMX)
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert response["HX-Reswap"].startswith("innerHTML")
+    assert "La position est close" in html
+    assert "Donne 1 : non enregistrée" in html
+    assert 'value="49"' in html
+    assert not Deal.objects.exists()
+
+
+def test_tous_passent_refused_through_htmx_is_swapped_in_with_its_message(table_client, table):
+    response = post_deal(table_client, table, 1, {"all_pass": "1"}, **HTMX)
+
+    assert response.status_code == 200
+    assert response["HX-Reswap"].startswith("innerHTML")
+    assert "redistribuée" in response.content.decode()
+
+
 def test_a_phone_is_not_offered_a_correction_on_a_signed_sheet(table_client, table):
     post_deal(table_client, table, 1, fft_example.POSTS[0])
     table.locked_at = timezone.now()

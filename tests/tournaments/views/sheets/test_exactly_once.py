@@ -224,3 +224,23 @@ def test_a_queued_resend_of_a_deal_still_there_succeeds_as_the_first_send(table_
 
     assert "Donne 1 enregistrée." in response.content.decode()
     assert Deal.objects.filter(table=table).count() == 1
+
+
+def test_a_queued_form_reusing_the_id_of_a_deal_still_there_is_not_called_deleted(
+    table_client, table
+):
+    first = sent(fft_example.POSTS[0], uuid.uuid4())
+    post_deal(table_client, table, 1, first)
+
+    response = post_deal(
+        table_client,
+        table,
+        2,
+        {**fft_example.POSTS[1], "submission_id": first["submission_id"]},
+        **QUEUED,
+    )
+
+    html = response.content.decode()
+    assert "supprimée" not in html
+    assert "Ce formulaire a déjà servi pour une autre donne" in html
+    assert Deal.objects.filter(table=table).count() == 1
