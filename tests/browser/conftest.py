@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls made by the tests
 # and fixtures around it are synchronous and safe (pytest-django's documented advice).
@@ -39,6 +40,10 @@ def chromium():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser
+        # While Playwright's loop runs, the tests' database connections belong to its
+        # context, which the test database's teardown no longer sees: closed here, or
+        # PostgreSQL refuses to drop a database still in use.
+        connections.close_all()
         browser.close()
 
 
