@@ -444,3 +444,11 @@ def test_a_chelem_announced_and_made_is_an_announced_chelem(table_client, table)
     post_deal(table_client, table, 1, fft_example.POSTS[4])
 
     assert Deal.objects.get(table=table).chelem_announced
+
+
+def test_a_reason_nobody_asked_for_is_refused_with_its_message(table_client, table):
+    response = post_deal(table_client, table, 1, {**fft_example.POSTS[0], "reason": "x" * 400})
+
+    assert response.status_code == 422
+    assert "Motif de la correction : " in response.content.decode()
+    assert not Deal.objects.exists()
