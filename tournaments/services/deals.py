@@ -17,7 +17,7 @@ made the change (None for a table or a script). No model field is added for it, 
 stays a plain simple-history table that its admin and tools read as usual.
 """
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import wraps
@@ -122,8 +122,12 @@ def table_places(table: Table) -> list[str]:
 
 
 def _places_of(seats: Sequence[Seat]) -> list[str]:
-    order = list(Place.values)
-    return sorted((seat.place for seat in seats), key=order.index)
+    return _in_seat_order(seat.place for seat in seats)
+
+
+def _in_seat_order(places: Iterable[str]) -> list[str]:
+    """Places as the sheet lists them: Nord, Est, Sud, Ouest, then the fifth seat."""
+    return sorted(places, key=list(Place.values).index)
 
 
 def _rules_deal(*, table: Table, places: Sequence[str], result: DealResult) -> ScoredDeal:
@@ -356,8 +360,7 @@ def _withdraw_confirmations(sheet: _Sheet) -> list[str]:
 
 def _withdrawn(places: Sequence[str]) -> dict:
     """The bilans a change withdrew, as its journal entry says them (« Nord, Sud »)."""
-    order = list(Place.values)
-    names = [str(Place(place).label) for place in sorted(places, key=order.index)]
+    names = [str(Place(place).label) for place in _in_seat_order(places)]
     return {"withdrawn": names} if names else {}
 
 
@@ -424,13 +427,12 @@ def _corrected_after_signature(
     table.corrected_at = now
     table.correction_reason = reason
     table.save(update_fields=["locked_at", "corrected_at", "correction_reason"])
-    order = list(Place.values)
     _record_event(
         table,
         SheetEvent.Kind.CORRECTED,
         by,
         at=now,
-        places=sorted(withdrawn, key=order.index),
+        places=_in_seat_order(withdrawn),
         deal_number=number,
         reason=reason,
     )
