@@ -48,7 +48,7 @@ def add_penalty(
     # player did not sit would be taken off nobody's total.
     if not position.seats.filter(registration=registration).exists():
         raise Refused(
-            _("%(player)s n'est pas placé à la position %(number)s : aucune pénalité n'y compte.")
+            _("%(player)s n'a pas de place à la position %(number)s : aucune pénalité n'y compte.")
             % {"player": registration.player, "number": position.number},
             field="registration",
             code="not_seated",

@@ -145,7 +145,7 @@ def test_a_participant_not_seated_is_refused_keeping_what_was_typed(
 
     content = response.content.decode()
     assert response.status_code == 422
-    assert "n&#x27;est pas placé à la position 1" in content
+    assert "n&#x27;a pas de place à la position 1" in content
     assert 'value="Parole pendant le jeu"' in content
     assert not Penalty.objects.exists()
 
@@ -192,5 +192,5 @@ def test_a_penalty_is_refused_for_a_position_the_player_did_not_sit(
         add_penalty(registration=late, position=position, points=10, reason="x", by=arbitre)
 
     assert refusal.value.code == "not_seated"
-    assert "n'est pas placé à la position 1" in refusal.value.message
+    assert "n'a pas de place à la position 1" in refusal.value.message
     assert not Penalty.objects.exists()
