@@ -93,7 +93,7 @@ class DealForm(forms.Form):
         self.table = table
         self.seats = seats
         if seats is None:
-            # Any table's deal, read before its sheet is (a phone's save, ``views.sheets``):
+            # Any table's deal, read before its sheet is (a phone's save, ``views.deals``):
             # every place, the partner and the mort. The service then checks them against the
             # table's seats, under its lock; a page shows a table's form, built with them.
             names = list(Place.choices)

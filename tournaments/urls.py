@@ -6,6 +6,7 @@ from django.urls import include, path
 
 from tournaments.views import (
     checkin,
+    deals,
     journal,
     offline,
     prints,
@@ -14,7 +15,8 @@ from tournaments.views import (
     results,
     room,
     seating,
-    sheets,
+    sheet,
+    table_access,
     tournaments,
 )
 
@@ -83,16 +85,16 @@ arbitre_pages = [
 # tables/<table_id>/: a table's feuille de marque, written by its device (by its code) and
 # by the arbitre.
 table_pages = [
-    path("", sheets.sheet, name="sheet"),
-    path("acces/", sheets.table_access, name="sheet_access"),
-    path("acces/<str:token>/", sheets.device_grant_open, name="sheet_device_grant"),
-    path("donnes/nouvelle/", sheets.deal_new, name="sheet_deal_new"),
-    path("donnes/<int:number>/", sheets.deal_edit, name="sheet_deal_edit"),
-    path("donnes/<int:number>/supprimer/", sheets.deal_delete, name="sheet_deal_delete"),
-    path("apercu/", sheets.deal_preview, name="sheet_preview"),
-    path("signature/", sheets.sign_off, name="sheet_sign_off"),
-    path("reouverture/", sheets.sheet_unlock, name="sheet_unlock"),
-    path("historique/", sheets.sheet_history, name="sheet_history"),
+    path("", sheet.sheet, name="sheet"),
+    path("acces/", table_access.table_access, name="sheet_access"),
+    path("acces/<str:token>/", table_access.device_grant_open, name="sheet_device_grant"),
+    path("donnes/nouvelle/", deals.deal_new, name="sheet_deal_new"),
+    path("donnes/<int:number>/", deals.deal_edit, name="sheet_deal_edit"),
+    path("donnes/<int:number>/supprimer/", deals.deal_delete, name="sheet_deal_delete"),
+    path("apercu/", deals.deal_preview, name="sheet_preview"),
+    path("signature/", sheet.sign_off, name="sheet_sign_off"),
+    path("reouverture/", sheet.sheet_unlock, name="sheet_unlock"),
+    path("historique/", sheet.sheet_history, name="sheet_history"),
     path("manifest.webmanifest", offline.manifest, name="sheet_manifest"),
     path("feuille.pdf", prints.table_sheet_pdf, name="print_sheet"),
 ]

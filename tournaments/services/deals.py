@@ -238,7 +238,7 @@ def _locked_sheet(table: Table) -> _Sheet:
     tournament) would join three tables to sort the rows of one sheet.
 
     Only ``table.pk`` is read of ``table``: a phone's save names its table by its key alone
-    (``views.sheets.deal_new``), and a table gone meanwhile is refused as missing."""
+    (``views.deals.deal_new``), and a table gone meanwhile is refused as missing."""
     seats = list(
         Seat.objects.select_for_update(of=("table",))
         .select_related("table__position__tournament")

@@ -1,6 +1,6 @@
 """Recording a deal: what the service checks itself, under the table's lock, whoever calls it.
 
-A table's phone saves without its sheet being read first (``views.sheets.deal_new``): the
+A table's phone saves without its sheet being read first (``views.deals.deal_new``): the
 service alone then says whether the sheet is open, the tournament counts the deal and the
 table is still there.
 """
