@@ -20,8 +20,8 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from scoring import rules
+from tournaments import names
 from tournaments.actors import Actor, ActorKind
-from tournaments.selectors import names
 
 
 class Place(models.TextChoices):
@@ -276,7 +276,7 @@ class Player(models.Model):
     licence = models.CharField(_("n° de licence FFT"), max_length=20, blank=True, default="")
     club = models.CharField(_("club"), max_length=200, blank=True)
     # Both names folded (accents, case and ligatures aside) for searching: see
-    # tournaments/selectors/names.py. Written by save(), whoever saves the player.
+    # tournaments/names.py. Written by save(), whoever saves the player.
     search_name = models.CharField(
         max_length=names.SEARCH_NAME_MAX_LENGTH, editable=False, default="", db_index=True
     )

@@ -28,8 +28,8 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.names import fold
 from tournaments.pdf import Stamp
-from tournaments.selectors.names import fold
 from tournaments.sheet_forms import short_name
 from tournaments.sheet_layout import SIGNATURE_GAP, SheetLayout, sheet_layout
 from tournaments.templatetags.sheet_tags import points_text, signed

@@ -4,7 +4,7 @@ from django.utils.translation import gettext as _
 
 from seating import SeatingReport
 from tournaments.models import Position, Tournament
-from tournaments.selectors.names import name_key
+from tournaments.names import name_key
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,

@@ -22,7 +22,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.selectors.names import name_key
+from tournaments.names import name_key
 
 TABLE_SIZES = (3, 4, 5)
 

@@ -20,7 +20,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.selectors.names import (
+from tournaments.names import (
     by_name,
     name_key,
     seat_player,

@@ -16,7 +16,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.selectors.names import fold
+from tournaments.names import fold
 from tournaments.selectors.registrations import next_participant_number
 from tournaments.services import journal
 from tournaments.services.errors import Refused

@@ -22,8 +22,8 @@ from tournaments.forms import (
     search_query,
 )
 from tournaments.models import Registration, Tournament
+from tournaments.names import by_name, registration_player
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.selectors.names import by_name, registration_player
 from tournaments.selectors.registrations import search_players, search_registered
 from tournaments.services.errors import Refused
 from tournaments.services.imports import import_registrations

@@ -15,7 +15,7 @@ from tests.factories import club_tournament
 from tests.htmx import HTMX
 from tournaments.forms import SwapForm, TeamForm
 from tournaments.models import Formula, Player, Position, Registration, Team
-from tournaments.selectors.names import fold, name_key
+from tournaments.names import fold, name_key
 from tournaments.selectors.registrations import search_players
 from tournaments.selectors.seating import seating_plan
 from tournaments.services.registrations import register_player, update_registration
