@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 
 from scoring.rules import InvalidDeal, Marque
 from scoring.sheet import sheet_totals
+from tournaments.deal_words import CHELEMS, PETIT_AU_BOUT
 from tournaments.models import (
     DEAL_RESULT_FIELDS,
     Camp,
@@ -28,7 +29,6 @@ from tournaments.models import (
     SheetEvent,
     Table,
 )
-from tournaments.printing import CHELEMS, PETIT_AU_BOUT
 from tournaments.selectors.journal import value_words
 from tournaments.services.deals import DealResult, preview_result
 from tournaments.services.errors import Refused
