@@ -3,7 +3,7 @@ services, deals posted and codes typed through the pages."""
 
 from tests import fft_example
 from tournaments.actors import Actor
-from tournaments.models import Place
+from tournaments.choices import Place
 from tournaments.services.deals import DealResult, confirm_bilan, record_deal
 
 TESTS = Actor.running("tests")

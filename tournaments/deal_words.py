@@ -6,7 +6,7 @@ Below the services, selectors, forms and prints, which all word a deal the same 
 
 from django.utils.translation import gettext_lazy
 
-from tournaments.models import Camp, Chelem
+from tournaments.choices import Camp, Chelem
 
 PETIT_AU_BOUT = {
     Camp.ATTACK: gettext_lazy("petit au bout à l'attaque"),

@@ -12,7 +12,8 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Camp, Chelem, Contract, FiveMode, Place, PoigneeSize, Seat, Table
+from tournaments.choices import Camp, Chelem, Contract, FiveMode, Place, PoigneeSize
+from tournaments.models import Seat, Table
 from tournaments.services.deals import DealResult
 from tournaments.templatetags.sheet_tags import points_text
 from tournaments.widgets import ChoiceButtons

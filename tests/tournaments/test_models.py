@@ -8,20 +8,15 @@ from django.db.models import RestrictedError
 from django.utils import timezone
 
 from scoring import rules
+from tournaments.choices import POIGNEE_FIELDS, Camp, Chelem, Contract, PoigneeSize, _labelled
 from tournaments.models import (
-    POIGNEE_FIELDS,
-    Camp,
-    Chelem,
-    Contract,
     Deal,
     JournalEntry,
     Player,
-    PoigneeSize,
     Registration,
     Seat,
     SheetEvent,
     Tournament,
-    _labelled,
 )
 
 

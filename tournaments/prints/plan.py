@@ -5,13 +5,8 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 from django.utils.translation import ngettext
 
-from tournaments.models import (
-    PLACES_BY_TABLE_SIZE,
-    Position,
-    Seat,
-    Table,
-    Tournament,
-)
+from tournaments.choices import PLACES_BY_TABLE_SIZE
+from tournaments.models import Position, Seat, Table, Tournament
 from tournaments.names import name_key
 from tournaments.selectors.sheets import in_place_order
 

@@ -15,16 +15,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.sheet import SeatTotals, sheet_totals
+from tournaments.choices import Camp, Chelem
 from tournaments.deal_words import CHELEMS, PETIT_AU_BOUT
-from tournaments.models import (
-    Camp,
-    Chelem,
-    Deal,
-    Position,
-    Seat,
-    Table,
-    Tournament,
-)
+from tournaments.models import Deal, Position, Seat, Table, Tournament
 from tournaments.prints.layout import SIGNATURE_GAP, SheetLayout, sheet_layout
 from tournaments.prints.pdf import Stamp
 from tournaments.prints.qr import make_qr, qr_drawing, qr_svg

@@ -11,9 +11,8 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.choices import MARQUE_FIELDS, Contract
 from tournaments.models import (
-    MARQUE_FIELDS,
-    Contract,
     Deal,
     JournalEntry,
     Penalty,

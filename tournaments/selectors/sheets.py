@@ -16,19 +16,9 @@ from django.utils.translation import ngettext
 
 from scoring.rules import InvalidDeal, Marque
 from scoring.sheet import sheet_totals
+from tournaments.choices import DEAL_RESULT_FIELDS, Camp, Chelem, Contract, Place, PoigneeSize
 from tournaments.deal_words import CHELEMS, PETIT_AU_BOUT
-from tournaments.models import (
-    DEAL_RESULT_FIELDS,
-    Camp,
-    Chelem,
-    Contract,
-    Deal,
-    Place,
-    PoigneeSize,
-    Seat,
-    SheetEvent,
-    Table,
-)
+from tournaments.models import Deal, Seat, SheetEvent, Table
 from tournaments.selectors.journal import value_words
 from tournaments.services.deals import DealResult, preview_result
 from tournaments.services.errors import Refused

@@ -33,17 +33,8 @@ from scoring.rules import Deal as ScoredDeal
 from scoring.rules import InvalidDeal, Marque, Poignee, score_deal
 from scoring.sheet import seat_marques, sheet_totals
 from tournaments.actors import Actor, ActorKind
-from tournaments.models import (
-    DEAL_RESULT_FIELDS,
-    MARQUE_FIELDS,
-    POIGNEE_FIELDS,
-    Deal,
-    FiveMode,
-    Place,
-    Seat,
-    SheetEvent,
-    Table,
-)
+from tournaments.choices import DEAL_RESULT_FIELDS, MARQUE_FIELDS, POIGNEE_FIELDS, FiveMode, Place
+from tournaments.models import Deal, Seat, SheetEvent, Table
 from tournaments.services import journal
 from tournaments.services.errors import Refused, refusal_for_violation, required_reason
 

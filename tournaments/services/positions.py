@@ -15,7 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.actors import Actor
-from tournaments.models import Contract, Deal, HandledCall, Position, Tournament
+from tournaments.choices import Contract
+from tournaments.models import Deal, HandledCall, Position, Tournament
 from tournaments.services import journal
 from tournaments.services.errors import Refused, required_reason
 

@@ -16,15 +16,8 @@ from seating import (
     plan_positions,
 )
 from tournaments.actors import Actor
-from tournaments.models import (
-    PLACES_BY_TABLE_SIZE,
-    Deal,
-    Position,
-    Registration,
-    Seat,
-    Table,
-    Tournament,
-)
+from tournaments.choices import PLACES_BY_TABLE_SIZE
+from tournaments.models import Deal, Position, Registration, Seat, Table, Tournament
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,

@@ -13,9 +13,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.rules import InvalidDeal
 from tournaments.actors import Actor
+from tournaments.choices import DEAL_FIELDS
 from tournaments.db import retry_once_on_dropped_connection
 from tournaments.forms import add_refusal
-from tournaments.models import DEAL_FIELDS, Deal, Seat, Table
+from tournaments.models import Deal, Seat, Table
 from tournaments.selectors.sheets import in_place_order, live_marques, sheet_data, table_seats
 from tournaments.services.deals import (
     DealResult,

@@ -11,7 +11,8 @@ from django.utils import timezone
 from tests.at_the_table import TESTS
 from tests.factories import register, start
 from tournaments.actors import Actor, ActorKind
-from tournaments.models import JournalEntry, Place, Position, Tournament
+from tournaments.choices import Place
+from tournaments.models import JournalEntry, Position, Tournament
 from tournaments.services import journal
 from tournaments.services.deals import (
     DealResult,

@@ -16,7 +16,8 @@ from django.db import transaction
 
 from seating import plan_positions
 from tournaments.actors import Actor
-from tournaments.models import Formula, Place, Position, Registration, Tournament
+from tournaments.choices import Formula, Place
+from tournaments.models import Position, Registration, Tournament
 from tournaments.services.deals import DealResult, confirm_bilan, record_deal
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import close_position

@@ -3,7 +3,7 @@ they sign: the contract and points, and every prime (poignées: whose and which;
 which camp; the chelem), with its term of the marque."""
 
 from tests.at_the_table import TESTS, fill_sheet
-from tournaments.models import FiveMode
+from tournaments.choices import FiveMode
 from tournaments.services.deals import DealResult, record_deal
 
 
