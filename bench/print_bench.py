@@ -107,8 +107,9 @@ def fill_position() -> None:
     import random
 
     from tournaments.actors import Actor
+    from tournaments.deal_scoring import DealResult
     from tournaments.models import Table
-    from tournaments.services.deals import DealResult, record_deal
+    from tournaments.services.deals import record_deal
 
     rng = random.Random(9)
     contracts = ["prise", "garde", "garde", "garde_sans", "garde_contre"]

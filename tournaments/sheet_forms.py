@@ -13,9 +13,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.choices import Camp, Chelem, Contract, FiveMode, Place, PoigneeSize
+from tournaments.deal_scoring import DealResult
+from tournaments.deal_words import points_text, short_name
 from tournaments.models import Seat, Table
-from tournaments.services.deals import DealResult
-from tournaments.templatetags.sheet_tags import points_text
 from tournaments.widgets import ChoiceButtons
 
 NONE = ""
@@ -27,13 +27,6 @@ POINTS_MAX_LENGTH = 5
 POINTS_MESSAGE = _("Les points sont un nombre de 0 à 91, par exemple 47 ou 40,5.")
 # At 4 players (and at 5 with a mort) the attack's points are whole: no half in the example.
 WHOLE_POINTS_MESSAGE = _("Les points sont un nombre de 0 à 91, par exemple 47.")
-
-
-def short_name(seat: Seat) -> str:
-    """A player as the sheet names them: last name and initial (« Martin C. »)."""
-    player = seat.registration.player
-    initial = f" {player.first_name[:1]}." if player.first_name else ""
-    return f"{player.last_name}{initial}"
 
 
 def _radio(choices, *, required: bool = False, initial=None) -> forms.ChoiceField:

@@ -12,18 +12,14 @@ import segno
 from django.db.models import Count, Prefetch, Q
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from scoring.sheet import SeatTotals, sheet_totals
-from tournaments.choices import Camp, Chelem
-from tournaments.deal_words import CHELEMS, PETIT_AU_BOUT
+from tournaments.deal_words import prime_words, result_words, sentence, short_name, signed
 from tournaments.models import Deal, Position, Seat, Table, Tournament
 from tournaments.prints.layout import SIGNATURE_GAP, SheetLayout, sheet_layout
 from tournaments.prints.pdf import Stamp
 from tournaments.prints.qr import make_qr, qr_drawing, qr_svg
 from tournaments.selectors.sheets import in_place_order
-from tournaments.sheet_forms import short_name
-from tournaments.templatetags.sheet_tags import points_text, signed
 
 
 @dataclass(frozen=True)
@@ -183,24 +179,6 @@ def _fit(text: str, width_mm: float, size_pt: float) -> str:
     return text if len(text) <= fits else text[: max(fits - 1, 1)].rstrip() + "…"
 
 
-def _primes_in_words(deal: Deal, names: dict[str, str]) -> str:
-    """The primes of a played deal as the sheet spells them (docs/scoring.md §One deal, 4-6)."""
-    primes = []
-    if deal.petit_au_bout:
-        primes.append(PETIT_AU_BOUT[Camp(deal.petit_au_bout)])
-    for place, size in deal.poignees().items():
-        label = {"simple": _("simple"), "double": _("double"), "triple": _("triple")}[size]
-        primes.append(
-            _("poignée %(size)s (%(who)s)") % {"size": label, "who": names.get(place, place)}
-        )
-    if deal.chelem:
-        primes.append(CHELEMS[Chelem(deal.chelem)])
-    elif deal.chelem_announced:
-        primes.append(_("chelem annoncé"))
-    text = ", ".join(str(prime) for prime in primes)
-    return text[:1].upper() + text[1:]
-
-
 def _printed_deal(deal: Deal, places: list[str], names: dict[str, str], corrected: bool):
     if deal.all_pass:
         return PrintedDeal(
@@ -214,22 +192,14 @@ def _printed_deal(deal: Deal, places: list[str], names: dict[str, str], correcte
             marques=[deal.marque(place) for place in places],
             corrected=corrected,
         )
-    if deal.points is None:
-        result = _("résultat à venir")
-    else:
-        bouts = ngettext("%(bouts)s bout", "%(bouts)s bouts", deal.bouts) % {"bouts": deal.bouts}
-        result = _("%(points)s pts, %(bouts)s") % {
-            "points": points_text(deal.points),
-            "bouts": bouts,
-        }
     return PrintedDeal(
         number=deal.number,
         taker=names.get(deal.taker, deal.taker or ""),
         partner=names.get(deal.partner, "") if deal.partner else "",
         sitting_out=names.get(deal.sitting_out, "") if deal.sitting_out else "",
         contract=deal.get_contract_display(),
-        result=result,
-        primes=_primes_in_words(deal, names),
+        result=result_words(deal),
+        primes=sentence(prime_words(deal, names)),
         marques=[deal.marque(place) for place in places],
         corrected=corrected,
     )

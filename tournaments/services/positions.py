@@ -58,20 +58,6 @@ def _closing_fields(position: Position) -> dict:
     }
 
 
-def _record(
-    position: Position, action: journal.Action, by: Actor, *, before: dict, **after: object
-) -> None:
-    journal.record(
-        tournament=position.tournament,
-        action=action,
-        by=by,
-        position=position,
-        subject=position,
-        before=before,
-        after={**_closing_fields(position), **after},
-    )
-
-
 @transaction.atomic
 def close_position(
     *, position: Position, by: Actor, force: bool = False, reason: str = ""
@@ -122,7 +108,14 @@ def close_position(
     position._history_user = by.user
     position.save()
     _update_status(position.tournament)
-    _record(position, journal.Action.POSITION_CLOSED, by, before=before)
+    journal.record_change(
+        journal.Action.POSITION_CLOSED,
+        by,
+        position=position,
+        subject=position,
+        before=before,
+        after=_closing_fields(position),
+    )
     return position
 
 
@@ -146,7 +139,14 @@ def reopen_position(*, position: Position, by: Actor, reason: str) -> Position:
     position._history_user = by.user
     position.save()
     _update_status(position.tournament)
-    _record(position, journal.Action.POSITION_REOPENED, by, before=before, reopen_reason=reason)
+    journal.record_change(
+        journal.Action.POSITION_REOPENED,
+        by,
+        position=position,
+        subject=position,
+        before=before,
+        after={**_closing_fields(position), "reopen_reason": reason},
+    )
     return position
 
 

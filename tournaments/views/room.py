@@ -285,7 +285,7 @@ def penalties(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                 position=form.position_obj,
                 points=form.cleaned_data["points"],
                 reason=form.cleaned_data["reason"],
-                by=request.user,
+                by=Actor.arbitre(request.user),
             )
         except Refused as refusal:
             add_refusal(form, refusal)
@@ -309,7 +309,7 @@ def penalty_cancel(request: HtmxHttpRequest, tournament_id: int, penalty_id: int
         pk=penalty_id,
         position__tournament=tournament,
     )
-    cancel_penalty(penalty=penalty, by=request.user)
+    cancel_penalty(penalty=penalty, by=Actor.arbitre(request.user))
     messages.success(
         request,
         _("Pénalité de %(player)s annulée : elle reste au registre, barrée.")

@@ -25,8 +25,8 @@ from tournaments.selectors.sheets import (
     signed_message,
     table_seats,
 )
-from tournaments.services.deals import confirm_bilan, unlock_sheet
 from tournaments.services.errors import Refused
+from tournaments.services.sheets import confirm_bilan, unlock_sheet
 from tournaments.sheet_forms import DealForm, initial_for
 from tournaments.table_access import SheetAccess, sheet_access
 from tournaments.views.htmx import HtmxHttpRequest, redirect_page, render_page

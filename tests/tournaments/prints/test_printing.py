@@ -5,6 +5,7 @@ import segno
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet
 from tournaments.actors import Actor
+from tournaments.deal_scoring import DealResult
 from tournaments.models import Player, Position, Table
 from tournaments.names import name_key
 from tournaments.prints.cards import printed_cards
@@ -12,7 +13,7 @@ from tournaments.prints.plan import printed_plan
 from tournaments.prints.qr import qr_drawing
 from tournaments.prints.qr import qr_svg as make_qr
 from tournaments.prints.sheets import printed_sheets
-from tournaments.services.deals import DealResult, correct_deal, record_deal
+from tournaments.services.deals import correct_deal, record_deal
 from tournaments.services.registrations import register_player
 from tournaments.services.seating import seat_position
 

@@ -10,8 +10,9 @@ from django.utils import timezone
 
 from tests import fft_example
 from tournaments.actors import Actor
+from tournaments.deal_scoring import DealResult
 from tournaments.models import Deal, Table
-from tournaments.services.deals import DealResult, record_deal
+from tournaments.services.deals import record_deal
 from tournaments.services.errors import Refused
 
 PHONE = Actor.table_device()

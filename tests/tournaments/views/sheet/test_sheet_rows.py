@@ -4,7 +4,8 @@ which camp; the chelem), with its term of the marque."""
 
 from tests.at_the_table import TESTS, fill_sheet
 from tournaments.choices import FiveMode
-from tournaments.services.deals import DealResult, record_deal
+from tournaments.deal_scoring import DealResult
+from tournaments.services.deals import record_deal
 
 
 def row_html(client, table, number: int) -> str:
