@@ -595,7 +595,7 @@ class SheetEvent(models.Model):
 class HandledCall(models.Model):
     """The arbitre answered a table's call (garde sans, garde contre, announced chelem).
 
-    ``kind`` is the call as the deal asks it (``tournaments.services.positions.call_kind``): a
+    ``kind`` is the call as the deal asks it (``tournaments.selectors.sheets.call_kind``): a
     deal changed since into another call is a new call, not one already answered.
     """
 

@@ -92,6 +92,20 @@ def _alert(deal: Deal) -> str:
     return ", ".join(reasons).capitalize()
 
 
+def call_kind(deal: Deal) -> str:
+    """What the deal calls the arbitre for, as a short code (empty: no call).
+
+    A deal corrected into another call (a garde becoming a garde sans, a chelem announced
+    afterwards) has another kind: it is a new call, to be answered again.
+    """
+    kinds = []
+    if deal.contract in ALERT_CONTRACTS:
+        kinds.append(str(deal.contract))
+    if deal.chelem_announced:
+        kinds.append("chelem")
+    return "+".join(kinds)
+
+
 def sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
     """Rows, totals and checks of one sheet, from its seats and deals (no query)."""
     places = [seat.place for seat in seats]

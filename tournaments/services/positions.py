@@ -15,27 +15,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.actors import Actor
-from tournaments.choices import Contract
 from tournaments.models import Deal, HandledCall, Position, Tournament
+from tournaments.selectors.sheets import call_kind
 from tournaments.services import journal
 from tournaments.services.errors import Refused, required_reason
 
 # The contracts for which the table calls the arbitre (FFT): the deal is checked at the table.
-CALLING_CONTRACTS = (Contract.GARDE_SANS, Contract.GARDE_CONTRE)
-
-
-def call_kind(deal: Deal) -> str:
-    """What the deal calls the arbitre for, as a short code (empty: no call).
-
-    A deal corrected into another call (a garde becoming a garde sans, a chelem announced
-    afterwards) has another kind: it is a new call, to be answered again.
-    """
-    kinds = []
-    if deal.contract in CALLING_CONTRACTS:
-        kinds.append(str(deal.contract))
-    if deal.chelem_announced:
-        kinds.append("chelem")
-    return "+".join(kinds)
 
 
 def _locked_position(position: Position) -> Position:

@@ -13,11 +13,73 @@ from tournaments.actors import Actor
 from tournaments.forms import SwapForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.selectors.placement import placement_page, positions_span, swappable_seats
-from tournaments.selectors.registrations import last_seated_position_number
+from tournaments.selectors.placement import (
+    odd_table_turns,
+    positions_span,
+    registration_players,
+    seated_ahead,
+    swappable_seats,
+)
+from tournaments.selectors.registrations import (
+    last_played_position_number,
+    last_seated_position_number,
+    position_participants,
+)
+from tournaments.selectors.seating import (
+    count_tables,
+    position_report,
+    seating_changes,
+    seating_plan,
+)
 from tournaments.services.errors import Refused
 from tournaments.services.seating import plan_position, publish_seating, swap_seats
 from tournaments.views.htmx import HtmxHttpRequest, render_page
+
+
+def _placement_page(tournament: Tournament, number: int, selected_seat: str = "") -> dict:
+    """Position ``number``'s placement: who is to be seated and in how many tables, then, once
+    seated, its plan, its quality report, how it differs from who is present now, and what
+    generating it again would do. ``selected_seat``: the seat tapped first, to swap."""
+    position = tournament.positions.filter(number=number).first()
+    seated = position is not None and position.tables.exists()
+    participants = position_participants(tournament=tournament, number=number)
+    context = {
+        "tournament": tournament,
+        "number": number,
+        "numbers": range(1, tournament.positions_count + 1),
+        "position": position,
+        "participants": participants,
+        "tables_count": count_tables(
+            player_count=len(participants), allow_five=tournament.allow_five
+        ),
+        "last_seated": last_seated_position_number(tournament=tournament),
+    }
+    if seated:
+        plan = seating_plan(position=position)
+        report = position_report(position=position)
+        names = registration_players(tournament=tournament)
+        selected = next((seat for seat in plan.seats if str(seat.pk) == selected_seat), None)
+        played = position.tables.filter(deals__isnull=False).exists()
+        last_played = last_played_position_number(tournament=tournament)
+        context.update(
+            selected=selected,
+            repeated_pairs=[
+                (names[meeting.players[0]], names[meeting.players[1]], meeting.times)
+                for meeting in report.repeated_pairs
+            ],
+            team_clashes=[
+                (names[meeting.players[0]], names[meeting.players[1]])
+                for meeting in report.team_clashes
+            ],
+            odd_tables=odd_table_turns(report, names),
+            plan=plan,
+            report=report,
+            played=played,
+            changes=seating_changes(position=position),
+            can_regenerate=not played and last_played < number,
+            seated_ahead=seated_ahead(number, context["last_seated"]),
+        )
+    return context
 
 
 def _placement_context(
@@ -25,7 +87,7 @@ def _placement_context(
 ) -> dict:
     """The placement page, with the swap form once the position is seated, and the
     message of what was just done (``error`` or ``notice``)."""
-    context = placement_page(tournament=tournament, number=number, selected_seat=selected_seat)
+    context = _placement_page(tournament, number, selected_seat)
     if "plan" in context:
         context["swap"] = SwapForm(seats=swappable_seats(position=context["position"]))
     return {**context, "error": "", "notice": "", **extra}

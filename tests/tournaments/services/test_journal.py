@@ -33,12 +33,12 @@ from tournaments.services.registrations import (
 )
 from tournaments.services.seating import plan_position, publish_seating, swap_seats
 from tournaments.services.sheets import confirm_bilan, unlock_sheet
+from tournaments.services.tables import grant_device_link
 from tournaments.services.tournaments import (
     create_tournament,
     publish_tournament,
     update_tournament,
 )
-from tournaments.table_access import device_grant_link
 
 Action = JournalEntry.Action
 PRISE = DealResult(taker=Place.NORD, contract="prise", bouts=1, points=55)
@@ -463,7 +463,7 @@ def test_a_script_closing_a_position_is_named_as_the_script(table, tournament):
 
 
 def test_a_phone_let_in_from_the_room_names_the_arbitre_and_the_table(table, as_arbitre):
-    entry = only_entry(lambda: device_grant_link(table=table, by=as_arbitre))
+    entry = only_entry(lambda: grant_device_link(table=table, by=as_arbitre))
 
     assert (entry.action, entry.actor_kind) == (Action.TABLE_PHONE_OPENED, ActorKind.ARBITRE)
     assert (entry.position_number, entry.table_number) == (1, 1)
