@@ -12,8 +12,8 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.choices import Camp, Chelem, Contract, FiveMode, Place, PoigneeSize
-from tournaments.deal_scoring import DealResult
+from tournaments.choices import Camp, Chelem, Contract, Place, PoigneeSize
+from tournaments.deal_scoring import DealResult, with_a_mort
 from tournaments.deal_words import points_text, short_name
 from tournaments.models import Seat, Table
 from tournaments.widgets import ChoiceButtons
@@ -96,7 +96,7 @@ class DealForm(forms.Form):
         else:
             names = [(seat.place, short_name(seat)) for seat in seats]
             self.five = len(seats) == 5
-            self.dead_hand = self.five and table.position.tournament.five_mode == FiveMode.DEAD
+            self.dead_hand = with_a_mort(table, [seat.place for seat in seats])
             asks_partner, asks_mort = self.five and not self.dead_hand, self.dead_hand
         self.player_names = dict(names)
         self.fields["taker"] = _radio(names)

@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
@@ -17,7 +16,7 @@ from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.checkin import checkin_page
 from tournaments.services.errors import Refused
 from tournaments.services.registrations import cancel_withdrawal, check_in, withdraw_player
-from tournaments.views.htmx import HtmxHttpRequest, render_page
+from tournaments.views.htmx import HtmxHttpRequest, render_fragments, render_page
 from tournaments.views.registrations import registration_or_404
 
 
@@ -41,9 +40,9 @@ def _checkin_answer(
         return redirect(f"{url}?{urlencode({'q': query})}" if query else url)
     context = checkin_page(tournament=tournament)
     context.update(registration=registration, error=error, oob=True)
-    row = render_to_string("setup/checkin.html#checkin-row", context, request=request)
-    counter = render_to_string("setup/checkin.html#checkin-counter", context, request=request)
-    return HttpResponse(row + counter)
+    return render_fragments(
+        request, "setup/checkin.html", context, partials=["checkin-row", "checkin-counter"]
+    )
 
 
 @require_POST
