@@ -20,6 +20,7 @@ from tournaments.choices import DEAL_RESULT_FIELDS, Contract, Place
 from tournaments.deal_scoring import DealResult, preview_result, stored_marque
 from tournaments.deal_words import camp_sign, points_text, prime_words, result_words, seat_names
 from tournaments.models import Deal, Seat, SheetEvent, Table
+from tournaments.names import by_name, seat_player
 from tournaments.selectors.journal import value_words
 
 PLACE_ORDER = list(Place.values)
@@ -147,14 +148,14 @@ def sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
 def next_seats(table: Table, seats: list[Seat]) -> list[Seat]:
     """Once the sheet is signed, where each of its players sits at the next position, if
     that seating is published (the table's phone tells them before they stand up; one query)."""
-    return sorted(
+    return by_name(
         Seat.objects.filter(
             position__tournament_id=table.position.tournament_id,
             position__number=table.position.number + 1,
             position__seating_published_at__isnull=False,
             registration_id__in=[seat.registration_id for seat in seats],
         ).select_related("table", "position", "registration__player"),
-        key=lambda seat: (seat.registration.player.last_name, seat.registration.player.first_name),
+        player=seat_player,
     )
 
 
