@@ -223,3 +223,12 @@ def test_a_penalty_is_refused_for_a_position_the_player_did_not_sit(
     assert refusal.value.code == "not_seated"
     assert "n'a pas de place à la position 1" in refusal.value.message
     assert not Penalty.objects.exists()
+
+
+@pytest.mark.parametrize("by", [Actor.table_device(), TESTS], ids=["table", "script"])
+def test_only_an_arbitre_with_an_account_gives_a_penalty(players, position, by):
+    with pytest.raises(Refused) as refusal:
+        add_penalty(registration=players[0], position=position, points=10, reason="x", by=by)
+
+    assert refusal.value.code == "not_arbitre"
+    assert not Penalty.objects.exists()
