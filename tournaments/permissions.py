@@ -19,6 +19,11 @@ def arbitre_tournaments(user) -> QuerySet[Tournament]:
     return tournaments
 
 
+def runs_tournament(user, tournament: Tournament) -> bool:
+    """Whether ``user`` runs ``tournament``, as ``arbitre_tournaments`` filters them."""
+    return user.is_authenticated and (tournament.arbitre_id == user.pk or user.is_superuser)
+
+
 def arbitre_tournament_or_404(request: HttpRequest, tournament_id: int) -> Tournament:
     """The tournament ``tournament_id`` if the logged-in user runs it, else ``Http404``."""
     return get_object_or_404(arbitre_tournaments(request.user), pk=tournament_id)

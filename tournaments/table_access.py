@@ -39,6 +39,7 @@ from django.http import HttpRequest
 
 from tournaments.actors import Actor
 from tournaments.models import Table
+from tournaments.permissions import runs_tournament
 
 SESSION_KEY = "sheet_grants"
 TABLE_ATTEMPTS = 30
@@ -63,15 +64,9 @@ class SheetAccess:
         return self.actor is not None and self.actor.is_arbitre
 
 
-def runs_tournament(user, table: Table) -> bool:
-    return user.is_authenticated and (
-        table.position.tournament.arbitre_id == user.pk or user.is_superuser
-    )
-
-
 def sheet_access(request: HttpRequest, table: Table) -> SheetAccess:
     """The arbitre of the table's tournament (or a superuser), the table's device, or a reader."""
-    if runs_tournament(request.user, table):
+    if runs_tournament(request.user, table.position.tournament):
         return SheetAccess(actor=Actor.arbitre(request.user))
     if device_granted(request, table):
         return SheetAccess(actor=Actor.table_device())
