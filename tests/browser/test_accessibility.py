@@ -163,12 +163,15 @@ def open_page(chromium, live_server, arbitre, room):
 
 
 def violations_report(violations: list[dict]) -> str:
-    """Each violated rule's id, impact and the targets of its elements, one line per rule."""
-    return "\n".join(
-        f"{violation['id']} ({violation['impact']}, {len(violation['nodes'])}): "
-        + ", ".join(" ".join(node["target"]) for node in violation["nodes"][:12])
-        for violation in violations
-    )
+    """Each violated rule's id, impact and the targets of its elements (the first 12), then
+    what axe says of the first one."""
+    lines = []
+    for violation in violations:
+        nodes = violation["nodes"]
+        targets = ", ".join(" ".join(node["target"]) for node in nodes[:12])
+        lines.append(f"{violation['id']} ({violation['impact']}, {len(nodes)}): {targets}")
+        lines.append(f"    {nodes[0]['failureSummary']}".replace("\n", " "))
+    return "\n".join(lines)
 
 
 @pytest.mark.parametrize("spec", PAGES, ids=[spec.name for spec in PAGES])
