@@ -194,8 +194,9 @@ def test_the_pages_list_covers_every_page_the_issue_names():
     assert set(ZOOMED) <= names
 
 
-# Every element of <main> whose box runs past the screen's left or right edge, but for those
-# inside a box that scrolls sideways on its own (a table's .scroll) or hidden from sight.
+# The outermost elements of <main> whose box runs past the screen's left or right edge, but
+# for those inside a box that scrolls sideways on its own (a table's .scroll) or hidden from
+# sight; and the table cells whose text runs out of the cell, into its neighbour.
 OFF_SCREEN = """() => {
     const width = document.documentElement.clientWidth;
     const scrolls = (element) => {
@@ -205,18 +206,23 @@ OFF_SCREEN = """() => {
         }
         return false;
     };
-    return Array.from(document.querySelectorAll("main *"))
+    const off = Array.from(document.querySelectorAll("main *"))
         .filter((element) => element.getClientRects().length > 0)
         .filter((element) => !element.closest(".visually-hidden"))
         .filter((element) => {
             const box = element.getBoundingClientRect();
             return box.width > 0 && (box.right > width + 1 || box.left < -1);
         })
-        .filter((element) => !scrolls(element))
-        .map((element) => element.tagName.toLowerCase()
-            + (element.className && typeof element.className === "string"
-                ? "." + element.className.trim().split(/\\s+/).join(".") : "")
-            + " « " + element.textContent.trim().slice(0, 30) + " »");
+        .filter((element) => !scrolls(element));
+    const overflowing = Array.from(document.querySelectorAll("main td, main th"))
+        .filter((cell) => cell.scrollWidth > cell.clientWidth + 1);
+    const named = (element) => element.tagName.toLowerCase()
+        + (typeof element.className === "string" && element.className.trim()
+            ? "." + element.className.trim().split(/\\s+/).join(".") : "")
+        + " « " + element.textContent.trim().replace(/\\s+/g, " ").slice(0, 40) + " »";
+    return off.filter((element) => !off.includes(element.parentElement))
+        .map((element) => "off the screen: " + named(element))
+        .concat(overflowing.map((cell) => "out of its cell: " + named(cell)));
 }"""
 
 ZOOM = "() => { document.documentElement.style.fontSize = '200%'; }"
@@ -232,6 +238,8 @@ def test_nothing_runs_off_a_390_px_screen_at_200_percent_text(open_page, name, a
     page.evaluate(ZOOM)
 
     page.screenshot(path=str(artifacts / f"a11y_{slug}_390_200.png"), full_page=True)
+    page.screenshot(path=str(artifacts / f"a11y_{slug}_390_200_screen.png"))
     assert page.evaluate("() => getComputedStyle(document.documentElement).fontSize") == "32px"
-    assert page.evaluate(OFF_SCREEN) == []
+    off_screen = page.evaluate(OFF_SCREEN)
+    assert off_screen == [], f"{name} at 200 %:\n" + "\n".join(off_screen)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
