@@ -5,13 +5,12 @@ PAGES is the one list of the pages checked: a new page joins by one line there (
 opens it, its path, and what to do on it first, if anything).
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import expect
 
@@ -200,7 +199,8 @@ def test_the_pages_list_covers_every_page_the_issue_names():
 OFF_SCREEN = """() => {
     const width = document.documentElement.clientWidth;
     const scrolls = (element) => {
-        for (let box = element.parentElement; box && box.tagName !== "MAIN"; box = box.parentElement) {
+        let box = element.parentElement;
+        for (; box && box.tagName !== "MAIN"; box = box.parentElement) {
             const overflow = getComputedStyle(box).overflowX;
             if (overflow === "auto" || overflow === "scroll") return true;
         }
