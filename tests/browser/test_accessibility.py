@@ -20,6 +20,7 @@ from tests.browser.taps import tap
 from tests.factories import club_tournament, enrol, register, seat
 from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
+from tournaments.models import Team
 from tournaments.services.deals import record_deal
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import withdraw_player
@@ -32,8 +33,8 @@ AXE = Axe()
 
 @dataclass(frozen=True)
 class Room:
-    """A tournament under way: position 1 published, table 1 signed, table 2 at its second
-    deal after a garde sans (a call to the arbitre), a penalty, a withdrawn player."""
+    """A DUO under way: four teams, position 1 published, table 1 signed, table 2 at its
+    second deal after a garde sans (a call to the arbitre), a penalty, a withdrawn player."""
 
     tournament: int
     signed_table: int
@@ -110,8 +111,13 @@ ZOOMED = [
 
 @pytest.fixture
 def room(arbitre) -> Room:
-    tournament = club_tournament(arbitre)
+    tournament = club_tournament(arbitre, formula="duo")
     players = register(tournament, 8)
+    for number in range(4):
+        team = Team.objects.create(tournament=tournament, name=f"Équipe {number + 1}")
+        for registration in players[number * 2 : number * 2 + 2]:
+            registration.team = team
+            registration.save(update_fields=["team"])
     withdraw_player(registration=enrol(tournament, [9])[0], by=TESTS)
     signed, open_table = seat(tournament, 1, [players[:4], players[4:]])
     publish_seating(position=signed.position, by=TESTS)
@@ -131,8 +137,8 @@ def room(arbitre) -> Room:
 
 @pytest.fixture
 def open_page(chromium, live_server, arbitre, room):
-    """Open a Page as its reader would, on a 390 px phone; yields the Playwright page."""
-    contexts = []
+    """Open a Page as its reader would, on a 390 px phone; its script errors fail the test."""
+    contexts, errors = [], []
 
     def open_(spec: Page):
         context = chromium.new_context(viewport=PHONE, locale="fr-FR", base_url=live_server.url)
@@ -146,6 +152,7 @@ def open_page(chromium, live_server, arbitre, room):
             )
         page = context.new_page()
         page.set_default_timeout(10_000)
+        page.on("pageerror", lambda error: errors.append(str(error)))
         if spec.who == "table":
             page.goto(f"/tables/{room.open_table}/acces/?code={room.open_code}")
             page.get_by_role("button", name="Ouvrir la feuille").click()
@@ -159,6 +166,7 @@ def open_page(chromium, live_server, arbitre, room):
     # Closed before the live server stops: some pages poll it (htmx) while they live.
     for context in contexts:
         context.close()
+    assert not errors, errors
 
 
 def violations_report(violations: list[dict]) -> str:
