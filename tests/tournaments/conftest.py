@@ -2,18 +2,9 @@
 tables of a room, and a short tournament (one deal a position) to play through."""
 
 import pytest
-from django.core.cache import cache
 
 from tests.at_the_table import grant, play, prise_by
 from tests.factories import register, seat
-
-
-@pytest.fixture(autouse=True)
-def _forget_code_attempts():
-    """The code attempts are counted in the cache: each test starts with none."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

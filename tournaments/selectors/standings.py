@@ -1,0 +1,57 @@
+"""The ranking computed once per change of the tournament, not once per reader.
+
+Every projector, every phone on the ranking page and every export reads the same ranking,
+every 10 to 60 seconds; at 2,000 players it costs a few hundred milliseconds to compute and
+to render. It is kept in Django's shared cache (Redis when ``REDIS_URL`` is set, so every
+web process and machine shares one copy) under the tournament's **stamp**, which changes with
+every write to the tournament.
+
+The stamp is read from the journal: every service that changes a tournament writes one
+``JournalEntry`` in the write's own transaction (``services/journal.py``, ``record``), and
+entries are never deleted. So the number of the tournament's entries, with the last one's
+key, changes exactly when a write commits: a deal, a penalty, a registration, a seating, a
+closing alike. The count is what makes it safe on PostgreSQL, where keys are handed out
+before commit: two writes committing out of order could leave the last key unchanged, never
+the count. The stamp is read *before* the ranking is computed, so what is stored under a
+stamp is never older than that stamp; a write committed meanwhile moves the stamp, and the
+next reader computes again. Hence no reader is ever served a ranking older than the last
+write it could see.
+
+Why the journal rather than a counter column on the tournament: no migration, and no write
+waits on the tournament's row, which every table of the room would otherwise lock in turn.
+"""
+
+from django.core.cache import cache
+from django.db.models import Count, Max
+
+from tournaments.models import JournalEntry, Tournament
+from tournaments.selectors.ranking import Ranking, tournament_ranking
+
+# An entry lives until a write moves the stamp; the timeout only bounds what a forgotten
+# tournament keeps in the cache.
+CACHE_SECONDS = 6 * 3600
+
+
+def tournament_stamp(tournament: Tournament) -> str:
+    """What changes with every committed write to ``tournament``: one indexed query."""
+    seen = JournalEntry.objects.filter(tournament=tournament).aggregate(
+        count=Count("pk"), last=Max("pk")
+    )
+    return f"{tournament.pk}.{seen['count']}.{seen['last'] or 0}"
+
+
+def current_ranking(tournament: Tournament, *, stamp: str | None = None) -> Ranking:
+    """``tournament_ranking``, computed once per stamp and shared by every reader.
+
+    ``stamp`` is the one the caller read before (the ranking page reads it once for the
+    page's own cached fragment); without it, it is read here.
+    """
+    key = f"ranking:{stamp or tournament_stamp(tournament)}"
+    ranking = cache.get(key)
+    if ranking is None:
+        ranking = tournament_ranking(tournament)
+        cache.set(key, ranking, CACHE_SECONDS)
+    else:
+        # The tournament as the reader has it (the same row, freshly read).
+        ranking.tournament = tournament
+    return ranking
