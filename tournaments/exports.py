@@ -70,7 +70,7 @@ def ranking_csv(ranking: Ranking) -> bytes:
         player = registration.player
         rows.append(
             [
-                ranked.rank,
+                _blank(ranked.rank),
                 _("oui") if ranked.tied else "",
                 registration.number,
                 player.last_name,
@@ -79,7 +79,7 @@ def ranking_csv(ranking: Ranking) -> bytes:
                 player.club,
                 registration.team.name if registration.team else "",
                 _("oui") if ranked.withdrawn else "",
-                *["" if cell is None else cell.bilan for cell in ranked.cells],
+                *[_blank(cell and cell.bilan) for cell in ranked.cells],
                 ranked.penalties_signed,
                 ranked.total,
                 *[ranked.deals_by_table_size[size] for size in TABLE_SIZES],

@@ -19,9 +19,17 @@ write it could see.
 
 Why the journal rather than a counter column on the tournament: no migration, and no write
 waits on the tournament's row, which every table of the room would otherwise lock in turn.
+
+One write shows in a tournament's ranking without being that tournament's: a player's name,
+licence or club, kept once for every tournament they play (corrected by the administrator,
+or through another tournament). Every save of a player moves a generation kept in the cache
+itself (``apps.py`` connects ``player_changed``), which every key holds too.
 """
 
+import time
+
 from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Count, Max
 
 from tournaments.models import JournalEntry, Tournament
@@ -32,12 +40,30 @@ from tournaments.selectors.ranking import Ranking, tournament_ranking
 CACHE_SECONDS = 6 * 3600
 
 
+PLAYERS_GENERATION = "ranking:players"
+
+
 def tournament_stamp(tournament: Tournament) -> str:
-    """What changes with every committed write to ``tournament``: one indexed query."""
+    """What changes with every committed write to ``tournament`` (one indexed query), and
+    with every change of a player's record."""
     seen = JournalEntry.objects.filter(tournament=tournament).aggregate(
         count=Count("pk"), last=Max("pk")
     )
-    return f"{tournament.pk}.{seen['count']}.{seen['last'] or 0}"
+    players = cache.get(PLAYERS_GENERATION, 0)
+    return f"{tournament.pk}.{seen['count']}.{seen['last'] or 0}.{players}"
+
+
+def player_changed(**_kwargs) -> None:
+    """A player's record was saved or deleted: every ranking that shows it is read again."""
+    # After the commit, so that no reader can compute the old names under the new generation.
+    transaction.on_commit(_next_players_generation)
+
+
+def _next_players_generation() -> None:
+    try:
+        cache.incr(PLAYERS_GENERATION)
+    except ValueError:  # not in the cache yet (or evicted): any value not used before
+        cache.set(PLAYERS_GENERATION, time.time_ns(), None)
 
 
 def current_ranking(tournament: Tournament, *, stamp: str | None = None) -> Ranking:

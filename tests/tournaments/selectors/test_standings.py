@@ -98,3 +98,18 @@ def test_a_write_to_another_tournament_leaves_the_stamp_as_it_was(short_tourname
     register_player(tournament=other, last_name="Tardieu", first_name="Zoé", by=TESTS)
 
     assert tournament_stamp(short_tournament) == before
+
+
+@pytest.mark.usefixtures("first_position")
+def test_a_player_corrected_outside_the_tournament_shows_in_the_next_read(
+    short_tournament, players, django_capture_on_commit_callbacks
+):
+    current_ranking(short_tournament)
+    player = players[0].player
+
+    with django_capture_on_commit_callbacks(execute=True):
+        player.last_name = "Lefèvre"
+        player.save()  # as the administrator corrects it, in no tournament's journal
+
+    ranked = current_ranking(short_tournament).by_number[1]
+    assert ranked.registration.player.last_name == "Lefèvre"

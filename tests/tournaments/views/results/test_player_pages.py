@@ -154,7 +154,7 @@ def test_the_ranking_page_marks_ties_withdrawals_and_missed_positions(
     assert "provisionnel" in content
     assert "ex æquo" in content
     assert '<span class="badge">retrait</span>' in content
-    assert 'title="pas joué">—</span>' in content
+    assert 'title="non jouée">—<span class="visually-hidden"> non jouée</span></span>' in content
 
 
 def test_the_ranking_page_says_how_many_tables_still_play(client, short_tournament, first_position):
