@@ -15,7 +15,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments import exports
+from tournaments import exports, spreadsheets
 from tournaments.models import Tournament
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.projector import projector_screens
@@ -69,6 +69,35 @@ def ranking_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 @require_GET
 def teams_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     return _ranking_csv(request, tournament_id, export=exports.teams_csv, name="classement-equipes")
+
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _xlsx(content: bytes, *, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=XLSX)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def ranking_xlsx(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    content = spreadsheets.ranking_xlsx(current_ranking(tournament))
+    return _xlsx(content, filename=f"classement-{tournament.pk}.xlsx")
+
+
+@require_GET
+def teams_xlsx(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    content = spreadsheets.teams_xlsx(current_ranking(tournament))
+    return _xlsx(content, filename=f"classement-equipes-{tournament.pk}.xlsx")
+
+
+@require_GET
+def deals_xlsx(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    return _xlsx(spreadsheets.deals_xlsx(tournament), filename=f"donnes-{tournament.pk}.xlsx")
 
 
 @require_GET
