@@ -84,7 +84,8 @@ def build(players: int, arbitre) -> Tournament:
         order = registrations[:]
         rng.shuffle(order)
         tables = Table.objects.bulk_create(
-            Table(position=position, number=t + 1) for t in range(players // 4)
+            Table(position=position, number=t + 1, code=f"{players}.{number}.{t + 1}")
+            for t in range(players // 4)
         )
         Seat.objects.bulk_create(
             Seat(position=position, table=table, place=place, registration=order[t * 4 + i])

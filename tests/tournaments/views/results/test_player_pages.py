@@ -289,3 +289,12 @@ def test_a_player_page_says_the_position_was_not_played(client, forced_close):
 
     assert "Position non jouée : aucune donne jouée à cette table." in content
     assert '<strong class="big">n\'a pas joué</strong>' in content
+
+
+def test_the_projector_shows_no_rank_for_who_has_not_played(client, forced_close):
+    tournament = forced_close[0].position.tournament
+
+    content = projector(client, tournament).content.decode()
+
+    assert content.count('<span class="rank">—</span>') == 4
+    assert '<span class="rank">1</span>' in content
