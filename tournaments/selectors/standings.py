@@ -26,7 +26,9 @@ or through another tournament). Every save of a player moves a generation kept i
 itself (``apps.py`` connects ``player_changed``), which every key holds too.
 """
 
+import threading
 import time
+from collections import OrderedDict
 
 from django.core.cache import cache
 from django.db import transaction
@@ -49,7 +51,11 @@ def tournament_stamp(tournament: Tournament) -> str:
     seen = JournalEntry.objects.filter(tournament=tournament).aggregate(
         count=Count("pk"), last=Max("pk")
     )
-    players = cache.get(PLAYERS_GENERATION, 0)
+    players = cache.get(PLAYERS_GENERATION)
+    if players is None:
+        # Any value not used before: a cache emptied or restarted starts a new generation.
+        cache.add(PLAYERS_GENERATION, time.time_ns(), None)
+        players = cache.get(PLAYERS_GENERATION)
     return f"{tournament.pk}.{seen['count']}.{seen['last'] or 0}.{players}"
 
 
@@ -70,14 +76,36 @@ def current_ranking(tournament: Tournament, *, stamp: str | None = None) -> Rank
     """``tournament_ranking``, computed once per stamp and shared by every reader.
 
     ``stamp`` is the one the caller read before (the ranking page reads it once for the
-    page's own cached fragment); without it, it is read here.
+    page's own cached fragment); without it, it is read here. Each process also keeps the
+    last few rankings it read, as they are: reading 2,000 players back from the shared cache
+    costs more than the page that shows twelve of them (the projector's), so it is done once
+    per process and per change. The readers only read it.
     """
     key = f"ranking:{stamp or tournament_stamp(tournament)}"
-    ranking = cache.get(key)
+    ranking = _recent.get(key)
+    if ranking is None:
+        ranking = cache.get(key)
     if ranking is None:
         ranking = tournament_ranking(tournament)
         cache.set(key, ranking, CACHE_SECONDS)
-    else:
-        # The tournament as the reader has it (the same row, freshly read).
-        ranking.tournament = tournament
+    _remember(key, ranking)
+    # The tournament as the reader has it (the same row, freshly read).
+    ranking.tournament = tournament
     return ranking
+
+
+# The rankings this process read last, by key: a stamp is never reused, so an entry is never
+# stale; a handful covers the tournaments of one day.
+_recent: OrderedDict[str, Ranking] = OrderedDict()
+RECENT_RANKINGS = 4
+
+
+def _remember(key: str, ranking: Ranking) -> None:
+    with _recent_lock:
+        _recent[key] = ranking
+        _recent.move_to_end(key)
+        while len(_recent) > RECENT_RANKINGS:
+            _recent.popitem(last=False)
+
+
+_recent_lock = threading.Lock()
