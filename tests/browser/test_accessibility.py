@@ -137,8 +137,13 @@ def room(arbitre) -> Room:
 
 @pytest.fixture
 def open_page(chromium, live_server, arbitre, room):
-    """Open a Page as its reader would, on a 390 px phone; its script errors fail the test."""
-    contexts, errors = [], []
+    """Open a Page as its reader would, on a 390 px phone. Its script errors fail the test,
+    and so does any request to another site: axe-core's script comes from the package."""
+    contexts, errors, elsewhere = [], [], []
+
+    def outside(url: str) -> list[str]:
+        on_the_web = url.startswith(("http:", "https:"))
+        return [url] if on_the_web and not url.startswith(live_server.url) else []
 
     def open_(spec: Page):
         context = chromium.new_context(viewport=PHONE, locale="fr-FR", base_url=live_server.url)
@@ -153,6 +158,7 @@ def open_page(chromium, live_server, arbitre, room):
         page = context.new_page()
         page.set_default_timeout(10_000)
         page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("request", lambda request: elsewhere.extend(outside(request.url)))
         if spec.who == "table":
             page.goto(f"/tables/{room.open_table}/acces/?code={room.open_code}")
             page.get_by_role("button", name="Ouvrir la feuille").click()
@@ -167,6 +173,7 @@ def open_page(chromium, live_server, arbitre, room):
     for context in contexts:
         context.close()
     assert not errors, errors
+    assert elsewhere == []
 
 
 def violations_report(violations: list[dict]) -> str:
