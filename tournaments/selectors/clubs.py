@@ -12,7 +12,7 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from clubs.models import Club
 from tournaments.models import Member, Player, Registration, Tournament
-from tournaments.selectors.names import by_name, name_matches
+from tournaments.names import by_name, name_matches
 
 MEMBER_SEARCH_LIMIT = 200
 
