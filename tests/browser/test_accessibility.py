@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from tests.at_the_table import TESTS, fill_sheet, sign
 from tests.browser.conftest import PHONE
 from tests.browser.taps import tap
-from tests.factories import club_tournament, enrol, register, seat
+from tests.factories import club_player, club_tournament, enrol, register, seat
 from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Team
@@ -33,9 +33,11 @@ AXE = Axe()
 
 @dataclass(frozen=True)
 class Room:
-    """A DUO under way: four teams, position 1 published, table 1 signed, table 2 at its
-    second deal after a garde sans (a call to the arbitre), a penalty, a withdrawn player."""
+    """A club's DUO under way (the club has a member): four teams, position 1 published,
+    table 1 signed, table 2 at its second deal after a garde sans (a call to the arbitre), a
+    penalty, a withdrawn player."""
 
+    club: int
     tournament: int
     signed_table: int
     open_table: int
@@ -96,6 +98,11 @@ PAGES = [
     Page("recherche d'un joueur", "anyone", "/tournois/{tournament}/joueurs/?q=joueur"),
     Page("page d'un joueur", "anyone", "/tournois/{tournament}/joueurs/1/"),
     Page("projection", "anyone", "/tournois/{tournament}/projection/"),
+    Page("page publique du club", "anyone", "/clubs/{club}/"),
+    Page("nouveau club", "arbitre", "/arbitre/clubs/nouveau/"),
+    Page("gestion du club", "arbitre", "/arbitre/clubs/{club}/"),
+    Page("membres du club", "arbitre", "/arbitre/clubs/{club}/membres/"),
+    Page("journal du club", "arbitre", "/arbitre/clubs/{club}/journal/"),
 ]
 # The pages read at 200 % text size: those read on a phone during play.
 ZOOMED = [
@@ -112,6 +119,7 @@ ZOOMED = [
 @pytest.fixture
 def room(arbitre) -> Room:
     tournament = club_tournament(arbitre, formula="duo")
+    club_player(tournament.club, last_name="Lefèvre", first_name="Gaëlle", licence="0412345")
     players = register(tournament, 8)
     for number in range(4):
         team = Team.objects.create(tournament=tournament, name=f"Équipe {number + 1}")
@@ -132,7 +140,7 @@ def room(arbitre) -> Room:
         reason="Retard",
         by=Actor.arbitre(arbitre),
     )
-    return Room(tournament.pk, signed.pk, open_table.pk, open_table.code)
+    return Room(tournament.club_id, tournament.pk, signed.pk, open_table.pk, open_table.code)
 
 
 @pytest.fixture
