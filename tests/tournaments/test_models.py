@@ -8,7 +8,7 @@ from django.db.models import RestrictedError
 from django.utils import timezone
 
 from scoring import rules
-from tournaments.choices import POIGNEE_FIELDS, Camp, Chelem, Contract, PoigneeSize
+from tournaments.choices import MISERE_FIELDS, POIGNEE_FIELDS, Camp, Chelem, Contract, PoigneeSize
 from tournaments.models import (
     Deal,
     JournalEntry,
@@ -184,10 +184,12 @@ DEAL_CHOICE_COLUMNS = (
     "petit_au_bout",
     "chelem",
     *POIGNEE_FIELDS.values(),
+    *MISERE_FIELDS.values(),
 )
 CHOICE_COLUMNS = [
     (Tournament, "formula"),
     (Tournament, "five_mode"),
+    (Tournament, "rules"),
     (Tournament, "status"),
     (Seat, "place"),
     *((Deal, column) for column in DEAL_CHOICE_COLUMNS),
