@@ -49,6 +49,13 @@ class SeatPrime:
     name: str
     value: int
     gain: int
+    others: int
+    """n − 1: how many other players of the deal pay or receive it."""
+
+    @property
+    def each(self) -> int:
+        """What each other player of the deal marks for it."""
+        return -self.gain // self.others
 
 
 @dataclass(frozen=True)
@@ -132,7 +139,11 @@ def score_seats(
             value = _value(prime)
             each = value if prime.camp == winners else -value
             owner = prime.seat
-            primes.append(SeatPrime(seat=owner, name=prime.name, value=value, gain=others * each))
+            primes.append(
+                SeatPrime(
+                    seat=owner, name=prime.name, value=value, gain=others * each, others=others
+                )
+            )
             for label in playing:
                 if label == owner:
                     marques[label] += others * each

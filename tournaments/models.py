@@ -127,13 +127,12 @@ class Tournament(models.Model):
         """The rules every marque of this tournament is scored by (scoring.profile)."""
         if self.rules != RuleSet.CLUB:
             return FFT
-        alone = self.allow_five and self.five_mode == FiveMode.ALONE
         return RuleProfile(
             club=True,
             miseres=self.club_miseres,
             individual_primes=self.club_individual_primes,
             round_to_ten=self.club_round_to_ten,
-            seul_contre_tous=alone,
+            seul_contre_tous=self.five_mode == FiveMode.ALONE,
         )
 
     @property

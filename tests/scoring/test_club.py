@@ -71,7 +71,10 @@ def test_example_1_individual_primes_explain_each_seat():
         "S": ("défense : −60", "poignée simple d'Est : +20"),
         "O": ("défense : −60", "poignée simple d'Est : +20"),
     }
-    assert scored.primes == (SeatPrime(seat="E", name="poignée simple", value=20, gain=-60),)
+    assert scored.primes == (
+        SeatPrime(seat="E", name="poignée simple", value=20, gain=-60, others=3),
+    )
+    assert scored.primes[0].each == 20
 
 
 # Example 2: a misère by the winning defence.

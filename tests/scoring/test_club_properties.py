@@ -84,9 +84,7 @@ def test_individual_primes_move_only_the_primes(seated):
 
     for seat, marque in individual.marques.items():
         shown = sum(prime.gain for prime in individual.primes if prime.seat == seat)
-        paid = sum(
-            -prime.gain // (deal.players - 1) for prime in individual.primes if prime.seat != seat
-        )
+        paid = sum(prime.each for prime in individual.primes if prime.seat != seat)
         expected = bare[seat] + (0 if seat == seating["sitting_out"] else shown + paid)
         assert marque == expected
 

@@ -74,6 +74,11 @@ SHEET_COLUMNS = (
     "table__position__tournament__deals_per_position",
     "table__position__tournament__five_mode",
     "table__position__tournament__counts_all_pass",
+    # The rules every deal is scored by (Tournament.rule_profile).
+    "table__position__tournament__rules",
+    "table__position__tournament__club_miseres",
+    "table__position__tournament__club_individual_primes",
+    "table__position__tournament__club_round_to_ten",
 )
 
 
