@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from tournaments.choices import MARQUE_FIELDS, Place
+from tournaments.choices import MARQUE_FIELDS, MisereShown, Place
 from tournaments.models import Deal, Seat, Tournament
 from tournaments.selectors.ranking import TABLE_SIZES, Ranking
 
@@ -63,7 +63,9 @@ def ranking_csv(ranking: Ranking) -> bytes:
         _("Pénalités"),
         _("Total"),
         *[_("Donnes à %(size)s") % {"size": size} for size in TABLE_SIZES],
+        _("Règles"),
     ]
+    rules = ranking.tournament.rules_label
     rows = []
     for ranked in ranking.players:
         registration = ranked.registration
@@ -83,6 +85,7 @@ def ranking_csv(ranking: Ranking) -> bytes:
                 ranked.penalties_signed,
                 ranked.total,
                 *[ranked.deals_by_table_size[size] for size in TABLE_SIZES],
+                rules,
             ]
         )
     return csv_bytes(header, rows)
@@ -112,6 +115,7 @@ def ranking_json(ranking: Ranking) -> dict:
             "name": tournament.name,
             "date": tournament.date.isoformat(),
             "formula": tournament.formula,
+            "rules": tournament.rules_label,
             "final": ranking.final,
             "positions": tournament.positions_count,
             "positions_closed": ranking.positions_closed,
@@ -211,6 +215,10 @@ def deals_json(tournament: Tournament) -> list[dict]:
                 str(_number(seated[deal.table_id], place)): size
                 for place, size in deal.poignees().items()
             },
+            "miseres": {
+                str(_number(seated[deal.table_id], place)): kinds
+                for place, kinds in deal.miseres().items()
+            },
             "marques": [
                 {"number": seat.registration.number, "seat": place, "marque": deal.marque(place)}
                 for place, seat in _ordered(seated[deal.table_id])
@@ -242,6 +250,7 @@ def deals_csv(tournament: Tournament) -> bytes:
             _("%(place)s (n°)") % {"place": place.label},
             _("Marque %(place)s") % {"place": place.label},
         ]
+    header += [_("Misères"), _("Règles")]
     deals, seated = _deals_and_seats(tournament)
     rows = []
     for deal in deals:
@@ -268,6 +277,13 @@ def deals_csv(tournament: Tournament) -> bytes:
             seat = seats.get(place.value)
             marque = None if seat is None else deal.marque(place)
             row += [_blank(seat and seat.registration.number), _blank(marque)]
+        row += [
+            ", ".join(
+                f"{_player_text(seats.get(place))} : {MisereShown(kinds).label}"
+                for place, kinds in deal.miseres().items()
+            ),
+            tournament.rules_label,
+        ]
         rows.append(row)
     return csv_bytes(header, rows)
 
