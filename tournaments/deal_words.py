@@ -90,6 +90,8 @@ def prime_words(
     names: dict[str, str],
     marque: Marque | None = None,
     seats: SeatMarques | None = None,
+    *,
+    miseres: bool = True,
 ) -> list[str]:
     """The primes of a deal (docs/scoring.md §One deal, 4-6 and §Règles du club): the petit au
     bout (which camp), each poignée and misère (which, whose) and the chelem; each with its term
@@ -110,20 +112,35 @@ def prime_words(
         }
         prime = individual.get((place, PRIME_NAMES[rules.PoigneeSize(size)]))
         primes.append(words + (_paid(prime) if prime else _term(next(terms, None))))
-    terms = iter(marque.miseres if marque else ())
-    for place, kinds in deal.miseres().items():
-        for kind in MISERE_KINDS[MisereShown(kinds)]:
-            words = _("%(misere)s (%(who)s)") % {
-                "misere": PRIME_NAMES[kind],
-                "who": names.get(place, place),
-            }
-            prime = individual.get((place, PRIME_NAMES[kind]))
-            primes.append(words + (_paid(prime) if prime else _term(next(terms, None))))
+    if miseres:
+        primes.extend(miseres_words(deal, names, seats, marque))
     if deal.chelem:
         primes.append(str(CHELEMS[Chelem(deal.chelem)]) + _term(marque and marque.chelem))
     elif deal.chelem_announced:
         primes.append(_("chelem annoncé"))
     return primes
+
+
+def miseres_words(
+    deal: Deal,
+    names: dict[str, str],
+    seats: SeatMarques | None = None,
+    marque: Marque | None = None,
+) -> list[str]:
+    """The misères of a deal (club rules), whose and which, with their terms as ``prime_words``
+    gives them: « pas d'atout (Martin C.) : +30, les autres −10 »."""
+    individual = {(prime.seat, prime.name): prime for prime in seats.primes} if seats else {}
+    terms = iter(marque.miseres if marque else ())
+    words = []
+    for place, kinds in deal.miseres().items():
+        for kind in MISERE_KINDS[MisereShown(kinds)]:
+            prime = individual.get((place, PRIME_NAMES[kind]))
+            words.append(
+                _("%(misere)s (%(who)s)")
+                % {"misere": PRIME_NAMES[kind], "who": names.get(place, place)}
+                + (_paid(prime) if prime else _term(next(terms, None)))
+            )
+    return words
 
 
 def _paid(prime: SeatPrime) -> str:
