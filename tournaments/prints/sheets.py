@@ -13,6 +13,7 @@ from django.db.models import Count, Prefetch, Q
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
+from scoring.club import SeatMarques
 from scoring.sheet import SeatTotals, sheet_totals
 from tournaments.deal_scoring import stored_seats
 from tournaments.deal_words import (
@@ -44,6 +45,8 @@ class PrintedDeal:
     marques: list[int | None]
     corrected: bool
     miseres: str = ""  # the misères column (club rules)
+    # What each seat marks for the individual primes (club rules), in seat order; () without.
+    seat_primes: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,23 @@ class PrintedSheet:
     def deal_numbers(self) -> str:
         numbers = [f"{deal.number}{'*' if deal.corrected else ''}" for deal in self.deals]
         return "\n".join([*numbers, *(str(number) for number in self.blank_numbers)])
+
+    @property
+    def prime_columns(self) -> list[tuple[float, str]]:
+        """Under each marque, what the player marks for the individual primes (club rules):
+        « primes −60 », one line per deal, a column per seat; none without such primes."""
+        if not any(deal.seat_primes for deal in self.deals):
+            return []
+        columns = []
+        for index, left in enumerate(self.layout.seat_lefts):
+            lines = [
+                _("primes %(points)s") % {"points": signed(deal.seat_primes[index])}
+                if deal.seat_primes and deal.seat_primes[index]
+                else ""
+                for deal in self.deals
+            ]
+            columns.append((left, "\n".join(lines)))
+        return columns
 
     @property
     def marque_columns(self) -> list[tuple[float, str]]:
@@ -207,8 +227,8 @@ def _printed_deal(
     # every other player mark for it: the deal is scored again (no query) to say so.
     profile = table.position.tournament.rule_profile
     seats = stored_seats(table, deal, places, names) if profile.individual_primes else None
-    primes = prime_words(deal, names, seats=seats, miseres=False)
-    miseres = miseres_words(deal, names, seats)
+    primes = prime_words(deal, names, miseres=False)
+    miseres = miseres_words(deal, names)
     return PrintedDeal(
         number=deal.number,
         taker=names.get(deal.taker, deal.taker or ""),
@@ -220,7 +240,24 @@ def _printed_deal(
         marques=[deal.marque(place) for place in places],
         corrected=corrected,
         miseres=sentence(miseres),
+        seat_primes=_seat_primes(seats, places, deal.sitting_out),
     )
+
+
+def _seat_primes(
+    seats: SeatMarques | None, places: list[str], sitting_out: str | None
+) -> tuple[int, ...]:
+    """What each seat marks for the individual primes of a deal, in seat order (the mort 0)."""
+    if seats is None or not seats.primes:
+        return ()
+    totals = dict.fromkeys(places, 0)
+    for prime in seats.primes:
+        for place in places:
+            if place == prime.seat:
+                totals[place] += prime.gain
+            elif place != sitting_out:
+                totals[place] += prime.each
+    return tuple(totals[place] for place in places)
 
 
 def _corrections(tables: Iterable[Table]) -> dict[int, Correction]:
