@@ -233,17 +233,12 @@ def preview_result(
     return Preview(marques=seats.marques, marque=seats.marque, seats=seats)
 
 
-def stored_marque(table: Table, deal: Deal, places: Sequence[str]) -> Marque | None:
-    """The terms of a stored deal's marque, scored again from what it holds (no query); None
-    if the rules now refuse it (the stored marques stand: only the arbitre changes them)."""
-    scored = stored_seats(table, deal, places)
-    return None if scored is None else scored.marque
-
-
 def stored_seats(
     table: Table, deal: Deal, places: Sequence[str], names: Mapping[str, str] | None = None
 ) -> SeatMarques | None:
-    """Every seat's terms of a stored deal, scored again (no query); None as ``stored_marque``."""
+    """Every seat's marque and terms of a stored deal, scored again from what it holds (no
+    query); None if the rules now refuse it (the stored marques stand: only the arbitre
+    changes them)."""
     try:
         return preview_result(
             table=table, places=places, result=DealResult.of_deal(deal), names=names

@@ -95,7 +95,7 @@ def prime_words(
 ) -> list[str]:
     """The primes of a deal (docs/scoring.md §One deal, 4-6 and §Règles du club): the petit au
     bout (which camp), each poignée and misère (which, whose) and the chelem; each with its term
-    of the marque when ``marque`` (the deal scored again, ``deal_scoring.stored_marque``) is
+    of the marque when ``marque`` (the deal scored again, ``deal_scoring.stored_seats``) is
     given, or, with the club's individual primes, what its player and each other one mark when
     ``seats`` (``deal_scoring.stored_seats``) is."""
     primes = []
