@@ -61,6 +61,9 @@ class MisereShown(models.TextChoices):
     BOTH = "les_deux", _("Les deux")
 
 
+# The tournament's columns that make its rules (Tournament.rule_profile), five_mode aside.
+RULE_FIELDS = ("rules", "club_miseres", "club_individual_primes", "club_round_to_ten")
+
 # Each stored value as the misères of ``scoring.rules``.
 MISERE_KINDS = {
     MisereShown.PAS_D_HONNEUR: (rules.MisereKind.PAS_D_HONNEUR,),

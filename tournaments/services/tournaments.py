@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.actors import Actor
+from tournaments.choices import RULE_FIELDS
 from tournaments.models import Deal, Tournament
 from tournaments.selectors.registrations import last_seated_position_number
 from tournaments.services import journal
@@ -34,13 +35,7 @@ TOURNAMENT_SETTINGS = (
 )
 # The settings that change the marque (docs/scoring.md §Règles du club): fixed once a deal is
 # recorded, so that every deal of a tournament is scored by the same rules.
-RULE_SETTINGS = (
-    "rules",
-    "club_miseres",
-    "club_individual_primes",
-    "club_round_to_ten",
-    "five_mode",
-)
+RULE_SETTINGS = (*RULE_FIELDS, "five_mode")
 
 
 def _save_tournament(tournament: Tournament) -> Tournament:
