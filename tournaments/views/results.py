@@ -159,7 +159,8 @@ def player(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpRes
             },
             status=404,
         )
-    return render(request, "results/player.html", {"tournament": tournament, "page": page})
+    context = {"tournament": tournament, "page": page}
+    return render_page(request, "results/player.html", context, partial="player")
 
 
 # The projector ----------------------------------------------------------------------------
