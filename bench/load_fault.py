@@ -108,13 +108,16 @@ def psql(sql: str, database: str = "postgres") -> str:
 SETUP_SCRIPT = """
 import datetime
 from django.contrib.auth import get_user_model
+from clubs.models import Club
 from tournaments.actors import Actor
 from tournaments.models import Player, Position, Registration, Tournament
 from tournaments.services.seating import seat_position
 
 arbitre = get_user_model().objects.create_user(username="arbitre", password="x")
+club = Club.objects.create(name="Club de charge")
+club.arbitres.add(arbitre)
 tournament = Tournament.objects.create(
-    name="Charge", date=datetime.date(2026, 11, 21), arbitre=arbitre, published=True,
+    name="Charge", date=datetime.date(2026, 11, 21), arbitre=arbitre, club=club, published=True,
     positions_count=1, deals_per_position={deals},
 )
 players = Player.objects.bulk_create(

@@ -61,6 +61,7 @@ def build_position() -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
+    from clubs.models import Club
     from tournaments.actors import Actor
     from tournaments.models import Player, Position, Registration, Tournament
     from tournaments.services.seating import seat_position
@@ -74,6 +75,7 @@ def build_position() -> None:
         positions_count=5,
         deals_per_position=5,
         arbitre=arbitre,
+        club=Club.objects.get_or_create(name="Club du banc d'essai")[0],
         published=True,
     )
     rng = random.Random(9)

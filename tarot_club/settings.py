@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "simple_history",
+    "clubs",
     "tournaments",
 ]
 

@@ -3,6 +3,7 @@ positions. Fixtures call them; tests call them where a fixture would hide what m
 
 import datetime
 
+from clubs.models import Club
 from tests.at_the_table import TESTS
 from tournaments.models import Deal, Player, Position, Registration, Team, Tournament
 from tournaments.services.penalties import add_penalty
@@ -10,8 +11,18 @@ from tournaments.services.registrations import check_in, register_player, withdr
 from tournaments.services.seating import plan_position, seat_position
 
 
+def club_of(arbitre, **fields) -> Club:
+    """The club ``arbitre`` runs: their first, or a new « Club de … » with them as arbitre."""
+    club = arbitre.clubs.order_by("pk").first()
+    if club is None:
+        club = Club.objects.create(name=f"Club de {arbitre.get_username()}", **fields)
+        club.arbitres.add(arbitre)
+    return club
+
+
 def club_tournament(arbitre, **fields) -> Tournament:
-    """The published « Tournoi du club » of ``arbitre``: 3 positions of 5 deals."""
+    """The published « Tournoi du club » of ``arbitre``'s club: 3 positions of 5 deals."""
+    fields.setdefault("club", club_of(arbitre))
     return Tournament.objects.create(
         name="Tournoi du club",
         date=datetime.date(2026, 11, 21),

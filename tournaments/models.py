@@ -19,6 +19,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from clubs.models import Club
 from scoring import rules
 from tournaments.actors import Actor, ActorKind
 from tournaments.selectors import names
@@ -230,6 +231,11 @@ class Tournament(models.Model):
         on_delete=models.PROTECT,
         related_name="tournaments",
     )
+    # Every arbitre of the club may run the tournament; ``arbitre`` is the account that
+    # created it.
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="tournaments"
+    )
     published = models.BooleanField(_("publié"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -304,6 +310,34 @@ class Player(models.Model):
         if update_fields is not None and {"last_name", "first_name"} & set(update_fields):
             kwargs["update_fields"] = {*update_fields, "search_name"}
         super().save(*args, **kwargs)
+
+
+class Member(models.Model):
+    """A player's membership of a club: the club's list of its players.
+
+    The link lives here rather than in ``clubs`` because the player directory is the
+    tournaments' (``clubs`` never imports ``tournaments``). The name and licence are the
+    player's; the club keeps only who is a member, and since when.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
+    joined_at = models.DateTimeField(_("membre depuis le"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("membre")
+        verbose_name_plural = _("membres")
+        ordering = ["club", "player__search_name", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "player"],
+                name="member_once_per_club",
+                violation_error_message=_("Ce joueur est déjà membre du club."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.club})"
 
 
 class Team(models.Model):

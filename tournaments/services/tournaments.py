@@ -7,6 +7,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.models import Club, own_club_name
 from tournaments.actors import Actor
 from tournaments.models import (
     Tournament,
@@ -37,15 +38,30 @@ def _save_tournament(tournament: Tournament) -> Tournament:
     return tournament
 
 
+def _club_of(arbitre: AbstractBaseUser) -> Club:
+    """The club of an arbitre who named none: their first, or a new one named after them."""
+    club = arbitre.clubs.order_by("pk").first()
+    if club is None:
+        club = Club.objects.create(name=own_club_name(arbitre))
+        club.arbitres.add(arbitre)
+    return club
+
+
 @transaction.atomic
 def create_tournament(
-    *, arbitre: AbstractBaseUser, settings: Mapping[str, Any], by: Actor
+    *,
+    arbitre: AbstractBaseUser,
+    settings: Mapping[str, Any],
+    by: Actor,
+    club: Club | None = None,
 ) -> Tournament:
-    """A new tournament run by ``arbitre``, with the given settings (see TOURNAMENT_SETTINGS)."""
+    """A new tournament of ``club``, created by ``arbitre``, with the given settings (see
+    TOURNAMENT_SETTINGS). Without a club, the arbitre's own (created if they have none)."""
     unknown = set(settings) - set(TOURNAMENT_SETTINGS)
     if unknown:
         raise TypeError(f"Unknown tournament settings: {sorted(unknown)}")
-    tournament = _save_tournament(Tournament(arbitre=arbitre, **settings))
+    club = club if club is not None else _club_of(arbitre)
+    tournament = _save_tournament(Tournament(arbitre=arbitre, club=club, **settings))
     journal.record(
         tournament=tournament,
         action=journal.Action.TOURNAMENT_CREATED,

@@ -6,6 +6,7 @@ import datetime
 import pytest
 
 from tests.at_the_table import TESTS
+from tests.factories import club_of
 from tournaments.models import Player, Registration, Tournament
 from tournaments.selectors.registrations import search_players
 from tournaments.services.errors import Refused
@@ -14,7 +15,11 @@ from tournaments.services.registrations import register_player, update_registrat
 
 def a_tournament(arbitre, *, published: bool, name: str) -> Tournament:
     return Tournament.objects.create(
-        name=name, date=datetime.date(2026, 12, 5), arbitre=arbitre, published=published
+        name=name,
+        date=datetime.date(2026, 12, 5),
+        arbitre=arbitre,
+        club=club_of(arbitre),
+        published=published,
     )
 
 

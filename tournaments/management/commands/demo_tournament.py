@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from clubs.models import Club
 from seating import plan_positions
 from tournaments.actors import Actor
 from tournaments.models import Formula, Place, Position, Registration, Tournament
@@ -29,6 +30,7 @@ SCRIPT = Actor.running("demo_tournament")
 
 DEMO_NAME = "Tournoi de démonstration de la Saint-Martin"
 DEMO_ARBITRE = ("arbitre", "tarot-demo")
+DEMO_CLUB = ("Tarot Club Lyonnais", "Lyon")
 
 PLAYERS = [
     ("Martin", "Claire", "Tarot Club Lyonnais"),
@@ -149,10 +151,12 @@ class Command(BaseCommand):
             return
         rng = random.Random(2026)
         arbitre = self.demo_arbitre()
+        club = self.demo_club(arbitre)
         Tournament.objects.filter(name=DEMO_NAME).delete()
         # Every write goes through the services, so the journal tells the demo's story too.
         tournament = create_tournament(
             arbitre=arbitre,
+            club=club,
             settings={
                 "name": DEMO_NAME,
                 "date": datetime.date(2026, 11, 11),
@@ -241,6 +245,13 @@ class Command(BaseCommand):
             user.set_password(password)
             user.save()
         return user
+
+    def demo_club(self, arbitre) -> Club:
+        """The demo's club, « Tarot Club Lyonnais », with the demo account as its arbitre."""
+        name, town = DEMO_CLUB
+        club, _created = Club.objects.get_or_create(name=name, town=town)
+        club.arbitres.add(arbitre)
+        return club
 
     def register_players(self, tournament: Tournament) -> list[Registration]:
         return [

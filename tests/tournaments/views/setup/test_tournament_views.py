@@ -5,6 +5,7 @@ import datetime
 import pytest
 
 from tests.at_the_table import TESTS
+from tests.factories import club_of
 from tests.htmx import HTMX
 from tournaments.models import Formula, Tournament
 from tournaments.services.errors import Refused
@@ -30,7 +31,10 @@ SETTINGS = {
 @pytest.mark.usefixtures("tournament")
 def test_arbitre_home_lists_only_their_tournaments(arbitre_client, other_arbitre):
     Tournament.objects.create(
-        name="Celui d'un autre", date=datetime.date(2026, 1, 1), arbitre=other_arbitre
+        name="Celui d'un autre",
+        date=datetime.date(2026, 1, 1),
+        arbitre=other_arbitre,
+        club=club_of(other_arbitre),
     )
 
     page = arbitre_client.get("/arbitre/").content.decode()
