@@ -11,4 +11,5 @@ urlpatterns = [
     ),
     path("deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("tournaments.urls")),
+    path("", include("seasons.urls")),
 ]

@@ -14,8 +14,26 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet, Sum
 
 from seasons.models import Season
-from tournaments.models import Deal, Penalty, Seat, Tournament
-from tournaments.selectors.ranking import table_sums
+from tournaments.models import MARQUE_FIELDS, Deal, Penalty, Seat, Tournament
+
+
+def table_sums(deals):
+    """Each table's marques by seat, over ``deals``: one grouped query.
+
+    (Moved to tournaments.selectors.ranking once the tournaments' refactor has landed.)
+    """
+    sums = {f"sum_{place.value}": Sum(field) for place, field in MARQUE_FIELDS.items()}
+    rows = (
+        deals.filter(Q(all_pass=True) | Q(points__isnull=False))
+        .values("table_id")
+        .annotate(**sums)
+        .order_by()
+    )
+    marques = {
+        row["table_id"]: {place.value: row[f"sum_{place.value}"] or 0 for place in MARQUE_FIELDS}
+        for row in rows
+    }
+    return marques, None, None
 
 
 @dataclass(frozen=True)

@@ -79,8 +79,10 @@ class SeasonRanking:
 
     @property
     def example(self) -> PlayerLine | None:
-        """The line the page works out in words: the first ranked player's."""
-        return (self.ranked or self.unranked or [None])[0]
+        """The line the page works out in words: the first ranked player with more than one
+        evening counted (a sum to show), else the first line."""
+        lines = self.ranked + self.unranked
+        return next((line for line in lines if len(line.counted) > 1), lines[0] if lines else None)
 
 
 def season_ranking(season: Season) -> SeasonRanking:
