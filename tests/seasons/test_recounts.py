@@ -1,5 +1,7 @@
 """A tournament deleted or hidden leaves its seasons, marked as recomputed (seasons.signals)."""
 
+import pytest
+
 from seasons.models import Recount
 from seasons.selectors.ranking import season_ranking
 from tests.at_the_table import TESTS
@@ -28,7 +30,8 @@ def test_a_hidden_evening_leaves_the_season_marked_recomputed(club, arbitre, peo
     assert [(r.evening, r.reason) for r in ranking.recounts] == [(str(hidden), "hidden")]
 
 
-def test_an_evening_outside_the_season_marks_nothing(club, arbitre, people, season):
+@pytest.mark.usefixtures("season")
+def test_an_evening_outside_the_season_marks_nothing(club, arbitre, people):
     outside = evening(club, arbitre, 13, people[:4], month=8)
 
     outside.delete()
