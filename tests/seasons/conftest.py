@@ -1,36 +1,12 @@
-"""The club's evenings the season tests play: real tournaments, deals through the services."""
+"""The club, its players and its season, for the season tests."""
 
 import datetime
 
 import pytest
 
 from seasons.models import Season
-from tests.at_the_table import play, prise_by
-from tests.factories import club_of, seat
-from tournaments.models import Player, Registration, Tournament
-
-
-def evening(club, arbitre, day: int, people, *, takers=("N",), published=True, month=10):
-    """A one-position evening of ``club`` on ``day`` ``month`` 2026: ``people`` (a multiple of
-    4) at tables of 4 in that order, each table playing one prise of 55 by each of ``takers``
-    (the taker marks +87, each defender −29)."""
-    tournament = Tournament.objects.create(
-        name=f"Soirée du {day}/{month}",
-        date=datetime.date(2026, month, day),
-        positions_count=1,
-        deals_per_position=len(takers),
-        arbitre=arbitre,
-        club=club,
-        published=published,
-    )
-    registrations = [
-        Registration.objects.create(tournament=tournament, player=player, number=n, checked_in=True)
-        for n, player in enumerate(people, start=1)
-    ]
-    tables = seat(tournament, 1, [registrations[i : i + 4] for i in range(0, len(people), 4)])
-    for table in tables:
-        play(table, *[prise_by(taker) for taker in takers])
-    return tournament
+from tests.factories import club_of
+from tests.seasons.evenings import make_people
 
 
 @pytest.fixture
@@ -40,11 +16,7 @@ def club(arbitre):
 
 @pytest.fixture
 def people(db):  # noqa: ARG001 - db: it writes to the test database
-    names = ["Abel", "Bernard", "Chrétien", "Dupont", "Évrard", "Faure", "Girard", "Hugo"]
-    return [
-        Player.objects.create(last_name=name, first_name="Prénom", licence=f"0{n:06d}")
-        for n, name in enumerate(names, start=1)
-    ]
+    return make_people()
 
 
 @pytest.fixture

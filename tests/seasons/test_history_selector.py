@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from seasons.selectors.history import player_history, player_statistics
 from tests.at_the_table import play
 from tests.factories import seat
-from tests.seasons.conftest import evening
+from tests.seasons.evenings import evening
 from tournaments.models import Deal, Registration, Tournament
 from tournaments.services.deals import DealResult
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 from seasons.models import Season
 from seasons.selectors.ranking import season_ranking
 from tests.factories import club_of
-from tests.seasons.conftest import evening
+from tests.seasons.evenings import evening
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.services.penalties import add_penalty
 

@@ -5,7 +5,7 @@ import pytest
 from seasons.models import Recount
 from seasons.selectors.ranking import season_ranking
 from tests.at_the_table import TESTS
-from tests.seasons.conftest import evening
+from tests.seasons.evenings import evening
 from tournaments.services.tournaments import publish_tournament
 
 
