@@ -12,10 +12,12 @@ register = template.Library()
 
 @register.filter
 def score(value) -> str:
-    """1000/3 as « 333,3 », −5/4 as « −1,3 », 1200 as « 1200 »; empty for nothing."""
+    """1000/3 as « 333,3 », −5/4 as « −1,3 », 1200 and 11189/10 as « 1200 » and « 1119 »;
+    empty for nothing."""
     if value is None or value == "":
         return ""
-    text = str(rounded(Fraction(value)))
+    shown = rounded(Fraction(value))
+    text = str(int(shown)) if shown == shown.to_integral_value() else str(shown)
     return text.replace("-", MINUS).replace(".", ",")
 
 
