@@ -33,6 +33,7 @@ is a true tie. Only display rounds, half up, to one decimal (``rounded``): 1000/
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -76,17 +77,31 @@ class Evening:
     totals: Mapping[Hashable, int]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EveningResult:
-    """What one evening gave one player, and whether it counts in their score."""
+    """What one evening gave one player, and whether it counts in their score.
+
+    Kept as integers over a denominator shared by the whole season (``scale``), so that a
+    season of many evenings is summed and compared in integers, exactly; ``value`` and
+    ``place`` read them back as fractions.
+    """
 
     evening: Hashable
     index: int  # the evening's position in the season, in the order given
     total: int
-    place: Fraction  # the average of the places held, ex aequo sharing
+    twice_place: int  # twice the average of the places held (ex aequo sharing): an integer
     players: int  # N, the players ranked that evening
-    value: Fraction  # what the method counts: the total, or the place points
+    scaled: int  # what the method counts (the total, or the place points) times ``scale``
+    scale: int
     counted: bool
+
+    @property
+    def place(self) -> Fraction:
+        return Fraction(self.twice_place, 2)
+
+    @property
+    def value(self) -> Fraction:
+        return Fraction(self.scaled, self.scale)
 
 
 @dataclass(frozen=True)
@@ -157,69 +172,88 @@ def place_points(place: Fraction, players: int) -> Fraction:
     return (players - place) / Fraction(players - 1) * PLACE_POINTS_MAX
 
 
-def best_evenings(values: Sequence[Fraction], best: int | None) -> set[int]:
+def best_evenings(values: Sequence[Fraction | int], best: int | None) -> set[int]:
     """The indexes of the ``best`` highest values (all of them when ``best`` is None).
 
     Of equal values the earlier one is kept, so which evening is struck through is stable.
     """
     if best is not None and best < 1:
         raise ValueError("best counts at least one evening")
+    return _best_indexes(values, best)
+
+
+def _best_indexes(values: Sequence, best: int | None) -> set[int]:
     order = sorted(range(len(values)), key=lambda index: (-values[index], index))
     return set(order if best is None else order[:best])
 
 
-def _results(evenings: Sequence[Evening], method: Method) -> dict[Hashable, list[EveningResult]]:
-    results: dict[Hashable, list[EveningResult]] = {}
+def _scale(evenings: Sequence[Evening], method: Method) -> int:
+    """A denominator for every evening's place points: 2 × lcm(N − 1), so that each is an
+    integer over it (1 for the totals, already integers)."""
+    if method is not Method.PLACE_POINTS:
+        return 1
+    return 2 * math.lcm(*(max(len(evening.totals) - 1, 1) for evening in evenings))
+
+
+def _scaled_place_points(twice_place: int, players: int, scale: int) -> int:
+    """``place_points`` times ``scale``: 1000 × (N − place) / (N − 1), in integers."""
+    if players == 1:
+        return PLACE_POINTS_MAX // 2 * scale
+    return PLACE_POINTS_MAX * (2 * players - twice_place) * (scale // (2 * (players - 1)))
+
+
+def _results(
+    evenings: Sequence[Evening], method: Method, scale: int
+) -> dict[Hashable, list[tuple]]:
+    """Each player's evenings: (index, evening, total, twice the place, N, scaled value)."""
+    results: dict[Hashable, list[tuple]] = {}
     for index, evening in enumerate(evenings):
-        places = average_places(evening.totals)
         players = len(evening.totals)
+        counts: dict[int, int] = {}
+        for total in evening.totals.values():
+            counts[total] = counts.get(total, 0) + 1
+        twice_place: dict[int, int] = {}
+        first = 1
+        for total in sorted(counts, reverse=True):
+            # Tied players hold places first … first + count − 1: twice their average is
+            # 2 × first + count − 1, an integer.
+            twice_place[total] = 2 * first + counts[total] - 1
+            first += counts[total]
         for key, total in evening.totals.items():
+            twice = twice_place[total]
             if method is Method.PLACE_POINTS:
-                value = place_points(places[key], players)
+                scaled = _scaled_place_points(twice, players, scale)
             else:
-                value = Fraction(total)
-            results.setdefault(key, []).append(
-                EveningResult(
-                    evening=evening.key,
-                    index=index,
-                    total=total,
-                    place=places[key],
-                    players=players,
-                    value=value,
-                    counted=True,
-                )
-            )
+                scaled = total
+            results.setdefault(key, []).append((index, evening.key, total, twice, players, scaled))
     return results
 
 
-def _line(key: Hashable, results: list[EveningResult], method: Method, best: int | None):
-    kept = best_evenings([result.value for result in results], best)
+def _line(key: Hashable, results: list[tuple], method: Method, best: int | None, scale: int):
+    values = [result[5] for result in results]
+    kept = _best_indexes(values, best)
     evenings = tuple(
-        result if index in kept else _dropped(result) for index, result in enumerate(results)
+        EveningResult(
+            evening=evening,
+            index=index,
+            total=total,
+            twice_place=twice,
+            players=players,
+            scaled=scaled,
+            scale=scale,
+            counted=position in kept,
+        )
+        for position, (index, evening, total, twice, players, scaled) in enumerate(results)
     )
-    counted = [result.value for result in evenings if result.counted]
-    score = sum(counted, Fraction(0))
-    if method is Method.AVERAGE:
-        score /= len(counted)
+    counted = [values[position] for position in kept]
+    divisor = scale * (len(counted) if method is Method.AVERAGE else 1)
     return SeasonLine(
         key=key,
         rank=None,
         tied=False,
-        score=score,
+        score=Fraction(sum(counted), divisor),
         evenings=evenings,
-        best=max(result.value for result in results),
-    )
-
-
-def _dropped(result: EveningResult) -> EveningResult:
-    return EveningResult(
-        evening=result.evening,
-        index=result.index,
-        total=result.total,
-        place=result.place,
-        players=result.players,
-        value=result.value,
-        counted=False,
+        best=Fraction(max(values), scale),
     )
 
 
@@ -248,8 +282,12 @@ def rank_season(
         mapping = order
         order = lambda key: mapping.get(key, ())  # noqa: E731 - one expression, named once
     order = order or (lambda _key: ())
+    if best is not None and best < 1:
+        raise ValueError("best counts at least one evening")
+    scale = _scale(evenings, method)
     lines = [
-        _line(key, results, method, best) for key, results in _results(evenings, method).items()
+        _line(key, results, method, best, scale)
+        for key, results in _results(evenings, method, scale).items()
     ]
     lines.sort(key=lambda line: (_negated(_tie_key(line)), order(line.key)))
     ranked = _ranks([line for line in lines if line.played >= minimum])

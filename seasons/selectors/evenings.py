@@ -22,17 +22,15 @@ def table_sums(deals):
 
     (Moved to tournaments.selectors.ranking once the tournaments' refactor has landed.)
     """
-    sums = {f"sum_{place.value}": Sum(field) for place, field in MARQUE_FIELDS.items()}
+    places = [place.value for place in MARQUE_FIELDS]
     rows = (
         deals.filter(Q(all_pass=True) | Q(points__isnull=False))
         .values("table_id")
-        .annotate(**sums)
+        .annotate(*[Sum(field) for field in MARQUE_FIELDS.values()])
+        .values_list("table_id", *[f"{field}__sum" for field in MARQUE_FIELDS.values()])
         .order_by()
     )
-    marques = {
-        row["table_id"]: {place.value: row[f"sum_{place.value}"] or 0 for place in MARQUE_FIELDS}
-        for row in rows
-    }
+    marques = {row[0]: dict(zip(places, row[1:], strict=True)) for row in rows}
     return marques, None, None
 
 
@@ -63,7 +61,7 @@ def evening_totals(tournaments: QuerySet[Tournament]) -> dict[int, dict[int, Eve
     bilans: dict[tuple[int, int, int], int] = defaultdict(int)
     for tournament_id, registration_id, player_id, table_id, place in seats:
         sums = marques.get(table_id)
-        bilans[(tournament_id, registration_id, player_id)] += sums[place] if sums else 0
+        bilans[(tournament_id, registration_id, player_id)] += (sums[place] or 0) if sums else 0
     totals: dict[int, dict[int, EveningTotal]] = defaultdict(dict)
     for (tournament_id, registration_id, player_id), bilan in bilans.items():
         totals[tournament_id][player_id] = EveningTotal(
