@@ -25,7 +25,6 @@ from django.db.models import (
 from scoring.ranking import rank_by_total
 from scoring.rules import TARGETS
 from seasons.models import Season
-from seasons.selectors.evenings import evening_totals
 from seasons.selectors.ranking import PlayerLine, SeasonRanking, seasons_rankings
 from tournaments.models import MARQUE_FIELDS, POIGNEE_FIELDS, Deal, Player, Seat, Tournament
 from tournaments.selectors.ranking import TABLE_SIZES
@@ -122,14 +121,14 @@ def player_history(player_id: int) -> History | None:
         .select_related("club")
         .distinct()
     )
-    rankings = seasons_rankings(seasons)
-    totals = evening_totals(Tournament.objects.filter(pk__in=[t.pk for t in tournaments]))
+    totals: dict = {}
+    rankings = seasons_rankings(seasons, also=[t.pk for t in tournaments], totals_out=totals)
     evenings = []
     for tournament in tournaments:
         ranked = rank_by_total(
             totals[tournament.pk].values(), total=lambda evening_total: evening_total.total
         )
-        mine = next(s for s in ranked if s.item.player_id == player.pk)
+        mine = next(standing for standing in ranked if standing.item.player_id == player.pk)
         evenings.append(
             EveningRow(
                 tournament=tournament,

@@ -90,12 +90,21 @@ def season_ranking(season: Season) -> SeasonRanking:
     return seasons_rankings([season])[season.pk]
 
 
-def seasons_rankings(seasons: Iterable[Season]) -> dict[int, SeasonRanking]:
-    """Several seasons at once, by id, in the same fixed number of queries as one."""
+def seasons_rankings(
+    seasons: Iterable[Season], *, also: Iterable[int] = (), totals_out: dict | None = None
+) -> dict[int, SeasonRanking]:
+    """Several seasons at once, by id, in the same fixed number of queries as one.
+
+    ``also`` names more tournaments whose totals are read in the same queries, handed back
+    in ``totals_out`` (a player's history reads its evenings and its seasons at once).
+    """
     seasons = list(seasons)
     evenings = seasons_tournaments(seasons)
-    every = {tournament.pk: tournament for found in evenings.values() for tournament in found}
-    totals = evening_totals(Tournament.objects.filter(pk__in=list(every))) if every else {}
+    every = {tournament.pk for found in evenings.values() for tournament in found}
+    every |= set(also)
+    totals = evening_totals(Tournament.objects.filter(pk__in=every)) if every else {}
+    if totals_out is not None:
+        totals_out.update(totals)
     player_ids = {player for found in totals.values() for player in found}
     players = Player.objects.in_bulk(player_ids) if player_ids else {}
     recounts: dict[int, list[Recount]] = {season.pk: [] for season in seasons}
