@@ -21,18 +21,18 @@ def club_of(arbitre, **fields) -> Club:
 
 
 def club_tournament(arbitre, **fields) -> Tournament:
-    """The published « Tournoi du club » of ``arbitre``'s club: 3 positions of 5 deals."""
+    """The published « Tournoi du club » of ``arbitre``'s club: 3 positions of 5 deals
+    (``fields`` say otherwise)."""
+    defaults = {
+        "name": "Tournoi du club",
+        "date": datetime.date(2026, 11, 21),
+        "venue": "Salle des fêtes",
+        "positions_count": 3,
+        "deals_per_position": 5,
+        "published": True,
+    }
     fields.setdefault("club", club_of(arbitre))
-    return Tournament.objects.create(
-        name="Tournoi du club",
-        date=datetime.date(2026, 11, 21),
-        venue="Salle des fêtes",
-        positions_count=3,
-        deals_per_position=5,
-        arbitre=arbitre,
-        published=True,
-        **fields,
-    )
+    return Tournament.objects.create(arbitre=arbitre, **{**defaults, **fields})
 
 
 def register(tournament: Tournament, count: int) -> list[Registration]:
