@@ -18,6 +18,7 @@ from django.db.models import (
     OuterRef,
     Q,
     Subquery,
+    Sum,
     Value,
     When,
 )
@@ -159,31 +160,37 @@ def _season_rows(rankings: dict[int, SeasonRanking], player: Player) -> list[Sea
     return rows
 
 
+DEAL = "table__deals__"  # the deals of the seat's table, from the seat's row
+
+
+def _deal(field: str) -> F:
+    return F(DEAL + field)
+
+
 def _by_place(fields: dict, *, output) -> Case:
-    """The column of the player's own seat: ``fields`` maps each place to its column."""
+    """The column of the player's own seat: ``fields`` maps each place to its deal column."""
     return Case(
-        *[When(place=place, then=F(column)) for place, column in fields.items()],
+        *[When(place=place, then=_deal(column)) for place, column in fields.items()],
         output_field=output,
     )
 
 
 def _played_deals(player: Player):
-    """Every deal the player played at a published evening, reached through their seat (one
-    a table), so that the seat's place, in the same row, says which marque and poignée are
-    theirs and whether they took. A deal bid but not played, or sat out as the mort, is not
-    played."""
-    place = F("table__seats__place")
+    """Every deal the player played at a published evening, one row each: reached from their
+    seats (one a table, found by the player's index), so that the seat's place, in the same
+    row, says which marque and poignée are theirs and whether they took. A deal bid but not
+    played, or sat out as the mort, is not played."""
+    played = Q(**{DEAL + "all_pass": True}) | Q(**{DEAL + "points__isnull": False})
     return (
-        Deal.objects.filter(
-            table__position__tournament__published=True,
-            table__seats__registration__player=player,
-        )
-        .filter(Q(all_pass=True) | Q(points__isnull=False))
+        Seat.objects.filter(registration__player=player, position__tournament__published=True)
         .annotate(
-            place=place,
-            sat_out=Case(When(sitting_out=place, then=Value(1)), default=Value(0)),
+            counts=Case(
+                When(played & ~Q(**{DEAL + "sitting_out": F("place")}), then=Value(1)),
+                When(played & Q(**{DEAL + "sitting_out__isnull": True}), then=Value(1)),
+                default=Value(0),
+            )
         )
-        .filter(sat_out=0)
+        .filter(counts=1)
     )
 
 
@@ -193,12 +200,17 @@ def player_statistics(player: Player) -> Statistics:
     deals = _played_deals(player).annotate(
         mine=_by_place(MARQUE_FIELDS, output=IntegerField()),
         shown=_by_place(POIGNEE_FIELDS, output=CharField()),
-        target=Case(*[When(bouts=b, then=Value(t)) for b, t in TARGETS.items()]),
+        target=Case(*[When(**{DEAL + "bouts": b}, then=Value(t)) for b, t in TARGETS.items()]),
     )
-    taker = Q(taker=place)
-    partner = Q(partner=place)
+    taker = Q(**{DEAL + "taker": place})
+    partner = Q(**{DEAL + "partner": place})
     attack = taker | partner
-    defender = Q(all_pass=False) & ~Q(taker=place) & (Q(partner__isnull=True) | ~Q(partner=place))
+    defender = (
+        Q(**{DEAL + "all_pass": False})
+        & ~Q(**{DEAL + "taker": place})
+        & (Q(**{DEAL + "partner__isnull": True}) | ~Q(**{DEAL + "partner": place}))
+    )
+    petit, chelem = DEAL + "petit_au_bout", DEAL + "chelem"
     totals = deals.aggregate(
         average_taker=Avg("mine", filter=taker),
         average_partner=Avg("mine", filter=partner),
@@ -208,20 +220,28 @@ def player_statistics(player: Player) -> Statistics:
         triple=Count("pk", filter=Q(shown="triple")),
         petits=Count(
             "pk",
-            filter=(attack & Q(petit_au_bout="attack")) | (defender & Q(petit_au_bout="defense")),
+            filter=(attack & Q(**{petit: "attack"})) | (defender & Q(**{petit: "defense"})),
         ),
         chelems=Count(
             "pk",
-            filter=(attack & Q(chelem__in=["announced_made", "unannounced_made"]))
-            | (defender & Q(chelem="defense")),
+            filter=(attack & Q(**{chelem + "__in": ["announced_made", "unannounced_made"]}))
+            | (defender & Q(**{chelem: "defense"})),
         ),
     )
     labels = dict(Deal._meta.get_field("contract").choices)
     taken = {
         row["contract"]: row
-        for row in deals.filter(taker)
+        for row in deals.annotate(
+            contract=_deal("contract"),
+            took=Case(When(taker, then=Value(1)), default=Value(0)),
+            made=Case(
+                When(taker & Q(**{DEAL + "points__gte": F("target")}), then=Value(1)),
+                default=Value(0),
+            ),
+        )
+        .filter(took=1)
         .values("contract")
-        .annotate(taken=Count("pk"), made=Count("pk", filter=Q(points__gte=F("target"))))
+        .annotate(taken=Count("pk"), made_count=Sum("made"))
         .order_by()
     }
     contracts = [
@@ -229,7 +249,7 @@ def player_statistics(player: Player) -> Statistics:
             contract=code,
             label=label,
             taken=taken.get(code, {}).get("taken", 0),
-            made=taken.get(code, {}).get("made", 0),
+            made=taken.get(code, {}).get("made_count", 0),
         )
         for code, label in labels.items()
     ]
