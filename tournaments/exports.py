@@ -14,7 +14,8 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import MARQUE_FIELDS, Deal, Place, Seat, Tournament
+from tournaments.choices import MARQUE_FIELDS, Place
+from tournaments.models import Deal, Seat, Tournament
 from tournaments.selectors.ranking import TABLE_SIZES, Ranking
 
 FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
