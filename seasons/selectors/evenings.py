@@ -14,24 +14,8 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet, Sum
 
 from seasons.models import Season
-from tournaments.models import MARQUE_FIELDS, Deal, Penalty, Seat, Tournament
-
-
-def table_sums(deals):
-    """Each table's marques by seat, over ``deals``: one grouped query.
-
-    (Moved to tournaments.selectors.ranking once the tournaments' refactor has landed.)
-    """
-    places = [place.value for place in MARQUE_FIELDS]
-    rows = (
-        deals.filter(Q(all_pass=True) | Q(points__isnull=False))
-        .values("table_id")
-        .annotate(*[Sum(field) for field in MARQUE_FIELDS.values()])
-        .values_list("table_id", *[f"{field}__sum" for field in MARQUE_FIELDS.values()])
-        .order_by()
-    )
-    marques = {row[0]: dict(zip(places, row[1:], strict=True)) for row in rows}
-    return marques, None, None
+from tournaments.models import Deal, Penalty, Seat, Tournament
+from tournaments.selectors.ranking import table_sums
 
 
 @dataclass(frozen=True)
@@ -47,7 +31,7 @@ def evening_totals(tournaments: QuerySet[Tournament]) -> dict[int, dict[int, Eve
     Three queries whatever the number of tournaments (``tournaments`` is read as a subquery).
     """
     ids = tournaments.values("pk")
-    marques, _deals, _counted = table_sums(Deal.objects.filter(table__position__tournament__in=ids))
+    marques = table_sums(Deal.objects.filter(table__position__tournament__in=ids)).marques
     seats = Seat.objects.filter(position__tournament__in=ids).values_list(
         "position__tournament_id", "registration_id", "registration__player_id", "table_id", "place"
     )
@@ -61,7 +45,7 @@ def evening_totals(tournaments: QuerySet[Tournament]) -> dict[int, dict[int, Eve
     bilans: dict[tuple[int, int, int], int] = defaultdict(int)
     for tournament_id, registration_id, player_id, table_id, place in seats:
         sums = marques.get(table_id)
-        bilans[(tournament_id, registration_id, player_id)] += (sums[place] or 0) if sums else 0
+        bilans[(tournament_id, registration_id, player_id)] += sums[place] if sums else 0
     totals: dict[int, dict[int, EveningTotal]] = defaultdict(dict)
     for (tournament_id, registration_id, player_id), bilan in bilans.items():
         totals[tournament_id][player_id] = EveningTotal(

@@ -27,7 +27,8 @@ from scoring.ranking import rank_by_total
 from scoring.rules import TARGETS
 from seasons.models import Season
 from seasons.selectors.ranking import PlayerLine, SeasonRanking, seasons_rankings
-from tournaments.models import MARQUE_FIELDS, POIGNEE_FIELDS, Deal, Player, Seat, Tournament
+from tournaments.choices import MARQUE_FIELDS, POIGNEE_FIELDS
+from tournaments.models import Deal, Player, Seat, Tournament
 from tournaments.selectors.ranking import TABLE_SIZES
 
 

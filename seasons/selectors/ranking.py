@@ -13,7 +13,7 @@ from scoring import season as arithmetic
 from seasons.models import Recount, Season
 from seasons.selectors.evenings import evening_totals, seasons_tournaments
 from tournaments.models import Player, Tournament
-from tournaments.selectors.names import name_key
+from tournaments.names import name_key
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from fractions import Fraction
 from django import template
 
 from scoring.season import rounded
-from tournaments.templatetags.sheet_tags import MINUS
+from tournaments.deal_words import MINUS
 
 register = template.Library()
 

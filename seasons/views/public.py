@@ -13,7 +13,7 @@ from seasons import exports
 from seasons.models import Season
 from seasons.selectors.history import player_history
 from seasons.selectors.ranking import season_ranking
-from tournaments.pdf import pdf_response
+from tournaments.prints.pdf import pdf_response
 from tournaments.views.htmx import HtmxHttpRequest, render_page
 
 PROJECTOR_ROWS = 12

@@ -8,8 +8,8 @@ from seasons.selectors.history import player_history, player_statistics
 from tests.at_the_table import play
 from tests.factories import seat
 from tests.seasons.evenings import evening
+from tournaments.deal_scoring import DealResult
 from tournaments.models import Deal, Registration, Tournament
-from tournaments.services.deals import DealResult
 
 
 def test_every_published_evening_newest_first_with_rank_out_of_n(club, arbitre, people):

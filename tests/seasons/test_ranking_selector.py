@@ -11,6 +11,7 @@ from seasons.models import Season
 from seasons.selectors.ranking import season_ranking
 from tests.factories import club_of
 from tests.seasons.evenings import evening
+from tournaments.actors import Actor
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.services.penalties import add_penalty
 
@@ -30,7 +31,7 @@ def test_each_evening_total_is_the_tournaments_own_penalties_included(
         position=first.positions.get(),
         points=20,
         reason="Retard",
-        by=arbitre,
+        by=Actor.arbitre(arbitre),
     )
 
     ranking = season_ranking(season)
