@@ -127,3 +127,11 @@ def test_a_player_of_no_published_evening_is_a_404_naming_nobody(client, club, a
     assert response.status_code == 404
     assert people[0].last_name.encode() not in response.content
     assert people[0].licence.encode() not in response.content
+
+
+def test_each_tournaments_player_page_links_to_the_history(client, club, arbitre, people):
+    tournament = evening(club, arbitre, 6, people[:4])
+
+    response = client.get(f"/tournois/{tournament.pk}/joueurs/1/")
+
+    assert f'href="/joueurs/{people[0].pk}/"' in response.content.decode()
