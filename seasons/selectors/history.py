@@ -29,6 +29,7 @@ from seasons.models import Season
 from seasons.selectors.ranking import PlayerLine, SeasonRanking, seasons_rankings
 from tournaments.choices import MARQUE_FIELDS, POIGNEE_FIELDS
 from tournaments.models import Deal, Player, Seat, Tournament
+from tournaments.selectors.players import ChartPoint, draw_chart
 from tournaments.selectors.ranking import TABLE_SIZES
 
 
@@ -74,15 +75,6 @@ class Statistics:
     @property
     def taken(self) -> int:
         return sum(contract.taken for contract in self.contracts)
-
-
-@dataclass
-class ChartPoint:
-    label: str
-    total: int
-    x: float = 0
-    y: float = 0
-    labelled: bool = False  # a date under the axis: a few of them, so that they never overlap
 
 
 @dataclass
@@ -283,28 +275,17 @@ def player_statistics(player: Player) -> Statistics:
     )
 
 
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 140, 18
-CHART_BOTTOM = 30
-CHART_LABELS = 5
+CHART_LABELS = 5  # dates under the axis: a few, so that they never overlap
 
 
 def _draw_chart(history: History) -> None:
-    """Each evening's total, oldest first, in the SVG's coordinates."""
+    """Each evening's total, oldest first, drawn as the tournament's player page draws its
+    running total (``tournaments.selectors.players.draw_chart``)."""
     points = [
         ChartPoint(label=row.tournament.date.strftime("%d/%m"), total=row.total)
         for row in reversed(history.evenings)
     ]
     if len(points) < 2:
         return
-    low = min(0, *(point.total for point in points))
-    high = max(0, *(point.total for point in points))
-    span = (high - low) or 1
-    step = (CHART_WIDTH - 2 * CHART_PAD) / (len(points) - 1)
-    drawn_height = CHART_HEIGHT - CHART_PAD - CHART_BOTTOM
-    every = -(-len(points) // CHART_LABELS)
-    for index, point in enumerate(points):
-        point.x = round(CHART_PAD + index * step, 1)
-        point.y = round(CHART_PAD + (high - point.total) * drawn_height / span, 1)
-        point.labelled = index % every == 0
     history.chart = points
-    history.chart_zero = round(CHART_PAD + high * drawn_height / span, 1)
+    history.chart_zero = draw_chart(points, labels=CHART_LABELS)
