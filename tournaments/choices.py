@@ -137,6 +137,13 @@ class JournalAction(models.TextChoices):
     CALL_HANDLED = "call.handled", _("Appel pris en compte")
     PENALTY_ADDED = "penalty.added", _("Pénalité donnée")
     PENALTY_CANCELLED = "penalty.cancelled", _("Pénalité annulée")
+    CLUB_CREATED = "club.created", _("Club créé")
+    CLUB_UPDATED = "club.updated", _("Club modifié")
+    CLUB_ARBITRE_ADDED = "club.arbitre_added", _("Arbitre ajouté au club")
+    CLUB_ARBITRE_REMOVED = "club.arbitre_removed", _("Arbitre retiré du club")
+    MEMBER_ADDED = "member.added", _("Membre ajouté")
+    MEMBER_UPDATED = "member.updated", _("Membre corrigé")
+    MEMBER_REMOVED = "member.removed", _("Membre retiré")
 
 
 MARQUE_FIELDS = {

@@ -51,7 +51,10 @@ class MemberForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        if data.get("player") is None and "player" not in self.errors:
+        if "player" in self.errors:
+            # A hidden field: its refusal shows above the form, and nothing else is asked.
+            self.add_error(None, self.errors.pop("player"))
+        elif data.get("player") is None:
             if not data.get("last_name", "").strip():
                 self.add_error("last_name", _("Le nom est obligatoire."))
             if not data.get("first_name", "").strip():

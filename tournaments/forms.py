@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.rules import InvalidDeal
 from tournaments.models import Player, Registration, Seat, Team, Tournament
 from tournaments.names import by_name, registration_player, seat_player
+from tournaments.selectors.registrations import players_visible_to
 from tournaments.services.errors import Refused
 from tournaments.services.penalties import MAX_PENALTY_POINTS
 from tournaments.services.tournaments import TOURNAMENT_SETTINGS
@@ -65,10 +66,14 @@ def _team_field(tournament: Tournament) -> forms.ModelChoiceField:
 
 
 class RegistrationForm(forms.Form):
-    """A new player, typed in; or a known player picked from the search (``player``)."""
+    """A new player, typed in; or a known player picked from the search (``player``).
+
+    ``player`` takes only a player the tournament's club may see: any other id, forged or
+    not, is « Joueur inconnu. », whoever it names (README, « Players, clubs and tenancy »).
+    """
 
     player = forms.ModelChoiceField(
-        queryset=Player.objects.all(), required=False, widget=forms.HiddenInput
+        queryset=Player.objects.none(), required=False, widget=forms.HiddenInput
     )
     last_name = forms.CharField(label=_("Nom"), max_length=100, required=False)
     first_name = forms.CharField(label=_("Prénom"), max_length=100, required=False)
@@ -86,12 +91,21 @@ class RegistrationForm(forms.Form):
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        self.fields["player"] = RowChoiceField(
+            queryset=players_visible_to(club_ids=[tournament.club_id]),
+            required=False,
+            widget=forms.HiddenInput,
+            error_messages={"invalid_choice": _("Joueur inconnu.")},
+        )
         if tournament.team_size > 1:
             self.fields["team"] = _team_field(tournament)
 
     def clean(self):
         data = super().clean()
-        if data.get("player") is None:
+        if "player" in self.errors:
+            # A hidden field: its refusal shows above the form, and nothing else is asked.
+            self.add_error(None, self.errors.pop("player"))
+        elif data.get("player") is None:
             if not data.get("last_name"):
                 self.add_error("last_name", _("Le nom est obligatoire."))
             if not data.get("first_name"):

@@ -16,7 +16,6 @@ from simple_history.models import HistoricalRecords
 
 from clubs.models import Club
 from tournaments import names
-from tournaments.actors import Actor, ActorKind
 from tournaments.choices import (
     MARQUE_FIELDS,
     POIGNEE_FIELDS,
@@ -26,13 +25,13 @@ from tournaments.choices import (
     Contract,
     FiveMode,
     Formula,
-    JournalAction,
     Place,
     PoigneeSize,
     SheetEventKind,
     TournamentStatus,
 )
 from tournaments.constraints import numbered, one_of
+from tournaments.journal_entries import JournalEntry as JournalEntry  # the journal's table
 
 
 def new_table_code() -> str:
@@ -123,6 +122,10 @@ class Player(models.Model):
     first_name = models.CharField(_("prénom"), max_length=100)
     licence = models.CharField(_("n° de licence FFT"), max_length=20, blank=True, default="")
     club = models.CharField(_("club"), max_length=200, blank=True)
+    # A record made where the licence typed belongs to a player the club may not see: it
+    # keeps the licence as typed, and waits for the administrator to reconcile the two
+    # records (README, « Players, clubs and tenancy »). Only the other records are unique.
+    licence_pending = models.BooleanField(_("licence à rapprocher"), default=False)
     # Both names folded (accents, case and ligatures aside) for searching: see
     # tournaments/names.py. Written by save(), whoever saves the player.
     search_name = models.CharField(
@@ -137,7 +140,7 @@ class Player(models.Model):
             # A licence number identifies one player; players without one are many.
             models.UniqueConstraint(
                 fields=["licence"],
-                condition=~Q(licence=""),
+                condition=~Q(licence="") & Q(licence_pending=False),
                 name="player_licence_unique",
                 violation_error_message=_("Ce n° de licence FFT est déjà celui d'un autre joueur."),
             ),
@@ -709,105 +712,3 @@ class Penalty(models.Model):
     @property
     def is_cancelled(self) -> bool:
         return self.cancelled_at is not None
-
-
-class JournalEntry(models.Model):
-    """One write to a tournament, for its journal: who did what, on what, when, and the
-    fields it changed (before and after), in the manner of pretix's ``log_action``.
-
-    Every service that changes a tournament writes one entry in its own transaction
-    (``tournaments.services.journal.record``), so an entry exists exactly when the write does.
-    The position and the table are kept by number, not by key: a seating drawn again deletes
-    its tables, and the journal still tells what happened at table 3 of position 2. The
-    subject (the registration, seat, deal or penalty) is named in words as it was then, since
-    it may be deleted since (a player taken off the list, a deal deleted).
-    """
-
-    Action = JournalAction
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="journal")
-    at = models.DateTimeField(_("le"))
-    actor_kind = models.CharField(_("par"), max_length=8, choices=ActorKind)
-    # The arbitre's account; a table and a script have none.
-    actor_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("arbitre"),
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    actor_script = models.CharField(_("script"), max_length=100, blank=True)
-    action = models.CharField(_("action"), max_length=40, choices=JournalAction)
-    position_number = models.PositiveSmallIntegerField(_("position"), null=True, blank=True)
-    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
-    subject_type = models.CharField(_("sur"), max_length=20, blank=True)
-    subject_id = models.PositiveBigIntegerField(null=True, blank=True)
-    subject = models.CharField(_("sur"), max_length=200, blank=True)
-    before = models.JSONField(_("avant"), default=dict, blank=True)
-    after = models.JSONField(_("après"), default=dict, blank=True)
-
-    class Meta:
-        verbose_name = _("entrée du journal")
-        verbose_name_plural = _("entrées du journal")
-        ordering = ["-at", "-pk"]
-        indexes = [
-            # The journal page: a tournament's entries newest first, or one position's, or
-            # one table's of one position.
-            models.Index(fields=["tournament", "-at", "-id"], name="journal_tournament_at"),
-            models.Index(
-                fields=["tournament", "position_number", "table_number", "-at", "-id"],
-                name="journal_position_table_at",
-            ),
-        ]
-        constraints = [
-            one_of(
-                "journal", "action", JournalAction, _("Action du journal inconnue : {allowed}.")
-            ),
-            one_of(
-                "journal",
-                "actor_kind",
-                ActorKind,
-                _("Auteur inconnu : ce doit être {allowed}."),
-            ),
-            # Who acted, always, and only as their kind allows: an account for the arbitre,
-            # a name for a script, neither for a table (which holds a code, not an account).
-            models.CheckConstraint(
-                # Each kind's rule on its own, so that an unknown kind is refused by
-                # journal_actor_kind_known, in its own words.
-                condition=(~Q(actor_kind="arbitre") | Q(actor_user__isnull=False, actor_script=""))
-                & (~Q(actor_kind="table") | Q(actor_user__isnull=True, actor_script=""))
-                & (~Q(actor_kind="script") | (Q(actor_user__isnull=True) & ~Q(actor_script=""))),
-                name="journal_actor_named",
-                violation_error_message=_(
-                    "L'auteur d'une ligne du journal est nommé selon ce qu'il est : l'arbitre "
-                    "par son compte, un script par son nom, une table par son seul numéro."
-                ),
-            ),
-            models.CheckConstraint(
-                condition=Q(table_number__isnull=True) | Q(position_number__isnull=False),
-                name="journal_table_within_position",
-                violation_error_message=_(
-                    "Une table du journal est toujours celle d'une position."
-                ),
-            ),
-            models.CheckConstraint(
-                condition=Q(position_number__isnull=True) | Q(position_number__gte=1),
-                name="journal_position_number_positive",
-                violation_error_message=_("Les positions se comptent à partir de 1."),
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.at:%d/%m/%Y %H:%M} {self.get_action_display()}"
-
-    @property
-    def actor(self) -> Actor:
-        return Actor(
-            kind=ActorKind(self.actor_kind), user=self.actor_user, script=self.actor_script
-        )
-
-    @property
-    def actor_label(self) -> str:
-        """Who acted, in words: « Arbitre : Anne Arbitre », « Table 3 », « Script : … »."""
-        return self.actor.label(self.table_number)

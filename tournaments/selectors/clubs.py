@@ -1,38 +1,20 @@
 """Reads about clubs: the clubs an account runs, a club's evenings and members, who a club may
 find in the player directory, and the members a new evening may be filled from.
 
-The tenancy rule of the directory is here (``players_visible_to``): a club sees its members,
-the players of its own tournaments and those of published tournaments, nobody else.
+The tenancy rule of the directory is ``registrations.players_visible_to``: a club sees its
+members, the players of its own tournaments and those of published tournaments, nobody else.
 """
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.db.models import Count, Q
 
 from clubs.models import Club
 from tournaments.models import Member, Player, Registration, Tournament
-from tournaments.selectors.names import by_name, name_matches
+from tournaments.names import by_name, name_matches
+from tournaments.selectors.registrations import players_visible_to
 
 MEMBER_SEARCH_LIMIT = 200
-
-
-def arbitre_clubs(user: AbstractBaseUser) -> QuerySet[Club]:
-    """The clubs ``user`` is an arbitre of; every club for a superuser."""
-    if user.is_superuser:
-        return Club.objects.all()
-    return Club.objects.filter(arbitres=user)
-
-
-def players_visible_to(*, club_ids) -> QuerySet[Player]:
-    """The players the clubs ``club_ids`` may find: their members, the players of their
-    tournaments, and those of published tournaments; never a player known only from another
-    club (its members, its unpublished tournaments), nor one in no club and no tournament."""
-    registrations = Registration.objects.filter(player=OuterRef("pk")).filter(
-        Q(tournament__published=True) | Q(tournament__club_id__in=club_ids)
-    )
-    memberships = Member.objects.filter(player=OuterRef("pk"), club_id__in=club_ids)
-    return Player.objects.filter(Exists(registrations) | Exists(memberships))
 
 
 def search_directory(*, club: Club, query: str, limit: int = 20) -> list[Player]:
@@ -44,14 +26,6 @@ def search_directory(*, club: Club, query: str, limit: int = 20) -> list[Player]
     for word in query.split():
         players = players.filter(name_matches(word) | Q(licence__istartswith=word))
     return by_name(players.order_by("search_name", "pk")[:limit])
-
-
-def shown_by_another_club(player: Player, *, club_id: int) -> bool:
-    """Whether another club shows ``player``: in one of its tournaments or its members."""
-    return (
-        player.registrations.exclude(tournament__club_id=club_id).exists()
-        or player.memberships.exclude(club_id=club_id).exists()
-    )
 
 
 def published_evenings(club: Club) -> list[Tournament]:

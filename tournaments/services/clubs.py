@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Club
 from tournaments.actors import Actor
 from tournaments.models import Member, Player, Registration, Tournament
-from tournaments.selectors.clubs import players_visible_to, shown_by_another_club
+from tournaments.selectors.registrations import players_visible_to, shown_by_another_club
 from tournaments.services import journal
 from tournaments.services.errors import Refused, clean_or_refuse
 from tournaments.services.registrations import known_player, new_player, register_player

@@ -19,6 +19,7 @@ from tournaments.services.registrations import (
     PARTICIPANT_NUMBER_MAX,
     check_open_for_registration,
     known_player,
+    licence_held_elsewhere,
 )
 
 # A CSV import registers at most this many players: a tournament is a few hundred at most, and
@@ -242,7 +243,7 @@ class _RowReader:
         """The known player the row names, if any, not yet registered in the tournament."""
         licence = row["licence"]
         player = known_player(
-            licence=licence, last_name=row["last_name"], arbitre_id=self.tournament.arbitre_id
+            licence=licence, last_name=row["last_name"], club_id=self.tournament.club_id
         )
         if player is not None and player.pk in self.registered_players:
             raise Refused(
@@ -343,6 +344,9 @@ def _new_player(row: dict[str, str]) -> Player:
         first_name=row["first_name"],
         licence=row["licence"],
         club=row["club"],
+        # A licence of a player the club may not see is kept « à rapprocher » (as when
+        # registering one player: registrations.new_player).
+        licence_pending=licence_held_elsewhere(row["licence"]),
     )
 
 

@@ -14,6 +14,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.registrations import last_seated_position_number
 from tournaments.services import journal
+from tournaments.services.clubs import create_club
 from tournaments.services.errors import Refused, clean_or_refuse
 
 TOURNAMENT_SETTINGS = (
@@ -38,13 +39,22 @@ def _save_tournament(tournament: Tournament) -> Tournament:
     return tournament
 
 
-def _club_of(arbitre: AbstractBaseUser) -> Club:
-    """The club of an arbitre who named none: their first, or a new one named after them."""
-    club = arbitre.clubs.order_by("pk").first()
-    if club is None:
-        club = Club.objects.create(name=own_club_name(arbitre))
-        club.arbitres.add(arbitre)
-    return club
+def _club_of(arbitre: AbstractBaseUser, by: Actor) -> Club:
+    """The club of an arbitre who named none: their only one, or a new one named after them
+    (an account in no club yet); with several, they must choose."""
+    clubs = list(arbitre.clubs.order_by("pk")[:2])
+    if len(clubs) == 1:
+        return clubs[0]
+    if clubs:
+        raise Refused(_("Choisissez le club du tournoi."), code="club_required", field="club")
+    return create_club(name=own_club_name(arbitre), by=by)
+
+
+def _check_club(club: Club, arbitre: AbstractBaseUser) -> None:
+    if not arbitre.is_superuser and not club.arbitres.filter(pk=arbitre.pk).exists():
+        raise Refused(
+            _("Vous n'êtes pas arbitre de ce club."), code="not_club_arbitre", field="club"
+        )
 
 
 @transaction.atomic
@@ -56,11 +66,15 @@ def create_tournament(
     club: Club | None = None,
 ) -> Tournament:
     """A new tournament of ``club``, created by ``arbitre``, with the given settings (see
-    TOURNAMENT_SETTINGS). Without a club, the arbitre's own (created if they have none)."""
+    TOURNAMENT_SETTINGS). The arbitre must be one of the club's; without a club, their only
+    one (created, named after them, if they have none)."""
     unknown = set(settings) - set(TOURNAMENT_SETTINGS)
     if unknown:
         raise TypeError(f"Unknown tournament settings: {sorted(unknown)}")
-    club = club if club is not None else _club_of(arbitre)
+    if club is None:
+        club = _club_of(arbitre, by)
+    else:
+        _check_club(club, arbitre)
     tournament = _save_tournament(Tournament(arbitre=arbitre, club=club, **settings))
     journal.record(
         tournament=tournament,

@@ -8,7 +8,6 @@ import pytest
 from tests.factories import club_of, club_tournament
 from tournaments.models import Member, Player, Registration
 from tournaments.selectors.clubs import (
-    arbitre_clubs,
     club_members,
     last_evening,
     member_evenings,
@@ -37,11 +36,6 @@ def club(arbitre):
 @pytest.fixture
 def other_club(other_arbitre):
     return club_of(other_arbitre)
-
-
-def test_an_account_sees_only_the_clubs_it_is_an_arbitre_of(arbitre, club, other_club):
-    assert list(arbitre_clubs(arbitre)) == [club]
-    assert other_club not in arbitre_clubs(arbitre)
 
 
 def test_a_club_sees_its_members_and_the_players_of_its_tournaments(club, arbitre):

@@ -117,8 +117,9 @@ def test_a_member_without_a_name_is_refused(club, by, last_name, first_name, fie
     assert Member.objects.count() == 0
 
 
-def test_a_licence_the_club_knows_names_the_same_player(club, by):
+def test_a_licence_the_club_knows_names_the_same_player(club, arbitre, by):
     first = add_member(club=club, last_name="Lefèvre", first_name="Zoé", licence="0451", by=by)
+    register_members(tournament=club_tournament(arbitre), players=[first.player], by=by)
     remove_member(member=first, by=by)
 
     again = add_member(club=club, last_name="LEFÈVRE", first_name="Zoé", licence="0451", by=by)
