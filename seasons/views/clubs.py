@@ -35,5 +35,6 @@ def club_manage(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     if request.method != "GET" or request.htmx or not request.user.is_authenticated:
         return club_views.club_manage(request, club_id)
     club = arbitre_club_or_404(request, club_id)
-    context = club_views.manage_context(club) | {"seasons": list(club.seasons.all())}
+    # The club's own page context, its seasons added: the page is the club's, extended.
+    context = club_views._manage_context(club) | {"seasons": list(club.seasons.all())}
     return render(request, "seasons/club_manage.html", context)

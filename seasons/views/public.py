@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 
 from seasons import exports
 from seasons.models import Season
+from seasons.permissions import runs_season
 from seasons.selectors.history import player_history
 from seasons.selectors.ranking import season_ranking
 from tournaments.prints.pdf import pdf_response
@@ -24,20 +25,13 @@ def _season(season_id: int) -> Season:
     return get_object_or_404(Season.objects.select_related("club"), pk=season_id)
 
 
-def _club_arbitre(request, season: Season) -> bool:
-    user = request.user
-    return user.is_authenticated and (
-        user.is_superuser or season.club.arbitres.filter(pk=user.pk).exists()
-    )
-
-
 @require_GET
 def season_page(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     season = _season(season_id)
     context = {
         "season": season,
         "ranking": season_ranking(season),
-        "can_edit": _club_arbitre(request, season),
+        "can_edit": runs_season(request.user, season),
     }
     return render_page(request, "seasons/season.html", context, partial="ranking")
 
