@@ -12,9 +12,7 @@ def test_the_clubs_public_page_lists_its_seasons(client, club, season):
     assert club.name in page
 
 
-def test_the_clubs_arbitre_page_offers_to_create_and_change_a_season(
-    arbitre_client, club, season
-):
+def test_the_clubs_arbitre_page_offers_to_create_and_change_a_season(arbitre_client, club, season):
     page = arbitre_client.get(f"/arbitre/clubs/{club.pk}/").content.decode()
 
     assert f'href="/arbitre/clubs/{club.pk}/saisons/nouvelle/"' in page

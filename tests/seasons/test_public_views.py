@@ -135,3 +135,15 @@ def test_each_tournaments_player_page_links_to_the_history(client, club, arbitre
     response = client.get(f"/tournois/{tournament.pk}/joueurs/1/")
 
     assert f'href="/joueurs/{people[0].pk}/"' in response.content.decode()
+
+
+def test_the_page_says_when_an_evening_was_removed_and_the_season_recomputed(
+    client, club, arbitre, people, season
+):
+    gone = evening(club, arbitre, 13, people[:4])
+    gone.delete()
+
+    page = client.get(f"/saisons/{season.pk}/").content.decode()
+
+    assert "Classement recalculé le" in page
+    assert f"la soirée « {gone} » a été supprimée et ne compte plus" in page
