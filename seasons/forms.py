@@ -5,13 +5,16 @@ from django.utils.translation import gettext_lazy as _
 
 from seasons.models import Method, Season
 from seasons.services.seasons import MAX_EVENINGS
+from tournaments.forms import RowsChoiceField
 from tournaments.models import Tournament
 
 EVENINGS_BY_DATES = "dates"
 EVENINGS_CHOSEN = "choisies"
 
 
-class TournamentChoices(forms.ModelMultipleChoiceField):
+class TournamentChoices(RowsChoiceField):
+    """The club's evenings by id (an id no row can hold is an invalid choice, not a 500)."""
+
     def label_from_instance(self, obj: Tournament) -> str:
         hidden = "" if obj.published else " — " + str(_("pas encore publiée"))
         return f"{obj.date:%d/%m/%Y} · {obj.name}{hidden}"
