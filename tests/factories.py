@@ -6,7 +6,7 @@ import datetime
 from clubs.models import Club
 from tests.at_the_table import TESTS
 from tournaments.actors import Actor
-from tournaments.models import Deal, Player, Position, Registration, Team, Tournament
+from tournaments.models import Deal, Member, Player, Position, Registration, Team, Tournament
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import check_in, register_player, withdraw_player
 from tournaments.services.seating import plan_position, seat_position
@@ -19,6 +19,13 @@ def club_of(arbitre, **fields) -> Club:
         club = Club.objects.create(name=f"Club de {arbitre.get_username()}", **fields)
         club.arbitres.add(arbitre)
     return club
+
+
+def club_player(of_club, /, **fields) -> Player:
+    """A player of the directory that the club ``of_club`` knows: one of its members."""
+    player = Player.objects.create(**fields)
+    Member.objects.create(club=of_club, player=player)
+    return player
 
 
 def club_tournament(arbitre, **fields) -> Tournament:

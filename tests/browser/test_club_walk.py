@@ -42,7 +42,7 @@ def test_a_clubs_arbitre_fills_tonight_from_the_members(phone, evenings, artifac
     page.get_by_label("Mot de passe").fill("mot-de-passe-arbitre")
     page.get_by_role("button", name=re.compile("connecter", re.I)).click()
 
-    page.get_by_role("link", name="Arbitre").click()
+    page.get_by_role("link", name="Arbitre", exact=True).click()
     page.get_by_role("link", name=club.name).click()
     expect(page.get_by_role("heading", name=club.name, level=1)).to_be_visible()
     page.screenshot(path=artifacts / "club-arbitre-390.png", full_page=True)

@@ -20,6 +20,7 @@ from tournaments.actors import Actor
 from tournaments.choices import Formula, Place
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Position, Registration, Tournament
+from tournaments.services.clubs import add_arbitre, add_member, create_club
 from tournaments.services.deals import record_deal
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import close_position
@@ -173,6 +174,7 @@ class Command(BaseCommand):
         )
         publish_tournament(tournament=tournament, published=True, by=SCRIPT)
         registrations = self.register_players(tournament)
+        self.enrol_members(club, registrations)
         present = [r for r in registrations if r.checked_in]
         by_number = {r.number: r for r in present}
         plan = plan_positions(
@@ -256,9 +258,21 @@ class Command(BaseCommand):
     def demo_club(self, arbitre) -> Club:
         """The demo's club, « Tarot Club Lyonnais », with the demo account as its arbitre."""
         name, town = DEMO_CLUB
-        club, _created = Club.objects.get_or_create(name=name, town=town)
-        club.arbitres.add(arbitre)
+        club = Club.objects.filter(name=name, town=town).first()
+        if club is None:
+            club = create_club(name=name, town=town, by=SCRIPT)
+        if not club.arbitres.filter(pk=arbitre.pk).exists():
+            add_arbitre(club=club, username=arbitre.get_username(), by=SCRIPT)
         return club
+
+    def enrol_members(self, club: Club, registrations: list[Registration]) -> None:
+        """The demo's players from the club itself become its members (the others are
+        guests from nearby clubs)."""
+        known = set(club.members.values_list("player_id", flat=True))
+        for registration in registrations:
+            player = registration.player
+            if player.club == club.name and player.pk not in known:
+                add_member(club=club, player=player, by=SCRIPT)
 
     def register_players(self, tournament: Tournament) -> list[Registration]:
         return [

@@ -4,6 +4,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.at_the_table import TESTS
+from tests.factories import club_player
 from tests.htmx import HTMX
 from tournaments.choices import Formula
 from tournaments.models import Player, Registration
@@ -123,7 +124,7 @@ def test_duo_teams_are_filled_from_the_file(tournament):
 
 
 def test_a_licence_belonging_to_another_name_is_refused(tournament):
-    Player.objects.create(last_name="Durand", first_name="Paul", licence="0100001")
+    club_player(tournament.club, last_name="Durand", first_name="Paul", licence="0100001")
 
     report = imported(tournament, "Dupont;Jean;0100001;TCL\n")
 
