@@ -14,12 +14,10 @@ import random
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from clubs.models import Club
 from seasons.models import Method
 from seasons.services.seasons import create_season
 from tournaments.actors import Actor
 from tournaments.management.commands.demo_tournament import (
-    DEMO_CLUB,
     PLAYERS,
     random_result,
 )
@@ -27,6 +25,7 @@ from tournaments.management.commands.demo_tournament import (
     Command as DemoTournament,
 )
 from tournaments.models import Position, Tournament
+from tournaments.services.clubs import add_member
 from tournaments.services.deals import record_deal
 from tournaments.services.positions import close_position
 from tournaments.services.registrations import register_player
@@ -67,19 +66,24 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def handle(self, *_args, if_absent: bool = False, **_options):
-        arbitre = DemoTournament().demo_arbitre()
-        name, town = DEMO_CLUB
-        club, _created = Club.objects.get_or_create(name=name, town=town)
-        club.arbitres.add(arbitre)
+        demo = DemoTournament()
+        arbitre = demo.demo_arbitre()
+        club = demo.demo_club(arbitre)
         if if_absent and club.seasons.filter(name=CHALLENGE).exists():
             self.stdout.write("Le club de démonstration existe déjà.")
             return
         club.seasons.all().delete()
         Tournament.objects.filter(club=club, name__startswith="Soirée du club").delete()
         rng = random.Random(21)
+        players = {}
         for index, (day, present) in enumerate(zip(EVENINGS, PRESENT, strict=True)):
             members = rng.sample(range(1, len(MEMBERS) + 1), present)
-            self.play_evening(club, arbitre, day, members, rng, seed=index)
+            for registration in self.play_evening(club, arbitre, day, members, rng, seed=index):
+                players[registration.player_id] = registration.player
+        known = set(club.members.values_list("player_id", flat=True))
+        for player_id, player in sorted(players.items()):
+            if player_id not in known:
+                add_member(club=club, player=player, by=SCRIPT)
         create_season(
             club=club,
             name=CHALLENGE,
@@ -153,3 +157,4 @@ class Command(BaseCommand):
             close_position(
                 position=position, by=SCRIPT, force=True, reason="Feuilles signées sur papier"
             )
+        return registrations

@@ -23,6 +23,7 @@ def test_the_demo_club_plays_six_evenings_over_two_months_with_thirty_members(de
     assert len(evenings) == 6
     assert (evenings[-1].date - evenings[0].date).days <= 62
     assert players.count() == 30
+    assert demo.club.members.filter(player__in=players).count() == 30
     assert all(16 <= count < 30 for count in present)
 
 
