@@ -7,9 +7,10 @@ from seasons.views import arbitre, clubs, public
 
 urlpatterns = [
     # The club's pages, composed with their seasons: listed before tournaments' own (the
-    # root URLconf includes these first), they answer the same paths (seasons/views/clubs.py).
-    path("clubs/<int:club_id>/", clubs.club_page),
-    path("arbitre/clubs/<int:club_id>/", clubs.club_manage),
+    # root URLconf includes these first), they answer the same paths under the same names
+    # (seasons/views/clubs.py).
+    path("clubs/<int:club_id>/", clubs.club_page, name="club_detail"),
+    path("arbitre/clubs/<int:club_id>/", clubs.club_manage, name="club_manage"),
     path("saisons/<int:season_id>/", public.season_page, name="season_page"),
     path("saisons/<int:season_id>/classement.csv", public.season_csv, name="season_csv"),
     path("saisons/<int:season_id>/classement.pdf", public.season_pdf, name="season_pdf"),
