@@ -2,11 +2,21 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 
 from tests.at_the_table import TESTS
 from tests.factories import club_tournament, register
 from tournaments.models import Position
 from tournaments.services.seating import seat_position
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: no code attempts counted, and no ranking kept
+    under a stamp that a rolled-back test's tournament, of the same key, would share."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -21,7 +21,12 @@ from tournaments.models import Member, Player, Registration, Tournament
 from tournaments.selectors.registrations import players_visible_to, shown_by_another_club
 from tournaments.services import journal
 from tournaments.services.errors import Refused, clean_or_refuse
-from tournaments.services.registrations import known_player, new_player, register_player
+from tournaments.services.registrations import (
+    known_player,
+    licence_held_elsewhere,
+    new_player,
+    register_player,
+)
 
 CLUB_FIELDS = ("name", "town")
 MEMBER_FIELDS = ("last_name", "first_name", "licence")
@@ -272,7 +277,7 @@ def update_member(
     else:
         player.last_name, player.first_name = last_name, first_name
         player.licence = licence
-        player.licence_pending = licence != "" and _licence_held_elsewhere(licence, player)
+        player.licence_pending = licence_held_elsewhere(licence, player=player)
         clean_or_refuse(player)
         try:
             with transaction.atomic():
@@ -292,12 +297,6 @@ def update_member(
         after=_member_fields(member),
     )
     return member
-
-
-def _licence_held_elsewhere(licence: str, player: Player) -> bool:
-    return (
-        Player.objects.filter(licence=licence, licence_pending=False).exclude(pk=player.pk).exists()
-    )
 
 
 @transaction.atomic

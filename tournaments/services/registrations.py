@@ -14,10 +14,10 @@ from contextlib import contextmanager
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tournaments import names
 from tournaments.actors import Actor
 from tournaments.choices import Formula
 from tournaments.models import Player, Registration, Team, Tournament
+from tournaments.names import same_name
 from tournaments.selectors.registrations import (
     last_played_position_number,
     next_participant_number,
@@ -58,7 +58,7 @@ def known_player(*, licence: str, last_name: str, club_id: int) -> Player | None
         .order_by("licence_pending", "pk")
         .first()
     )
-    if holder is not None and names.fold(holder.last_name) != names.fold(last_name):
+    if holder is not None and not same_name(last_name, holder.last_name):
         raise Refused(
             _("Le n° de licence %(licence)s est déjà celui de %(player)s.")
             % {"licence": licence, "player": holder},

@@ -186,6 +186,8 @@ def csv_import(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                 )
                 % {"count": len(report.registered)},
             )
+            for note in report.notes:
+                messages.info(request, _("Ligne %(line)s : %(text)s") % vars(note))
             return redirect_page(request, reverse("setup_players", args=[tournament.pk]))
     return render_page(
         request,

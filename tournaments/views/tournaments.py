@@ -124,7 +124,7 @@ def tournament_publish(request: HtmxHttpRequest, tournament_id: int) -> HttpResp
     if published:
         messages.success(request, _("Tournoi publié : il est visible de tous."))
     else:
-        messages.success(request, _("Tournoi masqué : vous seul le voyez."))
+        messages.success(request, _("Tournoi masqué : seuls les arbitres du club le voient."))
     return redirect_page(request, reverse("setup_dashboard", args=[tournament.pk]))
 
 

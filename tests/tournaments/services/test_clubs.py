@@ -1,6 +1,8 @@
 """The club's writes: each one a service in one transaction, journalled in the club's journal
 with who and when, refused in French with nothing saved."""
 
+import datetime
+
 import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -20,6 +22,7 @@ from tournaments.services.clubs import (
     update_member,
 )
 from tournaments.services.errors import Refused
+from tournaments.services.tournaments import create_tournament
 
 
 @pytest.fixture
@@ -220,3 +223,18 @@ def test_a_script_may_write_to_a_club(club):
     update_club(club=club, name="Club renommé", by=TESTS)
 
     assert club_entries(club)[-1] == ("club.updated", "Script : tests")
+
+
+def test_a_tournament_is_created_only_in_a_club_of_the_arbitre(arbitre, other_arbitre, by):
+    theirs = club_of(other_arbitre)
+
+    with pytest.raises(Refused) as refused:
+        create_tournament(
+            arbitre=arbitre,
+            club=theirs,
+            settings={"name": "Intrus", "date": datetime.date(2026, 12, 5)},
+            by=by,
+        )
+
+    assert refused.value.message == "Vous n'êtes pas arbitre de ce club."
+    assert not theirs.tournaments.exists()

@@ -40,7 +40,7 @@ def test_a_club_without_a_name_is_refused_in_french_keeping_the_town(arbitre_cli
 
     page = response.content.decode()
     assert response.status_code == 200
-    assert "Donnez un nom au club." in page or "Ce champ est obligatoire." in page
+    assert "Ce champ est obligatoire." in page
     assert 'value="Lyon"' in page
     assert arbitre.clubs.count() == 0
 
@@ -85,3 +85,11 @@ def test_the_arbitre_home_lists_their_clubs(arbitre_client, club):
     page = arbitre_client.get("/arbitre/").content.decode()
 
     assert f"/arbitre/clubs/{club.pk}/" in page
+
+
+def test_a_tournaments_public_page_links_to_its_club(client, arbitre, club):
+    tournament = club_tournament(arbitre)
+
+    page = client.get(f"/tournois/{tournament.pk}/").content.decode()
+
+    assert f'href="/clubs/{club.pk}/"' in page
