@@ -26,12 +26,13 @@ class EveningTotal:
 
 
 def evening_totals(tournaments: QuerySet[Tournament]) -> dict[int, dict[int, EveningTotal]]:
-    """For each tournament, each player seated there (by player id) and their total.
+    """For each tournament, each player who played there (by player id) and their total: the
+    players the tournament's own ranking ranks (one seated who played no deal is not).
 
     Three queries whatever the number of tournaments (``tournaments`` is read as a subquery).
     """
     ids = tournaments.values("pk")
-    marques = table_sums(Deal.objects.filter(table__position__tournament__in=ids)).marques
+    sums = table_sums(Deal.objects.filter(table__position__tournament__in=ids))
     seats = Seat.objects.filter(position__tournament__in=ids).values_list(
         "position__tournament_id", "registration_id", "registration__player_id", "table_id", "place"
     )
@@ -44,8 +45,10 @@ def evening_totals(tournaments: QuerySet[Tournament]) -> dict[int, dict[int, Eve
     )
     bilans: dict[tuple[int, int, int], int] = defaultdict(int)
     for tournament_id, registration_id, player_id, table_id, place in seats:
-        sums = marques.get(table_id)
-        bilans[(tournament_id, registration_id, player_id)] += sums[place] if sums else 0
+        # Only a position with a deal played counts: the player is then ranked that evening.
+        if sums.played.get(table_id, 0) - sums.sat_out.get((table_id, place), 0):
+            key = (tournament_id, registration_id, player_id)
+            bilans[key] += sums.marques[table_id][place]
     totals: dict[int, dict[int, EveningTotal]] = defaultdict(dict)
     for (tournament_id, registration_id, player_id), bilan in bilans.items():
         totals[tournament_id][player_id] = EveningTotal(

@@ -119,6 +119,8 @@ def player_history(player_id: int) -> History | None:
     rankings = seasons_rankings(seasons, also=[t.pk for t in tournaments], totals_out=totals)
     evenings = []
     for tournament in tournaments:
+        if player.pk not in totals.get(tournament.pk, {}):
+            continue  # seated but no deal played: not ranked that evening, as its ranking says
         ranked = rank_by_total(
             totals[tournament.pk].values(), total=lambda evening_total: evening_total.total
         )
@@ -132,6 +134,8 @@ def player_history(player_id: int) -> History | None:
                 total=mine.total,
             )
         )
+    if not evenings:
+        return None
     evenings.sort(key=lambda row: (row.tournament.date, row.tournament.pk), reverse=True)
     history = History(
         player=player,

@@ -15,7 +15,7 @@ def evening(club, arbitre, day: int, people, *, takers=("N",), published=True, m
         name=f"Soirée du {day}/{month}",
         date=datetime.date(2026, month, day),
         positions_count=1,
-        deals_per_position=len(takers),
+        deals_per_position=max(len(takers), 1),
         arbitre=arbitre,
         club=club,
         published=published,

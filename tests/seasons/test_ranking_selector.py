@@ -8,7 +8,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from seasons.models import Season
+from seasons.selectors.history import player_history
 from seasons.selectors.ranking import season_ranking
+from tests.at_the_table import play, prise_by
 from tests.factories import club_of
 from tests.seasons.evenings import evening
 from tournaments.actors import Actor
@@ -119,3 +121,19 @@ def test_the_season_is_provisional_until_its_last_day(season):
     assert season_ranking(season).provisional
     season.end = timezone.localdate() - datetime.timedelta(days=1)
     assert not season_ranking(season).provisional
+
+
+def test_a_player_seated_who_played_no_deal_is_not_ranked_that_evening(
+    club, arbitre, people, season
+):
+    tournament = evening(club, arbitre, 6, people, takers=())  # seated, no deal played
+    table = tournament.positions.get().tables.get(number=1)
+    play(table, prise_by("N"))
+    season.method = "points_de_place"
+    season.save()
+
+    ranking = season_ranking(season)
+
+    assert ranking.players_by_evening == {tournament.pk: 4}
+    assert {line.player for line in ranking.ranked} == set(people[:4])
+    assert player_history(people[5].pk) is None
