@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import InvalidDeal
+from tournaments.choices import RuleSet
 from tournaments.models import Player, Registration, Seat, Team, Tournament
 from tournaments.names import by_name, registration_player, seat_player
 from tournaments.selectors.registrations import players_visible_to
@@ -33,6 +34,22 @@ class TournamentForm(forms.ModelForm):
     deals_per_position = forms.IntegerField(
         label=_("Donnes par position"), min_value=1, max_value=50, initial=5
     )
+    # The FFT's rules unless the club's are chosen (docs/scoring.md §Règles du club); a form
+    # sent without the choice keeps the default.
+    rules = forms.ChoiceField(
+        label=_("Règles de la marque"),
+        choices=RuleSet.choices,
+        initial=RuleSet.FFT,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Les options ci-dessous ne comptent qu'avec les règles du club. Les règles ne "
+            "changent plus une fois la première donne inscrite."
+        ),
+    )
+
+    def clean_rules(self) -> str:
+        return self.cleaned_data["rules"] or RuleSet.FFT
 
     class Meta:
         model = Tournament
@@ -42,6 +59,12 @@ class TournamentForm(forms.ModelForm):
         }
         help_texts = {
             "allow_five": _("Les tables de 3 sont homologuées par la FFT, celles de 5 non."),
+            "homologable": _("Un tournoi homologable se joue aux règles FFT."),
+            "club_miseres": _("« Pas d'honneur » et « pas d'atout », 10 points chacune."),
+            "club_individual_primes": _(
+                "Poignées et misères payées par le joueur qui les montre, ou à lui."
+            ),
+            "club_round_to_ten": _("Les points de plus ou de moins arrondis à la dizaine."),
             "published": _("Visible de tous sur la page d'accueil."),
         }
 

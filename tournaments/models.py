@@ -15,9 +15,11 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from clubs.models import Club
+from scoring.profile import FFT, RuleProfile
 from tournaments import names
 from tournaments.choices import (
     MARQUE_FIELDS,
+    MISERE_FIELDS,
     POIGNEE_FIELDS,
     TEAM_SIZE,
     Camp,
@@ -25,12 +27,14 @@ from tournaments.choices import (
     Contract,
     FiveMode,
     Formula,
+    MisereShown,
     Place,
     PoigneeSize,
+    RuleSet,
     SheetEventKind,
     TournamentStatus,
 )
-from tournaments.constraints import numbered, one_of
+from tournaments.constraints import numbered, one_of, prime_checks, result_checks, rules_checks
 from tournaments.journal_entries import JournalEntry as JournalEntry  # the journal's table
 
 
@@ -65,6 +69,12 @@ class Tournament(models.Model):
         default=False,
         help_text=_("Sinon la donne est redistribuée et ne figure pas sur la feuille."),
     )
+    # The rules of the marque (docs/scoring.md §Règles du club), fixed at the first deal.
+    homologable = models.BooleanField(_("homologable (FFT)"), default=False)
+    rules = models.CharField(_("règles"), max_length=4, choices=RuleSet, default=RuleSet.FFT)
+    club_miseres = models.BooleanField(_("misères (pas d'honneur, pas d'atout)"), default=False)
+    club_individual_primes = models.BooleanField(_("primes individuelles"), default=False)
+    club_round_to_ten = models.BooleanField(_("arrondi à la dizaine"), default=False)
     status = models.CharField(_("état"), max_length=12, choices=Status, default=Status.PREPARATION)
     arbitre = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -101,6 +111,7 @@ class Tournament(models.Model):
             one_of(
                 "tournament", "five_mode", FiveMode, _("Jeu à 5 inconnu : ce doit être {allowed}.")
             ),
+            *rules_checks(),
             one_of(
                 "tournament",
                 "status",
@@ -115,6 +126,24 @@ class Tournament(models.Model):
     @property
     def team_size(self) -> int:
         return TEAM_SIZE[Formula(self.formula)]
+
+    @property
+    def rule_profile(self) -> RuleProfile:
+        """The rules every marque of this tournament is scored by (scoring.profile)."""
+        if self.rules != RuleSet.CLUB:
+            return FFT
+        return RuleProfile(
+            club=True,
+            miseres=self.club_miseres,
+            individual_primes=self.club_individual_primes,
+            round_to_ten=self.club_round_to_ten,
+            seul_contre_tous=self.five_mode == FiveMode.ALONE,
+        )
+
+    @property
+    def rules_label(self) -> str:
+        """The rules in words: « Règles FFT », « Règles du club : misères, … »."""
+        return self.rule_profile.label
 
 
 class Player(models.Model):
@@ -378,11 +407,11 @@ def _marque_field(place: Place) -> models.IntegerField:
     )
 
 
-def _poignee_field(place: Place) -> models.CharField:
+def _prime_field(label: str, place: Place, choices: type[models.TextChoices]) -> models.CharField:
     return models.CharField(
-        _("poignée %(place)s") % {"place": place.label},
-        max_length=6,
-        choices=PoigneeSize,
+        label % {"place": place.label},
+        max_length=max(len(value) for value in choices.values),
+        choices=choices,
         null=True,
         blank=True,
     )
@@ -429,11 +458,18 @@ class Deal(models.Model):
     # Said at the bidding, before the result is known: the arbitre is called for it (FFT).
     chelem_announced = models.BooleanField(_("chelem annoncé"), default=False)
 
-    poignee_nord = _poignee_field(Place.NORD)
-    poignee_est = _poignee_field(Place.EST)
-    poignee_sud = _poignee_field(Place.SUD)
-    poignee_ouest = _poignee_field(Place.OUEST)
-    poignee_cinquieme = _poignee_field(Place.CINQUIEME)
+    poignee_nord = _prime_field(_("poignée %(place)s"), Place.NORD, PoigneeSize)
+    poignee_est = _prime_field(_("poignée %(place)s"), Place.EST, PoigneeSize)
+    poignee_sud = _prime_field(_("poignée %(place)s"), Place.SUD, PoigneeSize)
+    poignee_ouest = _prime_field(_("poignée %(place)s"), Place.OUEST, PoigneeSize)
+    poignee_cinquieme = _prime_field(_("poignée %(place)s"), Place.CINQUIEME, PoigneeSize)
+
+    # Club rules only (docs/scoring.md §Règles du club): the misères each seat announced.
+    misere_nord = _prime_field(_("misère %(place)s"), Place.NORD, MisereShown)
+    misere_est = _prime_field(_("misère %(place)s"), Place.EST, MisereShown)
+    misere_sud = _prime_field(_("misère %(place)s"), Place.SUD, MisereShown)
+    misere_ouest = _prime_field(_("misère %(place)s"), Place.OUEST, MisereShown)
+    misere_cinquieme = _prime_field(_("misère %(place)s"), Place.CINQUIEME, MisereShown)
 
     marque_nord = _marque_field(Place.NORD)
     marque_est = _marque_field(Place.EST)
@@ -498,46 +534,7 @@ class Deal(models.Model):
                 name="deal_partner_is_not_taker",
                 violation_error_message=_("Le preneur ne peut pas être son propre partenaire."),
             ),
-            # A deal is either "tous passent" (no taker, no contract, everyone marks 0) or
-            # has a taker and a contract, its result following after play.
-            models.CheckConstraint(
-                condition=(
-                    Q(
-                        all_pass=True,
-                        taker__isnull=True,
-                        contract__isnull=True,
-                        points__isnull=True,
-                        marque_nord=0,
-                        marque_est=0,
-                        marque_sud=0,
-                    )
-                    | Q(all_pass=False, taker__isnull=False, contract__isnull=False)
-                ),
-                name="deal_all_pass_or_taken",
-                violation_error_message=_(
-                    "Une donne a un preneur et un contrat, sauf quand tous passent : "
-                    "elle n'a alors ni preneur, ni contrat, ni points, et chacun marque 0."
-                ),
-            ),
-            # Once the result is in, the deal is scored: points, bouts and marques together.
-            models.CheckConstraint(
-                condition=(
-                    Q(points__isnull=True, bouts__isnull=True, marque_nord__isnull=True)
-                    | Q(
-                        points__isnull=False,
-                        bouts__isnull=False,
-                        marque_nord__isnull=False,
-                        marque_est__isnull=False,
-                        marque_sud__isnull=False,
-                    )
-                    | Q(all_pass=True)
-                ),
-                name="deal_played_is_scored",
-                violation_error_message=_(
-                    "Une donne jouée s'inscrit en entier : les points, les bouts et la marque "
-                    "de chaque joueur."
-                ),
-            ),
+            *result_checks(),
             # Every choice column may be empty: see the fields.
             *(
                 one_of("deal", field, choices, message, null=True)
@@ -554,17 +551,7 @@ class Deal(models.Model):
                     ("chelem", Chelem, _("Chelem inconnu : ce doit être {allowed}.")),
                 ]
             ),
-            *(
-                one_of(
-                    "deal",
-                    field,
-                    PoigneeSize,
-                    _("Poignée {place} inconnue : ce doit être {allowed}."),
-                    null=True,
-                    place=place.label,
-                )
-                for place, field in POIGNEE_FIELDS.items()
-            ),
+            *prime_checks(),
         ]
 
     def __str__(self) -> str:
@@ -585,6 +572,11 @@ class Deal(models.Model):
         """The poignées shown in this deal, by seat."""
         shown = {place.value: getattr(self, field) for place, field in POIGNEE_FIELDS.items()}
         return {place: size for place, size in shown.items() if size}
+
+    def miseres(self) -> dict[str, str]:
+        """The misères announced in this deal, by seat (club rules)."""
+        shown = {place.value: getattr(self, field) for place, field in MISERE_FIELDS.items()}
+        return {place: kinds for place, kinds in shown.items() if kinds}
 
 
 class SheetEvent(models.Model):

@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.actors import Actor, ActorKind
-from tournaments.choices import DEAL_RESULT_FIELDS, Place
+from tournaments.choices import DEAL_RESULT_FIELDS, RULE_FIELDS, Place
 from tournaments.deal_scoring import DealResult, apply_result, check_seats
 from tournaments.models import Deal, Seat, SheetEvent, Table
 from tournaments.services import journal
@@ -74,6 +74,7 @@ SHEET_COLUMNS = (
     "table__position__tournament__deals_per_position",
     "table__position__tournament__five_mode",
     "table__position__tournament__counts_all_pass",
+    *(f"table__position__tournament__{name}" for name in RULE_FIELDS),
 )
 
 

@@ -9,9 +9,8 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, own_club_name
 from tournaments.actors import Actor
-from tournaments.models import (
-    Tournament,
-)
+from tournaments.choices import RULE_FIELDS
+from tournaments.models import Deal, Tournament
 from tournaments.selectors.registrations import last_seated_position_number
 from tournaments.services import journal
 from tournaments.services.clubs import create_club
@@ -28,9 +27,17 @@ TOURNAMENT_SETTINGS = (
     "allow_five",
     "five_mode",
     "counts_all_pass",
+    "homologable",
+    "rules",
+    "club_miseres",
+    "club_individual_primes",
+    "club_round_to_ten",
     "status",
     "published",
 )
+# The settings that change the marque (docs/scoring.md §Règles du club): fixed once a deal is
+# recorded, so that every deal of a tournament is scored by the same rules.
+RULE_SETTINGS = (*RULE_FIELDS, "five_mode")
 
 
 def _save_tournament(tournament: Tournament) -> Tournament:
@@ -113,6 +120,7 @@ def update_tournament(
             code="formula_fixed",
             field="formula",
         )
+    _check_rules_open(tournament, settings)
     before = journal.fields_of(tournament, settings)
     for name, value in settings.items():
         setattr(tournament, name, value)
@@ -126,6 +134,25 @@ def update_tournament(
         after=journal.fields_of(tournament, settings),
     )
     return tournament
+
+
+def _check_rules_open(tournament: Tournament, settings: Mapping[str, Any]) -> None:
+    """The rules may change until the first deal is recorded, never after."""
+    changed = [
+        name
+        for name in RULE_SETTINGS
+        if name in settings and settings[name] != getattr(tournament, name)
+    ]
+    if changed and Deal.objects.filter(table__position__tournament=tournament).exists():
+        raise Refused(
+            _(
+                "Des donnes sont déjà inscrites aux « %(rules)s » : les règles du tournoi ne "
+                "peuvent plus changer, pour que toutes les donnes se marquent de la même façon."
+            )
+            % {"rules": tournament.rules_label},
+            code="rules_fixed",
+            field=changed[0],
+        )
 
 
 @transaction.atomic
