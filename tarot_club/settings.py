@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "simple_history",
     "clubs",
     "tournaments",
+    "seasons",
 ]
 
 MIDDLEWARE = [
