@@ -78,6 +78,16 @@ class SeasonRanking:
         return not self.season.has_ended()
 
     @property
+    def rules_played(self) -> dict[str, list[Tournament]]:
+        """The evenings by the rules they were played by (« Règles FFT », « Règles du club :
+        misères »…), in the order they first appear: a season whose evenings mix rules says
+        so, since their marques are not alike."""
+        played: dict[str, list[Tournament]] = {}
+        for evening in self.evenings:
+            played.setdefault(evening.rules_label, []).append(evening)
+        return played
+
+    @property
     def example(self) -> PlayerLine | None:
         """The line the page works out in words: the first ranked player with more than one
         evening counted (a sum to show), else the first line."""

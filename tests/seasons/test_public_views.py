@@ -9,7 +9,7 @@ from django.db.models import F
 
 from tests.htmx import HTMX
 from tests.seasons.evenings import evening
-from tournaments.models import Seat
+from tournaments.models import Seat, Tournament
 
 
 @pytest.fixture
@@ -147,3 +147,28 @@ def test_the_page_says_when_an_evening_was_removed_and_the_season_recomputed(
 
     assert "Classement recalculé le" in page
     assert f"la soirée « {gone} » a été supprimée et ne compte plus" in page
+
+
+def test_a_season_whose_evenings_mix_rules_says_which_evening_played_which(
+    client, club, arbitre, people, season
+):
+    evening(club, arbitre, 6, people[:4])
+    club_evening = evening(club, arbitre, 13, people[:4])
+    Tournament.objects.filter(pk=club_evening.pk).update(rules="club", club_miseres=True)
+
+    page = client.get(f"/saisons/{season.pk}/").content.decode()
+
+    assert "ne se sont pas toutes jouées avec les mêmes règles" in page
+    assert "Règles FFT : Soirée du 6/10 (6 octobre)" in page
+    assert "Règles du club : misères : Soirée du 13/10 (13 octobre)" in page
+
+
+def test_a_season_played_by_one_set_of_rules_says_nothing_of_them(
+    client, club, arbitre, people, season
+):
+    evening(club, arbitre, 6, people[:4])
+    evening(club, arbitre, 13, people[:4])
+
+    page = client.get(f"/saisons/{season.pk}/").content.decode()
+
+    assert "mêmes règles" not in page
