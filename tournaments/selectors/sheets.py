@@ -115,6 +115,29 @@ def call_kind(deal: Deal) -> str:
     return "+".join(kinds)
 
 
+def _call_detail(deal: Deal, play: str, summary: str) -> str:
+    return play if deal.contract in ALERT_CONTRACTS else summary
+
+
+@dataclass
+class CallRow:
+    """A deal that calls the arbitre, as the room lists it."""
+
+    deal: Deal
+    call_detail: str  # the deal's summary, without the contract its alert names
+    alert: str
+
+
+def call_row(deal: Deal, names: dict[str, str]) -> CallRow:
+    """A deal that calls the arbitre, in the words of its sheet's row (no query)."""
+    play = _deal_play(deal, names)
+    return CallRow(
+        deal=deal,
+        call_detail=_call_detail(deal, play, _deal_summary(deal, play)),
+        alert=_alert(deal),
+    )
+
+
 def sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
     """Rows, totals and checks of one sheet, from its seats and deals (no query)."""
     places = [seat.place for seat in seats]
@@ -128,7 +151,7 @@ def sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
             DealRow(
                 deal=deal,
                 summary=summary,
-                call_detail=play if deal.contract in ALERT_CONTRACTS else summary,
+                call_detail=_call_detail(deal, play, summary),
                 primes=_deal_primes(table, deal, names),
                 cells=[deal.marque(place) for place in places],
                 is_last=deal.number == last_number,
