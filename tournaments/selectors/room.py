@@ -3,11 +3,18 @@
 from django.db.models import Count, Q, Sum
 
 from scoring.sheet import SeatTotals, SheetTotals
-from tournaments.choices import MARQUE_FIELDS
+from tournaments.choices import MARQUE_FIELDS, Place
 from tournaments.deal_words import seat_names
 from tournaments.models import Deal, HandledCall, Position, Seat, Table, Tournament
 from tournaments.selectors.sheets import ALERT_CONTRACTS, call_kind, call_row, in_place_order
 
+# What the room shows of a seat: its place and its player's name (``deal_words.short_name``).
+SEAT_COLUMNS = (
+    "place",
+    "table_id",
+    "registration__player__last_name",
+    "registration__player__first_name",
+)
 # A deal played: its result is in, or everybody passed (``Deal.is_played``).
 PLAYED = Q(deals__all_pass=True) | Q(deals__points__isnull=False)
 
@@ -73,8 +80,14 @@ def _calling_deals(position: Position) -> dict[int, list[Deal]]:
 def _seats(position: Position) -> dict[int, list[Seat]]:
     """The position's seats with their players, by table, in the order of the places (one
     query; grouped here rather than prefetched, which costs a queryset per table)."""
+    seats = (
+        Seat.objects.filter(position=position)
+        .select_related("registration__player")
+        .only(*SEAT_COLUMNS)
+        .order_by()
+    )
     by_table: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.filter(position=position).select_related("registration__player"):
+    for seat in seats:
         by_table.setdefault(seat.table_id, []).append(seat)
     return {table_id: in_place_order(seats) for table_id, seats in by_table.items()}
 
@@ -85,13 +98,17 @@ def position_room_state(*, tournament: Tournament, position: Position) -> dict:
     seats = _seats(position)
     calling = _calling_deals(position)
     position.tournament = tournament
+    labels = {place.value: str(place.label) for place in Place}
     rooms = []
     calls = []
     for table in tables:
         table_seats = seats.get(table.pk, [])
         table.position = position
         state = _sheet_state(table, table_seats, tournament.deals_per_position)
-        rooms.append({"table": table, "seats": table_seats, **state})
+        # Each seat with its place's name, read once: ``get_place_display`` would translate
+        # every place's name again for each seat.
+        places = [(labels[seat.place], seat) for seat in table_seats]
+        rooms.append({"table": table, "seats": table_seats, "places": places, **state})
         names = seat_names(table_seats) if table.pk in calling else {}
         for deal in calling.get(table.pk, []):
             deal.table = table
