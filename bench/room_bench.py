@@ -14,8 +14,10 @@ of several runs after a warm-up) and counts its queries:
   and there a deal entered at the bidding whose result is to come.
 
 Its targets: under 60 ms at 100 tables with 5 deals each, under 150 ms at 250 tables, and the
-same number of queries in all four; it exits with status 1 when one is missed. The machine
-it runs on may be shared: the times move with its load, the queries do not.
+same number of queries at 100 and at 250 tables (one more with deals than without: the calls
+already answered are read only when a deal calls the arbitre); it exits with status 1 when
+one is missed. The machine it runs on may be shared: the times move with its load, the
+queries do not.
 """
 
 from __future__ import annotations
@@ -188,10 +190,11 @@ def main() -> int:
             )
             tournament.delete()
             Player.objects.filter(pk__in=player_ids).delete()
-    counts = {count for bare, full in figures.values() for _, count in (bare, full)}
+    # The queries of each state (before any deal, with deals) do not grow with the tables.
+    flat = all(len({figures[size][state][1] for size in SIZES}) == 1 for state in (0, 1))
     missed = [size for size, (_, full) in figures.items() if full[0] >= TARGETS[size]]
-    if missed or len(counts) > 1:
-        print("Cible manquée" + (" : le nombre de requêtes varie." if len(counts) > 1 else "."))
+    if missed or not flat:
+        print("Cible manquée" + ("." if flat else " : le nombre de requêtes varie."))
         return 1
     return 0
 

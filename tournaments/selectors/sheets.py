@@ -34,6 +34,7 @@ from tournaments.selectors.journal import value_words
 PLACE_ORDER = list(Place.values)
 
 
+CONTRACT_VALUES = set(Contract.values)
 ALERT_CONTRACTS = {Contract.GARDE_SANS, Contract.GARDE_CONTRE}
 
 
@@ -72,8 +73,16 @@ def _deal_play(deal: Deal, names: dict[str, str]) -> str:
     return f"{text} · {result_words(deal)}"
 
 
+def _contract_name(deal: Deal) -> str:
+    """The contract's name; ``get_contract_display`` would translate every contract's name to
+    find it, which the room pays for each of its calls."""
+    if deal.contract in CONTRACT_VALUES:
+        return str(Contract(deal.contract).label)
+    return deal.get_contract_display()
+
+
 def _deal_summary(deal: Deal, play: str) -> str:
-    return play if deal.all_pass else f"{deal.get_contract_display()} — {play}"
+    return play if deal.all_pass else f"{_contract_name(deal)} — {play}"
 
 
 def _deal_primes(table: Table, deal: Deal, names: dict[str, str]) -> list[str]:
@@ -95,7 +104,7 @@ def _alert(deal: Deal) -> str:
     announced chelem; empty for any other deal."""
     reasons = []
     if deal.contract in ALERT_CONTRACTS:
-        reasons.append(deal.get_contract_display())
+        reasons.append(_contract_name(deal))
     if deal.chelem_announced:
         reasons.append(_("chelem annoncé"))
     return ", ".join(reasons).capitalize()
