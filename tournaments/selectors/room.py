@@ -1,29 +1,118 @@
 """The arbitre's room: every table of a position with its sheet's state, and the calls."""
 
-from django.db.models import Prefetch
+from django.db.models import Count, Q, Sum
 
-from tournaments.models import Deal, HandledCall, Position, Seat, Tournament
-from tournaments.selectors.sheets import call_kind, in_place_order, sheet_data
+from scoring.sheet import SeatTotals, SheetTotals
+from tournaments.choices import MARQUE_FIELDS, Place
+from tournaments.deal_words import seat_names
+from tournaments.models import Deal, HandledCall, Position, Seat, Table, Tournament
+from tournaments.selectors.sheets import ALERT_CONTRACTS, call_kind, call_row, in_place_order
+
+# What the room shows of a seat: its place and its player's name (``deal_words.short_name``).
+SEAT_COLUMNS = (
+    "place",
+    "table_id",
+    "registration__player__last_name",
+    "registration__player__first_name",
+)
+# A deal played: its result is in, or everybody passed (``Deal.is_played``).
+PLAYED = Q(deals__all_pass=True) | Q(deals__points__isnull=False)
+
+
+def _sheet_sums() -> dict:
+    """What the room shows of each sheet, added up by the database in the tables' query: the
+    deals entered and played, and each seat's + and − columns (``scoring.sheet.SeatTotals``).
+    The room never reads a deal's row for them, so its cost does not grow with the deals."""
+    sums = {"deals_entered": Count("deals"), "deals_played": Count("deals", filter=PLAYED)}
+    for place, field in MARQUE_FIELDS.items():
+        column = f"deals__{field}"
+        sums[f"plus_{place.value}"] = Sum(column, filter=Q(**{f"{column}__gt": 0}), default=0)
+        sums[f"minus_{place.value}"] = Sum(column, filter=Q(**{f"{column}__lt": 0}), default=0)
+    return sums
+
+
+def _sheet_state(table: Table, seats: list[Seat], expected: int) -> dict:
+    """A table's progress and its sheet's totals, from the sums of ``_sheet_sums`` (no query)."""
+    totals = tuple(
+        SeatTotals(
+            seat=seat.place,
+            plus=getattr(table, f"plus_{seat.place}"),
+            minus=-getattr(table, f"minus_{seat.place}"),
+        )
+        for seat in seats
+    )
+    played = table.deals_played
+    return {
+        "played_count": played,
+        "expected_count": expected,
+        "complete": played == expected and table.deals_entered == expected,
+        # A deal entered at the bidding, its result to come.
+        "waiting": table.deals_entered > played,
+        # The database refuses a deal whose marques do not sum to zero (``deal_sums_to_zero``).
+        "sheet_totals": SheetTotals(
+            seats=totals,
+            unbalanced_deals=(),
+            bilans_sum=sum(seat_totals.bilan for seat_totals in totals),
+        ),
+    }
+
+
+def _calling_deals(position: Position) -> dict[int, list[Deal]]:
+    """The deals of the position that call the arbitre, by table, in number order, each with
+    the call already answered as ``handled`` (None if not): one query, two when there are
+    calls."""
+    deals = list(
+        Deal.objects.filter(table__position=position)
+        .filter(Q(contract__in=ALERT_CONTRACTS) | Q(chelem_announced=True))
+        .order_by("number")
+    )
+    answered = {}
+    if deals:
+        for call in HandledCall.objects.filter(deal__in=deals).select_related("handled_by"):
+            answered[call.deal_id, call.kind] = call
+    by_table: dict[int, list[Deal]] = {}
+    for deal in deals:
+        deal.handled = answered.get((deal.pk, call_kind(deal)))
+        by_table.setdefault(deal.table_id, []).append(deal)
+    return by_table
+
+
+def _seats(position: Position) -> dict[int, list[Seat]]:
+    """The position's seats with their players, by table, in the order of the places (one
+    query; grouped here rather than prefetched, which costs a queryset per table)."""
+    seats = (
+        Seat.objects.filter(position=position)
+        .select_related("registration__player")
+        .only(*SEAT_COLUMNS)
+        .order_by()
+    )
+    by_table: dict[int, list[Seat]] = {}
+    for seat in seats:
+        by_table.setdefault(seat.table_id, []).append(seat)
+    return {table_id: in_place_order(seats) for table_id, seats in by_table.items()}
 
 
 def position_room_state(*, tournament: Tournament, position: Position) -> dict:
     """Every table of the position with its sheet's state, and the calls, answered or not."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("registration__player"))
-    handled = Prefetch("handled_calls", queryset=HandledCall.objects.select_related("handled_by"))
-    deals = Prefetch("deals", queryset=Deal.objects.prefetch_related(handled))
+    tables = position.tables.order_by("number").annotate(**_sheet_sums())
+    seats = _seats(position)
+    calling = _calling_deals(position)
+    position.tournament = tournament
+    labels = {place.value: str(place.label) for place in Place}
     rooms = []
     calls = []
-    for table in position.tables.prefetch_related(seats, deals):
-        table_seats = in_place_order(table.seats.all())
+    for table in tables:
+        table_seats = seats.get(table.pk, [])
         table.position = position
-        position.tournament = tournament
-        # Each sheet as the sheet itself shows it: one place for that reading.
-        data = sheet_data(table, table_seats, list(table.deals.all()))
-        rooms.append({"table": table, "seats": table_seats, **data})
-        for row in data["alerts"]:
-            kind = call_kind(row.deal)
-            handled = next((c for c in row.deal.handled_calls.all() if c.kind == kind), None)
-            calls.append({"table": table, "row": row, "handled": handled})
+        state = _sheet_state(table, table_seats, tournament.deals_per_position)
+        # Each seat with its place's name, read once: ``get_place_display`` would translate
+        # every place's name again for each seat.
+        places = [(labels[seat.place], seat) for seat in table_seats]
+        rooms.append({"table": table, "seats": table_seats, "places": places, **state})
+        names = seat_names(table_seats) if table.pk in calling else {}
+        for deal in calling.get(table.pk, []):
+            deal.table = table
+            calls.append({"table": table, "row": call_row(deal, names), "handled": deal.handled})
     # The calls still to answer first, then the answered ones, each in table order.
     calls.sort(key=lambda call: call["handled"] is not None)
     unsigned = [room["table"].number for room in rooms if room["table"].locked_at is None]

@@ -34,6 +34,7 @@ from tournaments.selectors.journal import value_words
 PLACE_ORDER = list(Place.values)
 
 
+CONTRACT_VALUES = set(Contract.values)
 ALERT_CONTRACTS = {Contract.GARDE_SANS, Contract.GARDE_CONTRE}
 
 
@@ -72,8 +73,16 @@ def _deal_play(deal: Deal, names: dict[str, str]) -> str:
     return f"{text} · {result_words(deal)}"
 
 
+def _contract_name(deal: Deal) -> str:
+    """The contract's name; ``get_contract_display`` would translate every contract's name to
+    find it, which the room pays for each of its calls."""
+    if deal.contract in CONTRACT_VALUES:
+        return str(Contract(deal.contract).label)
+    return deal.get_contract_display()
+
+
 def _deal_summary(deal: Deal, play: str) -> str:
-    return play if deal.all_pass else f"{deal.get_contract_display()} — {play}"
+    return play if deal.all_pass else f"{_contract_name(deal)} — {play}"
 
 
 def _deal_primes(table: Table, deal: Deal, names: dict[str, str]) -> list[str]:
@@ -95,7 +104,7 @@ def _alert(deal: Deal) -> str:
     announced chelem; empty for any other deal."""
     reasons = []
     if deal.contract in ALERT_CONTRACTS:
-        reasons.append(deal.get_contract_display())
+        reasons.append(_contract_name(deal))
     if deal.chelem_announced:
         reasons.append(_("chelem annoncé"))
     return ", ".join(reasons).capitalize()
@@ -115,6 +124,29 @@ def call_kind(deal: Deal) -> str:
     return "+".join(kinds)
 
 
+def _call_detail(deal: Deal, play: str, summary: str) -> str:
+    return play if deal.contract in ALERT_CONTRACTS else summary
+
+
+@dataclass
+class CallRow:
+    """A deal that calls the arbitre, as the room lists it."""
+
+    deal: Deal
+    call_detail: str  # the deal's summary, without the contract its alert names
+    alert: str
+
+
+def call_row(deal: Deal, names: dict[str, str]) -> CallRow:
+    """A deal that calls the arbitre, in the words of its sheet's row (no query)."""
+    play = _deal_play(deal, names)
+    return CallRow(
+        deal=deal,
+        call_detail=_call_detail(deal, play, _deal_summary(deal, play)),
+        alert=_alert(deal),
+    )
+
+
 def sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
     """Rows, totals and checks of one sheet, from its seats and deals (no query)."""
     places = [seat.place for seat in seats]
@@ -128,7 +160,7 @@ def sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
             DealRow(
                 deal=deal,
                 summary=summary,
-                call_detail=play if deal.contract in ALERT_CONTRACTS else summary,
+                call_detail=_call_detail(deal, play, summary),
                 primes=_deal_primes(table, deal, names),
                 cells=[deal.marque(place) for place in places],
                 is_last=deal.number == last_number,
