@@ -1,14 +1,40 @@
 """What a write meets in the database: a connection cut under it (retried once), and a
 constraint it broke (named, so that the service can say which rule in French)."""
 
+import functools
 import re
 from collections.abc import Callable
-from typing import TypeVar
+from typing import ParamSpec, TypeVar
 
 from django.db import IntegrityError, InterfaceError, OperationalError, connection, transaction
 from django.db.models import BaseConstraint, Model, UniqueConstraint
 
 T = TypeVar("T")
+P = ParamSpec("P")
+
+
+def one_snapshot(read: Callable[P, T]) -> Callable[P, T]:
+    """Run a read of several queries against one snapshot of the database, so that what one
+    query found agrees with what the next one finds, whatever is written meanwhile (the
+    arbitre re-seating a position, a late arrival registered).
+
+    On PostgreSQL a read-only REPEATABLE READ transaction: its queries all see the database
+    as it was at the first one, without waiting for any writer and without serialization
+    failures. On SQLite, one transaction. Inside a transaction already (a service reading
+    under its locks, a test) the read joins it.
+    """
+
+    @functools.wraps(read)
+    def in_one_snapshot(*args: P.args, **kwargs: P.kwargs) -> T:
+        if connection.in_atomic_block:
+            return read(*args, **kwargs)
+        with transaction.atomic():
+            if connection.vendor == "postgresql":
+                with connection.cursor() as cursor:
+                    cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            return read(*args, **kwargs)
+
+    return in_one_snapshot
 
 
 def retry_once_on_dropped_connection(write: Callable[[], T]) -> T:

@@ -14,6 +14,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from tournaments.db import one_snapshot
 from tournaments.models import MARQUE_FIELDS, Deal, Place, Seat, Tournament
 from tournaments.selectors.ranking import TABLE_SIZES, Ranking
 
@@ -189,6 +190,7 @@ def _ordered(seats: dict[str, Seat]) -> list[tuple[str, Seat]]:
     return sorted(seats.items(), key=lambda item: list(Place.values).index(item[0]))
 
 
+@one_snapshot
 def deals_json(tournament: Tournament) -> list[dict]:
     """Every deal of the tournament, in position, table and deal order, with its marques."""
     deals, seated = _deals_and_seats(tournament)
@@ -219,6 +221,7 @@ def deals_json(tournament: Tournament) -> list[dict]:
     ]
 
 
+@one_snapshot
 def deals_csv(tournament: Tournament) -> bytes:
     places = list(MARQUE_FIELDS)
     header = [

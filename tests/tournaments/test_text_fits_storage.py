@@ -83,8 +83,7 @@ def longest(form_class, field_name: str, letter: str = "é") -> str:
 
 def post_tournament(client, **_fixtures):
     fields = {
-        name: longest(setup_forms.TournamentForm, name)
-        for name in ("name", "venue", "organiser")
+        name: longest(setup_forms.TournamentForm, name) for name in ("name", "venue", "organiser")
     }
     response = client.post(
         "/arbitre/tournois/nouveau/",
@@ -207,7 +206,6 @@ POSTS = {
 
 def test_every_text_field_of_every_form_is_posted_at_its_maximum_here():
     assert set(form_text_fields()) == set(POSTS) | NOT_STORED
-
 
 
 @pytest.mark.parametrize("post", sorted(set(POSTS.values()), key=lambda post: post.__name__))

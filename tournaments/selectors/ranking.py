@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Q, Sum
 
 from scoring.ranking import PlayerScore, Standing, rank_players, rank_teams, team_scores
+from tournaments.db import one_snapshot
 from tournaments.models import (
     MARQUE_FIELDS,
     Deal,
@@ -126,6 +127,7 @@ def _table_sums(tournament: Tournament) -> tuple[dict, dict, int]:
     return marques, deals, counted
 
 
+@one_snapshot
 def tournament_ranking(tournament: Tournament) -> Ranking:
     """The individual and team rankings, live during play and final once every position
     is closed. A player is ranked once seated at a position; a withdrawn player stays ranked
@@ -160,6 +162,10 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
     results: dict[int, dict[int, PositionResult]] = defaultdict(dict)
     by_size: dict[int, dict[int, int]] = defaultdict(lambda: dict.fromkeys(TABLE_SIZES, 0))
     for registration_id, place, table_id, table_number, position_number in seats:
+        if registration_id not in registrations:
+            # Registered after the registrations were read (outside one snapshot): counted
+            # at the next reading.
+            continue
         results[registration_id][position_number] = PositionResult(
             number=position_number,
             table=table_number,
