@@ -33,6 +33,7 @@ from scoring.rules import Deal as ScoredDeal
 from scoring.rules import InvalidDeal, Marque, Poignee, score_deal
 from scoring.sheet import seat_marques, sheet_totals
 from tournaments.actors import Actor, ActorKind
+from tournaments.db import retry_once_on_conflict
 from tournaments.models import (
     DEAL_RESULT_FIELDS,
     MARQUE_FIELDS,
@@ -193,7 +194,13 @@ def preview_result(*, table: Table, places: Sequence[str], result: DealResult) -
 
 
 def _locked_table(table: Table) -> Table:
-    return Table.objects.select_for_update().select_related("position__tournament").get(pk=table.pk)
+    # Only the table's row: locking its position and tournament too (the rows joined) took
+    # them after the table, the opposite of the arbitre's order (services.locks).
+    return (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("position__tournament")
+        .get(pk=table.pk)
+    )
 
 
 @dataclass(frozen=True)
@@ -500,6 +507,7 @@ def _refused_by_the_database(write: Callable[..., Deal]) -> Callable[..., Deal]:
     return checked
 
 
+@retry_once_on_conflict
 @_refused_by_the_database
 @transaction.atomic
 def record_deal(
@@ -575,6 +583,7 @@ def record_deal(
     return deal
 
 
+@retry_once_on_conflict
 @_refused_by_the_database
 @transaction.atomic
 def correct_deal(
@@ -648,6 +657,7 @@ def _write_result(deal: Deal, *, sheet: _Sheet, result: DealResult, by: Actor) -
     return deal
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def delete_deal(*, table: Table, number: int, version: int, by: Actor, reason: str = "") -> None:
     """Take a deal off the sheet: the table its last deal until signed, the arbitre any deal.
@@ -678,6 +688,7 @@ def delete_deal(*, table: Table, number: int, version: int, by: Actor, reason: s
     deal.delete()
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def confirm_bilan(*, table: Table, place: str, by: Actor) -> Table:
     """A player confirms their bilan; when every player has, the sheet is signed (locked).
@@ -737,6 +748,7 @@ def confirm_bilan(*, table: Table, place: str, by: Actor) -> Table:
     return table
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def unlock_sheet(*, table: Table, by: Actor, reason: str = "") -> Table:
     """The arbitre gives a signed sheet back to the table; the players will sign it again.

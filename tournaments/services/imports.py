@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.actors import Actor
+from tournaments.db import retry_once_on_conflict
 from tournaments.models import (
     Formula,
     Player,
@@ -142,6 +143,7 @@ def _whole_file_refusal(*, tournament: Tournament, row_count: int) -> str:
     return ""
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def import_registrations(*, tournament: Tournament, content: bytes, by: Actor) -> ImportReport:
     """Register every player of a CSV file (nom, prénom, licence, club, équipe), or none.

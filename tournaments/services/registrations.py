@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.actors import Actor
+from tournaments.db import retry_once_on_conflict
 from tournaments.models import (
     Formula,
     Player,
@@ -125,6 +126,7 @@ def _refused_on_conflict(message: str) -> Iterator[None]:
         raise Refused(message, code="conflict", field="number") from error
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def register_player(
     *,
@@ -195,6 +197,7 @@ def register_player(
     return registration
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def update_registration(
     *,
@@ -262,6 +265,7 @@ def update_registration(
     return registration
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def unregister_player(*, registration: Registration, by: Actor) -> None:
     """Take a player off the list, which is only possible before they were ever seated."""
@@ -282,6 +286,7 @@ def unregister_player(*, registration: Registration, by: Actor) -> None:
     registration.delete()
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def create_team(
     *, tournament: Tournament, name: str, members: Sequence[Registration] = (), by: Actor
@@ -324,6 +329,7 @@ def _join_team(registration: Registration, team: Team | None) -> None:
     registration.save(update_fields=["team"])
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def set_team(*, registration: Registration, team: Team | None, by: Actor) -> Registration:
     """Put a participant in ``team`` (or in none)."""
@@ -340,6 +346,7 @@ def set_team(*, registration: Registration, team: Team | None, by: Actor) -> Reg
     return registration
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def delete_team(*, team: Team, by: Actor) -> None:
     """Remove a team; its members stay registered, without a team."""
@@ -370,6 +377,7 @@ def first_open_position(*, tournament: Tournament) -> int:
     return number
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def check_in(*, registration: Registration, present: bool, by: Actor) -> Registration:
     """Point a player present (or absent) on the day.
@@ -411,6 +419,7 @@ def _point(registration: Registration, *, present: bool) -> None:
     registration.save(update_fields=["checked_in", "joins_from"])
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def withdraw_player(*, registration: Registration, by: Actor) -> Registration:
     """A player leaves: not seated from the first position not started, keeping their points."""
@@ -423,6 +432,7 @@ def withdraw_player(*, registration: Registration, by: Actor) -> Registration:
     return registration
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def cancel_withdrawal(*, registration: Registration, by: Actor) -> Registration:
     """Undo a withdrawal; the player comes back from the first position not started."""

@@ -16,6 +16,7 @@ from seating import (
     plan_positions,
 )
 from tournaments.actors import Actor
+from tournaments.db import retry_once_on_conflict
 from tournaments.models import (
     PLACES_BY_TABLE_SIZE,
     Deal,
@@ -33,12 +34,14 @@ from tournaments.selectors.registrations import (
 from tournaments.selectors.seating import seating_changes, seating_history, teams_of
 from tournaments.services import journal
 from tournaments.services.errors import Refused
+from tournaments.services.locks import lock_tournament
 
 
 def _locked_tournament(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+    return lock_tournament(tournament)
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def seat_position(
     *, position: Position, tables: Sequence[Sequence[Registration]], by: Actor
@@ -91,6 +94,7 @@ def _store_seating(position: Position, tables: Sequence[Sequence[Registration]])
     return created
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int = 0) -> Position:
     """Seat position ``number`` with the generator, keeping every earlier position as it is.
@@ -159,6 +163,7 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int =
     return position
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def swap_seats(*, position: Position, first: Seat, second: Seat, by: Actor) -> None:
     """Swap the players of two seats of one position, by the arbitre's hand."""
@@ -221,6 +226,7 @@ def _record_swap(position: Position, first: Seat, second: Seat, by: Actor) -> No
     )
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def publish_seating(*, position: Position, by: Actor) -> Position:
     """Show a position's seating to the players; the tournament is then under way.

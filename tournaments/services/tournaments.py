@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.actors import Actor
+from tournaments.db import retry_once_on_conflict
 from tournaments.models import (
     Tournament,
 )
@@ -37,6 +38,7 @@ def _save_tournament(tournament: Tournament) -> Tournament:
     return tournament
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def create_tournament(
     *, arbitre: AbstractBaseUser, settings: Mapping[str, Any], by: Actor
@@ -56,6 +58,7 @@ def create_tournament(
     return tournament
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def update_tournament(
     *, tournament: Tournament, settings: Mapping[str, Any], by: Actor
@@ -98,6 +101,7 @@ def update_tournament(
     return tournament
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def publish_tournament(*, tournament: Tournament, published: bool, by: Actor) -> Tournament:
     """Show the tournament to everyone on the home page (or hide it again)."""
