@@ -4,6 +4,7 @@ cuts its idle connections. Not part of the test suite.
 Run from the project folder, with PostgreSQL on 127.0.0.1:5432 (user postgres, trust):
 
     .venv/bin/python bench/load_fault.py [--port 8093] [--database tarot_load] [--redis]
+                                         [--arbitres 3]
 
 What it does, every step bounded in count and in time, and talking to 127.0.0.1 only:
 
@@ -23,6 +24,15 @@ What it does, every step bounded in count and in time, and talking to 127.0.0.1 
 5. prints the requests sent, the 5xx answers, the deals acknowledged against the deals
    stored, the lost and duplicated ones, and the p50/p95 of the deal saves from the access
    log. Exit status 1 when a deal is lost or duplicated, or any answer is a 5xx.
+
+With ``--arbitres N`` the tournament has a second position, and while the tables write, N
+sessions of the arbitre (each logged in on its own) loop on one tournament: force the closing
+of position 1, reopen it, generate position 2, publish it; a reader fetches the public
+tournament page and the projection all along. A phone refused because its position is
+closed for the moment waits and sends the same deal again (the same submission id, as the
+offline queue does), and once its 5 deals are in, its 4 players sign. It also prints what
+the arbitres did, the deadlocks PostgreSQL counted, and the answers that showed a person a
+conflict or a cut connection; a deadlock or conflict shown to a person also fails the run.
 """
 
 from __future__ import annotations
@@ -39,6 +49,7 @@ import sys
 import tempfile
 import threading
 import time
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
@@ -68,22 +79,40 @@ DEAL_POSTS = [
 ]
 
 
+CONFLICT_WORDS = "Une autre modification est arrivée au même moment"
+CUT_WORDS = "La connexion à la base de données a été coupée"
+CLOSED_RETRY_PAUSE = 0.3  # a phone refused while its position is closed tries again after
+
+
 @dataclass
 class Tally:
     lock: threading.Lock = field(default_factory=threading.Lock)
     requests: int = 0
     server_errors: int = 0
+    conflicts_shown: int = 0
+    cuts_shown: int = 0
+    closed_waits: int = 0
+    signed: int = 0
+    arbitre_actions: dict = field(default_factory=dict)
+    public_reads: int = 0
     retried: int = 0
     unanswered: int = 0
     acknowledged: set = field(default_factory=set)
     acknowledged_on_retry: set = field(default_factory=set)
     refused: list = field(default_factory=list)
 
-    def count(self, status: int | None) -> None:
+    def count(self, status: int | None, text: str = "") -> None:
         with self.lock:
             self.requests += 1
             if status is not None and status >= 500:
                 self.server_errors += 1
+            self.conflicts_shown += CONFLICT_WORDS in text
+            self.cuts_shown += CUT_WORDS in text
+
+    def acted(self, action: str, status: int | None) -> None:
+        with self.lock:
+            key = f"{action} {status}"
+            self.arbitre_actions[key] = self.arbitre_actions.get(key, 0) + 1
 
 
 def log(message: str) -> None:
@@ -115,7 +144,7 @@ from tournaments.services.seating import seat_position
 arbitre = get_user_model().objects.create_user(username="arbitre", password="x")
 tournament = Tournament.objects.create(
     name="Charge", date=datetime.date(2026, 11, 21), arbitre=arbitre, published=True,
-    positions_count=1, deals_per_position={deals},
+    positions_count={positions}, deals_per_position={deals},
 )
 players = Player.objects.bulk_create(
     Player(last_name=f"Joueur{{n}}", first_name="P", licence=f"LD{{n:05d}}") for n in range(400)
@@ -130,21 +159,34 @@ seat_position(
     tables=[registrations[i:i + 4] for i in range(0, 400, 4)],
     by=Actor.running("load_fault"),
 )
+position.seating_published_at = datetime.datetime.now(datetime.UTC)
+position.save(update_fields=["seating_published_at"])
 """
 
 
-def set_up(env: dict, database: str) -> None:
+def set_up(env: dict, database: str, positions: int = 1) -> None:
     psql(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
     psql(f'CREATE DATABASE "{database}"')
     run([PYTHON, "manage.py", "migrate", "--no-input"], env)
     run([PYTHON, "manage.py", "createcachetable"], env)
     run([PYTHON, "manage.py", "collectstatic", "--no-input"], env)
-    run([PYTHON, "manage.py", "shell", "-c", SETUP_SCRIPT.format(deals=DEALS)], env)
+    script = SETUP_SCRIPT.format(deals=DEALS, positions=positions)
+    run([PYTHON, "manage.py", "shell", "-c", script], env)
 
 
 def tables(database: str) -> list[tuple[int, str]]:
     rows = psql("SELECT id, code FROM tournaments_table ORDER BY number", database)
     return [(row[0], row[1]) for row in rows]
+
+
+def tournament_id(database: str) -> int:
+    return psql("SELECT id FROM tournaments_tournament", database)[0][0]
+
+
+def deadlocks(database: str) -> int:
+    """The deadlocks PostgreSQL detected in ``database`` since its statistics were reset."""
+    rows = psql(f"SELECT deadlocks FROM pg_stat_database WHERE datname = '{database}'")
+    return rows[0][0] if rows else 0
 
 
 # --- A phone ------------------------------------------------------------------------------
@@ -189,7 +231,7 @@ class Phone:
             cookie = SimpleCookie(header)
             for name, morsel in cookie.items():
                 self.cookies[name] = morsel.value
-        self.tally.count(response.status)
+        self.tally.count(response.status, text)
         return response.status, text, 0
 
     @staticmethod
@@ -204,7 +246,9 @@ class Phone:
         return match.group(1) if match else ""
 
 
-def play_table(port: int, table_id: int, code: str, tally: Tally, deadline: float) -> None:
+def play_table(
+    port: int, table_id: int, code: str, tally: Tally, deadline: float, sign: bool = False
+) -> None:
     phone = Phone(port, tally)
     status, html, _ = phone.request("GET", f"/tables/{table_id}/acces/")
     token = phone.token(html)
@@ -215,17 +259,31 @@ def play_table(port: int, table_id: int, code: str, tally: Tally, deadline: floa
         tally.refused.append((table_id, 0, f"code: {status}"))
         return
     for number, deal in enumerate(DEAL_POSTS[:DEALS], start=1):
-        if time.monotonic() > deadline:
-            tally.refused.append((table_id, number, "deadline"))
-            return
-        status, html, _ = phone.request("GET", f"/tables/{table_id}/")
-        form = {
-            "number": number,
-            "csrfmiddlewaretoken": phone.token(html),
-            "submission_id": phone.submission_id(html),
-            **deal,
-        }
-        status, html, retried = phone.request("POST", f"/tables/{table_id}/donnes/nouvelle/", form)
+        # One id per deal, kept across its resends: a send that reached the database is
+        # stored once, whatever answer was lost.
+        submission_id = str(uuid.uuid4())
+        while True:
+            if time.monotonic() > deadline:
+                tally.refused.append((table_id, number, "deadline"))
+                return
+            status, html, _ = phone.request("GET", f"/tables/{table_id}/")
+            form = {
+                "number": number,
+                "csrfmiddlewaretoken": phone.token(html),
+                "submission_id": submission_id,
+                **deal,
+            }
+            status, html, retried = phone.request(
+                "POST", f"/tables/{table_id}/donnes/nouvelle/", form
+            )
+            if sign and closed_for_now(status, html):
+                # The arbitre closed the position for a moment: the phone waits, then sends
+                # the same deal again.
+                with tally.lock:
+                    tally.closed_waits += 1
+                time.sleep(CLOSED_RETRY_PAUSE)
+                continue
+            break
         with tally.lock:
             if status == 302:
                 tally.acknowledged.add((table_id, number))
@@ -235,6 +293,80 @@ def play_table(port: int, table_id: int, code: str, tally: Tally, deadline: floa
                 tally.acknowledged_on_retry.add((table_id, number))
             else:
                 tally.refused.append((table_id, number, status))
+    if sign:
+        sign_sheet(phone, table_id, tally, deadline)
+
+
+def closed_for_now(status: int | None, html: str) -> bool:
+    """Whether a phone's write was refused because its position is closed (the phone's right
+    is suspended, or the service found it closed under the table's lock)."""
+    return status == 403 or (status == 423 and "position est close" in html.lower())
+
+
+def sign_sheet(phone: Phone, table_id: int, tally: Tally, deadline: float) -> None:
+    """The four players confirm their bilans; the last one signs the sheet."""
+    for place in "NESO":
+        while time.monotonic() < deadline:
+            status, html, _ = phone.request("GET", f"/tables/{table_id}/")
+            status, html, _ = phone.request(
+                "POST",
+                f"/tables/{table_id}/signature/",
+                {"place": place, "csrfmiddlewaretoken": phone.token(html)},
+            )
+            if closed_for_now(status, html):
+                with tally.lock:
+                    tally.closed_waits += 1
+                time.sleep(CLOSED_RETRY_PAUSE)
+                continue
+            break
+    with tally.lock:
+        tally.signed += 1
+
+
+# --- The arbitres and a reader ------------------------------------------------------------
+
+
+def arbitre_loop(port: int, tournament: int, tally: Tally, done: threading.Event, deadline):
+    """One session of the arbitre: logs in, then closes (forced) and reopens position 1,
+    generates and publishes position 2, over and over, until the tables are done."""
+    session = Phone(port, tally)
+    status, html, _ = session.request("GET", "/connexion/")
+    status, _, _ = session.request(
+        "POST",
+        "/connexion/",
+        {"username": "arbitre", "password": "x", "csrfmiddlewaretoken": session.token(html)},
+    )
+    if status != 302:
+        tally.acted("login", status)
+        return
+    base = f"/arbitre/tournois/{tournament}/positions"
+    steps = [
+        ("close", f"{base}/1/clore/", {"force": "on", "reason": "Charge : clôture forcée"}),
+        ("reopen", f"{base}/1/rouvrir/", {"reason": "Charge : réouverture"}),
+        ("generate", f"{base}/2/placement/generer/", {}),
+        ("publish", f"{base}/2/placement/publier/", {}),
+    ]
+    while not done.is_set() and time.monotonic() < deadline:
+        for action, path, form in steps:
+            if done.is_set():
+                return
+            status, html, _ = session.request("GET", f"{base}/1/salle/")
+            token = session.token(html)
+            status, _, _ = session.request("POST", path, {**form, "csrfmiddlewaretoken": token})
+            tally.acted(action, status)
+            # The position stays open a while after each reopening: the tables write then.
+            done.wait(1.0 if action == "reopen" else 0.2)
+
+
+def public_reader(port: int, tournament: int, tally: Tally, done: threading.Event, deadline):
+    reader = Phone(port, tally)
+    pages = [f"/tournois/{tournament}/", f"/tournois/{tournament}/projection/"]
+    while not done.is_set() and time.monotonic() < deadline:
+        for page in pages:
+            reader.request("GET", page)
+            with tally.lock:
+                tally.public_reads += 1
+        done.wait(0.1)
 
 
 # --- Faults -------------------------------------------------------------------------------
@@ -297,6 +429,12 @@ def main() -> int:
     parser.add_argument("--database", default="tarot_load")
     parser.add_argument("--redis", action="store_true", help="cache in Redis on 127.0.0.1:6379")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    parser.add_argument(
+        "--arbitres",
+        type=int,
+        default=0,
+        help="arbitre sessions closing, reopening, generating and publishing meanwhile",
+    )
     args = parser.parse_args()
 
     env = {
@@ -310,9 +448,11 @@ def main() -> int:
     if args.redis:
         env["REDIS_URL"] = f"redis://{HOST}:6379/9"
     log(f"set-up: database {args.database}, {TABLES} tables of 4")
-    set_up(env, args.database)
+    set_up(env, args.database, positions=2 if args.arbitres else 1)
     codes = tables(args.database)
     assert len(codes) == TABLES, len(codes)
+    tournament = tournament_id(args.database)
+    psql("SELECT pg_stat_reset()", args.database)
 
     access_log = Path(tempfile.mkdtemp(prefix="load_fault_")) / "access.log"
     gunicorn = subprocess.Popen(
@@ -344,13 +484,33 @@ def main() -> int:
             target=faults, args=(gunicorn.pid, args.database, tally, deadline, done)
         )
         fault_thread.start()
+        tables_done = threading.Event()
+        side = [
+            threading.Thread(
+                target=arbitre_loop, args=(args.port, tournament, tally, tables_done, deadline)
+            )
+            for _ in range(args.arbitres)
+        ]
+        if args.arbitres:
+            side.append(
+                threading.Thread(
+                    target=public_reader,
+                    args=(args.port, tournament, tally, tables_done, deadline),
+                )
+            )
+        for thread in side:
+            thread.start()
+        sign = bool(args.arbitres)
         with ThreadPoolExecutor(max_workers=PHONES_AT_ONCE) as pool:
             for future in [
-                pool.submit(play_table, args.port, table_id, code, tally, deadline)
+                pool.submit(play_table, args.port, table_id, code, tally, deadline, sign)
                 for table_id, code in codes
             ]:
                 future.result(timeout=RUN_DEADLINE)
         elapsed = time.monotonic() - started
+        tables_done.set()
+        for thread in side:
+            thread.join(timeout=60)
         done.set()
         fault_thread.join(timeout=10)
     finally:
@@ -361,6 +521,7 @@ def main() -> int:
         except subprocess.TimeoutExpired:
             gunicorn.kill()
 
+    deadlocks_detected = deadlocks(args.database)
     stored = {
         (row[0], row[1])
         for row in psql("SELECT table_id, number FROM tournaments_deal", args.database)
@@ -388,9 +549,20 @@ def main() -> int:
     print(f"lost / duplicated        {len(lost)} / {duplicated}")
     print(f"refused or unanswered    {len(tally.refused)} {tally.refused[:5]}")
     print(f"save latency (server)    p50 {p50:.1f} ms, p95 {p95:.1f} ms over {len(latencies)}")
+    if args.arbitres:
+        actions = ", ".join(f"{key} × {n}" for key, n in sorted(tally.arbitre_actions.items()))
+        print(f"arbitre sessions         {args.arbitres}: {actions}")
+        print(f"public pages read        {tally.public_reads}")
+        print(f"sheets signed            {tally.signed} of {TABLES}")
+        print(f"phone waits (closed)     {tally.closed_waits}")
+    print(f"deadlocks (PostgreSQL)   {deadlocks_detected}")
+    print(f"conflicts shown          {tally.conflicts_shown}")
+    print(f"cut connections shown    {tally.cuts_shown}")
     if not args.keep:
         psql(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
-    failed = lost or duplicated or tally.server_errors or server_errors_logged
+    failed = (
+        lost or duplicated or tally.server_errors or server_errors_logged or tally.conflicts_shown
+    )
     return 1 if failed else 0
 
 
