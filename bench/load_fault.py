@@ -234,10 +234,11 @@ class Phone:
         self.tally.count(response.status, text)
         return response.status, text, 0
 
-    @staticmethod
-    def token(html: str) -> str:
+    def token(self, html: str) -> str:
+        """The form's CSRF token; a page without a form (a sheet read only while its position
+        is closed) gives none, and the cookie's own value stands for it, as Django allows."""
         match = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
-        return match.group(1) if match else ""
+        return match.group(1) if match else self.cookies.get("csrftoken", "")
 
     @staticmethod
     def submission_id(html: str) -> str:
@@ -276,6 +277,10 @@ def play_table(
             status, html, retried = phone.request(
                 "POST", f"/tables/{table_id}/donnes/nouvelle/", form
             )
+            if sign and status == 503:
+                # « Réessayez »: the same deal again, as the page says (still a 5xx counted).
+                time.sleep(CLOSED_RETRY_PAUSE)
+                continue
             if sign and closed_for_now(status, html):
                 # The arbitre closed the position for a moment: the phone waits, then sends
                 # the same deal again.
@@ -313,7 +318,7 @@ def sign_sheet(phone: Phone, table_id: int, tally: Tally, deadline: float) -> No
                 f"/tables/{table_id}/signature/",
                 {"place": place, "csrfmiddlewaretoken": phone.token(html)},
             )
-            if closed_for_now(status, html):
+            if status == 503 or closed_for_now(status, html):
                 with tally.lock:
                     tally.closed_waits += 1
                 time.sleep(CLOSED_RETRY_PAUSE)
@@ -472,6 +477,8 @@ def main() -> int:
         ],
         cwd=ROOT,
         env=env,
+        # The application's own log (refusals, cut connections) goes beside the access log.
+        stderr=access_log.with_name("server.log").open("w"),
     )
     tally = Tally()
     done = threading.Event()
@@ -556,6 +563,7 @@ def main() -> int:
         print(f"sheets signed            {tally.signed} of {TABLES}")
         print(f"phone waits (closed)     {tally.closed_waits}")
     print(f"deadlocks (PostgreSQL)   {deadlocks_detected}")
+    print(f"server logs              {access_log.parent}")
     print(f"conflicts shown          {tally.conflicts_shown}")
     print(f"cut connections shown    {tally.cuts_shown}")
     if not args.keep:

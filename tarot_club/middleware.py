@@ -84,6 +84,7 @@ def _message_for(error: Exception) -> str:
     if is_conflict(error):
         return _(CONFLICT_MESSAGE)
     if is_cut_connection(error):
+        logger.warning("Database connection cut under a request: %s", error, exc_info=error)
         return _(CUT_MESSAGE)
     logger.error("Database error answered with a 503: %s", error, exc_info=error)
     return _(UNAVAILABLE_MESSAGE)
