@@ -3,7 +3,9 @@ connection, a write that met another) turned into a French answer rather than a 
 session saved again when its connection was cut."""
 
 import logging
+import re
 from collections.abc import Callable
+from contextlib import ExitStack
 
 from django.conf import settings
 from django.contrib.sessions.backends.base import UpdateError
@@ -17,6 +19,11 @@ from django.utils.translation import gettext as _
 from tournaments.db import is_conflict, is_cut_connection
 
 logger = logging.getLogger(__name__)
+
+# A statement that changes the database: a request that sent none may run again.
+WRITE_STATEMENT = re.compile(
+    r"\s*(INSERT|UPDATE|DELETE|MERGE|CREATE|DROP|ALTER|TRUNCATE|COPY)\b", re.IGNORECASE
+)
 
 # What the person is told, by what happened: never « connexion coupée » for a conflict.
 CUT_MESSAGE = "La connexion à la base de données a été coupée : réessayez."
@@ -52,7 +59,10 @@ class DroppedConnectionMiddleware:
     - any other operational error of the database (too many connections, a server starting):
       logged, as it is no race and no cut.
 
-    A read (GET, HEAD) is run once more, which changes nothing: the person sees the page.
+    A read (GET, HEAD) is run once more, which changes nothing: the person sees the page. So
+    is any request that had written nothing yet when the error came (a cut between the health
+    check and a form's first read, say): every statement it sent is watched, and running it
+    again is running it for the first time (a request carrying files is not: they were read).
     Otherwise, or if the second run fails too, the person gets a French answer that says what
     happened and to try again, status 503 (nothing was changed: every write is one
     transaction). The deal saves also retry once themselves on a cut connection
@@ -63,7 +73,19 @@ class DroppedConnectionMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
+        writes = {"count": 0}
+
+        def note_writes(execute, sql, params, many, context):
+            result = execute(sql, params, many, context)
+            if WRITE_STATEMENT.match(sql):
+                writes["count"] += 1
+            return result
+
+        request.database_writes = writes
+        with ExitStack() as stack:
+            for connection in connections.all():
+                stack.enter_context(connection.execute_wrapper(note_writes))
+            return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not isinstance(exception, OperationalError | InterfaceError):
@@ -71,7 +93,9 @@ class DroppedConnectionMiddleware:
         message = _message_for(exception)
         _close_cut_connections()
         match = request.resolver_match
-        if request.method in ("GET", "HEAD") and match is not None:
+        wrote = getattr(request, "database_writes", {"count": 1})["count"] > 0
+        read_only = request.method in ("GET", "HEAD") or not (wrote or request.FILES)
+        if read_only and match is not None:
             try:
                 return match.func(request, *match.args, **match.kwargs)
             except (OperationalError, InterfaceError) as again:

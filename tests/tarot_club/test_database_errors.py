@@ -12,7 +12,7 @@ from django.db import InterfaceError, OperationalError
 
 from tarot_club.middleware import CONFLICT_MESSAGE, CUT_MESSAGE, UNAVAILABLE_MESSAGE
 from tournaments.db import is_conflict, is_cut_connection, retry_once_on_conflict
-from tournaments.models import JournalEntry, Position
+from tournaments.models import JournalEntry, Player, Position
 from tournaments.services import journal
 
 
@@ -208,3 +208,44 @@ def test_the_right_code_gets_a_french_503_when_the_session_save_stays_cut(client
 
     assert response.status_code == 503
     assert CUT_MESSAGE in response.content.decode()
+
+
+# --- A request that wrote nothing yet is run again ------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_code_typed_when_the_connection_is_cut_before_any_write_is_checked_again(client, table):
+    from tournaments.views import sheets
+
+    real = sheets.check_code
+    calls = []
+
+    def cut_before_writing(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise database_error("terminating connection due to administrator command", "57P01")
+        return real(*args, **kwargs)
+
+    with mock.patch("tournaments.views.sheets.check_code", side_effect=cut_before_writing):
+        response = client.post(f"/tables/{table.pk}/acces/", {"code": table.code})
+
+    assert response.status_code == 302
+    assert len(calls) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("table")
+def test_a_post_cut_after_it_wrote_is_not_run_again(arbitre_client, close_url):
+    calls = []
+
+    def write_then_cut(**_kwargs):
+        calls.append(1)
+        Player.objects.create(last_name="Écrit", first_name="Avant")
+        raise database_error("terminating connection due to administrator command", "57P01")
+
+    with mock.patch("tournaments.views.room.close_position", side_effect=write_then_cut):
+        response = arbitre_client.post(close_url, {"force": "on", "reason": "Table partie"})
+
+    assert response.status_code == 503
+    assert CUT_MESSAGE in response.content.decode()
+    assert len(calls) == 1
