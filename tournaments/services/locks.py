@@ -22,10 +22,11 @@ def lock_tournament(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
 
 
-def lock_position(position: Position) -> Position:
+def lock_position(position: Position, *, tournament: Tournament | None = None) -> Position:
     """The tournament's row, then the position's: the position, read again, with its locked
-    tournament."""
-    tournament = lock_tournament(Tournament(pk=position.tournament_id))
+    tournament. ``tournament``: the position's, already locked in this transaction."""
+    if tournament is None:
+        tournament = lock_tournament(Tournament(pk=position.tournament_id))
     locked = Position.objects.select_for_update(no_key=True, of=("self",)).get(pk=position.pk)
     locked.tournament = tournament
     return locked

@@ -34,7 +34,7 @@ from tournaments.selectors.registrations import (
 from tournaments.selectors.seating import seating_changes, seating_history, teams_of
 from tournaments.services import journal
 from tournaments.services.errors import Refused
-from tournaments.services.locks import lock_tournament
+from tournaments.services.locks import lock_position, lock_tournament
 
 
 def _locked_tournament(tournament: Tournament) -> Tournament:
@@ -128,6 +128,8 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int =
             code="later_played",
         )
     position, _created = Position.objects.get_or_create(tournament=tournament, number=number)
+    # The position locked after the tournament and before its tables (services.locks).
+    position = lock_position(position, tournament=tournament)
     if position.closed_at:
         raise Refused(_("Cette position est close."), code="position_closed")
     seated_ahead = list(

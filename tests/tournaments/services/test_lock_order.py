@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from tests.at_the_table import TESTS, fill_sheet
 from tournaments.services.deals import confirm_bilan
 from tournaments.services.positions import close_position, reopen_position
-from tournaments.services.seating import publish_seating
+from tournaments.services.seating import plan_position, publish_seating
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="row locks are PostgreSQL's (SQLite has none)"
@@ -60,3 +60,11 @@ def test_a_signature_locks_its_table_only_never_its_position_or_tournament(table
     statements = [query["sql"] for query in queries if "FOR UPDATE" in query["sql"]]
     assert len(statements) == 1
     assert statements[0].endswith('FOR UPDATE OF "tournaments_table"')
+
+
+@pytest.mark.usefixtures("registrations")
+def test_generating_a_seating_locks_the_tournament_then_the_position(tournament):
+    with CaptureQueriesContext(connection) as queries:
+        plan_position(tournament=tournament, number=1, by=TESTS)
+
+    assert locks(queries) == ["tournaments_tournament", "tournaments_position"]
