@@ -25,14 +25,8 @@ What it does, every step bounded in count and in time, and talking to 127.0.0.1 
    stored, the lost and duplicated ones, and the p50/p95 of the deal saves from the access
    log. Exit status 1 when a deal is lost or duplicated, or any answer is a 5xx.
 
-With ``--arbitres N`` the tournament has a second position, and while the tables write, N
-sessions of the arbitre (each logged in on its own) loop on one tournament: force the closing
-of position 1, reopen it, generate position 2, publish it; a reader fetches the public
-tournament page and the projection all along. A phone refused because its position is
-closed for the moment waits and sends the same deal again (the same submission id, as the
-offline queue does), and once its 5 deals are in, its 4 players sign. It also prints what
-the arbitres did, the deadlocks PostgreSQL counted, and the answers that showed a person a
-conflict or a cut connection; a deadlock or conflict shown to a person also fails the run.
+With ``--arbitres N``, N arbitre sessions close, reopen, generate and publish meanwhile, and
+the tables sign (bench/load_arbitres.py says how); a conflict shown to a person also fails it.
 """
 
 from __future__ import annotations
@@ -55,6 +49,15 @@ from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode
+
+from load_arbitres import (
+    CLOSED_RETRY_PAUSE,
+    arbitre_loop,
+    closed_for_now,
+    print_arbitres,
+    public_reader,
+    sign_sheet,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
@@ -81,7 +84,6 @@ DEAL_POSTS = [
 
 CONFLICT_WORDS = "Une autre modification est arrivée au même moment"
 CUT_WORDS = "La connexion à la base de données a été coupée"
-CLOSED_RETRY_PAUSE = 0.3  # a phone refused while its position is closed tries again after
 
 
 @dataclass
@@ -181,12 +183,6 @@ def tables(database: str) -> list[tuple[int, str]]:
 
 def tournament_id(database: str) -> int:
     return psql("SELECT id FROM tournaments_tournament", database)[0][0]
-
-
-def deadlocks(database: str) -> int:
-    """The deadlocks PostgreSQL detected in ``database`` since its statistics were reset."""
-    rows = psql(f"SELECT deadlocks FROM pg_stat_database WHERE datname = '{database}'")
-    return rows[0][0] if rows else 0
 
 
 # --- A phone ------------------------------------------------------------------------------
@@ -300,78 +296,6 @@ def play_table(
                 tally.refused.append((table_id, number, status))
     if sign:
         sign_sheet(phone, table_id, tally, deadline)
-
-
-def closed_for_now(status: int | None, html: str) -> bool:
-    """Whether a phone's write was refused because its position is closed (the phone's right
-    is suspended, or the service found it closed under the table's lock)."""
-    return status == 403 or (status == 423 and "position est close" in html.lower())
-
-
-def sign_sheet(phone: Phone, table_id: int, tally: Tally, deadline: float) -> None:
-    """The four players confirm their bilans; the last one signs the sheet."""
-    for place in "NESO":
-        while time.monotonic() < deadline:
-            status, html, _ = phone.request("GET", f"/tables/{table_id}/")
-            status, html, _ = phone.request(
-                "POST",
-                f"/tables/{table_id}/signature/",
-                {"place": place, "csrfmiddlewaretoken": phone.token(html)},
-            )
-            if status == 503 or closed_for_now(status, html):
-                with tally.lock:
-                    tally.closed_waits += 1
-                time.sleep(CLOSED_RETRY_PAUSE)
-                continue
-            break
-    with tally.lock:
-        tally.signed += 1
-
-
-# --- The arbitres and a reader ------------------------------------------------------------
-
-
-def arbitre_loop(port: int, tournament: int, tally: Tally, done: threading.Event, deadline):
-    """One session of the arbitre: logs in, then closes (forced) and reopens position 1,
-    generates and publishes position 2, over and over, until the tables are done."""
-    session = Phone(port, tally)
-    status, html, _ = session.request("GET", "/connexion/")
-    status, _, _ = session.request(
-        "POST",
-        "/connexion/",
-        {"username": "arbitre", "password": "x", "csrfmiddlewaretoken": session.token(html)},
-    )
-    if status != 302:
-        tally.acted("login", status)
-        return
-    base = f"/arbitre/tournois/{tournament}/positions"
-    steps = [
-        ("close", f"{base}/1/clore/", {"force": "on", "reason": "Charge : clôture forcée"}),
-        ("reopen", f"{base}/1/rouvrir/", {"reason": "Charge : réouverture"}),
-        ("generate", f"{base}/2/placement/generer/", {}),
-        ("publish", f"{base}/2/placement/publier/", {}),
-    ]
-    while not done.is_set() and time.monotonic() < deadline:
-        for action, path, form in steps:
-            if done.is_set():
-                return
-            status, html, _ = session.request("GET", f"{base}/1/salle/")
-            token = session.token(html)
-            status, _, _ = session.request("POST", path, {**form, "csrfmiddlewaretoken": token})
-            tally.acted(action, status)
-            # The position stays open a while after each reopening: the tables write then.
-            done.wait(1.0 if action == "reopen" else 0.2)
-
-
-def public_reader(port: int, tournament: int, tally: Tally, done: threading.Event, deadline):
-    reader = Phone(port, tally)
-    pages = [f"/tournois/{tournament}/", f"/tournois/{tournament}/projection/"]
-    while not done.is_set() and time.monotonic() < deadline:
-        for page in pages:
-            reader.request("GET", page)
-            with tally.lock:
-                tally.public_reads += 1
-        done.wait(0.1)
 
 
 # --- Faults -------------------------------------------------------------------------------
@@ -494,7 +418,8 @@ def main() -> int:
         tables_done = threading.Event()
         side = [
             threading.Thread(
-                target=arbitre_loop, args=(args.port, tournament, tally, tables_done, deadline)
+                target=arbitre_loop,
+                args=(Phone(args.port, tally), tournament, tally, tables_done, deadline),
             )
             for _ in range(args.arbitres)
         ]
@@ -502,7 +427,7 @@ def main() -> int:
             side.append(
                 threading.Thread(
                     target=public_reader,
-                    args=(args.port, tournament, tally, tables_done, deadline),
+                    args=(Phone(args.port, tally), tournament, tally, tables_done, deadline),
                 )
             )
         for thread in side:
@@ -528,7 +453,8 @@ def main() -> int:
         except subprocess.TimeoutExpired:
             gunicorn.kill()
 
-    deadlocks_detected = deadlocks(args.database)
+    rows = psql(f"SELECT deadlocks FROM pg_stat_database WHERE datname = '{args.database}'")
+    deadlocks_detected = rows[0][0] if rows else 0
     stored = {
         (row[0], row[1])
         for row in psql("SELECT table_id, number FROM tournaments_deal", args.database)
@@ -557,11 +483,7 @@ def main() -> int:
     print(f"refused or unanswered    {len(tally.refused)} {tally.refused[:5]}")
     print(f"save latency (server)    p50 {p50:.1f} ms, p95 {p95:.1f} ms over {len(latencies)}")
     if args.arbitres:
-        actions = ", ".join(f"{key} × {n}" for key, n in sorted(tally.arbitre_actions.items()))
-        print(f"arbitre sessions         {args.arbitres}: {actions}")
-        print(f"public pages read        {tally.public_reads}")
-        print(f"sheets signed            {tally.signed} of {TABLES}")
-        print(f"phone waits (closed)     {tally.closed_waits}")
+        print_arbitres(tally, args.arbitres, TABLES)
     print(f"deadlocks (PostgreSQL)   {deadlocks_detected}")
     print(f"server logs              {access_log.parent}")
     print(f"conflicts shown          {tally.conflicts_shown}")

@@ -107,8 +107,9 @@ def fill_position() -> None:
     import random
 
     from tournaments.actors import Actor
+    from tournaments.deal_scoring import DealResult
     from tournaments.models import Table
-    from tournaments.services.deals import DealResult, record_deal
+    from tournaments.services.deals import record_deal
 
     rng = random.Random(9)
     contracts = ["prise", "garde", "garde", "garde_sans", "garde_contre"]
@@ -135,8 +136,8 @@ def access_url(table) -> str:
 
 def render_sheets(tables) -> bytes:
     """What the view does for « all the sheets of a position »: read, render, draw."""
-    from tournaments.pdf import render_pdf
-    from tournaments.printing import printed_sheets, sheets_document
+    from tournaments.prints.pdf import render_pdf
+    from tournaments.prints.sheets import printed_sheets, sheets_document
 
     context, stamps = sheets_document(printed_sheets(tables, access_url=access_url))
     return render_pdf("prints/sheets.html", context, stamps=stamps)
@@ -188,7 +189,7 @@ def main() -> int:
         from weasyprint import HTML
 
         from tournaments.models import Table
-        from tournaments.pdf import shared_fonts
+        from tournaments.prints.pdf import shared_fonts
 
         def bare_pdf() -> bytes:
             return HTML(string=bare_html).write_pdf(font_config=shared_fonts())

@@ -47,19 +47,8 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
 from tournaments.actors import Actor  # noqa: E402
-from tournaments.models import (  # noqa: E402
-    Camp,
-    Chelem,
-    Contract,
-    Deal,
-    Place,
-    Player,
-    PoigneeSize,
-    Position,
-    Registration,
-    Table,
-    Tournament,
-)
+from tournaments.choices import Camp, Chelem, Contract, Place, PoigneeSize  # noqa: E402
+from tournaments.models import Deal, Player, Position, Registration, Table, Tournament  # noqa: E402
 from tournaments.services.seating import seat_position  # noqa: E402
 
 SCRIPT = Actor.running("write_bench")

@@ -3,8 +3,10 @@ services, deals posted and codes typed through the pages."""
 
 from tests import fft_example
 from tournaments.actors import Actor
-from tournaments.models import Place
-from tournaments.services.deals import DealResult, confirm_bilan, record_deal
+from tournaments.choices import Place
+from tournaments.deal_scoring import DealResult
+from tournaments.services.deals import record_deal
+from tournaments.services.sheets import confirm_bilan
 
 TESTS = Actor.running("tests")
 """Who writes when a test plays through the services directly: the tests' own script, unless

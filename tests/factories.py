@@ -4,6 +4,7 @@ positions. Fixtures call them; tests call them where a fixture would hide what m
 import datetime
 
 from tests.at_the_table import TESTS
+from tournaments.actors import Actor
 from tournaments.models import Deal, Player, Position, Registration, Team, Tournament
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import check_in, register_player, withdraw_player
@@ -99,5 +100,11 @@ def duo_with_penalty(tournament, players, position, arbitre, *, team_name: str):
     tournament.save()
     team = Team.objects.create(tournament=tournament, name=team_name)
     tournament.registrations.filter(number__in=[1, 2]).update(team=team)
-    add_penalty(registration=players[0], position=position, points=50, reason="Retard", by=arbitre)
+    add_penalty(
+        registration=players[0],
+        position=position,
+        points=50,
+        reason="Retard",
+        by=Actor.arbitre(arbitre),
+    )
     return tournament

@@ -6,7 +6,7 @@ Joueur1 to Joueur4). Plain data and the few conversions the tests need: no fixtu
 """
 
 from scoring.rules import Deal, Poignee
-from tournaments.services.deals import DealResult
+from tournaments.deal_scoring import DealResult
 
 PLACES = ("N", "E", "S", "O")
 """The sheet's columns, in the order the table sits and the sheet prints them."""

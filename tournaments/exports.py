@@ -14,8 +14,9 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from tournaments.choices import MARQUE_FIELDS, Place
 from tournaments.db import one_snapshot
-from tournaments.models import MARQUE_FIELDS, Deal, Place, Seat, Tournament
+from tournaments.models import Deal, Seat, Tournament
 from tournaments.selectors.ranking import TABLE_SIZES, Ranking
 
 FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")

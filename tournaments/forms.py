@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import InvalidDeal
 from tournaments.models import Player, Registration, Seat, Team, Tournament
-from tournaments.selectors.names import by_name, registration_player, seat_player
+from tournaments.names import by_name, registration_player, seat_player
 from tournaments.services.errors import Refused
 from tournaments.services.penalties import MAX_PENALTY_POINTS
 from tournaments.services.tournaments import TOURNAMENT_SETTINGS
@@ -170,7 +170,7 @@ class RowChoiceField(forms.ModelChoiceField):
 
 class ByNameChoiceIterator(forms.models.ModelChoiceIterator):
     """A choice field's rows in French alphabetical order of the player each names, sorted in
-    Python as every list of names is (``tournaments.selectors.names``)."""
+    Python as every list of names is (``tournaments.names``)."""
 
     def __iter__(self):
         if self.field.empty_label is not None:

@@ -5,185 +5,33 @@ a deal whose marques do not sum to zero cannot be stored, whatever writes it.
 """
 
 import secrets
-from collections.abc import Mapping
-from enum import StrEnum
 
 from django.conf import settings
-from django.core.exceptions import ImproperlyConfigured, ValidationError
-from django.db import DEFAULT_DB_ALIAS, models
+from django.db import models
 from django.db.models import F, Q, Value
 from django.db.models.functions import Coalesce
 from django.db.models.lookups import Exact
-from django.utils.functional import lazy
-from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from scoring import rules
+from tournaments import names
 from tournaments.actors import Actor, ActorKind
-from tournaments.selectors import names
-
-
-class Place(models.TextChoices):
-    """The seats of a table, in the order the seating plan lists them."""
-
-    NORD = "N", _("Nord")
-    EST = "E", _("Est")
-    SUD = "S", _("Sud")
-    OUEST = "O", _("Ouest")
-    CINQUIEME = "C", _("Cinquième")
-
-
-PLACES_BY_TABLE_SIZE = {
-    3: (Place.NORD, Place.EST, Place.SUD),
-    4: (Place.NORD, Place.EST, Place.SUD, Place.OUEST),
-    5: (Place.NORD, Place.EST, Place.SUD, Place.OUEST, Place.CINQUIEME),
-}
-
-
-class Formula(models.TextChoices):
-    INDIVIDUAL = "individuel", _("Individuel")
-    DUO = "duo", _("DUO (équipes de 2)")
-    QUADRETTE = "quadrette", _("Quadrette (équipes de 4)")
-
-
-TEAM_SIZE = {Formula.INDIVIDUAL: 1, Formula.DUO: 2, Formula.QUADRETTE: 4}
-
-
-class FiveMode(models.TextChoices):
-    CALL = "appel", _("Appel au roi")
-    DEAD = "mort", _("Avec un mort (le donneur ne joue pas)")
-
-
-def _labelled(enum: type[StrEnum], labels: Mapping[StrEnum, str]) -> type[models.TextChoices]:
-    """The model choices for one of the rules' enums: its members and stored values, in its
-    order, with the French words the pages show.
-
-    ``scoring.rules`` owns the values, so that a new contract is added there once; it gets its
-    label here. A member left without a label stops the app at start, rather than showing a bare
-    value on the sheet.
-    """
-    if set(labels) != set(enum):
-        raise ImproperlyConfigured(
-            f"{enum.__name__}: one French label for each member of scoring.rules.{enum.__name__}."
-        )
-    members = [(member.name, (member.value, labels[member])) for member in enum]
-    return models.TextChoices(enum.__name__, members, module=__name__)
-
-
-Contract = _labelled(
-    rules.Contract,
-    {
-        rules.Contract.PRISE: _("Prise"),
-        rules.Contract.GARDE: _("Garde"),
-        rules.Contract.GARDE_SANS: _("Garde sans"),
-        rules.Contract.GARDE_CONTRE: _("Garde contre"),
-    },
+from tournaments.choices import (
+    MARQUE_FIELDS,
+    POIGNEE_FIELDS,
+    TEAM_SIZE,
+    Camp,
+    Chelem,
+    Contract,
+    FiveMode,
+    Formula,
+    JournalAction,
+    Place,
+    PoigneeSize,
+    SheetEventKind,
+    TournamentStatus,
 )
-Camp = _labelled(rules.Camp, {rules.Camp.ATTACK: _("Attaque"), rules.Camp.DEFENSE: _("Défense")})
-PoigneeSize = _labelled(
-    rules.PoigneeSize,
-    {
-        rules.PoigneeSize.SIMPLE: _("Simple"),
-        rules.PoigneeSize.DOUBLE: _("Double"),
-        rules.PoigneeSize.TRIPLE: _("Triple"),
-    },
-)
-Chelem = _labelled(
-    rules.Chelem,
-    {
-        rules.Chelem.ANNOUNCED_MADE: _("Annoncé et réalisé"),
-        rules.Chelem.UNANNOUNCED_MADE: _("Réalisé sans annonce"),
-        rules.Chelem.ANNOUNCED_FAILED: _("Annoncé et chuté"),
-        rules.Chelem.DEFENSE: _("Réalisé par la défense"),
-    },
-)
-
-
-def _spoken(choices: type[models.TextChoices]) -> str:
-    """« Prise », « Garde », « Garde sans » ou « Garde contre »: what a column allows, said
-    in a message. Lazy, like the labels it quotes."""
-
-    def say() -> str:
-        quoted = [f"« {label} »" for label in choices.labels]
-        return f"{', '.join(quoted[:-1])} ou {quoted[-1]}"
-
-    return lazy(say, str)()
-
-
-class _ChoiceCheck(models.CheckConstraint):
-    """A choice column's check, which ``full_clean`` makes in Python.
-
-    A plain CheckConstraint asks the database in ``full_clean`` (a query, in a savepoint): one
-    per choice column would double the queries of each deal saved. The value is in the list or
-    it is not; the database still checks every write, and migrations see a plain CheckConstraint.
-    """
-
-    def __init__(self, *, field: str, allowed: tuple[str | None, ...], **options) -> None:
-        self.field, self.allowed = field, allowed
-        condition = Q(**{f"{field}__in": [value for value in allowed if value is not None]})
-        if None in allowed:
-            condition |= Q(**{f"{field}__isnull": True})
-        super().__init__(condition=condition, **options)
-
-    def deconstruct(self):
-        _path, args, kwargs = super().deconstruct()
-        return "django.db.models.CheckConstraint", args, kwargs
-
-    def clone(self) -> "_ChoiceCheck":
-        # Django clones each constraint of Meta when it makes the model: keep the field's list.
-        _path, args, kwargs = self.deconstruct()
-        del kwargs["condition"]
-        return type(self)(*args, field=self.field, allowed=self.allowed, **kwargs)
-
-    # Django's signature: the model and the database are not needed to read one value.
-    def validate(self, model, instance, exclude=None, using=DEFAULT_DB_ALIAS) -> None:  # noqa: ARG002
-        if exclude and self.field in exclude:
-            return
-        if getattr(instance, self.field) not in self.allowed:
-            raise ValidationError(
-                self.get_violation_error_message(), code=self.violation_error_code
-            )
-
-
-def _one_of(
-    model: str,
-    field: str,
-    choices: type[models.TextChoices],
-    message: str,
-    *,
-    null: bool = False,
-    **words: str,
-) -> models.CheckConstraint:
-    """The database's own check, ``<model>_<field>_known``, that a choice column holds one of
-    its choices (or nothing, where the column may be empty), whatever writes it, raw SQL too.
-
-    ``message`` says what is refused in a club's words: ``{allowed}`` in it becomes the
-    choices, and each of ``words`` its own ``{word}``.
-    """
-    return _ChoiceCheck(
-        field=field,
-        allowed=(*choices.values, None) if null else tuple(choices.values),
-        name=f"{model}_{field}_known",
-        violation_error_message=format_lazy(message, allowed=_spoken(choices), **words),
-    )
-
-
-def _numbered(model: str, *, within: str, taken: str, from_one: str) -> list[models.BaseConstraint]:
-    """A ``number`` that counts from 1 and is taken once ``within`` its parent: participants in
-    a tournament, positions in a tournament, tables in a position, deals on a sheet."""
-    return [
-        models.UniqueConstraint(
-            fields=[within, "number"],
-            name=f"{model}_number_unique",
-            violation_error_message=taken,
-        ),
-        models.CheckConstraint(
-            condition=Q(number__gte=1),
-            name=f"{model}_number_positive",
-            violation_error_message=from_one,
-        ),
-    ]
+from tournaments.constraints import numbered, one_of
 
 
 def new_table_code() -> str:
@@ -193,12 +41,6 @@ def new_table_code() -> str:
     """
     alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
     return "".join(secrets.choice(alphabet) for _ in range(6))
-
-
-class TournamentStatus(models.TextChoices):
-    PREPARATION = "preparation", _("En préparation")
-    RUNNING = "en_cours", _("En cours")
-    FINISHED = "termine", _("Terminé")
 
 
 class Tournament(models.Model):
@@ -248,13 +90,13 @@ class Tournament(models.Model):
                 name="tournament_has_deals",
                 violation_error_message=_("Chaque position compte une donne au moins."),
             ),
-            _one_of(
+            one_of(
                 "tournament", "formula", Formula, _("Formule inconnue : ce doit être {allowed}.")
             ),
-            _one_of(
+            one_of(
                 "tournament", "five_mode", FiveMode, _("Jeu à 5 inconnu : ce doit être {allowed}.")
             ),
-            _one_of(
+            one_of(
                 "tournament",
                 "status",
                 TournamentStatus,
@@ -276,7 +118,7 @@ class Player(models.Model):
     licence = models.CharField(_("n° de licence FFT"), max_length=20, blank=True, default="")
     club = models.CharField(_("club"), max_length=200, blank=True)
     # Both names folded (accents, case and ligatures aside) for searching: see
-    # tournaments/selectors/names.py. Written by save(), whoever saves the player.
+    # tournaments/names.py. Written by save(), whoever saves the player.
     search_name = models.CharField(
         max_length=names.SEARCH_NAME_MAX_LENGTH, editable=False, default="", db_index=True
     )
@@ -363,7 +205,7 @@ class Registration(models.Model):
                 name="registration_player_once",
                 violation_error_message=_("Ce joueur est déjà inscrit à ce tournoi."),
             ),
-            *_numbered(
+            *numbered(
                 "registration",
                 within="tournament",
                 taken=_("Ce n° de participant est déjà pris dans ce tournoi."),
@@ -419,7 +261,7 @@ class Position(models.Model):
         verbose_name = _("position")
         verbose_name_plural = _("positions")
         ordering = ["tournament", "number"]
-        constraints = _numbered(
+        constraints = numbered(
             "position",
             within="tournament",
             taken=_("Ce tournoi a déjà une position de ce numéro."),
@@ -447,7 +289,7 @@ class Table(models.Model):
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         ordering = ["position", "number"]
-        constraints = _numbered(
+        constraints = numbered(
             "table",
             within="position",
             taken=_("Cette position a déjà une table de ce numéro."),
@@ -488,48 +330,11 @@ class Seat(models.Model):
                     "Ce joueur est déjà placé à une table de cette position."
                 ),
             ),
-            _one_of("seat", "place", Place, _("Place inconnue : ce doit être {allowed}.")),
+            one_of("seat", "place", Place, _("Place inconnue : ce doit être {allowed}.")),
         ]
 
     def __str__(self) -> str:
         return f"{self.get_place_display()} : {self.registration}"
-
-
-MARQUE_FIELDS = {
-    Place.NORD: "marque_nord",
-    Place.EST: "marque_est",
-    Place.SUD: "marque_sud",
-    Place.OUEST: "marque_ouest",
-    Place.CINQUIEME: "marque_cinquieme",
-}
-POIGNEE_FIELDS = {
-    Place.NORD: "poignee_nord",
-    Place.EST: "poignee_est",
-    Place.SUD: "poignee_sud",
-    Place.OUEST: "poignee_ouest",
-    Place.CINQUIEME: "poignee_cinquieme",
-}
-
-
-# A deal's result as the table gave it and its marques: what its history and the journal show.
-# What a deal's form and record hold besides its poignées, in the order the sheet asks them.
-DEAL_FIELDS = (
-    "taker",
-    "contract",
-    "partner",
-    "sitting_out",
-    "bouts",
-    "points",
-    "petit_au_bout",
-    "chelem",
-)
-DEAL_RESULT_FIELDS = (
-    "all_pass",
-    *DEAL_FIELDS,
-    "chelem_announced",
-    *POIGNEE_FIELDS.values(),
-    *MARQUE_FIELDS.values(),
-)
 
 
 def _marque_field(place: Place) -> models.IntegerField:
@@ -632,7 +437,7 @@ class Deal(models.Model):
                     "Les marques de la donne ne s'équilibrent pas : leur somme doit être nulle."
                 ),
             ),
-            *_numbered(
+            *numbered(
                 "deal",
                 within="table",
                 taken=_("Cette feuille a déjà une donne de ce numéro."),
@@ -702,7 +507,7 @@ class Deal(models.Model):
             ),
             # Every choice column may be empty: see the fields.
             *(
-                _one_of("deal", field, choices, message, null=True)
+                one_of("deal", field, choices, message, null=True)
                 for field, choices, message in [
                     ("taker", Place, _("Place du preneur inconnue : ce doit être {allowed}.")),
                     ("partner", Place, _("Place du partenaire inconnue : ce doit être {allowed}.")),
@@ -717,7 +522,7 @@ class Deal(models.Model):
                 ]
             ),
             *(
-                _one_of(
+                one_of(
                     "deal",
                     field,
                     PoigneeSize,
@@ -747,13 +552,6 @@ class Deal(models.Model):
         """The poignées shown in this deal, by seat."""
         shown = {place.value: getattr(self, field) for place, field in POIGNEE_FIELDS.items()}
         return {place: size for place, size in shown.items() if size}
-
-
-class SheetEventKind(models.TextChoices):
-    CONFIRMED = "confirmed", _("Bilan confirmé")
-    SIGNED = "signed", _("Feuille signée")
-    REOPENED = "reopened", _("Feuille rouverte")
-    CORRECTED = "corrected", _("Correction après signature")
 
 
 class SheetEvent(models.Model):
@@ -787,7 +585,7 @@ class SheetEvent(models.Model):
                 name="sheet_correction_has_reason",
                 violation_error_message=_("Une correction après signature se fait avec son motif."),
             ),
-            _one_of(
+            one_of(
                 "sheet_event",
                 "kind",
                 SheetEventKind,
@@ -802,7 +600,7 @@ class SheetEvent(models.Model):
 class HandledCall(models.Model):
     """The arbitre answered a table's call (garde sans, garde contre, announced chelem).
 
-    ``kind`` is the call as the deal asks it (``tournaments.services.positions.call_kind``): a
+    ``kind`` is the call as the deal asks it (``tournaments.selectors.sheets.call_kind``): a
     deal changed since into another call is a new call, not one already answered.
     """
 
@@ -884,43 +682,6 @@ class Penalty(models.Model):
         return self.cancelled_at is not None
 
 
-class JournalAction(models.TextChoices):
-    """Every action the journal records, with its French label: the one list of them."""
-
-    TOURNAMENT_CREATED = "tournament.created", _("Tournoi créé")
-    TOURNAMENT_UPDATED = "tournament.updated", _("Réglages du tournoi modifiés")
-    TOURNAMENT_PUBLISHED = "tournament.published", _("Tournoi publié")
-    TOURNAMENT_HIDDEN = "tournament.hidden", _("Tournoi masqué")
-    REGISTRATION_REGISTERED = "registration.registered", _("Joueur inscrit")
-    REGISTRATION_UPDATED = "registration.updated", _("Inscription corrigée")
-    REGISTRATION_UNREGISTERED = "registration.unregistered", _("Inscription retirée")
-    REGISTRATION_IMPORTED = "registration.imported", _("Joueurs importés (CSV)")
-    REGISTRATION_CHECKED_IN = "registration.checked_in", _("Joueur pointé présent")
-    REGISTRATION_LATE = "registration.arrived_late", _("Arrivée tardive")
-    REGISTRATION_CHECKED_OUT = "registration.checked_out", _("Joueur pointé absent")
-    REGISTRATION_WITHDRAWN = "registration.withdrawn", _("Retrait déclaré")
-    REGISTRATION_RETURNED = "registration.withdrawal_cancelled", _("Retrait annulé")
-    TEAM_CREATED = "team.created", _("Équipe créée")
-    TEAM_CHANGED = "team.member_changed", _("Équipe d'un joueur changée")
-    TEAM_DELETED = "team.deleted", _("Équipe supprimée")
-    SEATING_PLANNED = "seating.planned", _("Placement tiré")
-    SEATING_REPLANNED = "seating.replanned", _("Placement tiré à nouveau")
-    SEATING_SWAPPED = "seating.swapped", _("Joueurs échangés")
-    SEATING_PUBLISHED = "seating.published", _("Placement publié")
-    DEAL_RECORDED = "deal.recorded", _("Donne inscrite")
-    DEAL_CORRECTED = "deal.corrected", _("Donne corrigée")
-    DEAL_DELETED = "deal.deleted", _("Donne supprimée")
-    BILAN_CONFIRMED = "bilan.confirmed", _("Bilan confirmé")
-    SHEET_SIGNED = "sheet.signed", _("Feuille signée")
-    SHEET_REOPENED = "sheet.reopened", _("Feuille rouverte")
-    POSITION_CLOSED = "position.closed", _("Position close")
-    POSITION_REOPENED = "position.reopened", _("Position rouverte")
-    TABLE_PHONE_OPENED = "table.phone_opened", _("Téléphone ouvert depuis la salle")
-    CALL_HANDLED = "call.handled", _("Appel pris en compte")
-    PENALTY_ADDED = "penalty.added", _("Pénalité donnée")
-    PENALTY_CANCELLED = "penalty.cancelled", _("Pénalité annulée")
-
-
 class JournalEntry(models.Model):
     """One write to a tournament, for its journal: who did what, on what, when, and the
     fields it changed (before and after), in the manner of pretix's ``log_action``.
@@ -971,10 +732,10 @@ class JournalEntry(models.Model):
             ),
         ]
         constraints = [
-            _one_of(
+            one_of(
                 "journal", "action", JournalAction, _("Action du journal inconnue : {allowed}.")
             ),
-            _one_of(
+            one_of(
                 "journal",
                 "actor_kind",
                 ActorKind,

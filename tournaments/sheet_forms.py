@@ -12,9 +12,10 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Camp, Chelem, Contract, FiveMode, Place, PoigneeSize, Seat, Table
-from tournaments.services.deals import DealResult
-from tournaments.templatetags.sheet_tags import points_text
+from tournaments.choices import Camp, Chelem, Contract, Place, PoigneeSize
+from tournaments.deal_scoring import DealResult, with_a_mort
+from tournaments.deal_words import points_text, short_name
+from tournaments.models import Seat, Table
 from tournaments.widgets import ChoiceButtons
 
 NONE = ""
@@ -26,13 +27,6 @@ POINTS_MAX_LENGTH = 5
 POINTS_MESSAGE = _("Les points sont un nombre de 0 à 91, par exemple 47 ou 40,5.")
 # At 4 players (and at 5 with a mort) the attack's points are whole: no half in the example.
 WHOLE_POINTS_MESSAGE = _("Les points sont un nombre de 0 à 91, par exemple 47.")
-
-
-def short_name(seat: Seat) -> str:
-    """A player as the sheet names them: last name and initial (« Martin C. »)."""
-    player = seat.registration.player
-    initial = f" {player.first_name[:1]}." if player.first_name else ""
-    return f"{player.last_name}{initial}"
 
 
 def _radio(choices, *, required: bool = False, initial=None) -> forms.ChoiceField:
@@ -93,7 +87,7 @@ class DealForm(forms.Form):
         self.table = table
         self.seats = seats
         if seats is None:
-            # Any table's deal, read before its sheet is (a phone's save, ``views.sheets``):
+            # Any table's deal, read before its sheet is (a phone's save, ``views.deals``):
             # every place, the partner and the mort. The service then checks them against the
             # table's seats, under its lock; a page shows a table's form, built with them.
             names = list(Place.choices)
@@ -102,7 +96,7 @@ class DealForm(forms.Form):
         else:
             names = [(seat.place, short_name(seat)) for seat in seats]
             self.five = len(seats) == 5
-            self.dead_hand = self.five and table.position.tournament.five_mode == FiveMode.DEAD
+            self.dead_hand = with_a_mort(table, [seat.place for seat in seats])
             asks_partner, asks_mort = self.five and not self.dead_hand, self.dead_hand
         self.player_names = dict(names)
         self.fields["taker"] = _radio(names)

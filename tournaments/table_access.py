@@ -4,7 +4,8 @@ A device gets in two ways, and either lets it write on that one table of one pos
 
 - it types the table's code (``Table.code``: 6 characters from 31, about 887 million codes);
 - the arbitre lets it in from the room: a one-time link, shown as a QR code, valid
-  ``GRANT_LINK_SECONDS`` and opened once (``device_grant_link``, ``open_device_grant``).
+  ``GRANT_LINK_SECONDS`` and opened once (``services.tables.grant_device_link``,
+  ``open_device_grant``).
 
 The session keeps when each table was granted. A grant ends when the table's position is
 closed, or ``GRANT_HOURS`` after it was given: never the session's two weeks.
@@ -45,13 +46,11 @@ from ipaddress import ip_address
 from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
-from django.db import transaction
 from django.http import HttpRequest
-from django.urls import reverse
 
 from tournaments.actors import Actor
 from tournaments.models import Table
-from tournaments.services import journal
+from tournaments.permissions import runs_tournament
 
 SESSION_KEY = "sheet_grants"
 TABLE_ATTEMPTS = 30
@@ -82,15 +81,9 @@ class SheetAccess:
         return self.actor is not None and self.actor.is_arbitre
 
 
-def runs_tournament(user, table: Table) -> bool:
-    return user.is_authenticated and (
-        table.position.tournament.arbitre_id == user.pk or user.is_superuser
-    )
-
-
 def sheet_access(request: HttpRequest, table: Table) -> SheetAccess:
     """The arbitre of the table's tournament (or a superuser), the table's device, or a reader."""
-    if runs_tournament(request.user, table):
+    if runs_tournament(request.user, table.position.tournament):
         return SheetAccess(actor=Actor.arbitre(request.user))
     if device_granted(request, table):
         return SheetAccess(actor=Actor.table_device())
@@ -241,29 +234,9 @@ def check_code(request: HttpRequest, *, table: Table, code: str) -> bool | None:
 # --- The arbitre lets a device in --------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class DeviceGrantLink:
-    path: str
-    expires_in_minutes: int
-
-
-@transaction.atomic
-def device_grant_link(*, table: Table, by: Actor) -> DeviceGrantLink:
-    """A one-time link that lets the phone opening it in on ``table``; it also clears the
-    table's code attempts, so that the arbitre's tap always unblocks the table. The journal
-    keeps who let a phone in, and on which table."""
-    journal.record(
-        tournament=table.position.tournament,
-        action=journal.Action.TABLE_PHONE_OPENED,
-        by=by,
-        table=table,
-    )
-    clear_code_attempts(table=table)
-    token = signing.dumps({"table": table.pk, "nonce": secrets.token_urlsafe(16)}, salt=GRANT_SALT)
-    return DeviceGrantLink(
-        path=reverse("sheet_device_grant", kwargs={"table_id": table.pk, "token": token}),
-        expires_in_minutes=GRANT_LINK_SECONDS // 60,
-    )
+def new_grant_token(*, table: Table) -> str:
+    """A signed, single-use token for the arbitre's link to ``table`` (``grant_link_valid``)."""
+    return signing.dumps({"table": table.pk, "nonce": secrets.token_urlsafe(16)}, salt=GRANT_SALT)
 
 
 def grant_link_valid(*, table: Table, token: str) -> bool:

@@ -4,7 +4,21 @@ tests/test_url_paths.py lists them all."""
 
 from django.urls import include, path
 
-from tournaments.views import journal, offline, prints, public, results, room, setup, sheets
+from tournaments.views import (
+    checkin,
+    deals,
+    journal,
+    offline,
+    prints,
+    public,
+    registrations,
+    results,
+    room,
+    seating,
+    sheet,
+    table_access,
+    tournaments,
+)
 
 # tournois/<tournament_id>/: the tournament's public pages and its results.
 tournament_pages = [
@@ -23,18 +37,18 @@ tournament_pages = [
 
 # arbitre/tournois/<tournament_id>/joueurs/<registration_id>/: one registration.
 registration_pages = [
-    path("modifier/", setup.player_edit, name="setup_player_edit"),
-    path("desinscrire/", setup.player_unregister, name="setup_player_unregister"),
-    path("equipe/", setup.team_assign, name="setup_team_assign"),
-    path("retrait/", setup.withdraw, name="setup_withdraw"),
+    path("modifier/", registrations.player_edit, name="setup_player_edit"),
+    path("desinscrire/", registrations.player_unregister, name="setup_player_unregister"),
+    path("equipe/", registrations.team_assign, name="setup_team_assign"),
+    path("retrait/", checkin.withdraw, name="setup_withdraw"),
 ]
 
 # arbitre/tournois/<tournament_id>/positions/<number>/: seating, the room, closing, printing.
 position_pages = [
-    path("placement/", setup.placement, name="setup_placement"),
-    path("placement/generer/", setup.placement_generate, name="setup_placement_generate"),
-    path("placement/echanger/", setup.placement_swap, name="setup_placement_swap"),
-    path("placement/publier/", setup.placement_publish, name="setup_placement_publish"),
+    path("placement/", seating.placement, name="setup_placement"),
+    path("placement/generer/", seating.placement_generate, name="setup_placement_generate"),
+    path("placement/echanger/", seating.placement_swap, name="setup_placement_swap"),
+    path("placement/publier/", seating.placement_publish, name="setup_placement_publish"),
     path("salle/", room.position_room, name="sheet_room"),
     path(
         "salle/tables/<int:table_id>/telephone/",
@@ -50,16 +64,16 @@ position_pages = [
 
 # arbitre/tournois/<tournament_id>/: the arbitre's set-up, room and penalties.
 arbitre_pages = [
-    path("", setup.dashboard, name="setup_dashboard"),
-    path("modifier/", setup.tournament_edit, name="setup_tournament_edit"),
-    path("publier/", setup.tournament_publish, name="setup_tournament_publish"),
-    path("joueurs/", setup.players, name="setup_players"),
+    path("", tournaments.dashboard, name="setup_dashboard"),
+    path("modifier/", tournaments.tournament_edit, name="setup_tournament_edit"),
+    path("publier/", tournaments.tournament_publish, name="setup_tournament_publish"),
+    path("joueurs/", registrations.players, name="setup_players"),
     path("joueurs/<int:registration_id>/", include(registration_pages)),
-    path("import/", setup.csv_import, name="setup_import"),
-    path("equipes/", setup.teams, name="setup_teams"),
-    path("equipes/<int:team_id>/supprimer/", setup.team_delete, name="setup_team_delete"),
-    path("pointage/", setup.checkin, name="setup_checkin"),
-    path("pointage/<int:registration_id>/", setup.checkin_toggle, name="setup_checkin_toggle"),
+    path("import/", registrations.csv_import, name="setup_import"),
+    path("equipes/", registrations.teams, name="setup_teams"),
+    path("equipes/<int:team_id>/supprimer/", registrations.team_delete, name="setup_team_delete"),
+    path("pointage/", checkin.checkin, name="setup_checkin"),
+    path("pointage/<int:registration_id>/", checkin.checkin_toggle, name="setup_checkin_toggle"),
     path("positions/<int:number>/", include(position_pages)),
     path("donnes/<int:deal_id>/appel/", room.call_handle, name="call_handle"),
     path("journal/", journal.journal, name="journal"),
@@ -71,16 +85,16 @@ arbitre_pages = [
 # tables/<table_id>/: a table's feuille de marque, written by its device (by its code) and
 # by the arbitre.
 table_pages = [
-    path("", sheets.sheet, name="sheet"),
-    path("acces/", sheets.table_access, name="sheet_access"),
-    path("acces/<str:token>/", sheets.device_grant_open, name="sheet_device_grant"),
-    path("donnes/nouvelle/", sheets.deal_new, name="sheet_deal_new"),
-    path("donnes/<int:number>/", sheets.deal_edit, name="sheet_deal_edit"),
-    path("donnes/<int:number>/supprimer/", sheets.deal_delete, name="sheet_deal_delete"),
-    path("apercu/", sheets.deal_preview, name="sheet_preview"),
-    path("signature/", sheets.sign_off, name="sheet_sign_off"),
-    path("reouverture/", sheets.sheet_unlock, name="sheet_unlock"),
-    path("historique/", sheets.sheet_history, name="sheet_history"),
+    path("", sheet.sheet, name="sheet"),
+    path("acces/", table_access.table_access, name="sheet_access"),
+    path("acces/<str:token>/", table_access.device_grant_open, name="sheet_device_grant"),
+    path("donnes/nouvelle/", deals.deal_new, name="sheet_deal_new"),
+    path("donnes/<int:number>/", deals.deal_edit, name="sheet_deal_edit"),
+    path("donnes/<int:number>/supprimer/", deals.deal_delete, name="sheet_deal_delete"),
+    path("apercu/", deals.deal_preview, name="sheet_preview"),
+    path("signature/", sheet.sign_off, name="sheet_sign_off"),
+    path("reouverture/", sheet.sheet_unlock, name="sheet_unlock"),
+    path("historique/", sheet.sheet_history, name="sheet_history"),
     path("manifest.webmanifest", offline.manifest, name="sheet_manifest"),
     path("feuille.pdf", prints.table_sheet_pdf, name="print_sheet"),
 ]
@@ -89,8 +103,10 @@ urlpatterns = [
     path("", public.home, name="home"),
     path("favicon.ico", public.favicon, name="favicon"),
     path("tournois/<int:tournament_id>/", include(tournament_pages)),
-    path("arbitre/", setup.arbitre_home, name="setup_home"),
-    path("arbitre/tournois/nouveau/", setup.tournament_create, name="setup_tournament_create"),
+    path("arbitre/", tournaments.arbitre_home, name="setup_home"),
+    path(
+        "arbitre/tournois/nouveau/", tournaments.tournament_create, name="setup_tournament_create"
+    ),
     path("arbitre/tournois/<int:tournament_id>/", include(arbitre_pages)),
     # Hors connexion: the worker's scope is /tables/, every sheet (README).
     path("tables/service-worker.js", offline.service_worker, name="sheet_service_worker"),

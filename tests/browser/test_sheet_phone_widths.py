@@ -9,8 +9,9 @@ from playwright.sync_api import expect
 
 from tests.at_the_table import TESTS
 from tests.factories import club_tournament
+from tournaments.deal_scoring import DealResult
 from tournaments.models import Player, Position, Registration
-from tournaments.services.deals import DealResult, record_deal
+from tournaments.services.deals import record_deal
 from tournaments.services.seating import seat_position
 
 pytestmark = pytest.mark.browser

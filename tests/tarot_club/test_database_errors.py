@@ -215,9 +215,9 @@ def test_the_right_code_gets_a_french_503_when_the_session_save_stays_cut(client
 
 @pytest.mark.django_db(transaction=True)
 def test_a_code_typed_when_the_connection_is_cut_before_any_write_is_checked_again(client, table):
-    from tournaments.views import sheets
+    from tournaments.views import table_access
 
-    real = sheets.check_code
+    real = table_access.check_code
     calls = []
 
     def cut_before_writing(*args, **kwargs):
@@ -226,7 +226,7 @@ def test_a_code_typed_when_the_connection_is_cut_before_any_write_is_checked_aga
             raise database_error("terminating connection due to administrator command", "57P01")
         return real(*args, **kwargs)
 
-    with mock.patch("tournaments.views.sheets.check_code", side_effect=cut_before_writing):
+    with mock.patch("tournaments.views.table_access.check_code", side_effect=cut_before_writing):
         response = client.post(f"/tables/{table.pk}/acces/", {"code": table.code})
 
     assert response.status_code == 302

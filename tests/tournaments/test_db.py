@@ -34,7 +34,7 @@ def _cut_then(real):
 def test_a_deal_save_cut_by_a_dropped_connection_is_retried_once(table_client, table):
     cut = _cut_then(record_deal)
     with (
-        mock.patch("tournaments.views.sheets.record_deal", side_effect=cut),
+        mock.patch("tournaments.views.deals.record_deal", side_effect=cut),
         mock.patch("tournaments.db._connection_lost", return_value=True),
     ):
         response = post_deal(table_client, table, 1, PRISE)
@@ -47,7 +47,7 @@ def test_a_deal_save_cut_by_a_dropped_connection_is_retried_once(table_client, t
 def test_a_connection_that_stays_down_is_a_french_answer_not_a_500(table_client, table):
     down = OperationalError("server closed the connection unexpectedly")
     with (
-        mock.patch("tournaments.views.sheets.record_deal", side_effect=down),
+        mock.patch("tournaments.views.deals.record_deal", side_effect=down),
         mock.patch("tournaments.db._connection_lost", return_value=True),
     ):
         response = post_deal(table_client, table, 1, PRISE)
@@ -75,9 +75,9 @@ def test_a_database_error_that_is_no_cut_connection_is_not_retried():
 
 @pytest.mark.django_db(transaction=True)
 def test_a_page_read_cut_by_a_dropped_connection_is_read_again(client, table):
-    from tournaments.views import sheets
+    from tournaments.views import sheet
 
-    real = sheets._sheet_context
+    real = sheet.sheet_context
     calls = []
 
     def cut_once(*args, **kwargs):
@@ -86,7 +86,7 @@ def test_a_page_read_cut_by_a_dropped_connection_is_read_again(client, table):
             raise OperationalError("terminating connection due to administrator command")
         return real(*args, **kwargs)
 
-    with mock.patch("tournaments.views.sheets._sheet_context", side_effect=cut_once):
+    with mock.patch("tournaments.views.sheet.sheet_context", side_effect=cut_once):
         response = client.get(f"/tables/{table.pk}/")
 
     assert response.status_code == 200

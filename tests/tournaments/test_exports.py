@@ -9,7 +9,7 @@ import pytest
 
 from tests.at_the_table import play, prise_by
 from tests.factories import duo_with_penalty, seat
-from tournaments.services.deals import DealResult
+from tournaments.deal_scoring import DealResult
 
 
 def read_csv(response) -> list[list[str]]:

@@ -4,7 +4,7 @@ present, and what the present players make in tables."""
 from django.db.models import Q
 
 from tournaments.models import Tournament
-from tournaments.selectors.names import by_name, name_matches, registration_player
+from tournaments.names import by_name, name_matches, registration_player
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,

@@ -11,9 +11,9 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.choices import MARQUE_FIELDS, Contract
+from tournaments.deal_words import points_text, signed
 from tournaments.models import (
-    MARQUE_FIELDS,
-    Contract,
     Deal,
     JournalEntry,
     Penalty,
@@ -23,7 +23,6 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.templatetags.sheet_tags import points_text, signed
 
 # Where a changed field's French name and choices are read: the subject's own model first
 # (« points » of a deal are the attack's, of a penalty those taken off), then the others.

@@ -4,18 +4,7 @@ from django.utils.translation import gettext as _
 
 from seating import SeatingReport
 from tournaments.models import Position, Tournament
-from tournaments.selectors.names import name_key
-from tournaments.selectors.registrations import (
-    last_played_position_number,
-    last_seated_position_number,
-    position_participants,
-)
-from tournaments.selectors.seating import (
-    count_tables,
-    position_report,
-    seating_changes,
-    seating_plan,
-)
+from tournaments.names import name_key
 
 
 def swappable_seats(*, position: Position):
@@ -25,50 +14,9 @@ def swappable_seats(*, position: Position):
     )
 
 
-def placement_page(*, tournament: Tournament, number: int, selected_seat: str = "") -> dict:
-    """Position ``number``'s placement: who is to be seated and in how many tables, then, once
-    seated, its plan, its quality report, how it differs from who is present now, and what
-    generating it again would do. ``selected_seat``: the seat tapped first, to swap."""
-    position = tournament.positions.filter(number=number).first()
-    seated = position is not None and position.tables.exists()
-    participants = position_participants(tournament=tournament, number=number)
-    context = {
-        "tournament": tournament,
-        "number": number,
-        "numbers": range(1, tournament.positions_count + 1),
-        "position": position,
-        "participants": participants,
-        "tables_count": count_tables(
-            player_count=len(participants), allow_five=tournament.allow_five
-        ),
-        "last_seated": last_seated_position_number(tournament=tournament),
-    }
-    if seated:
-        plan = seating_plan(position=position)
-        report = position_report(position=position)
-        names = {r.pk: r.player for r in tournament.registrations.select_related("player")}
-        selected = next((seat for seat in plan.seats if str(seat.pk) == selected_seat), None)
-        played = position.tables.filter(deals__isnull=False).exists()
-        last_played = last_played_position_number(tournament=tournament)
-        context.update(
-            selected=selected,
-            repeated_pairs=[
-                (names[meeting.players[0]], names[meeting.players[1]], meeting.times)
-                for meeting in report.repeated_pairs
-            ],
-            team_clashes=[
-                (names[meeting.players[0]], names[meeting.players[1]])
-                for meeting in report.team_clashes
-            ],
-            odd_tables=odd_table_turns(report, names),
-            plan=plan,
-            report=report,
-            played=played,
-            changes=seating_changes(position=position),
-            can_regenerate=not played and last_played < number,
-            seated_ahead=seated_ahead(number, context["last_seated"]),
-        )
-    return context
+def registration_players(*, tournament: Tournament) -> dict:
+    """Each registration's player, by the registration's key: the names of a seating report."""
+    return {r.pk: r.player for r in tournament.registrations.select_related("player")}
 
 
 def seated_ahead(number: int, last_seated: int) -> str:

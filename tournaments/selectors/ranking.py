@@ -12,18 +12,10 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Q, Sum
 
 from scoring.ranking import PlayerScore, Standing, rank_players, rank_teams, team_scores
+from tournaments.choices import MARQUE_FIELDS, Place
 from tournaments.db import one_snapshot
-from tournaments.models import (
-    MARQUE_FIELDS,
-    Deal,
-    Penalty,
-    Place,
-    Registration,
-    Seat,
-    Team,
-    Tournament,
-)
-from tournaments.selectors.names import name_key
+from tournaments.models import Deal, Penalty, Registration, Seat, Team, Tournament
+from tournaments.names import name_key
 
 TABLE_SIZES = (3, 4, 5)
 

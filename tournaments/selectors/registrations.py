@@ -7,7 +7,7 @@ from tournaments.models import (
     Registration,
     Tournament,
 )
-from tournaments.selectors.names import (
+from tournaments.names import (
     by_name,
     name_matches,
     registration_player,

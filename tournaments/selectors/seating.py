@@ -12,15 +12,9 @@ from seating import (
     seating_report,
     table_sizes,
 )
-from tournaments.models import (
-    PLACES_BY_TABLE_SIZE,
-    Position,
-    Registration,
-    Seat,
-    Table,
-    Tournament,
-)
-from tournaments.selectors.names import (
+from tournaments.choices import PLACES_BY_TABLE_SIZE
+from tournaments.models import Position, Registration, Seat, Table, Tournament
+from tournaments.names import (
     by_name,
     name_key,
     seat_player,

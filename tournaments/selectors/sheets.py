@@ -14,26 +14,14 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.rules import InvalidDeal, Marque
+from scoring.rules import Marque
 from scoring.sheet import sheet_totals
-from tournaments.models import (
-    DEAL_RESULT_FIELDS,
-    Camp,
-    Chelem,
-    Contract,
-    Deal,
-    Place,
-    PoigneeSize,
-    Seat,
-    SheetEvent,
-    Table,
-)
-from tournaments.printing import CHELEMS, PETIT_AU_BOUT
+from tournaments.choices import DEAL_RESULT_FIELDS, Contract, Place
+from tournaments.deal_scoring import DealResult, preview_result, stored_marque
+from tournaments.deal_words import camp_sign, points_text, prime_words, result_words, seat_names
+from tournaments.models import Deal, Seat, SheetEvent, Table
+from tournaments.names import by_name, seat_player
 from tournaments.selectors.journal import value_words
-from tournaments.services.deals import DealResult, preview_result
-from tournaments.services.errors import Refused
-from tournaments.sheet_forms import short_name
-from tournaments.templatetags.sheet_tags import camp_sign, points_text
 
 PLACE_ORDER = list(Place.values)
 
@@ -50,11 +38,6 @@ def table_seats(table: Table) -> list[Seat]:
     """The table's seats with their players, in the order of the places (one query)."""
     # Sorted here: the Meta.ordering (table, then its position...) would join three tables.
     return in_place_order(table.seats.select_related("registration__player").order_by())
-
-
-def seat_names(seats: Iterable[Seat]) -> dict[str, str]:
-    """Each place's player as the sheet names them (« Martin C. »)."""
-    return {seat.place: short_name(seat) for seat in seats}
 
 
 # --- The sheet ---------------------------------------------------------------------------
@@ -78,10 +61,7 @@ def _deal_play(deal: Deal, names: dict[str, str]) -> str:
     text = names.get(deal.taker, deal.taker)
     if deal.partner:
         text += " + " + names.get(deal.partner, deal.partner)
-    if deal.points is None:
-        return text + " · " + _("résultat à venir")
-    bouts = ngettext("%(bouts)s bout", "%(bouts)s bouts", deal.bouts) % {"bouts": deal.bouts}
-    return f"{text} · {points_text(deal.points)} pts, {bouts}"
+    return f"{text} · {result_words(deal)}"
 
 
 def _deal_summary(deal: Deal, play: str) -> str:
@@ -95,39 +75,11 @@ def _deal_primes(table: Table, deal: Deal, names: dict[str, str]) -> list[str]:
     printed sheet."""
     if deal.all_pass or deal.points is None:
         return []
-    marque = _stored_marque(table, deal, names)
-    primes = []
-    if deal.sitting_out:
-        primes.append(_("mort : %(who)s") % {"who": names.get(deal.sitting_out, "")})
-    if deal.petit_au_bout:
-        primes.append(
-            str(PETIT_AU_BOUT[Camp(deal.petit_au_bout)]) + _term(marque and marque.petit_au_bout)
-        )
-    terms = marque.poignees if marque else ()
-    for index, (place, size) in enumerate(deal.poignees().items()):
-        primes.append(
-            _("poignée %(size)s (%(who)s)")
-            % {"size": PoigneeSize(size).label.lower(), "who": names.get(place, place)}
-            + _term(terms[index] if index < len(terms) else None)
-        )
-    if deal.chelem:
-        primes.append(str(CHELEMS[Chelem(deal.chelem)]) + _term(marque and marque.chelem))
-    return primes
-
-
-def _term(value: int | None) -> str:
-    return "" if value is None else f" : {camp_sign(value)}"
-
-
-def _stored_marque(table: Table, deal: Deal, names: dict[str, str]) -> Marque | None:
-    """The terms of a stored deal's marque, scored again from what it holds (no query); None
-    if the rules now refuse it (the stored marques stand: only the arbitre changes them)."""
-    try:
-        return preview_result(
-            table=table, places=list(names), result=DealResult.of_deal(deal)
-        ).marque
-    except (InvalidDeal, Refused):
-        return None
+    marque = stored_marque(table, deal, list(names))
+    mort = (
+        [_("mort : %(who)s") % {"who": names.get(deal.sitting_out, "")}] if deal.sitting_out else []
+    )
+    return mort + prime_words(deal, names, marque)
 
 
 def _alert(deal: Deal) -> str:
@@ -139,6 +91,20 @@ def _alert(deal: Deal) -> str:
     if deal.chelem_announced:
         reasons.append(_("chelem annoncé"))
     return ", ".join(reasons).capitalize()
+
+
+def call_kind(deal: Deal) -> str:
+    """What the deal calls the arbitre for, as a short code (empty: no call).
+
+    A deal corrected into another call (a garde becoming a garde sans, a chelem announced
+    afterwards) has another kind: it is a new call, to be answered again.
+    """
+    kinds = []
+    if deal.contract in ALERT_CONTRACTS:
+        kinds.append(str(deal.contract))
+    if deal.chelem_announced:
+        kinds.append("chelem")
+    return "+".join(kinds)
 
 
 def sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
@@ -182,14 +148,14 @@ def sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
 def next_seats(table: Table, seats: list[Seat]) -> list[Seat]:
     """Once the sheet is signed, where each of its players sits at the next position, if
     that seating is published (the table's phone tells them before they stand up; one query)."""
-    return sorted(
+    return by_name(
         Seat.objects.filter(
             position__tournament_id=table.position.tournament_id,
             position__number=table.position.number + 1,
             position__seating_published_at__isnull=False,
             registration_id__in=[seat.registration_id for seat in seats],
         ).select_related("table", "position", "registration__player"),
-        key=lambda seat: (seat.registration.player.last_name, seat.registration.player.first_name),
+        player=seat_player,
     )
 
 

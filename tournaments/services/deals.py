@@ -17,9 +17,8 @@ made the change (None for a table or a script). No model field is added for it, 
 stays a plain simple-history table that its admin and tools read as usual.
 """
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from functools import wraps
 from uuid import UUID
 
@@ -28,179 +27,20 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.rules import Contract as RuleContract
-from scoring.rules import Deal as ScoredDeal
-from scoring.rules import InvalidDeal, Marque, Poignee, score_deal
-from scoring.sheet import seat_marques, sheet_totals
 from tournaments.actors import Actor, ActorKind
+from tournaments.choices import DEAL_RESULT_FIELDS, Place
 from tournaments.db import retry_once_on_conflict
-from tournaments.models import (
-    DEAL_RESULT_FIELDS,
-    MARQUE_FIELDS,
-    POIGNEE_FIELDS,
-    Deal,
-    FiveMode,
-    Place,
-    Seat,
-    SheetEvent,
-    Table,
-)
+from tournaments.deal_scoring import DealResult, apply_result, check_seats
+from tournaments.models import Deal, Seat, SheetEvent, Table
 from tournaments.services import journal
 from tournaments.services.errors import Refused, refusal_for_violation, required_reason
-
-# The chelems that were announced at the bidding (docs/scoring.md §One deal, 6).
-ANNOUNCED_CHELEMS = {"announced_made", "announced_failed"}
-
-
-def _reason(reason: str) -> dict:
-    """The reason given for a correction or a reopening, kept only when there is one."""
-    return {"reason": reason} if reason else {}
-
-
-def _journal(
-    table: Table, action: journal.Action, by: Actor, *, subject, before: dict, after: dict
-) -> None:
-    journal.record(
-        tournament=table.position.tournament,
-        action=action,
-        by=by,
-        table=table,
-        subject=subject,
-        before=before,
-        after=after,
-    )
-
-
-@dataclass(frozen=True)
-class DealResult:
-    """What the table says of one deal: the bidding and, once played, its result."""
-
-    taker: str | None = None
-    contract: str | None = None
-    partner: str | None = None
-    sitting_out: str | None = None
-    bouts: int | None = None
-    points: Decimal | int | None = None
-    petit_au_bout: str | None = None
-    chelem: str | None = None
-    poignees: Mapping[str, str] | None = None  # seat place -> "simple" | "double" | "triple"
-    all_pass: bool = False
-    chelem_announced: bool = False  # at the bidding, before the result is known
-
-    @property
-    def is_played(self) -> bool:
-        return self.all_pass or self.points is not None
-
-    @classmethod
-    def of_deal(cls, deal: Deal) -> "DealResult":
-        """The result a stored deal holds, to fill a form with it."""
-        return cls(
-            taker=deal.taker,
-            contract=deal.contract,
-            partner=deal.partner,
-            sitting_out=deal.sitting_out,
-            bouts=deal.bouts,
-            points=deal.points,
-            petit_au_bout=deal.petit_au_bout,
-            chelem=deal.chelem,
-            poignees=deal.poignees(),
-            all_pass=deal.all_pass,
-            chelem_announced=deal.chelem_announced,
-        )
-
-
-@dataclass(frozen=True)
-class Preview:
-    """A deal scored before it is saved: each seat's marque and the terms that explain it."""
-
-    marques: dict[str, int]
-    marque: Marque | None  # None for « tous passent »
-
-
-def table_places(table: Table) -> list[str]:
-    """The occupied seats of a table, in seat order."""
-    return _places_of(table.seats.order_by())
-
-
-def _places_of(seats: Sequence[Seat]) -> list[str]:
-    return _in_seat_order(seat.place for seat in seats)
-
-
-def _in_seat_order(places: Iterable[str]) -> list[str]:
-    """Places as the sheet lists them: Nord, Est, Sud, Ouest, then the fifth seat."""
-    return sorted(places, key=list(Place.values).index)
-
-
-def _rules_deal(*, table: Table, places: Sequence[str], result: DealResult) -> ScoredDeal:
-    """The deal as ``scoring.rules`` checks and scores it (raises InvalidDeal or Refused).
-
-    At a table of 5 playing with a mort, the mort's seat is out of the deal and the others
-    play a 4-player deal; in the appel-au-roi game all five play.
-    """
-    dead_hand = _dead_hand(table, places)
-    if dead_hand and not result.sitting_out:
-        raise Refused(
-            _("À 5 avec un mort, indiquez le joueur qui ne joue pas cette donne."),
-            field="sitting_out",
-        )
-    attack = {result.taker, result.partner} - {None}
-    poignees = result.poignees or {}
-    for place in poignees:
-        if place not in places or place == result.sitting_out:
-            raise Refused(
-                _("La poignée est montrée par un joueur qui n'est pas à la table."),
-                field="poignees",
-            )
-    return ScoredDeal(
-        players=len(places) - (1 if dead_hand else 0),
-        contract=result.contract,
-        points=result.points,
-        bouts=result.bouts,
-        petit_au_bout=result.petit_au_bout,
-        poignees=tuple(
-            Poignee(camp="attack" if place in attack else "defense", size=size)
-            for place, size in poignees.items()
-        ),
-        chelem=result.chelem,
-        partner=result.partner is not None,
-    )
-
-
-def score_result(*, table: Table, places: Sequence[str], result: DealResult) -> dict[str, int]:
-    """The marque of each occupied seat for a played deal, by the FFT rules (scoring.rules)."""
-    if result.all_pass:
-        return dict.fromkeys(places, 0)
-    return seat_marques(
-        _rules_deal(table=table, places=places, result=result),
-        seats=list(places),
-        taker=result.taker,
-        partner=result.partner,
-        sitting_out=result.sitting_out,
-    )
-
-
-def preview_result(*, table: Table, places: Sequence[str], result: DealResult) -> Preview:
-    """Score a played deal without saving it: what the entry form shows as it is filled.
-
-    Raises what saving would raise (InvalidDeal, Refused), so the preview and the save
-    can never disagree.
-    """
-    _check_seats(table=table, places=places, result=result)
-    if result.all_pass:
-        return Preview(marques=dict.fromkeys(places, 0), marque=None)
-    marques = score_result(table=table, places=places, result=result)
-    marque = score_deal(_rules_deal(table=table, places=places, result=result))
-    return Preview(marques=marques, marque=marque)
-
-
-def _locked_table(table: Table) -> Table:
-    # Only the table's row: locking its position and tournament too (the rows joined) took
-    # them after the table, the opposite of the arbitre's order (services.locks).
-    return (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("position__tournament")
-        .get(pk=table.pk)
-    )
+from tournaments.services.sheets import (
+    check_sheet_open,
+    in_seat_order,
+    locked_table,
+    places_of,
+    record_event,
+)
 
 
 @dataclass(frozen=True)
@@ -214,7 +54,7 @@ class _Sheet:
 
     @property
     def places(self) -> list[str]:
-        return _places_of(self.seats)
+        return places_of(self.seats)
 
     def deal(self, number: int) -> Deal | None:
         return next((deal for deal in self.deals if deal.number == number), None)
@@ -245,7 +85,7 @@ def _locked_sheet(table: Table) -> _Sheet:
     tournament) would join three tables to sort the rows of one sheet.
 
     Only ``table.pk`` is read of ``table``: a phone's save names its table by its key alone
-    (``views.sheets.deal_new``), and a table gone meanwhile is refused as missing."""
+    (``views.deals.deal_new``), and a table gone meanwhile is refused as missing."""
     seats = list(
         Seat.objects.select_for_update(of=("table",))
         .select_related("table__position__tournament")
@@ -257,26 +97,10 @@ def _locked_sheet(table: Table) -> _Sheet:
         table = seats[0].table
     else:
         try:
-            table = _locked_table(table)
+            table = locked_table(table)
         except Table.DoesNotExist as error:
             raise Refused(_("Cette table n'existe plus."), code="missing") from error
     return _Sheet(table=table, deals=list(table.deals.order_by("number")), seats=seats)
-
-
-def check_sheet_open(table: Table, by: Actor) -> None:
-    """Once signed (or the position closed), only the arbitre changes the sheet: Refused
-    (``locked``) for anyone else. Also asked by a page before it offers a change."""
-    if by.is_arbitre:
-        return
-    if table.position.closed_at is not None:
-        raise Refused(
-            _("La position est close : seul l'arbitre peut encore changer cette feuille."),
-            code="locked",
-        )
-    if table.locked_at is not None:
-        raise Refused(
-            _("La feuille est signée : seul l'arbitre peut encore la modifier."), code="locked"
-        )
 
 
 def _check_last_deal(sheet: _Sheet, deal: Deal, by: Actor) -> None:
@@ -367,29 +191,8 @@ def _withdraw_confirmations(sheet: _Sheet) -> list[str]:
 
 def _withdrawn(places: Sequence[str]) -> dict:
     """The bilans a change withdrew, as its journal entry says them (« Nord, Sud »)."""
-    names = [str(Place(place).label) for place in _in_seat_order(places)]
+    names = [str(Place(place).label) for place in in_seat_order(places)]
     return {"withdrawn": names} if names else {}
-
-
-def _record_event(
-    table: Table,
-    kind: str,
-    by: Actor,
-    *,
-    at=None,
-    places: Sequence[str] = (),
-    deal_number: int | None = None,
-    reason: str = "",
-) -> SheetEvent:
-    return SheetEvent.objects.create(
-        table=table,
-        kind=kind,
-        at=at or timezone.now(),
-        actor=by.label(table.number),
-        places=list(places),
-        deal_number=deal_number,
-        reason=reason,
-    )
 
 
 def _correction_reason(table: Table, reason: str) -> str:
@@ -434,12 +237,12 @@ def _corrected_after_signature(
     table.corrected_at = now
     table.correction_reason = reason
     table.save(update_fields=["locked_at", "corrected_at", "correction_reason"])
-    _record_event(
+    record_event(
         table,
         SheetEvent.Kind.CORRECTED,
         by,
         at=now,
-        places=_in_seat_order(withdrawn),
+        places=in_seat_order(withdrawn),
         deal_number=number,
         reason=reason,
     )
@@ -492,7 +295,7 @@ def _refused_by_the_database(write: Callable[..., Deal]) -> Callable[..., Deal]:
     (``deal_submission_unique``, only a forged or broken form sends that), a number another
     write took, any rule a script's deal breaks. The rules are not checked again before the
     save (``full_clean`` costs a query per constraint): only a refused write pays for
-    finding out which one."""
+    finding out which one. A write that met another (a deadlock) is run once more."""
 
     @wraps(write)
     def checked(**fields) -> Deal:
@@ -504,10 +307,9 @@ def _refused_by_the_database(write: Callable[..., Deal]) -> Callable[..., Deal]:
                 raise
             raise refusal from error
 
-    return checked
+    return retry_once_on_conflict(checked)
 
 
-@retry_once_on_conflict
 @_refused_by_the_database
 @transaction.atomic
 def record_deal(
@@ -572,10 +374,10 @@ def record_deal(
     deal.submission_id = submission_id
     deal = _write_result(deal, sheet=sheet, result=result, by=by)
     withdrawn = _withdraw_confirmations(sheet)
-    _journal(
-        table,
+    journal.record_change(
         journal.Action.DEAL_RECORDED,
         by,
+        table=table,
         subject=deal,
         before=before,
         after={**journal.fields_of(deal, DEAL_RESULT_FIELDS), **_withdrawn(withdrawn)},
@@ -583,7 +385,6 @@ def record_deal(
     return deal
 
 
-@retry_once_on_conflict
 @_refused_by_the_database
 @transaction.atomic
 def correct_deal(
@@ -621,15 +422,15 @@ def correct_deal(
     withdrawn = _withdraw_bilans(
         sheet, number=number, before=before, after=deal.marques(), by=by, reason=reason
     )
-    _journal(
-        table,
+    journal.record_change(
         journal.Action.DEAL_CORRECTED,
         by,
+        table=table,
         subject=deal,
         before=before_fields,
         after={
             **journal.fields_of(deal, DEAL_RESULT_FIELDS),
-            **_reason(reason),
+            **journal.reason_fields(reason),
             **_withdrawn(withdrawn),
         },
     )
@@ -649,8 +450,8 @@ def _withdraw_bilans(sheet: _Sheet, *, number: int, before, after, by: Actor, re
 def _write_result(deal: Deal, *, sheet: _Sheet, result: DealResult, by: Actor) -> Deal:
     """Score the result onto the deal and save it, with who wrote it in the history."""
     places = sheet.places
-    _check_seats(table=sheet.table, places=places, result=result)
-    _apply_result(deal, table=sheet.table, places=places, result=result)
+    check_seats(table=sheet.table, places=places, result=result)
+    apply_result(deal, table=sheet.table, places=places, result=result)
     _check_fields(deal)
     _mark_history(deal, sheet.table, by)
     deal.save()
@@ -676,157 +477,16 @@ def delete_deal(*, table: Table, number: int, version: int, by: Actor, reason: s
         sheet, number=number, before=deal.marques(), after={}, by=by, reason=reason
     )
     # Written before the deal is deleted, so that the entry keeps the deal's key.
-    _journal(
-        table,
+    journal.record_change(
         journal.Action.DEAL_DELETED,
         by,
+        table=table,
         subject=deal,
         before=journal.fields_of(deal, DEAL_RESULT_FIELDS),
-        after={**_reason(reason), **_withdrawn(withdrawn)},
+        after={**journal.reason_fields(reason), **_withdrawn(withdrawn)},
     )
     _mark_history(deal, table, by)
     deal.delete()
-
-
-@retry_once_on_conflict
-@transaction.atomic
-def confirm_bilan(*, table: Table, place: str, by: Actor) -> Table:
-    """A player confirms their bilan; when every player has, the sheet is signed (locked).
-
-    FFT fascicule, « La marque en donnes libres »: each player checks his bilan and that the
-    bilans sum to zero before the sheet goes to the arbitre. So every deal of the position
-    must be in and played first.
-    """
-    table = _locked_table(table)
-    if table.locked_at is not None:
-        raise Refused(_("La feuille est déjà signée."), code="locked")
-    if table.position.closed_at is not None:
-        raise Refused(
-            _("La position est close : seul l'arbitre peut encore changer cette feuille."),
-            code="locked",
-        )
-    deals = list(table.deals.all())
-    expected = table.position.tournament.deals_per_position
-    played = [deal for deal in deals if deal.is_played]
-    if len(played) != expected or len(deals) != expected:
-        raise Refused(
-            _(
-                "Les %(count)s donnes de la position ne sont pas toutes inscrites "
-                "(%(played)s sur %(count)s) : la feuille ne peut pas encore être signée."
-            )
-            % {"count": expected, "played": len(played)},
-            code="incomplete",
-        )
-    places = table_places(table)
-    totals = sheet_totals(places, {deal.number: deal.marques() for deal in deals})
-    if not totals.balanced:
-        raise Refused(_("Les bilans ne font pas zéro : appelez l'arbitre."), code="unbalanced")
-    seat = table.seats.filter(place=place).first()
-    if seat is None:
-        raise Refused(_("Personne n'est assis à cette place."), field="place", code="missing")
-    now = timezone.now()
-    action = None
-    if seat.confirmed_at is None:
-        seat.confirmed_at = now
-        seat.save(update_fields=["confirmed_at"])
-        _record_event(table, SheetEvent.Kind.CONFIRMED, by, at=now, places=[seat.place])
-        action = journal.Action.BILAN_CONFIRMED
-    if not table.seats.filter(confirmed_at__isnull=True).exists():
-        table.locked_at = now
-        table.save(update_fields=["locked_at"])
-        _record_event(table, SheetEvent.Kind.SIGNED, by, at=now)
-        action = journal.Action.SHEET_SIGNED  # the last bilan: one entry says both
-    if action is not None:
-        _journal(
-            table,
-            action,
-            by,
-            subject=seat,
-            before={},
-            after={"confirmed": seat.get_place_display(), "signed": table.locked_at is not None},
-        )
-    return table
-
-
-@retry_once_on_conflict
-@transaction.atomic
-def unlock_sheet(*, table: Table, by: Actor, reason: str = "") -> Table:
-    """The arbitre gives a signed sheet back to the table; the players will sign it again.
-
-    The reopening, with its reason if one is given, goes into the sheet's history.
-    """
-    if by is not None and not by.is_arbitre:
-        raise Refused(_("Seul l'arbitre peut rouvrir une feuille signée."), code="not_arbitre")
-    table = _locked_table(table)
-    if table.position.closed_at is not None:
-        raise Refused(
-            _("La position est close : rouvrez-la d'abord pour rendre la feuille à la table."),
-            code="locked",
-        )
-    if table.locked_at is None:
-        raise Refused(_("La feuille n'est pas signée : elle est déjà ouverte."), code="open")
-    table.locked_at = None
-    table.save(update_fields=["locked_at"])
-    Seat.objects.filter(table=table).update(confirmed_at=None)
-    event = _record_event(
-        table, SheetEvent.Kind.REOPENED, by, reason=" ".join(reason.split())[:300]
-    )
-    _journal(
-        table,
-        journal.Action.SHEET_REOPENED,
-        by,
-        subject=table,
-        before={"signed": True},
-        after={"signed": False, **_reason(event.reason)},
-    )
-    return table
-
-
-def _dead_hand(table: Table, places: Sequence[str]) -> bool:
-    """A table of 5 playing with a mort (one seat out of each deal), not the appel au roi."""
-    return len(places) == 5 and table.position.tournament.five_mode == FiveMode.DEAD
-
-
-def _check_seats(*, table: Table, places: Sequence[str], result: DealResult) -> None:
-    """The seats the deal names sit at this table and play the parts they are given: checked
-    for a deal bid as for a deal played, whoever sends it."""
-    if result.all_pass:
-        return
-    if result.taker not in places:
-        raise Refused(_("Le preneur doit être un joueur de la table."), field="taker")
-    if result.partner is not None:
-        _check_partner(table=table, places=places, result=result)
-    if result.sitting_out is not None:
-        _check_mort(table=table, places=places, result=result)
-
-
-def _check_partner(*, table: Table, places: Sequence[str], result: DealResult) -> None:
-    if len(places) != 5 or _dead_hand(table, places):
-        raise Refused(
-            _("Seule une table de 5 jouée en appelant un roi a un partenaire appelé."),
-            field="partner",
-        )
-    if result.partner not in places:
-        raise Refused(_("Le partenaire doit être un joueur de la table."), field="partner")
-    if result.partner == result.taker:
-        raise Refused(
-            _("Le preneur ne peut pas être son propre partenaire : choisissez « seul »."),
-            field="partner",
-        )
-
-
-def _check_mort(*, table: Table, places: Sequence[str], result: DealResult) -> None:
-    if not _dead_hand(table, places):
-        raise Refused(
-            _("Seule une table de 5 jouée avec un mort a un joueur qui ne joue pas."),
-            field="sitting_out",
-        )
-    if result.sitting_out not in places:
-        raise Refused(_("Le mort doit être un joueur de la table."), field="sitting_out")
-    if result.sitting_out == result.taker:
-        raise Refused(
-            _("Le preneur joue la donne : il ne peut pas être le mort."), field="sitting_out"
-        )
 
 
 def _check_fields(deal: Deal) -> None:
@@ -838,44 +498,3 @@ def _check_fields(deal: Deal) -> None:
     except ValidationError as error:
         name, messages = next(iter(error.message_dict.items()))
         raise Refused(messages[0], field=name, code="invalid") from error
-
-
-def _apply_result(deal: Deal, *, table: Table, places: Sequence[str], result: DealResult) -> None:
-    """Copy the result onto the deal row and store each seat's marque (or none, if unplayed)."""
-    deal.all_pass = result.all_pass
-    deal.taker = None if result.all_pass else result.taker
-    deal.contract = None if result.all_pass else result.contract
-    deal.partner = result.partner
-    deal.sitting_out = result.sitting_out
-    deal.bouts = result.bouts
-    deal.points = None if result.points is None else Decimal(str(result.points))
-    deal.petit_au_bout = result.petit_au_bout
-    deal.chelem = result.chelem
-    deal.chelem_announced = not result.all_pass and (
-        result.chelem_announced or result.chelem in ANNOUNCED_CHELEMS
-    )
-    if result.is_played and result.chelem_announced and result.chelem not in ANNOUNCED_CHELEMS:
-        raise InvalidDeal(
-            field="chelem",
-            message=_("Le chelem a été annoncé : indiquez s'il est réalisé ou chuté."),
-        )
-    poignees = result.poignees or {}
-    for place, field in POIGNEE_FIELDS.items():
-        setattr(deal, field, poignees.get(place.value))
-    marques = score_result(table=table, places=places, result=result) if result.is_played else {}
-    if not result.is_played:
-        # The contract alone, entered at the bidding: scoring it checks nothing yet.
-        _check_contract(result.contract)
-        if result.bouts is not None or result.petit_au_bout or result.chelem or poignees:
-            raise InvalidDeal(
-                field="points", message=_("Indiquez les points de l'attaque, de 0 à 91.")
-            )
-    for place, field in MARQUE_FIELDS.items():
-        setattr(deal, field, marques.get(place.value))
-
-
-def _check_contract(contract: str | None) -> None:
-    try:
-        RuleContract(contract)
-    except ValueError as error:
-        raise InvalidDeal(field="contract", message=_("Choisissez le contrat.")) from error

@@ -98,3 +98,33 @@ def record(
         before=before,
         after=after,
     )
+
+
+def record_change(
+    action: Action,
+    by: Actor,
+    *,
+    subject: models.Model,
+    table: Table | None = None,
+    position: Position | None = None,
+    before: Mapping[str, Any] | None = None,
+    after: Mapping[str, Any] | None = None,
+) -> JournalEntry:
+    """``record`` for a change to ``subject``, on ``table`` or ``position`` if it has one: the
+    tournament is theirs, else the subject's own. What every service's entry shares."""
+    where = table.position if table is not None else position
+    return record(
+        tournament=where.tournament if where is not None else subject.tournament,
+        action=action,
+        by=by,
+        position=position,
+        table=table,
+        subject=subject,
+        before=before,
+        after=after,
+    )
+
+
+def reason_fields(reason: str) -> dict:
+    """The reason given for a change (a correction, a reopening), kept only when there is one."""
+    return {"reason": reason} if reason else {}

@@ -5,7 +5,6 @@ penalties from the player's total. A penalty is never deleted; cancelling one ke
 register, marked cancelled with who and when (as mahjong's Pantheon keeps its penalties).
 """
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -29,9 +28,10 @@ def add_penalty(
     position: Position,
     points: int,
     reason: str,
-    by: AbstractBaseUser,
+    by: Actor,
 ) -> Penalty:
     """Take ``points`` (a positive number) off a participant for one position, with a reason."""
+    arbitre = _arbitre_account(by)
     if position.tournament_id != registration.tournament_id:
         raise Refused(
             _("Ce joueur et cette position ne sont pas du même tournoi."), code="other_tournament"
@@ -57,26 +57,28 @@ def add_penalty(
         )
     reason = required_reason(reason, missing=_("Donnez le motif de la pénalité."))
     penalty = Penalty.objects.create(
-        registration=registration, position=position, points=points, reason=reason, arbitre=by
+        registration=registration, position=position, points=points, reason=reason, arbitre=arbitre
     )
-    _record(penalty, journal.Action.PENALTY_ADDED, by, before={})
+    journal.record_change(
+        journal.Action.PENALTY_ADDED,
+        by,
+        position=penalty.position,
+        subject=penalty,
+        before={},
+        after=_penalty_fields(penalty),
+    )
     return penalty
 
 
-def _record(
-    penalty: Penalty, action: journal.Action, by: AbstractBaseUser, *, before: dict
-) -> None:
-    """The register's own ``by`` is the arbitre's account (a fixed interface): the journal's
-    actor is that arbitre."""
-    journal.record(
-        tournament=penalty.position.tournament,
-        action=action,
-        by=Actor.arbitre(by),
-        position=penalty.position,
-        subject=penalty,
-        before=before,
-        after=_penalty_fields(penalty),
-    )
+def _arbitre_account(by: Actor):
+    """The register keeps the arbitre's account that gave or cancelled a penalty: only an
+    arbitre, signed in, does either."""
+    if by.user is None:
+        raise Refused(
+            _("Seul l'arbitre, connecté à son compte, donne ou annule une pénalité."),
+            code="not_arbitre",
+        )
+    return by.user
 
 
 def _penalty_fields(penalty: Penalty) -> dict:
@@ -85,11 +87,12 @@ def _penalty_fields(penalty: Penalty) -> dict:
 
 @retry_once_on_conflict
 @transaction.atomic
-def cancel_penalty(*, penalty: Penalty, by: AbstractBaseUser) -> Penalty:
+def cancel_penalty(*, penalty: Penalty, by: Actor) -> Penalty:
     """Cancel a penalty: it stays in the register, marked cancelled, and no longer counts.
 
     Cancelling one already cancelled changes nothing (a double tap keeps the first who/when).
     """
+    arbitre = _arbitre_account(by)
     penalty = (
         Penalty.objects.select_for_update(of=("self",))
         .select_related("position__tournament", "registration__player")
@@ -98,7 +101,14 @@ def cancel_penalty(*, penalty: Penalty, by: AbstractBaseUser) -> Penalty:
     if penalty.cancelled_at is None:
         before = _penalty_fields(penalty)
         penalty.cancelled_at = timezone.now()
-        penalty.cancelled_by = by
+        penalty.cancelled_by = arbitre
         penalty.save(update_fields=["cancelled_at", "cancelled_by"])
-        _record(penalty, journal.Action.PENALTY_CANCELLED, by, before=before)
+        journal.record_change(
+            journal.Action.PENALTY_CANCELLED,
+            by,
+            position=penalty.position,
+            subject=penalty,
+            before=before,
+            after=_penalty_fields(penalty),
+        )
     return penalty

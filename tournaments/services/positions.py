@@ -17,27 +17,13 @@ from django.utils.translation import gettext as _
 
 from tournaments.actors import Actor
 from tournaments.db import retry_once_on_conflict
-from tournaments.models import Contract, Deal, HandledCall, Position, Tournament
+from tournaments.models import Deal, HandledCall, Position, Tournament
+from tournaments.selectors.sheets import call_kind
 from tournaments.services import journal
 from tournaments.services.errors import Refused, required_reason
 from tournaments.services.locks import lock_position, lock_tables
 
 # The contracts for which the table calls the arbitre (FFT): the deal is checked at the table.
-CALLING_CONTRACTS = (Contract.GARDE_SANS, Contract.GARDE_CONTRE)
-
-
-def call_kind(deal: Deal) -> str:
-    """What the deal calls the arbitre for, as a short code (empty: no call).
-
-    A deal corrected into another call (a garde becoming a garde sans, a chelem announced
-    afterwards) has another kind: it is a new call, to be answered again.
-    """
-    kinds = []
-    if deal.contract in CALLING_CONTRACTS:
-        kinds.append(str(deal.contract))
-    if deal.chelem_announced:
-        kinds.append("chelem")
-    return "+".join(kinds)
 
 
 def _locked_position(position: Position) -> Position:
@@ -58,20 +44,6 @@ def _closing_fields(position: Position) -> dict:
         "unsigned_at_close": position.unsigned_at_close,
         **journal.fields_of(position.tournament, ["status"]),
     }
-
-
-def _record(
-    position: Position, action: journal.Action, by: Actor, *, before: dict, **after: object
-) -> None:
-    journal.record(
-        tournament=position.tournament,
-        action=action,
-        by=by,
-        position=position,
-        subject=position,
-        before=before,
-        after={**_closing_fields(position), **after},
-    )
 
 
 @retry_once_on_conflict
@@ -127,7 +99,14 @@ def close_position(
     position._history_user = by.user
     position.save()
     _update_status(position.tournament)
-    _record(position, journal.Action.POSITION_CLOSED, by, before=before)
+    journal.record_change(
+        journal.Action.POSITION_CLOSED,
+        by,
+        position=position,
+        subject=position,
+        before=before,
+        after=_closing_fields(position),
+    )
     return position
 
 
@@ -152,7 +131,14 @@ def reopen_position(*, position: Position, by: Actor, reason: str) -> Position:
     position._history_user = by.user
     position.save()
     _update_status(position.tournament)
-    _record(position, journal.Action.POSITION_REOPENED, by, before=before, reopen_reason=reason)
+    journal.record_change(
+        journal.Action.POSITION_REOPENED,
+        by,
+        position=position,
+        subject=position,
+        before=before,
+        after={**_closing_fields(position), "reopen_reason": reason},
+    )
     return position
 
 

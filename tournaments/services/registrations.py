@@ -14,14 +14,9 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.actors import Actor
+from tournaments.choices import Formula
 from tournaments.db import retry_once_on_conflict
-from tournaments.models import (
-    Formula,
-    Player,
-    Registration,
-    Team,
-    Tournament,
-)
+from tournaments.models import Player, Registration, Team, Tournament
 from tournaments.selectors.registrations import (
     last_played_position_number,
     next_participant_number,
@@ -43,17 +38,6 @@ def participant_fields(registration: Registration) -> dict:
         **journal.fields_of(registration.player, PLAYER_FIELDS),
         **journal.fields_of(registration, REGISTRATION_FIELDS),
     }
-
-
-def _record(registration: Registration, action: journal.Action, by: Actor, *, before: dict) -> None:
-    journal.record(
-        tournament=registration.tournament,
-        action=action,
-        by=by,
-        subject=registration,
-        before=before,
-        after=participant_fields(registration),
-    )
 
 
 def _shown_by_another_arbitre(player: Player, *, arbitre_id: int) -> bool:
@@ -193,7 +177,13 @@ def register_player(
         registration.save()
     if checked_in:
         _point(registration, present=True)
-    _record(registration, journal.Action.REGISTRATION_REGISTERED, by, before={})
+    journal.record_change(
+        journal.Action.REGISTRATION_REGISTERED,
+        by,
+        subject=registration,
+        before={},
+        after=participant_fields(registration),
+    )
     return registration
 
 
@@ -261,7 +251,13 @@ def update_registration(
         player.save()
         registration.player = player
         registration.save(update_fields=["number", "team", "player"])
-    _record(registration, journal.Action.REGISTRATION_UPDATED, by, before=before)
+    journal.record_change(
+        journal.Action.REGISTRATION_UPDATED,
+        by,
+        subject=registration,
+        before=before,
+        after=participant_fields(registration),
+    )
     return registration
 
 
@@ -396,7 +392,9 @@ def check_in(*, registration: Registration, present: bool, by: Actor) -> Registr
         action = journal.Action.REGISTRATION_LATE
     else:
         action = journal.Action.REGISTRATION_CHECKED_IN
-    _record(registration, action, by, before=before)
+    journal.record_change(
+        action, by, subject=registration, before=before, after=participant_fields(registration)
+    )
     return registration
 
 
@@ -428,7 +426,13 @@ def withdraw_player(*, registration: Registration, by: Actor) -> Registration:
     before = participant_fields(registration)
     registration.withdrawn_from = first_open_position(tournament=registration.tournament)
     registration.save(update_fields=["withdrawn_from"])
-    _record(registration, journal.Action.REGISTRATION_WITHDRAWN, by, before=before)
+    journal.record_change(
+        journal.Action.REGISTRATION_WITHDRAWN,
+        by,
+        subject=registration,
+        before=before,
+        after=participant_fields(registration),
+    )
     return registration
 
 
@@ -445,5 +449,11 @@ def cancel_withdrawal(*, registration: Registration, by: Actor) -> Registration:
         registration.joins_from = max(registration.joins_from or 1, number)
     registration.withdrawn_from = None
     registration.save(update_fields=["withdrawn_from", "joins_from"])
-    _record(registration, journal.Action.REGISTRATION_RETURNED, by, before=before)
+    journal.record_change(
+        journal.Action.REGISTRATION_RETURNED,
+        by,
+        subject=registration,
+        before=before,
+        after=participant_fields(registration),
+    )
     return registration

@@ -16,16 +16,9 @@ from seating import (
     plan_positions,
 )
 from tournaments.actors import Actor
+from tournaments.choices import PLACES_BY_TABLE_SIZE
 from tournaments.db import retry_once_on_conflict
-from tournaments.models import (
-    PLACES_BY_TABLE_SIZE,
-    Deal,
-    Position,
-    Registration,
-    Seat,
-    Table,
-    Tournament,
-)
+from tournaments.models import Deal, Position, Registration, Seat, Table, Tournament
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
@@ -51,24 +44,19 @@ def seat_position(
     Replaces any seating the position had, which is only allowed while no deal was played.
     """
     created = _store_seating(position, tables)
-    _record_seating(position, tables, journal.Action.SEATING_PLANNED, by)
+    journal.record_change(
+        journal.Action.SEATING_PLANNED,
+        by,
+        position=position,
+        subject=position,
+        after=_seated(tables),
+    )
     return created
 
 
-def _record_seating(
-    position: Position,
-    tables: Sequence[Sequence[Registration]],
-    action: journal.Action,
-    by: Actor,
-) -> None:
-    journal.record(
-        tournament=position.tournament,
-        action=action,
-        by=by,
-        position=position,
-        subject=position,
-        after={"tables": len(tables), "players": sum(len(players) for players in tables)},
-    )
+def _seated(tables: Sequence[Sequence[Registration]]) -> dict:
+    """A seating as its journal entry says it: how many tables and players."""
+    return {"tables": len(tables), "players": sum(len(players) for players in tables)}
 
 
 def _store_seating(position: Position, tables: Sequence[Sequence[Registration]]) -> list[Table]:
@@ -158,7 +146,7 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int =
             if planned is position
             else journal.Action.SEATING_REPLANNED
         )
-        _record_seating(planned, seated, action, by)
+        journal.record_change(action, by, position=planned, subject=planned, after=_seated(seated))
         if planned.seating_published_at:
             planned.seating_published_at = None
             planned.save(update_fields=["seating_published_at"])

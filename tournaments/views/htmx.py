@@ -8,6 +8,7 @@ page answers with the status that names what happened.
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
@@ -30,6 +31,17 @@ def render_page(
     if request.htmx:
         return render(request, f"{template}#{partial}", context)
     return render(request, template, context, status=status)
+
+
+def render_fragments(
+    request: HtmxHttpRequest, template: str, context: dict, *, partials: list[str]
+) -> HttpResponse:
+    """Several partials of one page in one htmx answer: the one swapped, then those swapped
+    out of band (``hx-swap-oob`` in the partials themselves)."""
+    html = "".join(
+        render_to_string(f"{template}#{partial}", context, request=request) for partial in partials
+    )
+    return HttpResponse(html)
 
 
 def redirect_page(request: HtmxHttpRequest, url: str) -> HttpResponse:

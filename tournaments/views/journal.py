@@ -3,13 +3,13 @@ and table (a GET form that works without JavaScript; htmx refreshes the list onl
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import HttpResponse
 from django.views.decorators.http import require_GET
 
 from tournaments.forms import JournalFilterForm
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.journal import journal_entries, journal_table_numbers, with_changes
+from tournaments.views.htmx import HtmxHttpRequest, render_page
 
 # A page of the journal: enough to follow a position, short enough to read on a phone.
 ENTRIES_PER_PAGE = 50
@@ -17,7 +17,7 @@ ENTRIES_PER_PAGE = 50
 
 @require_GET
 @login_required
-def journal(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def journal(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     form = JournalFilterForm(
         request.GET or None,
@@ -34,6 +34,4 @@ def journal(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "page": page,
         "entries": with_changes(page.object_list),
     }
-    if request.htmx:
-        return render(request, "results/journal.html#entries", context)
-    return render(request, "results/journal.html", context)
+    return render_page(request, "results/journal.html", context, partial="entries")

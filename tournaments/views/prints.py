@@ -16,16 +16,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Position, Table, Tournament
-from tournaments.pdf import pdf_response
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.printing import (
-    printed_cards,
-    printed_plan,
-    printed_sheets,
-    sheets_document,
-    table_sizes_label,
-)
-from tournaments.selectors.ranking import tournament_ranking
+from tournaments.prints.cards import printed_cards
+from tournaments.prints.pdf import pdf_response
+from tournaments.prints.plan import printed_plan, table_sizes_label
+from tournaments.prints.ranking import ranking_document
+from tournaments.prints.sheets import printed_sheets, sheets_document
 from tournaments.table_access import sheet_access
 from tournaments.views.public import visible_tournaments
 
@@ -121,7 +117,7 @@ def ranking_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(
         visible_tournaments(request).select_related("arbitre"), pk=tournament_id
     )
-    context = {"tournament": tournament, "ranking": tournament_ranking(tournament)}
+    context = ranking_document(tournament)
     return pdf_response(
         request, "prints/ranking.html", context, filename=f"classement-{tournament.pk}.pdf"
     )

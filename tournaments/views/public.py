@@ -8,7 +8,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_safe
 
 from tournaments.models import Tournament
-from tournaments.selectors.names import by_name, registration_player
+from tournaments.names import by_name, registration_player
 from tournaments.selectors.seating import seating_plan
 
 

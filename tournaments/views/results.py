@@ -15,17 +15,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments import exports
-from tournaments.models import Deal, Position, Seat, Tournament
+from tournaments.models import Tournament
 from tournaments.selectors.players import find_players, player_page
+from tournaments.selectors.projector import projector_screens
 from tournaments.selectors.ranking import tournament_ranking
-from tournaments.selectors.seating import seating_plan
 from tournaments.views.htmx import HtmxHttpRequest, render_page
 from tournaments.views.public import visible_tournaments
 
-# What one projector screen holds: rows that always fit whole at any screen height, the
-# stylesheet giving each row 1/ROWS of the height (static/css/app.css, « Projecteur »).
-PROJECTOR_ROWS = 12
-PROJECTOR_SEAT_COLUMNS = 3
+# How long the projector shows each screen (tournaments.selectors.projector).
 PROJECTOR_SECONDS = 10
 
 
@@ -127,56 +124,11 @@ def player(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpRes
 # The projector ----------------------------------------------------------------------------
 
 
-def seating_to_show(tournament: Tournament) -> Position | None:
-    """The position whose seats the room is looking for: published, not closed, not started."""
-    return (
-        tournament.positions.filter(seating_published_at__isnull=False, closed_at__isnull=True)
-        .exclude(pk__in=Deal.objects.values("table__position"))
-        .order_by("number")
-        .first()
-    )
-
-
-def _pages(items: list, size: int) -> list[list]:
-    return [items[start : start + size] for start in range(0, len(items), size)] or [[]]
-
-
-def _projector_screens(tournament: Tournament) -> tuple[list[dict], object]:
-    """Every screen the projector cycles through: the whole ranking, a page at a time,
-    alternating with « Trouver sa place » while a new seating waits for its players."""
-    ranking = tournament_ranking(tournament)
-    ranking_pages = _pages(ranking.players, PROJECTOR_ROWS)
-    screens_ranking = [
-        {"kind": "ranking", "rows": rows, "page": index, "pages": len(ranking_pages)}
-        for index, rows in enumerate(ranking_pages, start=1)
-    ]
-    position = seating_to_show(tournament)
-    screens_seats: list[dict] = []
-    if position is not None:
-        seats: list[Seat] = seating_plan(position=position).by_name
-        per_screen = PROJECTOR_ROWS * PROJECTOR_SEAT_COLUMNS
-        seat_pages = _pages(seats, per_screen)
-        screens_seats = [
-            {
-                "kind": "seats",
-                "position": position,
-                "columns": _pages(rows, PROJECTOR_ROWS),
-                "page": index,
-                "pages": len(seat_pages),
-            }
-            for index, rows in enumerate(seat_pages, start=1)
-        ]
-    screens = []
-    for index in range(max(len(screens_ranking), len(screens_seats))):
-        screens += screens_ranking[index : index + 1] + screens_seats[index : index + 1]
-    return screens, ranking
-
-
 @require_GET
 def projector(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The room's screen: no controls, large type, a new screen every ten seconds (htmx)."""
     tournament = _tournament(request, tournament_id)
-    screens, ranking = _projector_screens(tournament)
+    screens, ranking = projector_screens(tournament)
     try:
         index = int(request.GET.get("ecran", "0")) % len(screens)
     except ValueError:

@@ -11,7 +11,6 @@ from collections.abc import Callable
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -21,19 +20,18 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tournaments.actors import Actor
 from tournaments.forms import ClosePositionForm, PenaltyForm, ReopenPositionForm, add_refusal
-from tournaments.models import Deal, HandledCall, Penalty, Position, Seat, Tournament
+from tournaments.models import Deal, Penalty, Position, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.selectors.sheets import in_place_order, sheet_data
+from tournaments.selectors.room import position_room_state
 from tournaments.services.errors import Refused
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import (
-    call_kind,
     close_position,
     handle_call,
     reopen_position,
 )
 from tournaments.services.seating import plan_position
-from tournaments.table_access import device_grant_link
+from tournaments.services.tables import grant_device_link
 from tournaments.views.htmx import HtmxHttpRequest, render_page
 
 
@@ -48,41 +46,9 @@ def room_context(
     close_form: ClosePositionForm | None = None,
     reopen_form: ReopenPositionForm | None = None,
 ) -> dict:
-    """Every table of the position with its sheet's state, and the calls, answered or not."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("registration__player"))
-    handled = Prefetch("handled_calls", queryset=HandledCall.objects.select_related("handled_by"))
-    deals = Prefetch("deals", queryset=Deal.objects.prefetch_related(handled))
-    rooms = []
-    calls = []
-    for table in position.tables.prefetch_related(seats, deals):
-        table_seats = in_place_order(table.seats.all())
-        table.position = position
-        position.tournament = tournament
-        # Each sheet as the sheet itself shows it: one place for that reading.
-        data = sheet_data(table, table_seats, list(table.deals.all()))
-        rooms.append({"table": table, "seats": table_seats, **data})
-        for row in data["alerts"]:
-            kind = call_kind(row.deal)
-            handled = next((c for c in row.deal.handled_calls.all() if c.kind == kind), None)
-            calls.append({"table": table, "row": row, "handled": handled})
-    # The calls still to answer first, then the answered ones, each in table order.
-    calls.sort(key=lambda call: call["handled"] is not None)
-    unsigned = [room["table"].number for room in rooms if room["table"].locked_at is None]
-    # What comes after closing: only asked once the position is closed.
-    next_seated = position.closed_at is not None and (
-        tournament.positions.filter(number=position.number + 1, tables__isnull=False).exists()
-    )
+    """The room as ``position_room_state`` reads it, with the forms of closing and reopening."""
     return {
-        "tournament": tournament,
-        "position": position,
-        "rooms": rooms,
-        "calls": calls,
-        "open_calls": sum(1 for call in calls if call["handled"] is None),
-        "unsigned": unsigned,
-        "signed_count": len(rooms) - len(unsigned),
-        "is_last": position.number >= tournament.positions_count,
-        "next_number": position.number + 1,
-        "next_seated": next_seated,
+        **position_room_state(tournament=tournament, position=position),
         "close_form": close_form or ClosePositionForm(),
         "reopen_form": reopen_form or ReopenPositionForm(),
     }
@@ -236,7 +202,7 @@ def device_grant(request: HtmxHttpRequest, tournament_id: int, number: int, tabl
     if position.closed_at is not None:
         messages.error(request, _("Cette position est close : ses feuilles ne se saisissent plus."))
         return redirect("sheet_room", tournament_id=tournament.pk, number=number)
-    link = device_grant_link(table=table, by=Actor.arbitre(request.user))
+    link = grant_device_link(table=table, by=Actor.arbitre(request.user))
     url = request.build_absolute_uri(link.path)
     qr_svg = segno.make(url, error="m").svg_inline(scale=5, light="#fff", omitsize=True)
     context = {
@@ -285,7 +251,7 @@ def penalties(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                 position=form.position_obj,
                 points=form.cleaned_data["points"],
                 reason=form.cleaned_data["reason"],
-                by=request.user,
+                by=Actor.arbitre(request.user),
             )
         except Refused as refusal:
             add_refusal(form, refusal)
@@ -309,7 +275,7 @@ def penalty_cancel(request: HtmxHttpRequest, tournament_id: int, penalty_id: int
         pk=penalty_id,
         position__tournament=tournament,
     )
-    cancel_penalty(penalty=penalty, by=request.user)
+    cancel_penalty(penalty=penalty, by=Actor.arbitre(request.user))
     messages.success(
         request,
         _("Pénalité de %(player)s annulée : elle reste au registre, barrée.")

@@ -20,7 +20,8 @@ from tests.pdfs import (
     words,
 )
 from tournaments.actors import Actor
-from tournaments.services.deals import DealResult, correct_deal, record_deal
+from tournaments.deal_scoring import DealResult
+from tournaments.services.deals import correct_deal, record_deal
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,9 @@ from django.test.utils import CaptureQueriesContext
 from tests.at_the_table import PRISE, play, prise_by, sign
 from tests.factories import enrol, seat
 from tournaments.actors import Actor
+from tournaments.deal_scoring import DealResult
 from tournaments.models import Team
 from tournaments.selectors.ranking import tournament_ranking
-from tournaments.services.deals import DealResult
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import close_position
 
@@ -59,7 +59,13 @@ def test_ex_aequo_are_listed_in_french_alphabetical_order(short_tournament, play
 
 def test_a_penalty_is_taken_off_the_total(short_tournament, players, first_position, arbitre):
     position = first_position[0].position
-    add_penalty(registration=players[0], position=position, points=50, reason="Retard", by=arbitre)
+    add_penalty(
+        registration=players[0],
+        position=position,
+        points=50,
+        reason="Retard",
+        by=Actor.arbitre(arbitre),
+    )
 
     ranking = tournament_ranking(short_tournament)
 
@@ -71,9 +77,13 @@ def test_a_penalty_is_taken_off_the_total(short_tournament, players, first_posit
 def test_a_cancelled_penalty_no_longer_counts(short_tournament, players, first_position, arbitre):
     position = first_position[0].position
     penalty = add_penalty(
-        registration=players[0], position=position, points=50, reason="Retard", by=arbitre
+        registration=players[0],
+        position=position,
+        points=50,
+        reason="Retard",
+        by=Actor.arbitre(arbitre),
     )
-    cancel_penalty(penalty=penalty, by=arbitre)
+    cancel_penalty(penalty=penalty, by=Actor.arbitre(arbitre))
 
     assert tournament_ranking(short_tournament).by_number[1].total == 87
 
@@ -82,7 +92,13 @@ def test_penalties_stand_outside_the_zero_sum_of_the_sheets(
     short_tournament, players, first_position, arbitre
 ):
     position = first_position[0].position
-    add_penalty(registration=players[2], position=position, points=30, reason="Bruit", by=arbitre)
+    add_penalty(
+        registration=players[2],
+        position=position,
+        points=30,
+        reason="Bruit",
+        by=Actor.arbitre(arbitre),
+    )
 
     ranking = tournament_ranking(short_tournament)
 
@@ -226,7 +242,13 @@ def test_the_ranking_costs_the_same_queries_whatever_the_size(short_tournament, 
     for table in [*first, *second, *third]:
         if not table.deals.exists():
             play(table, prise_by("O"))
-    add_penalty(registration=more[8], position=third[0].position, points=5, reason="x", by=arbitre)
+    add_penalty(
+        registration=more[8],
+        position=third[0].position,
+        points=5,
+        reason="x",
+        by=Actor.arbitre(arbitre),
+    )
     with CaptureQueriesContext(connection) as large:
         ranking = tournament_ranking(short_tournament)
 

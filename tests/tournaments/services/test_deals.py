@@ -1,6 +1,6 @@
 """Recording a deal: what the service checks itself, under the table's lock, whoever calls it.
 
-A table's phone saves without its sheet being read first (``views.sheets.deal_new``): the
+A table's phone saves without its sheet being read first (``views.deals.deal_new``): the
 service alone then says whether the sheet is open, the tournament counts the deal and the
 table is still there.
 """
@@ -10,8 +10,9 @@ from django.utils import timezone
 
 from tests import fft_example
 from tournaments.actors import Actor
+from tournaments.deal_scoring import DealResult
 from tournaments.models import Deal, Table
-from tournaments.services.deals import DealResult, record_deal
+from tournaments.services.deals import record_deal
 from tournaments.services.errors import Refused
 
 PHONE = Actor.table_device()

@@ -11,16 +11,11 @@ from django.utils import timezone
 from tests.at_the_table import TESTS
 from tests.factories import register, start
 from tournaments.actors import Actor, ActorKind
-from tournaments.models import JournalEntry, Place, Position, Tournament
+from tournaments.choices import Place
+from tournaments.deal_scoring import DealResult
+from tournaments.models import JournalEntry, Position, Tournament
 from tournaments.services import journal
-from tournaments.services.deals import (
-    DealResult,
-    confirm_bilan,
-    correct_deal,
-    delete_deal,
-    record_deal,
-    unlock_sheet,
-)
+from tournaments.services.deals import correct_deal, delete_deal, record_deal
 from tournaments.services.errors import Refused
 from tournaments.services.imports import import_registrations
 from tournaments.services.penalties import add_penalty, cancel_penalty
@@ -37,12 +32,13 @@ from tournaments.services.registrations import (
     withdraw_player,
 )
 from tournaments.services.seating import plan_position, publish_seating, swap_seats
+from tournaments.services.sheets import confirm_bilan, unlock_sheet
+from tournaments.services.tables import grant_device_link
 from tournaments.services.tournaments import (
     create_tournament,
     publish_tournament,
     update_tournament,
 )
-from tournaments.table_access import device_grant_link
 
 Action = JournalEntry.Action
 PRISE = DealResult(taker=Place.NORD, contract="prise", bouts=1, points=55)
@@ -467,7 +463,7 @@ def test_a_script_closing_a_position_is_named_as_the_script(table, tournament):
 
 
 def test_a_phone_let_in_from_the_room_names_the_arbitre_and_the_table(table, as_arbitre):
-    entry = only_entry(lambda: device_grant_link(table=table, by=as_arbitre))
+    entry = only_entry(lambda: grant_device_link(table=table, by=as_arbitre))
 
     assert (entry.action, entry.actor_kind) == (Action.TABLE_PHONE_OPENED, ActorKind.ARBITRE)
     assert (entry.position_number, entry.table_number) == (1, 1)
@@ -496,11 +492,15 @@ def test_a_penalty_given_then_cancelled_by_the_arbitre(table, registrations, arb
 
     added = only_entry(
         lambda: add_penalty(
-            registration=registrations[0], position=position, points=20, reason="Retard", by=arbitre
+            registration=registrations[0],
+            position=position,
+            points=20,
+            reason="Retard",
+            by=Actor.arbitre(arbitre),
         )
     )
     penalty = position.penalties.get()
-    cancelled = only_entry(lambda: cancel_penalty(penalty=penalty, by=arbitre))
+    cancelled = only_entry(lambda: cancel_penalty(penalty=penalty, by=Actor.arbitre(arbitre)))
 
     assert (added.action, added.actor_kind, added.actor_user) == (
         Action.PENALTY_ADDED,

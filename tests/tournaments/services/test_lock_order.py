@@ -9,9 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.at_the_table import TESTS, fill_sheet
-from tournaments.services.deals import confirm_bilan
 from tournaments.services.positions import close_position, reopen_position
 from tournaments.services.seating import plan_position, publish_seating
+from tournaments.services.sheets import confirm_bilan
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="row locks are PostgreSQL's (SQLite has none)"

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from tests.at_the_table import TESTS
 from tests.factories import seat
+from tournaments.actors import Actor
 from tournaments.models import Penalty, Position, Tournament
 from tournaments.services.errors import Refused
 from tournaments.services.penalties import add_penalty, cancel_penalty
@@ -30,7 +31,11 @@ def give_penalty(client, tournament, **fields):
 
 def test_a_penalty_keeps_the_player_position_points_reason_and_who(players, position, arbitre):
     penalty = add_penalty(
-        registration=players[2], position=position, points=40, reason="Retard", by=arbitre
+        registration=players[2],
+        position=position,
+        points=40,
+        reason="Retard",
+        by=Actor.arbitre(arbitre),
     )
 
     assert (penalty.registration, penalty.position, penalty.points, penalty.reason) == (
@@ -46,7 +51,11 @@ def test_a_penalty_keeps_the_player_position_points_reason_and_who(players, posi
 def test_a_penalty_takes_off_a_positive_whole_number_of_points(players, position, arbitre, points):
     with pytest.raises(Refused) as refusal:
         add_penalty(
-            registration=players[0], position=position, points=points, reason="x", by=arbitre
+            registration=players[0],
+            position=position,
+            points=points,
+            reason="x",
+            by=Actor.arbitre(arbitre),
         )
 
     assert refusal.value.field == "points"
@@ -54,7 +63,13 @@ def test_a_penalty_takes_off_a_positive_whole_number_of_points(players, position
 
 def test_a_penalty_needs_a_reason(players, position, arbitre):
     with pytest.raises(Refused) as refusal:
-        add_penalty(registration=players[0], position=position, points=10, reason="", by=arbitre)
+        add_penalty(
+            registration=players[0],
+            position=position,
+            points=10,
+            reason="",
+            by=Actor.arbitre(arbitre),
+        )
 
     assert refusal.value.field == "reason"
 
@@ -65,17 +80,23 @@ def test_a_penalty_is_refused_for_a_position_of_another_tournament(players, arbi
     elsewhere = Position.objects.create(tournament=other, number=1)
 
     with pytest.raises(Refused) as refusal:
-        add_penalty(registration=players[0], position=elsewhere, points=10, reason="x", by=arbitre)
+        add_penalty(
+            registration=players[0],
+            position=elsewhere,
+            points=10,
+            reason="x",
+            by=Actor.arbitre(arbitre),
+        )
 
     assert refusal.value.code == "other_tournament"
 
 
 def test_cancelling_keeps_the_penalty_marked_with_who_and_when(players, position, arbitre):
     penalty = add_penalty(
-        registration=players[0], position=position, points=10, reason="x", by=arbitre
+        registration=players[0], position=position, points=10, reason="x", by=Actor.arbitre(arbitre)
     )
 
-    cancelled = cancel_penalty(penalty=penalty, by=arbitre)
+    cancelled = cancel_penalty(penalty=penalty, by=Actor.arbitre(arbitre))
 
     assert Penalty.objects.count() == 1
     assert (cancelled.is_cancelled, cancelled.cancelled_by) == (True, arbitre)
@@ -83,17 +104,19 @@ def test_cancelling_keeps_the_penalty_marked_with_who_and_when(players, position
 
 def test_cancelling_twice_keeps_the_first_cancellation(players, position, arbitre, other_arbitre):
     penalty = add_penalty(
-        registration=players[0], position=position, points=10, reason="x", by=arbitre
+        registration=players[0], position=position, points=10, reason="x", by=Actor.arbitre(arbitre)
     )
-    first = cancel_penalty(penalty=penalty, by=arbitre)
+    first = cancel_penalty(penalty=penalty, by=Actor.arbitre(arbitre))
 
-    second = cancel_penalty(penalty=penalty, by=other_arbitre)
+    second = cancel_penalty(penalty=penalty, by=Actor.arbitre(other_arbitre))
 
     assert (second.cancelled_at, second.cancelled_by) == (first.cancelled_at, arbitre)
 
 
 def test_a_penalised_player_cannot_be_deleted_with_their_penalty(players, position, arbitre):
-    add_penalty(registration=players[0], position=position, points=10, reason="x", by=arbitre)
+    add_penalty(
+        registration=players[0], position=position, points=10, reason="x", by=Actor.arbitre(arbitre)
+    )
 
     with pytest.raises((RestrictedError, ProtectedError)):
         players[0].delete()
@@ -101,7 +124,7 @@ def test_a_penalised_player_cannot_be_deleted_with_their_penalty(players, positi
 
 def test_the_database_refuses_a_cancellation_without_who(players, position, arbitre):
     penalty = add_penalty(
-        registration=players[0], position=position, points=10, reason="x", by=arbitre
+        registration=players[0], position=position, points=10, reason="x", by=Actor.arbitre(arbitre)
     )
 
     with pytest.raises(IntegrityError, match="penalty_cancelled_with_who_and_when"):
@@ -162,7 +185,11 @@ def test_the_register_shows_a_cancelled_penalty_struck_through(
     arbitre_client, short_tournament, players, position, arbitre
 ):
     penalty = add_penalty(
-        registration=players[0], position=position, points=10, reason="Retard", by=arbitre
+        registration=players[0],
+        position=position,
+        points=10,
+        reason="Retard",
+        by=Actor.arbitre(arbitre),
     )
 
     arbitre_client.post(f"{penalties_url(short_tournament)}{penalty.pk}/annuler/")
@@ -189,8 +216,19 @@ def test_a_penalty_is_refused_for_a_position_the_player_did_not_sit(
     )
 
     with pytest.raises(Refused) as refusal:
-        add_penalty(registration=late, position=position, points=10, reason="x", by=arbitre)
+        add_penalty(
+            registration=late, position=position, points=10, reason="x", by=Actor.arbitre(arbitre)
+        )
 
     assert refusal.value.code == "not_seated"
     assert "n'a pas de place à la position 1" in refusal.value.message
+    assert not Penalty.objects.exists()
+
+
+@pytest.mark.parametrize("by", [Actor.table_device(), TESTS], ids=["table", "script"])
+def test_only_an_arbitre_with_an_account_gives_a_penalty(players, position, by):
+    with pytest.raises(Refused) as refusal:
+        add_penalty(registration=players[0], position=position, points=10, reason="x", by=by)
+
+    assert refusal.value.code == "not_arbitre"
     assert not Penalty.objects.exists()

@@ -7,7 +7,8 @@ from django.utils import timezone
 
 from tests.at_the_table import TESTS
 from tests.factories import register, seat_ahead_then_change, start
-from tournaments.models import Deal, Formula, Seat, Team
+from tournaments.choices import Formula
+from tournaments.models import Deal, Seat, Team
 from tournaments.selectors.registrations import position_participants
 from tournaments.selectors.seating import position_report, seating_changes
 from tournaments.services.errors import Refused

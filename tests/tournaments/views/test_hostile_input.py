@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from tests import fft_example
 from tests.at_the_table import TESTS
-from tournaments.models import Formula, Tournament
+from tournaments.choices import Formula
+from tournaments.models import Tournament
 from tournaments.services.deals import record_deal
 from tournaments.services.tournaments import TOURNAMENT_SETTINGS
 

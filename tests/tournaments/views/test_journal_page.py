@@ -12,9 +12,11 @@ from django.utils import timezone
 from tests.at_the_table import TESTS
 from tests.htmx import HTMX
 from tournaments.actors import Actor
-from tournaments.models import JournalEntry, Place
+from tournaments.choices import Place
+from tournaments.deal_scoring import DealResult
+from tournaments.models import JournalEntry
 from tournaments.selectors.journal import journal_table_numbers
-from tournaments.services.deals import DealResult, correct_deal, record_deal
+from tournaments.services.deals import correct_deal, record_deal
 from tournaments.services.registrations import update_registration
 from tournaments.services.seating import seat_position
 from tournaments.views.journal import ENTRIES_PER_PAGE

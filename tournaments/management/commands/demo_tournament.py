@@ -16,12 +16,15 @@ from django.db import transaction
 
 from seating import plan_positions
 from tournaments.actors import Actor
-from tournaments.models import Formula, Place, Position, Registration, Tournament
-from tournaments.services.deals import DealResult, confirm_bilan, record_deal
+from tournaments.choices import Formula, Place
+from tournaments.deal_scoring import DealResult
+from tournaments.models import Position, Registration, Tournament
+from tournaments.services.deals import record_deal
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import close_position
 from tournaments.services.registrations import register_player
 from tournaments.services.seating import publish_seating, seat_position
+from tournaments.services.sheets import confirm_bilan
 from tournaments.services.tournaments import create_tournament, publish_tournament
 
 # Every write of this command is the demo script's, as the sheets' history says.
@@ -195,12 +198,16 @@ class Command(BaseCommand):
             position=first,
             points=20,
             reason="Carte exposée avant l'entame",
-            by=arbitre,
+            by=Actor.arbitre(arbitre),
         )
         slip = add_penalty(
-            registration=by_number[9], position=first, points=50, reason="Retard", by=arbitre
+            registration=by_number[9],
+            position=first,
+            points=50,
+            reason="Retard",
+            by=Actor.arbitre(arbitre),
         )
-        cancel_penalty(penalty=slip, by=arbitre)
+        cancel_penalty(penalty=slip, by=Actor.arbitre(arbitre))
 
         second = Position.objects.create(tournament=tournament, number=2)
         tables = seat_position(

@@ -6,6 +6,7 @@ from django.utils import timezone
 from tests.at_the_table import play, prise_by, sign
 from tests.factories import enrol, seat
 from tests.htmx import HTMX
+from tournaments.actors import Actor
 from tournaments.models import Position
 from tournaments.services.penalties import add_penalty
 
@@ -44,7 +45,7 @@ def test_a_player_page_shows_the_total_rank_and_penalties(
         position=first_position[0].position,
         points=20,
         reason="Carte exposée",
-        by=arbitre,
+        by=Actor.arbitre(arbitre),
     )
 
     content = client.get(page_url(short_tournament, 1)).content.decode()

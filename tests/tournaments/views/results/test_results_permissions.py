@@ -11,8 +11,9 @@ import pytest
 from tests.at_the_table import play, sign
 from tests.factories import seat
 from tests.walks import walk
+from tournaments.actors import Actor
+from tournaments.deal_scoring import DealResult
 from tournaments.models import HandledCall, Penalty
-from tournaments.services.deals import DealResult
 from tournaments.services.penalties import add_penalty
 
 
@@ -25,7 +26,11 @@ def room(short_tournament, players, arbitre):
         sign(table)
     position = tables[0].position
     penalty = add_penalty(
-        registration=players[0], position=position, points=10, reason="Retard", by=arbitre
+        registration=players[0],
+        position=position,
+        points=10,
+        reason="Retard",
+        by=Actor.arbitre(arbitre),
     )
     return short_tournament, tables[0].deals.get(), penalty
 

@@ -2,7 +2,9 @@
 
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet, post_deal
-from tournaments.services.deals import DealResult, confirm_bilan, record_deal
+from tournaments.deal_scoring import DealResult
+from tournaments.services.deals import record_deal
+from tournaments.services.sheets import confirm_bilan
 
 
 def room_html(client, table, **extra) -> str:

@@ -13,9 +13,10 @@ from django.apps import apps
 from tests.at_the_table import TESTS
 from tests.factories import club_tournament
 from tests.htmx import HTMX
+from tournaments.choices import Formula
 from tournaments.forms import SwapForm, TeamForm
-from tournaments.models import Formula, Player, Position, Registration, Team
-from tournaments.selectors.names import fold, name_key
+from tournaments.models import Player, Position, Registration, Team
+from tournaments.names import fold, name_key
 from tournaments.selectors.registrations import search_players
 from tournaments.selectors.seating import seating_plan
 from tournaments.services.registrations import register_player, update_registration

@@ -5,8 +5,9 @@ drawn as a paper form is printed: the rules, frames and shading are one SVG, and
 sit on it in a few absolutely placed blocks, each holding a whole column or line (tab stops
 across the seats). What all the sheets of a shape share (the ruled form, the headings and
 labels, the tournament and the position) is laid out once per document, as pages of layers
-that every sheet shows as PDF forms (tournaments.printing, LAYERS; tournaments.pdf, Stamp);
-a pre-filled sheet then lays out only four blocks of its own: the table number, the code,
+that every sheet shows as PDF forms (tournaments.prints.sheets, LAYERS;
+tournaments.prints.pdf, Stamp); a pre-filled sheet then lays out only four blocks of its own:
+the table number, the code,
 the players' names and numbers, and the names again above the signatures. That keeps a
 100-table position within 1.3 times 100 bare pages of names (bench/print_bench.py).
 

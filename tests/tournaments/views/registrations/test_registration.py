@@ -6,7 +6,8 @@ from django.contrib.messages import get_messages
 from tests.at_the_table import TESTS
 from tests.htmx import HTMX
 from tests.refusals import refusal_the_second_time
-from tournaments.models import Formula, Player, Registration, Team
+from tournaments.choices import Formula
+from tournaments.models import Player, Registration, Team
 from tournaments.selectors.registrations import search_players, search_registered
 from tournaments.services.errors import Refused
 from tournaments.services.registrations import register_player

@@ -6,8 +6,8 @@ from django.utils import timezone
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet
 from tournaments.actors import Actor
-from tournaments.services.deals import confirm_bilan, unlock_sheet
 from tournaments.services.errors import Refused
+from tournaments.services.sheets import confirm_bilan, unlock_sheet
 
 
 def confirm(client, table, place, **extra):

@@ -1,9 +1,8 @@
-"""What the printed documents show, read in a few queries: sheets, seating plans, player cards.
+"""The feuilles de marque as printed, read in a few queries: each table's deals, totals,
+corrections, and the layers its document shares (``tournaments.prints.pdf``, Stamp).
 
-Selectors only: they read the tournament and return plain values for the templates under
-``templates/prints/``; ``tournaments.pdf`` draws them. Who may print what is the views' business
-(``tournaments.views.prints``): a sheet carries its table's code and QR code only when the
-caller passes ``access_url``, which the views do for the arbitre alone.
+A sheet carries its table's code and QR code only when the caller passes ``access_url``,
+which the views (``tournaments.views.prints``) do for the arbitre alone.
 """
 
 from collections.abc import Callable, Iterable
@@ -13,86 +12,14 @@ import segno
 from django.db.models import Count, Prefetch, Q
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.sheet import SeatTotals, sheet_totals
-from tournaments.models import (
-    PLACES_BY_TABLE_SIZE,
-    Camp,
-    Chelem,
-    Deal,
-    Place,
-    Position,
-    Registration,
-    Seat,
-    Table,
-    Tournament,
-)
-from tournaments.pdf import Stamp
-from tournaments.selectors.names import fold
-from tournaments.sheet_forms import short_name
-from tournaments.sheet_layout import SIGNATURE_GAP, SheetLayout, sheet_layout
-from tournaments.templatetags.sheet_tags import points_text, signed
-
-PLACE_ORDER = list(Place.values)
-
-
-# Every mask makes a valid QR code, read alike by phones; segno tries all eight by default to
-# keep the one with the fewest confusing patterns, which costs four times the code itself: a
-# 100-table position would spend a quarter of its print time on it. One mask is chosen here.
-QR_MASK = 4
-
-
-def make_qr(url: str) -> segno.QRCode:
-    return segno.make_qr(url, error="m", mask=QR_MASK)
-
-
-def qr_svg(url: str | segno.QRCode) -> str:
-    """A QR code for ``url`` as inline SVG markup (segno), sized by the print stylesheet."""
-    code = make_qr(url) if isinstance(url, str) else url
-    return code.svg_inline(border=0, omitsize=True, dark="#000")
-
-
-def qr_drawing(code: segno.QRCode) -> bytes:
-    """The dark modules of ``code`` as PDF rectangles, a module a unit, the y axis up: what
-    segno's SVG path draws, as a stamp (tournaments.pdf) writes it."""
-    size = len(code.matrix)
-    rectangles = []
-    for row, modules in enumerate(code.matrix):
-        y = size - 1 - row
-        start = None
-        for x, dark in enumerate((*modules, 0)):
-            if dark and start is None:
-                start = x
-            elif not dark and start is not None:
-                rectangles.append(f"{start} {y} {x - start} 1 re")
-                start = None
-    return ("0 g " + " ".join(rectangles) + " f").encode()
-
-
-def french_sort_key(*names: str) -> tuple[str, ...]:
-    """Names in French alphabetical order: accents and case ignored (Écuyer between Dupont
-    and Favre), then the exact spelling, so that the order is the same on every print."""
-    return (*(fold(name) for name in names), *names)
-
-
-def player_sort_key(registration: Registration) -> tuple[str, ...]:
-    player = registration.player
-    return french_sort_key(player.last_name, player.first_name)
-
-
-# --- Feuilles de marque ------------------------------------------------------------------
-
-PETIT_AU_BOUT = {
-    Camp.ATTACK: gettext_lazy("petit au bout à l'attaque"),
-    Camp.DEFENSE: gettext_lazy("petit au bout à la défense"),
-}
-CHELEMS = {
-    Chelem.ANNOUNCED_MADE: gettext_lazy("chelem annoncé et réalisé"),
-    Chelem.UNANNOUNCED_MADE: gettext_lazy("chelem réalisé sans annonce"),
-    Chelem.ANNOUNCED_FAILED: gettext_lazy("chelem annoncé et chuté"),
-    Chelem.DEFENSE: gettext_lazy("chelem réalisé par la défense"),
-}
+from tournaments.deal_words import prime_words, result_words, sentence, short_name, signed
+from tournaments.models import Deal, Position, Seat, Table, Tournament
+from tournaments.prints.layout import SIGNATURE_GAP, SheetLayout, sheet_layout
+from tournaments.prints.pdf import Stamp
+from tournaments.prints.qr import make_qr, qr_drawing, qr_svg
+from tournaments.selectors.sheets import in_place_order
 
 
 @dataclass(frozen=True)
@@ -167,7 +94,7 @@ class PrintedSheet:
     def signers(self) -> list[tuple[Seat, SeatTotals | None]]:
         return list(zip(self.seats, self.totals or [None] * len(self.seats), strict=True))
 
-    # The columns and lines of words, one block each (tournaments.sheet_layout says why).
+    # The columns and lines of words, one block each (tournaments.prints.layout says why).
 
     @property
     def seat_heads(self) -> str:
@@ -252,24 +179,6 @@ def _fit(text: str, width_mm: float, size_pt: float) -> str:
     return text if len(text) <= fits else text[: max(fits - 1, 1)].rstrip() + "…"
 
 
-def _primes_in_words(deal: Deal, names: dict[str, str]) -> str:
-    """The primes of a played deal as the sheet spells them (docs/scoring.md §One deal, 4-6)."""
-    primes = []
-    if deal.petit_au_bout:
-        primes.append(PETIT_AU_BOUT[Camp(deal.petit_au_bout)])
-    for place, size in deal.poignees().items():
-        label = {"simple": _("simple"), "double": _("double"), "triple": _("triple")}[size]
-        primes.append(
-            _("poignée %(size)s (%(who)s)") % {"size": label, "who": names.get(place, place)}
-        )
-    if deal.chelem:
-        primes.append(CHELEMS[Chelem(deal.chelem)])
-    elif deal.chelem_announced:
-        primes.append(_("chelem annoncé"))
-    text = ", ".join(str(prime) for prime in primes)
-    return text[:1].upper() + text[1:]
-
-
 def _printed_deal(deal: Deal, places: list[str], names: dict[str, str], corrected: bool):
     if deal.all_pass:
         return PrintedDeal(
@@ -283,22 +192,14 @@ def _printed_deal(deal: Deal, places: list[str], names: dict[str, str], correcte
             marques=[deal.marque(place) for place in places],
             corrected=corrected,
         )
-    if deal.points is None:
-        result = _("résultat à venir")
-    else:
-        bouts = ngettext("%(bouts)s bout", "%(bouts)s bouts", deal.bouts) % {"bouts": deal.bouts}
-        result = _("%(points)s pts, %(bouts)s") % {
-            "points": points_text(deal.points),
-            "bouts": bouts,
-        }
     return PrintedDeal(
         number=deal.number,
         taker=names.get(deal.taker, deal.taker or ""),
         partner=names.get(deal.partner, "") if deal.partner else "",
         sitting_out=names.get(deal.sitting_out, "") if deal.sitting_out else "",
         contract=deal.get_contract_display(),
-        result=result,
-        primes=_primes_in_words(deal, names),
+        result=result_words(deal),
+        primes=sentence(prime_words(deal, names)),
         marques=[deal.marque(place) for place in places],
         corrected=corrected,
     )
@@ -360,7 +261,7 @@ def printed_sheets(
     for table in tables:
         position = table.position
         tournament = position.tournament
-        table_seats = sorted(table.seats.all(), key=lambda seat: PLACE_ORDER.index(seat.place))
+        table_seats = in_place_order(table.seats.all())
         places = [seat.place for seat in table_seats]
         names = {seat.place: short_name(seat) for seat in table_seats}
         deals = list(table.deals.all())
@@ -401,7 +302,7 @@ def printed_sheets(
 
 
 # What a sheet has in common with the other sheets of its document is laid out once, as three
-# pages of layers that every sheet shows (tournaments.pdf, Stamp): the ruled form and the
+# pages of layers that every sheet shows (tournaments.prints.pdf, Stamp): the ruled form and the
 # header, the heads of the columns, then the rest of the form's words. The sheet's own words
 # come between them, so that its text reads in order: « … Table » 7, « … Ouest » DUPONT…
 LAYERS = ("form", "heads", "foot")
@@ -442,121 +343,3 @@ def sheets_document(sheets: list[PrintedSheet]) -> tuple[dict, list[Stamp]]:
     groups = list({sheet.layers: sheet for sheet in sheets}.values())
     context = {"sheets": sheets, "layers": sheet_layers(sheets), "layer_groups": groups}
     return context, sheet_stamps(sheets)
-
-
-# --- Seating plan ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PlanTable:
-    table: Table
-    seats: list[Seat]
-
-
-@dataclass(frozen=True)
-class PlanEntry:
-    """A line of the plan by name: the letter it is filed under, and the player's seat."""
-
-    letter: str
-    seat: Seat
-
-
-@dataclass(frozen=True)
-class PrintedPlan:
-    """A position's seating for the wall: table by table, and every player by name."""
-
-    tournament: Tournament
-    position: Position
-    tables: list[PlanTable]
-    by_player: list[PlanEntry]
-
-
-def printed_plan(position: Position) -> PrintedPlan:
-    """The seating plan of a seated position; players in French alphabetical order."""
-    seats = Prefetch(
-        "seats", queryset=Seat.objects.select_related("registration__player", "registration__team")
-    )
-    tables = []
-    for table in position.tables.prefetch_related(seats).order_by("number"):
-        table_seats = sorted(table.seats.all(), key=lambda seat: PLACE_ORDER.index(seat.place))
-        tables.append(PlanTable(table=table, seats=table_seats))
-    by_name = sorted(
-        (seat for plan_table in tables for seat in plan_table.seats),
-        key=lambda seat: player_sort_key(seat.registration),
-    )
-    by_player = [
-        PlanEntry(letter=player_sort_key(seat.registration)[0][:1].upper(), seat=seat)
-        for seat in by_name
-    ]
-    return PrintedPlan(
-        tournament=position.tournament, position=position, tables=tables, by_player=by_player
-    )
-
-
-# --- Player cards ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class CardLine:
-    """Where the player sits in one position, or nothing yet (``table`` None)."""
-
-    position: int
-    table: int | None
-    place: str
-
-
-@dataclass(frozen=True)
-class PlayerCard:
-    registration: Registration
-    lines: list[CardLine]
-    url: str
-    qr_svg: str
-
-
-def printed_cards(tournament: Tournament, *, player_url: Callable[[int], str]) -> list[PlayerCard]:
-    """A card per player, by name: their table and seat in every position seated so far, and a
-    QR code to ``player_url(number)``, their page online. Before the first seating every
-    registered player gets one (to hand out at check-in); after it, those who came: checked
-    in, or seated once (a player never present gets no card)."""
-    seats = Seat.objects.filter(position__tournament=tournament).select_related("table", "position")
-    seated = {(seat.registration_id, seat.position.number): seat for seat in seats}
-    came = {registration_id for registration_id, _number in seated}
-    registrations = sorted(
-        (
-            registration
-            for registration in tournament.registrations.select_related("player", "team")
-            if not seated or registration.checked_in or registration.pk in came
-        ),
-        key=player_sort_key,
-    )
-    cards = []
-    for registration in registrations:
-        lines = []
-        for number in range(1, tournament.positions_count + 1):
-            seat = seated.get((registration.pk, number))
-            lines.append(
-                CardLine(
-                    position=number,
-                    table=seat.table.number if seat else None,
-                    place=seat.get_place_display() if seat else "",
-                )
-            )
-        url = player_url(registration.number)
-        cards.append(
-            PlayerCard(registration=registration, lines=lines, url=url, qr_svg=qr_svg(url))
-        )
-    return cards
-
-
-def table_sizes_label(plan: PrintedPlan) -> str:
-    """« 6 tables de 4, 1 table de 3 »: what the arbitre checks before pinning the plan."""
-    counts = {}
-    for plan_table in plan.tables:
-        counts[len(plan_table.seats)] = counts.get(len(plan_table.seats), 0) + 1
-    parts = [
-        ngettext("%(count)s table de %(size)s", "%(count)s tables de %(size)s", count)
-        % {"count": count, "size": size}
-        for size, count in sorted(counts.items(), key=lambda item: -item[0])
-        if size in PLACES_BY_TABLE_SIZE
-    ]
-    return ", ".join(parts)

@@ -11,14 +11,11 @@ from django.utils import timezone
 from tests import fft_example
 from tests.at_the_table import PRISE_BY_NORD, TESTS, fill_sheet
 from tournaments.actors import Actor
+from tournaments.deal_scoring import DealResult
 from tournaments.models import Deal, SheetEvent
-from tournaments.services.deals import (
-    DealResult,
-    confirm_bilan,
-    correct_deal,
-    delete_deal,
-)
+from tournaments.services.deals import correct_deal, delete_deal
 from tournaments.services.errors import Refused
+from tournaments.services.sheets import confirm_bilan
 
 PARIS = ZoneInfo("Europe/Paris")
 # Deal 1 of the FFT example taken by Nord instead of Est: Nord and Est swap their marques,

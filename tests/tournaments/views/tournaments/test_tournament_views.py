@@ -6,7 +6,8 @@ import pytest
 
 from tests.at_the_table import TESTS
 from tests.htmx import HTMX
-from tournaments.models import Formula, Tournament
+from tournaments.choices import Formula
+from tournaments.models import Tournament
 from tournaments.services.errors import Refused
 from tournaments.services.seating import plan_position
 from tournaments.services.tournaments import update_tournament

@@ -4,7 +4,7 @@ import pytest
 
 from tests.at_the_table import TESTS
 from tests.htmx import HTMX
-from tournaments.models import Formula
+from tournaments.choices import Formula
 from tournaments.services.errors import Refused
 from tournaments.services.registrations import create_team, set_team
 

@@ -1,20 +1,19 @@
-"""What the printed documents show, read by the selectors of tournaments.printing (no PDF)."""
+"""What the printed documents show, read by tournaments.prints (no PDF)."""
 
 import segno
 
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet
 from tournaments.actors import Actor
+from tournaments.deal_scoring import DealResult
 from tournaments.models import Player, Position, Table
-from tournaments.printing import (
-    french_sort_key,
-    printed_cards,
-    printed_plan,
-    printed_sheets,
-    qr_drawing,
-)
-from tournaments.printing import qr_svg as make_qr
-from tournaments.services.deals import DealResult, correct_deal, record_deal
+from tournaments.names import name_key
+from tournaments.prints.cards import printed_cards
+from tournaments.prints.plan import printed_plan
+from tournaments.prints.qr import qr_drawing
+from tournaments.prints.qr import qr_svg as make_qr
+from tournaments.prints.sheets import printed_sheets
+from tournaments.services.deals import correct_deal, record_deal
 from tournaments.services.registrations import register_player
 from tournaments.services.seating import seat_position
 
@@ -89,7 +88,7 @@ def test_a_played_deal_has_its_primes_in_words(table):
 def test_french_order_ignores_accents_and_case():
     names = ["Favre", "écuyer", "Dupont", "Eymard", "Ébert", "de Gaulle"]
 
-    assert sorted(names, key=french_sort_key) == [
+    assert sorted(names, key=lambda name: name_key(Player(last_name=name, first_name=""))) == [
         "de Gaulle", "Dupont", "Ébert", "écuyer", "Eymard", "Favre"
     ]  # fmt: skip
 

@@ -3,8 +3,9 @@ they sign: the contract and points, and every prime (poignées: whose and which;
 which camp; the chelem), with its term of the marque."""
 
 from tests.at_the_table import TESTS, fill_sheet
-from tournaments.models import FiveMode
-from tournaments.services.deals import DealResult, record_deal
+from tournaments.choices import FiveMode
+from tournaments.deal_scoring import DealResult
+from tournaments.services.deals import record_deal
 
 
 def row_html(client, table, number: int) -> str:

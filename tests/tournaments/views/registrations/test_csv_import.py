@@ -5,7 +5,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.at_the_table import TESTS
 from tests.htmx import HTMX
-from tournaments.models import Formula, Player, Registration
+from tournaments.choices import Formula
+from tournaments.models import Player, Registration
 from tournaments.services.imports import import_registrations
 
 GOOD = (

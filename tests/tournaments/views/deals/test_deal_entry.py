@@ -7,8 +7,9 @@ from django.utils import timezone
 
 from tests import fft_example
 from tests.at_the_table import TESTS, grant, post_deal
+from tournaments.deal_scoring import DealResult
 from tournaments.models import Deal
-from tournaments.services.deals import DealResult, record_deal
+from tournaments.services.deals import record_deal
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

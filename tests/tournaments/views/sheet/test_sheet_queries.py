@@ -8,7 +8,8 @@ from django.test.utils import CaptureQueriesContext
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet
 from tournaments.models import Deal
-from tournaments.services.deals import confirm_bilan, record_deal
+from tournaments.services.deals import record_deal
+from tournaments.services.sheets import confirm_bilan
 
 
 def queries_of(client, path) -> int:

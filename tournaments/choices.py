@@ -1,0 +1,176 @@
+"""The choices the tables hold, with the French words the pages show: places, formulas,
+contracts and primes (their values are ``scoring.rules``'), statuses, the journal's actions;
+and the deal's columns by place.
+"""
+
+from collections.abc import Mapping
+from enum import StrEnum
+
+from django.core.exceptions import ImproperlyConfigured
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scoring import rules
+
+
+class Place(models.TextChoices):
+    """The seats of a table, in the order the seating plan lists them."""
+
+    NORD = "N", _("Nord")
+    EST = "E", _("Est")
+    SUD = "S", _("Sud")
+    OUEST = "O", _("Ouest")
+    CINQUIEME = "C", _("Cinquième")
+
+
+PLACES_BY_TABLE_SIZE = {
+    3: (Place.NORD, Place.EST, Place.SUD),
+    4: (Place.NORD, Place.EST, Place.SUD, Place.OUEST),
+    5: (Place.NORD, Place.EST, Place.SUD, Place.OUEST, Place.CINQUIEME),
+}
+
+
+class Formula(models.TextChoices):
+    INDIVIDUAL = "individuel", _("Individuel")
+    DUO = "duo", _("DUO (équipes de 2)")
+    QUADRETTE = "quadrette", _("Quadrette (équipes de 4)")
+
+
+TEAM_SIZE = {Formula.INDIVIDUAL: 1, Formula.DUO: 2, Formula.QUADRETTE: 4}
+
+
+class FiveMode(models.TextChoices):
+    CALL = "appel", _("Appel au roi")
+    DEAD = "mort", _("Avec un mort (le donneur ne joue pas)")
+
+
+def _labelled(enum: type[StrEnum], labels: Mapping[StrEnum, str]) -> type[models.TextChoices]:
+    """The model choices for one of the rules' enums: its members and stored values, in its
+    order, with the French words the pages show.
+
+    ``scoring.rules`` owns the values, so that a new contract is added there once; it gets its
+    label here. A member left without a label stops the app at start, rather than showing a bare
+    value on the sheet.
+    """
+    if set(labels) != set(enum):
+        raise ImproperlyConfigured(
+            f"{enum.__name__}: one French label for each member of scoring.rules.{enum.__name__}."
+        )
+    members = [(member.name, (member.value, labels[member])) for member in enum]
+    return models.TextChoices(enum.__name__, members, module=__name__)
+
+
+Contract = _labelled(
+    rules.Contract,
+    {
+        rules.Contract.PRISE: _("Prise"),
+        rules.Contract.GARDE: _("Garde"),
+        rules.Contract.GARDE_SANS: _("Garde sans"),
+        rules.Contract.GARDE_CONTRE: _("Garde contre"),
+    },
+)
+Camp = _labelled(rules.Camp, {rules.Camp.ATTACK: _("Attaque"), rules.Camp.DEFENSE: _("Défense")})
+PoigneeSize = _labelled(
+    rules.PoigneeSize,
+    {
+        rules.PoigneeSize.SIMPLE: _("Simple"),
+        rules.PoigneeSize.DOUBLE: _("Double"),
+        rules.PoigneeSize.TRIPLE: _("Triple"),
+    },
+)
+Chelem = _labelled(
+    rules.Chelem,
+    {
+        rules.Chelem.ANNOUNCED_MADE: _("Annoncé et réalisé"),
+        rules.Chelem.UNANNOUNCED_MADE: _("Réalisé sans annonce"),
+        rules.Chelem.ANNOUNCED_FAILED: _("Annoncé et chuté"),
+        rules.Chelem.DEFENSE: _("Réalisé par la défense"),
+    },
+)
+
+
+class TournamentStatus(models.TextChoices):
+    PREPARATION = "preparation", _("En préparation")
+    RUNNING = "en_cours", _("En cours")
+    FINISHED = "termine", _("Terminé")
+
+
+class SheetEventKind(models.TextChoices):
+    CONFIRMED = "confirmed", _("Bilan confirmé")
+    SIGNED = "signed", _("Feuille signée")
+    REOPENED = "reopened", _("Feuille rouverte")
+    CORRECTED = "corrected", _("Correction après signature")
+
+
+class JournalAction(models.TextChoices):
+    """Every action the journal records, with its French label: the one list of them."""
+
+    TOURNAMENT_CREATED = "tournament.created", _("Tournoi créé")
+    TOURNAMENT_UPDATED = "tournament.updated", _("Réglages du tournoi modifiés")
+    TOURNAMENT_PUBLISHED = "tournament.published", _("Tournoi publié")
+    TOURNAMENT_HIDDEN = "tournament.hidden", _("Tournoi masqué")
+    REGISTRATION_REGISTERED = "registration.registered", _("Joueur inscrit")
+    REGISTRATION_UPDATED = "registration.updated", _("Inscription corrigée")
+    REGISTRATION_UNREGISTERED = "registration.unregistered", _("Inscription retirée")
+    REGISTRATION_IMPORTED = "registration.imported", _("Joueurs importés (CSV)")
+    REGISTRATION_CHECKED_IN = "registration.checked_in", _("Joueur pointé présent")
+    REGISTRATION_LATE = "registration.arrived_late", _("Arrivée tardive")
+    REGISTRATION_CHECKED_OUT = "registration.checked_out", _("Joueur pointé absent")
+    REGISTRATION_WITHDRAWN = "registration.withdrawn", _("Retrait déclaré")
+    REGISTRATION_RETURNED = "registration.withdrawal_cancelled", _("Retrait annulé")
+    TEAM_CREATED = "team.created", _("Équipe créée")
+    TEAM_CHANGED = "team.member_changed", _("Équipe d'un joueur changée")
+    TEAM_DELETED = "team.deleted", _("Équipe supprimée")
+    SEATING_PLANNED = "seating.planned", _("Placement tiré")
+    SEATING_REPLANNED = "seating.replanned", _("Placement tiré à nouveau")
+    SEATING_SWAPPED = "seating.swapped", _("Joueurs échangés")
+    SEATING_PUBLISHED = "seating.published", _("Placement publié")
+    DEAL_RECORDED = "deal.recorded", _("Donne inscrite")
+    DEAL_CORRECTED = "deal.corrected", _("Donne corrigée")
+    DEAL_DELETED = "deal.deleted", _("Donne supprimée")
+    BILAN_CONFIRMED = "bilan.confirmed", _("Bilan confirmé")
+    SHEET_SIGNED = "sheet.signed", _("Feuille signée")
+    SHEET_REOPENED = "sheet.reopened", _("Feuille rouverte")
+    POSITION_CLOSED = "position.closed", _("Position close")
+    POSITION_REOPENED = "position.reopened", _("Position rouverte")
+    TABLE_PHONE_OPENED = "table.phone_opened", _("Téléphone ouvert depuis la salle")
+    CALL_HANDLED = "call.handled", _("Appel pris en compte")
+    PENALTY_ADDED = "penalty.added", _("Pénalité donnée")
+    PENALTY_CANCELLED = "penalty.cancelled", _("Pénalité annulée")
+
+
+MARQUE_FIELDS = {
+    Place.NORD: "marque_nord",
+    Place.EST: "marque_est",
+    Place.SUD: "marque_sud",
+    Place.OUEST: "marque_ouest",
+    Place.CINQUIEME: "marque_cinquieme",
+}
+POIGNEE_FIELDS = {
+    Place.NORD: "poignee_nord",
+    Place.EST: "poignee_est",
+    Place.SUD: "poignee_sud",
+    Place.OUEST: "poignee_ouest",
+    Place.CINQUIEME: "poignee_cinquieme",
+}
+
+
+# A deal's result as the table gave it and its marques: what its history and the journal show.
+# What a deal's form and record hold besides its poignées, in the order the sheet asks them.
+DEAL_FIELDS = (
+    "taker",
+    "contract",
+    "partner",
+    "sitting_out",
+    "bouts",
+    "points",
+    "petit_au_bout",
+    "chelem",
+)
+DEAL_RESULT_FIELDS = (
+    "all_pass",
+    *DEAL_FIELDS,
+    "chelem_announced",
+    *POIGNEE_FIELDS.values(),
+    *MARQUE_FIELDS.values(),
+)

@@ -1,0 +1,111 @@
+"""A deal in the sheet's words: points, signs, primes and the players' short names, as the
+sheet, the live marques, the history, the journal and the prints all write them.
+
+Below the services, selectors, forms, prints and template tags, which all word a deal here.
+"""
+
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from scoring.rules import Marque
+from tournaments.choices import Camp, Chelem, PoigneeSize
+from tournaments.models import Deal, Seat
+
+MINUS = "\N{MINUS SIGN}"
+
+PETIT_AU_BOUT = {
+    Camp.ATTACK: gettext_lazy("petit au bout à l'attaque"),
+    Camp.DEFENSE: gettext_lazy("petit au bout à la défense"),
+}
+CHELEMS = {
+    Chelem.ANNOUNCED_MADE: gettext_lazy("chelem annoncé et réalisé"),
+    Chelem.UNANNOUNCED_MADE: gettext_lazy("chelem réalisé sans annonce"),
+    Chelem.ANNOUNCED_FAILED: gettext_lazy("chelem annoncé et chuté"),
+    Chelem.DEFENSE: gettext_lazy("chelem réalisé par la défense"),
+}
+
+
+def points_text(points: Decimal | None) -> str:
+    """Points as the sheet writes them: « 41 », « 40,5 »; empty for none."""
+    if points is None:
+        return ""
+    whole = points == points.to_integral_value()
+    return (str(int(points)) if whole else str(points)).replace(".", ",")
+
+
+def signed(value) -> str:
+    """+318, −106 and 0, as the sheet writes marques and bilans; empty for no marque."""
+    if value is None or value == "":
+        return ""
+    value = int(value)
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"{MINUS}{-value}"
+    return "0"
+
+
+def unsigned(value) -> str:
+    """A total of the + or − column, written without its sign."""
+    return "" if value is None else str(abs(int(value)))
+
+
+def camp_sign(value) -> str:
+    """A term of the marque seen from the attack, always with its sign (+20, −20, +0)."""
+    value = int(value)
+    return f"+{value}" if value >= 0 else f"{MINUS}{-value}"
+
+
+def short_name(seat: Seat) -> str:
+    """A player as the sheet names them: last name and initial (« Martin C. »)."""
+    player = seat.registration.player
+    initial = f" {player.first_name[:1]}." if player.first_name else ""
+    return f"{player.last_name}{initial}"
+
+
+def seat_names(seats) -> dict[str, str]:
+    """Each place's player as the sheet names them (« Martin C. »)."""
+    return {seat.place: short_name(seat) for seat in seats}
+
+
+def result_words(deal: Deal) -> str:
+    """« 49 pts, 2 bouts », or that the result is still to come (a deal bid only)."""
+    if deal.points is None:
+        return _("résultat à venir")
+    bouts = ngettext("%(bouts)s bout", "%(bouts)s bouts", deal.bouts) % {"bouts": deal.bouts}
+    return _("%(points)s pts, %(bouts)s") % {"points": points_text(deal.points), "bouts": bouts}
+
+
+def _term(value: int | None) -> str:
+    return "" if value is None else f" : {camp_sign(value)}"
+
+
+def prime_words(deal: Deal, names: dict[str, str], marque: Marque | None = None) -> list[str]:
+    """The primes of a deal (docs/scoring.md §One deal, 4-6): the petit au bout (which camp),
+    each poignée (which size, whose) and the chelem; each with its term of the marque when
+    ``marque`` (the deal scored again, ``deal_scoring.stored_marque``) is given."""
+    primes = []
+    if deal.petit_au_bout:
+        primes.append(
+            str(PETIT_AU_BOUT[Camp(deal.petit_au_bout)]) + _term(marque and marque.petit_au_bout)
+        )
+    terms = marque.poignees if marque else ()
+    for index, (place, size) in enumerate(deal.poignees().items()):
+        primes.append(
+            _("poignée %(size)s (%(who)s)")
+            % {"size": PoigneeSize(size).label.lower(), "who": names.get(place, place)}
+            + _term(terms[index] if index < len(terms) else None)
+        )
+    if deal.chelem:
+        primes.append(str(CHELEMS[Chelem(deal.chelem)]) + _term(marque and marque.chelem))
+    elif deal.chelem_announced:
+        primes.append(_("chelem annoncé"))
+    return primes
+
+
+def sentence(words: list[str]) -> str:
+    """Words as one line of the printed sheet: « Petit au bout à l'attaque, poignée simple »."""
+    text = ", ".join(words)
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,64 @@
+"""The player cards: each player's seats so far and a QR code to their page."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tournaments.models import (
+    Registration,
+    Seat,
+    Tournament,
+)
+from tournaments.names import name_key
+from tournaments.prints.qr import qr_svg
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """Where the player sits in one position, or nothing yet (``table`` None)."""
+
+    position: int
+    table: int | None
+    place: str
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    registration: Registration
+    lines: list[CardLine]
+    url: str
+    qr_svg: str
+
+
+def printed_cards(tournament: Tournament, *, player_url: Callable[[int], str]) -> list[PlayerCard]:
+    """A card per player, by name: their table and seat in every position seated so far, and a
+    QR code to ``player_url(number)``, their page online. Before the first seating every
+    registered player gets one (to hand out at check-in); after it, those who came: checked
+    in, or seated once (a player never present gets no card)."""
+    seats = Seat.objects.filter(position__tournament=tournament).select_related("table", "position")
+    seated = {(seat.registration_id, seat.position.number): seat for seat in seats}
+    came = {registration_id for registration_id, _number in seated}
+    registrations = sorted(
+        (
+            registration
+            for registration in tournament.registrations.select_related("player", "team")
+            if not seated or registration.checked_in or registration.pk in came
+        ),
+        key=lambda registration: name_key(registration.player),
+    )
+    cards = []
+    for registration in registrations:
+        lines = []
+        for number in range(1, tournament.positions_count + 1):
+            seat = seated.get((registration.pk, number))
+            lines.append(
+                CardLine(
+                    position=number,
+                    table=seat.table.number if seat else None,
+                    place=seat.get_place_display() if seat else "",
+                )
+            )
+        url = player_url(registration.number)
+        cards.append(
+            PlayerCard(registration=registration, lines=lines, url=url, qr_svg=qr_svg(url))
+        )
+    return cards

@@ -1,0 +1,182 @@
+"""Seating a position: the plan, its report, a swap of two players, publishing."""
+
+import secrets
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments.actors import Actor
+from tournaments.forms import SwapForm
+from tournaments.models import Tournament
+from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.selectors.placement import (
+    odd_table_turns,
+    positions_span,
+    registration_players,
+    seated_ahead,
+    swappable_seats,
+)
+from tournaments.selectors.registrations import (
+    last_played_position_number,
+    last_seated_position_number,
+    position_participants,
+)
+from tournaments.selectors.seating import (
+    count_tables,
+    position_report,
+    seating_changes,
+    seating_plan,
+)
+from tournaments.services.errors import Refused
+from tournaments.services.seating import plan_position, publish_seating, swap_seats
+from tournaments.views.htmx import HtmxHttpRequest, render_page
+
+
+def _placement_page(tournament: Tournament, number: int, selected_seat: str = "") -> dict:
+    """Position ``number``'s placement: who is to be seated and in how many tables, then, once
+    seated, its plan, its quality report, how it differs from who is present now, and what
+    generating it again would do. ``selected_seat``: the seat tapped first, to swap."""
+    position = tournament.positions.filter(number=number).first()
+    seated = position is not None and position.tables.exists()
+    participants = position_participants(tournament=tournament, number=number)
+    context = {
+        "tournament": tournament,
+        "number": number,
+        "numbers": range(1, tournament.positions_count + 1),
+        "position": position,
+        "participants": participants,
+        "tables_count": count_tables(
+            player_count=len(participants), allow_five=tournament.allow_five
+        ),
+        "last_seated": last_seated_position_number(tournament=tournament),
+    }
+    if seated:
+        plan = seating_plan(position=position)
+        report = position_report(position=position)
+        names = registration_players(tournament=tournament)
+        selected = next((seat for seat in plan.seats if str(seat.pk) == selected_seat), None)
+        played = position.tables.filter(deals__isnull=False).exists()
+        last_played = last_played_position_number(tournament=tournament)
+        context.update(
+            selected=selected,
+            repeated_pairs=[
+                (names[meeting.players[0]], names[meeting.players[1]], meeting.times)
+                for meeting in report.repeated_pairs
+            ],
+            team_clashes=[
+                (names[meeting.players[0]], names[meeting.players[1]])
+                for meeting in report.team_clashes
+            ],
+            odd_tables=odd_table_turns(report, names),
+            plan=plan,
+            report=report,
+            played=played,
+            changes=seating_changes(position=position),
+            can_regenerate=not played and last_played < number,
+            seated_ahead=seated_ahead(number, context["last_seated"]),
+        )
+    return context
+
+
+def _placement_context(
+    tournament: Tournament, number: int, selected_seat: str = "", **extra
+) -> dict:
+    """The placement page, with the swap form once the position is seated, and the
+    message of what was just done (``error`` or ``notice``)."""
+    context = _placement_page(tournament, number, selected_seat)
+    if "plan" in context:
+        context["swap"] = SwapForm(seats=swappable_seats(position=context["position"]))
+    return {**context, "error": "", "notice": "", **extra}
+
+
+def _placement_answer(request: HtmxHttpRequest, tournament: Tournament, number: int, **extra):
+    if request.htmx:
+        context = _placement_context(tournament, number, **extra)
+        return render_page(request, "setup/placement.html", context, partial="placement")
+    if extra.get("error"):
+        messages.error(request, extra["error"])
+    elif extra.get("notice"):
+        messages.success(request, extra["notice"])
+    return redirect("setup_placement", tournament.pk, number)
+
+
+@require_GET
+@login_required
+def placement(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    if not 1 <= number <= tournament.positions_count:
+        raise Http404(_("Pas de position %(number)s.") % {"number": number})
+    # ``echange``: the seat the arbitre tapped first, to swap with the next one tapped.
+    context = _placement_context(tournament, number, selected_seat=request.GET.get("echange", ""))
+    return render_page(request, "setup/placement.html", context, partial="placement")
+
+
+@require_POST
+@login_required
+def placement_generate(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    # A first seating is the generator's first answer; asking again draws another one.
+    regenerate = tournament.positions.filter(number=number, tables__isnull=False).exists()
+    seed = secrets.randbelow(2**31) if regenerate else 0
+    last_seated = last_seated_position_number(tournament=tournament)
+    try:
+        plan_position(
+            tournament=tournament, number=number, seed=seed, by=Actor.arbitre(request.user)
+        )
+    except Refused as refusal:
+        return _placement_answer(request, tournament, number, error=refusal.message)
+    if last_seated > number:
+        notice = _(
+            "Positions %(positions)s placées de nouveau. Vérifiez la position "
+            "%(first)s, puis publiez-la."
+        ) % {"positions": positions_span(number, last_seated), "first": number}
+    else:
+        notice = _("Placement généré. Vérifiez-le, puis publiez-le.")
+    return _placement_answer(request, tournament, number, notice=notice)
+
+
+@require_POST
+@login_required
+def placement_swap(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    position = get_object_or_404(tournament.positions, number=number)
+    form = SwapForm(request.POST, seats=swappable_seats(position=position))
+    if not form.is_valid():
+        return _placement_answer(
+            request, tournament, number, error=_("Choisissez les deux joueurs à échanger.")
+        )
+    first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+    try:
+        swap_seats(position=position, first=first, second=second, by=Actor.arbitre(request.user))
+    except Refused as refusal:
+        return _placement_answer(request, tournament, number, error=refusal.message)
+    return _placement_answer(
+        request,
+        tournament,
+        number,
+        notice=_("%(first)s et %(second)s échangés.")
+        % {"first": first.registration.player, "second": second.registration.player},
+    )
+
+
+@require_POST
+@login_required
+def placement_publish(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    position = get_object_or_404(tournament.positions, number=number)
+    try:
+        publish_seating(position=position, by=Actor.arbitre(request.user))
+    except Refused as refusal:
+        return _placement_answer(request, tournament, number, error=refusal.message)
+    if tournament.published:
+        notice = _("Placement publié : chaque joueur voit sa place sur la page du tournoi.")
+    else:
+        notice = _(
+            "Placement publié. Le tournoi n'est pas encore public : publiez-le pour que "
+            "chaque joueur voie sa place sur la page du tournoi."
+        )
+    return _placement_answer(request, tournament, number, notice=notice)

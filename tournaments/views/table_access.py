@@ -1,0 +1,73 @@
+"""How a phone gets the right to write on a table's sheet: its code, typed once, or the
+arbitre's one-time link (``tournaments.table_access``)."""
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from tournaments.models import Table
+from tournaments.sheet_forms import TableCodeForm
+from tournaments.table_access import check_code, grant_link_valid, open_device_grant, sheet_access
+from tournaments.views.htmx import HtmxHttpRequest, render_page
+
+
+def _access_context(request: HtmxHttpRequest, table: Table, **extra) -> dict:
+    """What the code page may show: the tournament, table and position only when the
+    tournament is published (or to whoever may already write on it); otherwise nothing
+    that says which tournament this table number belongs to."""
+    tournament = table.position.tournament
+    shown = tournament.published or sheet_access(request, table).can_edit
+    return {"table": table, "position": table.position, "named": shown, **extra}
+
+
+@require_http_methods(["GET", "POST"])
+def table_access(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
+    """The table's code, typed once, opens this table's sheet for writing on this device."""
+    table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
+    status = 200
+    if request.method == "POST":
+        form = TableCodeForm(request.POST)
+        if form.is_valid():
+            opened = check_code(request, table=table, code=form.cleaned_data["code"])
+            if opened:
+                return redirect("sheet", table_id=table.pk)
+            if opened is None:
+                form.add_error(
+                    None,
+                    _(
+                        "Trop d'essais sur cette table : appelez l'arbitre, qui ouvrira ce "
+                        "téléphone depuis la salle."
+                    ),
+                )
+                status = 429
+            else:
+                form.add_error("code", _("Ce n'est pas le code de cette table."))
+                status = 403
+        else:
+            status = 422
+    else:
+        # The QR code printed on the sheet may carry the code: it fills the field, no more.
+        form = TableCodeForm(initial={"code": request.GET.get("code", "")[:20]})
+    context = _access_context(request, table, form=form)
+    return render_page(request, "sheets/access.html", context, partial="access", status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def device_grant_open(request: HtmxHttpRequest, table_id: int, token: str) -> HttpResponse:
+    """The arbitre's one-time link: a tap on « Ouvrir la feuille » lets this phone in. The
+    link is only used by that POST, so that a preview of the link by a messaging app does
+    not spend it."""
+    table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
+    valid = grant_link_valid(table=table, token=token)
+    if request.method == "POST" and valid:
+        if open_device_grant(request, table=table, token=token):
+            messages.success(request, _("Ce téléphone saisit maintenant les donnes de la table."))
+            return redirect("sheet", table_id=table.pk)
+        valid = False
+    context = _access_context(request, table, valid=valid, token=token)
+    return render(request, "sheets/device_grant_open.html", context, status=200 if valid else 410)
+
+
+# --- The sheet and its deals -------------------------------------------------------------

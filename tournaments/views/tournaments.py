@@ -1,0 +1,142 @@
+"""The arbitre's tournaments: the list, the settings, publishing, the dashboard.
+
+Every view needs a login, and finds the tournament through ``arbitre_tournament_or_404``, so
+that only its arbitre (or a superuser) can see or change it. Forms post to real URLs and
+redirect after success; under htmx the same view answers with the page's fragment instead.
+"""
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tournaments.actors import Actor
+from tournaments.forms import TournamentForm, add_refusal
+from tournaments.models import Tournament
+from tournaments.permissions import arbitre_tournament_or_404, arbitre_tournaments
+from tournaments.selectors.registrations import (
+    last_played_position_number,
+    last_seated_position_number,
+)
+from tournaments.selectors.seating import seating_changes
+from tournaments.services.errors import Refused
+from tournaments.services.tournaments import (
+    create_tournament,
+    publish_tournament,
+    update_tournament,
+)
+from tournaments.views.htmx import HtmxHttpRequest, redirect_page, render_page
+
+
+@require_GET
+@login_required
+def arbitre_home(request: HtmxHttpRequest) -> HttpResponse:
+    context = {"tournaments": arbitre_tournaments(request.user)}
+    return render(request, "setup/arbitre_home.html", context)
+
+
+def _tournament_form(
+    request: HtmxHttpRequest,
+    form: TournamentForm,
+    tournament: Tournament | None,
+    *,
+    save: Callable[[dict], Tournament],
+    done: str,
+) -> HttpResponse:
+    """The tournament's settings: once valid, ``save`` them and go to the dashboard; else the
+    form again, with what refused them beside its field."""
+    if request.method == "POST" and form.is_valid():
+        try:
+            saved = save(form.cleaned_data)
+        except Refused as refusal:
+            add_refusal(form, refusal)
+        else:
+            messages.success(request, done)
+            return redirect_page(request, reverse("setup_dashboard", args=[saved.pk]))
+    context = {"form": form, "tournament": tournament}
+    return render_page(request, "setup/tournament_form.html", context, partial="tournament-form")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
+    return _tournament_form(
+        request,
+        TournamentForm(request.POST if request.method == "POST" else None),
+        None,
+        save=lambda settings: create_tournament(
+            arbitre=request.user, settings=settings, by=Actor.arbitre(request.user)
+        ),
+        done=_("Tournoi créé. Inscrivez maintenant les joueurs."),
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def tournament_edit(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    # The form changes the instance it checks: the page shows the tournament as stored.
+    stored = Tournament.objects.get(pk=tournament.pk)
+    return _tournament_form(
+        request,
+        TournamentForm(request.POST if request.method == "POST" else None, instance=tournament),
+        stored,
+        save=lambda settings: update_tournament(
+            tournament=Tournament.objects.get(pk=tournament.pk),
+            settings=settings,
+            by=Actor.arbitre(request.user),
+        ),
+        done=_("Réglages enregistrés."),
+    )
+
+
+@require_POST
+@login_required
+def tournament_publish(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    published = request.POST.get("published") == "1"
+    publish_tournament(tournament=tournament, published=published, by=Actor.arbitre(request.user))
+    if published:
+        messages.success(request, _("Tournoi publié : il est visible de tous."))
+    else:
+        messages.success(request, _("Tournoi masqué : vous seul le voyez."))
+    return redirect_page(request, reverse("setup_dashboard", args=[tournament.pk]))
+
+
+@require_GET
+@login_required
+def dashboard(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    registrations = tournament.registrations
+    seated = {position.number: position for position in tournament.positions.all()}
+    # A plan not yet played may no longer match who is present: it is to be made again.
+    played = last_played_position_number(tournament=tournament)
+    positions = [
+        {
+            "number": number,
+            "position": seated.get(number),
+            "stale": number in seated
+            and number > played
+            and seating_changes(position=seated[number]).stale,
+        }
+        for number in range(1, tournament.positions_count + 1)
+    ]
+    present = registrations.filter(checked_in=True, withdrawn_from__isnull=True).count()
+    return render(
+        request,
+        "setup/dashboard.html",
+        {
+            "tournament": tournament,
+            "registered": registrations.count(),
+            "present": present,
+            "teams": tournament.teams.count(),
+            "without_team": registrations.filter(team__isnull=True).count(),
+            "positions": positions,
+            "next_position": last_seated_position_number(tournament=tournament) + 1,
+        },
+    )
