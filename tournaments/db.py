@@ -30,6 +30,9 @@ def one_snapshot(read: Callable[P, T]) -> Callable[P, T]:
     def in_one_snapshot(*args: P.args, **kwargs: P.kwargs) -> T:
         if connection.in_atomic_block:
             return read(*args, **kwargs)
+        # The connection's health check (a query of its own) comes before the transaction:
+        # SET TRANSACTION must be its first statement.
+        connection.close_if_health_check_failed()
         with transaction.atomic():
             if connection.vendor == "postgresql":
                 with connection.cursor() as cursor:

@@ -104,3 +104,23 @@ def test_the_ranking_survives_a_late_arrival_seated_between_its_reads(tournament
 
     assert state["done"]
     assert len(ranking.players) in (8, 9)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_rankings_queries_all_run_in_one_transaction(tournament, registrations):
+    """Outside any transaction (a page's request), the ranking's queries share one: on
+    PostgreSQL a read-only REPEATABLE READ one, which sees the database as at its first."""
+    plan_position(tournament=tournament, number=1, by=TESTS)
+    seen = []
+
+    def note(execute, sql, params, many, context):
+        seen.append((connection.in_atomic_block, sql))
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(note):
+        ranking = tournament_ranking(tournament)
+
+    assert len(ranking.players) == len(registrations)
+    assert all(in_transaction for in_transaction, _sql in seen)
+    if connection.vendor == "postgresql":
+        assert seen[0][1].startswith("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
