@@ -3,14 +3,18 @@
 FFT fascicule, « Le classement »: a player's score is the sum of the bilans of every position
 they played, less the penalties the arbitre gave them; a team's score is the sum of its
 members' scores. Equal scores share a rank (1, 2, 2, 4: « ex aequo »), since the FFT sets no
-tie-break. Pure Python, like ``scoring.rules``: the Django side adds the bilans up in the
-database and hands the sums over; this module orders them.
+tie-break. A participant who has not played a single deal (seated only at tables that played
+none, as after a forced close) has no rank: they are listed after every player who did, so
+that a 0 they never scored does not rank them above those who played and lost. Pure Python,
+like ``scoring.rules``: the Django side adds the bilans up in the database and hands the sums
+over; this module orders them.
 
     >>> alice = PlayerScore(key=1, bilans={1: 120, 2: -40}, penalties=0)
     >>> bruno = PlayerScore(key=2, bilans={1: 80}, penalties=0)
     >>> chloe = PlayerScore(key=3, bilans={1: 100, 2: 30}, penalties=60)
-    >>> [(s.rank, s.tied, s.item.key, s.total) for s in rank_players([chloe, alice, bruno])]
-    [(1, True, 1, 80), (1, True, 2, 80), (3, False, 3, 70)]
+    >>> absent = PlayerScore(key=4, bilans={}, penalties=0)
+    >>> [(s.rank, s.tied, s.item.key, s.total) for s in rank_players([chloe, absent, alice, bruno])]
+    [(1, True, 1, 80), (1, True, 2, 80), (3, False, 3, 70), (None, False, 4, 0)]
 """
 
 from __future__ import annotations
@@ -37,7 +41,8 @@ class PlayerScore:
     """What one participant scored: a bilan per position played, the penalties taken off.
 
     ``bilans`` maps a position number to the player's bilan there; a position missing from it
-    was not played (a late arrival, a withdrawal), which is not the same as a bilan of 0.
+    was not played (a late arrival, a withdrawal, a table that played no deal), which is not
+    the same as a bilan of 0. A score with no bilan at all has not played.
     ``penalties`` is the positive number of points taken off.
     """
 
@@ -49,6 +54,11 @@ class PlayerScore:
     def __post_init__(self):
         if self.penalties < 0:
             raise ValueError("penalties is the positive number of points taken off")
+
+    @property
+    def played(self) -> bool:
+        """Whether the participant played at least one position."""
+        return bool(self.bilans)
 
     @property
     def played_total(self) -> int:
@@ -72,9 +82,11 @@ class TeamScore:
 
 @dataclass(frozen=True)
 class Standing(Generic[T]):
-    """One line of a ranking: the rank, whether it is shared (ex aequo), and what is ranked."""
+    """One line of a ranking: the rank, whether it is shared (ex aequo), and what is ranked.
 
-    rank: int
+    ``rank`` is None for a participant who has not played (``rank_players``)."""
+
+    rank: int | None
     tied: bool
     item: T
     total: int = field(default=0)
@@ -107,9 +119,18 @@ def rank_players(scores: Sequence[PlayerScore]) -> list[Standing[PlayerScore]]:
     """The individual ranking: total = sum of the bilans − penalties, ex aequo sharing a rank.
 
     Equal totals are listed by each score's ``order`` (the app passes the name in French
-    alphabetical order), which changes no rank.
+    alphabetical order), which changes no rank. Those who have not played come last, unranked,
+    in that same order.
     """
-    return rank_by_total(scores, total=lambda score: score.total, order=lambda score: score.order)
+    ranked = rank_by_total(
+        [score for score in scores if score.played],
+        total=lambda score: score.total,
+        order=lambda score: score.order,
+    )
+    unplayed = sorted((score for score in scores if not score.played), key=lambda s: s.order)
+    return ranked + [
+        Standing(rank=None, tied=False, item=score, total=score.total) for score in unplayed
+    ]
 
 
 def team_scores(

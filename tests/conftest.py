@@ -1,9 +1,8 @@
 """Fixtures shared by every area: the people (arbitre, another arbitre) and a small room."""
 
 import pytest
-from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
-from django.core.cache import caches
+from django.core.cache import cache
 
 from tests.at_the_table import TESTS
 from tests.factories import club_tournament, register
@@ -12,17 +11,19 @@ from tournaments.services.seating import seat_position
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hasher(settings):
-    """Tests create users by the dozen; the production hasher is slow on purpose."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def _empty_cache():
+    """Each test starts with an empty cache: no code attempts counted, no failed logins
+    (django-axes, when it counts them in the cache as with Redis), and no ranking kept
+    under a stamp that a rolled-back test's tournament, of the same key, would share."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)
-def _forget_failed_logins():
-    """django-axes counts failed logins in the database, rolled back after each test, or in
-    the cache (with Redis, or a test that says so), cleared here so that each test starts
-    with none."""
-    caches[getattr(django_settings, "AXES_CACHE", "default")].clear()
+def fast_password_hasher(settings):
+    """Tests create users by the dozen; the production hasher is slow on purpose."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

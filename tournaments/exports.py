@@ -1,4 +1,5 @@
-"""The results to take away: the ranking and every deal, as CSV and JSON.
+"""The results to take away: the ranking and every deal, as CSV and JSON (and as the same
+tables in Excel's own format, ``tournaments/spreadsheets.py``).
 
 CSV is what French spreadsheets open directly: UTF-8 with a byte-order mark (or Excel reads
 the accents as cp1252), ``;`` between cells (the comma is the decimal separator in French),
@@ -49,6 +50,11 @@ def csv_bytes(header: list[str], rows) -> bytes:
 
 
 def ranking_csv(ranking: Ranking) -> bytes:
+    return csv_bytes(*ranking_table(ranking))
+
+
+def ranking_table(ranking: Ranking) -> tuple[list[str], list[list]]:
+    """The individual ranking as a spreadsheet's header and rows (CSV and xlsx alike)."""
     numbers = ranking.position_numbers
     header = [
         _("Rang"),
@@ -71,7 +77,7 @@ def ranking_csv(ranking: Ranking) -> bytes:
         player = registration.player
         rows.append(
             [
-                ranked.rank,
+                _blank(ranked.rank),
                 _("oui") if ranked.tied else "",
                 registration.number,
                 player.last_name,
@@ -80,16 +86,21 @@ def ranking_csv(ranking: Ranking) -> bytes:
                 player.club,
                 registration.team.name if registration.team else "",
                 _("oui") if ranked.withdrawn else "",
-                *["" if cell is None else cell.bilan for cell in ranked.cells],
+                *[_blank(cell and cell.bilan) for cell in ranked.cells],
                 ranked.penalties_signed,
                 ranked.total,
                 *[ranked.deals_by_table_size[size] for size in TABLE_SIZES],
             ]
         )
-    return csv_bytes(header, rows)
+    return header, rows
 
 
 def teams_csv(ranking: Ranking) -> bytes:
+    return csv_bytes(*teams_table(ranking))
+
+
+def teams_table(ranking: Ranking) -> tuple[list[str], list[list]]:
+    """The team ranking as a spreadsheet's header and rows."""
     header = [_("Rang"), _("Ex aequo"), _("Équipe"), _("Membres (n°)"), _("Total")]
     rows = [
         [
@@ -101,7 +112,7 @@ def teams_csv(ranking: Ranking) -> bytes:
         ]
         for team in ranking.teams
     ]
-    return csv_bytes(header, rows)
+    return header, rows
 
 
 def ranking_json(ranking: Ranking) -> dict:
@@ -224,6 +235,11 @@ def deals_json(tournament: Tournament) -> list[dict]:
 
 @one_snapshot
 def deals_csv(tournament: Tournament) -> bytes:
+    return csv_bytes(*deals_table(tournament))
+
+
+def deals_table(tournament: Tournament) -> tuple[list[str], list[list]]:
+    """Every deal as a spreadsheet's header and rows, in position, table and deal order."""
     places = list(MARQUE_FIELDS)
     header = [
         _("Position"),
@@ -272,7 +288,7 @@ def deals_csv(tournament: Tournament) -> bytes:
             marque = None if seat is None else deal.marque(place)
             row += [_blank(seat and seat.registration.number), _blank(marque)]
         rows.append(row)
-    return csv_bytes(header, rows)
+    return header, rows
 
 
 def _blank(value):

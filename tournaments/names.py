@@ -33,6 +33,17 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
+def same_name(typed: str, known: str) -> bool:
+    """Whether two spellings write one name: accents, case and ligatures aside, and the
+    spaces, hyphens and apostrophes a list may keep or drop (« Lefevre » is « LEFÈVRE »,
+    « Dartagnan » is « D'Artagnan »)."""
+    return _letters(typed) == _letters(known)
+
+
+def _letters(text: str) -> str:
+    return "".join(c for c in fold(text) if c.isalnum())
+
+
 def name_key(named) -> tuple[str, ...]:
     """The French alphabetical order of a player (last name, first name) or a team (its name)."""
     if hasattr(named, "last_name"):

@@ -83,3 +83,30 @@ def test_teams_are_ranked_like_players_with_ex_aequo():
 
 def test_an_empty_ranking_is_empty():
     assert rank_players([]) == []
+
+
+def test_a_player_who_played_no_position_comes_after_those_who_lost_with_no_rank():
+    loser = score("loser", -120)
+    absent = PlayerScore(key="absent", bilans={})
+
+    standings = rank_players([absent, loser, score("winner", 120)])
+
+    assert [(s.item.key, s.rank, s.total) for s in standings] == [
+        ("winner", 1, 120),
+        ("loser", 2, -120),
+        ("absent", None, 0),
+    ]
+
+
+def test_players_who_have_not_played_share_no_rank_and_are_listed_by_their_order_key():
+    standings = rank_players(
+        [
+            PlayerScore(key="zola", bilans={}, order=("zola",)),
+            PlayerScore(key="abel", bilans={}, order=("abel",)),
+        ]
+    )
+
+    assert [(s.item.key, s.rank, s.tied) for s in standings] == [
+        ("abel", None, False),
+        ("zola", None, False),
+    ]

@@ -2,18 +2,11 @@
 tables of a room, and a short tournament (one deal a position) to play through."""
 
 import pytest
-from django.core.cache import cache
 
 from tests.at_the_table import grant, play, prise_by
 from tests.factories import register, seat
-
-
-@pytest.fixture(autouse=True)
-def _forget_code_attempts():
-    """The code attempts are counted in the cache: each test starts with none."""
-    cache.clear()
-    yield
-    cache.clear()
+from tournaments.actors import Actor
+from tournaments.services.positions import close_position
 
 
 @pytest.fixture
@@ -63,4 +56,16 @@ def first_position(short_tournament, players):
     tables = seat(short_tournament, 1, [players[:4], players[4:]])
     for table in tables:
         play(table, prise_by("N"))
+    return tables
+
+
+@pytest.fixture
+def forced_close(short_tournament, players, arbitre):
+    """Position 1 force-closed: table 1 played one deal (player 1 took, +87; players 2 to 4,
+    −29), table 2 (players 5 to 8) played none."""
+    tables = seat(short_tournament, 1, [players[:4], players[4:]])
+    play(tables[0], prise_by("N"))
+    close_position(
+        position=tables[0].position, by=Actor.arbitre(arbitre), force=True, reason="Panne"
+    )
     return tables

@@ -128,6 +128,29 @@ def test_a_late_arrival_lists_only_the_positions_played(client, short_tournament
     assert (late_row[9], late_row[10]) == ("", "87")
 
 
+def test_a_position_not_played_is_an_empty_cell_and_no_rank_in_the_csv(client, forced_close):
+    tournament = forced_close[0].position.tournament
+
+    rows = read_csv(client.get(url(tournament, "classement.csv")))[1:]
+
+    by_number = {row[2]: row for row in rows}
+    assert [row[2] for row in rows] == ["1", "2", "3", "4", "5", "6", "7", "8"]
+    assert (by_number["2"][0], by_number["2"][9]) == ("2", "-29")
+    assert (by_number["5"][0], by_number["5"][9], by_number["5"][11]) == ("", "", "0")
+
+
+def test_a_position_not_played_is_null_in_the_json(client, forced_close):
+    tournament = forced_close[0].position.tournament
+
+    players = {
+        p["number"]: p for p in client.get(url(tournament, "classement.json")).json()["players"]
+    }
+
+    assert players[5]["rank"] is None
+    assert players[5]["positions"] == [{"number": 1, "table": 2, "seat": "N", "bilan": None}]
+    assert players[2]["positions"][0]["bilan"] == -29
+
+
 def test_the_deals_csv_has_every_deal_with_its_marques(client, short_tournament, players):
     (table,) = seat(short_tournament, 1, [players[:3]])
     play(table, DealResult(taker="E", contract="garde", bouts=2, points=Decimal("40.5")))

@@ -147,8 +147,10 @@ CHART_BOTTOM = 30  # room under the line for the positions' labels
 
 def _draw_chart(page: PlayerPage) -> None:
     """The running total after each position (penalties counted where they were given), in
-    the SVG's coordinates; nothing to draw before a position is played."""
-    played = {position.number: position.bilan for position in page.positions}
+    the SVG's coordinates; nothing to draw before a position is played. A position the player
+    did not play (the ranking's « non jouée ») has no point: its penalties, if any, count in
+    the next point drawn."""
+    results = page.standing.positions if page.standing is not None else {}
     taken = defaultdict(int)
     for penalty in page.penalties:
         if not penalty.is_cancelled:
@@ -156,8 +158,11 @@ def _draw_chart(page: PlayerPage) -> None:
     running = 0
     points = [ChartPoint(label="", total=0)]
     for number in page.ranking.position_numbers:
-        running += played.get(number, 0) - taken[number]
-        points.append(ChartPoint(label=f"P{number}", total=running))
+        running -= taken[number]
+        result = results.get(number)
+        if result is not None and result.played:
+            running += result.bilan
+            points.append(ChartPoint(label=f"P{number}", total=running))
     if len(points) < 2:
         return
     low = min(point.total for point in points)

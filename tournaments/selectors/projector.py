@@ -2,8 +2,8 @@
 seating waits for its players."""
 
 from tournaments.models import Deal, Position, Seat, Tournament
-from tournaments.selectors.ranking import tournament_ranking
 from tournaments.selectors.seating import seating_plan
+from tournaments.selectors.standings import current_ranking
 
 # What one projector screen holds: rows that always fit whole at any screen height, the
 # stylesheet giving each row 1/ROWS of the height (static/css/app.css, « Projecteur »).
@@ -28,7 +28,7 @@ def _pages(items: list, size: int) -> list[list]:
 def projector_screens(tournament: Tournament) -> tuple[list[dict], object]:
     """Every screen the projector cycles through: the whole ranking, a page at a time,
     alternating with « Trouver sa place » while a new seating waits for its players."""
-    ranking = tournament_ranking(tournament)
+    ranking = current_ranking(tournament)
     ranking_pages = _pages(ranking.players, PROJECTOR_ROWS)
     screens_ranking = [
         {"kind": "ranking", "rows": rows, "page": index, "pages": len(ranking_pages)}

@@ -22,12 +22,21 @@ TABLE_SIZES = (3, 4, 5)
 
 @dataclass(frozen=True)
 class PositionResult:
-    """Where a player sat for one position, and their bilan there (so far, if under way)."""
+    """Where a player sat for one position, and their bilan there (so far, if under way).
+
+    ``bilan`` is None while the player has played no deal of the position: their table has
+    played none (a forced close, a table that never started), or, at 5, they sat out every
+    deal played. Such a position reads « — » (« non jouée »), never 0, wherever it is shown.
+    """
 
     number: int
     table: int
     seat: str
-    bilan: int
+    bilan: int | None
+
+    @property
+    def played(self) -> bool:
+        return self.bilan is not None
 
     @property
     def seat_label(self) -> str:
@@ -36,7 +45,7 @@ class PositionResult:
 
 @dataclass
 class RankedPlayer:
-    rank: int
+    rank: int | None  # None: has not played a single deal, listed last
     tied: bool
     registration: Registration
     total: int
@@ -46,6 +55,11 @@ class RankedPlayer:
     # One cell per position seated so far (``Ranking.position_numbers``): None where the
     # player did not sit (a late arrival, a withdrawal).
     cells: list[PositionResult | None]
+
+    @property
+    def played(self) -> bool:
+        """Whether the player has played a single deal: those who have not have no rank."""
+        return self.rank is not None
 
     @property
     def withdrawn(self) -> bool:
@@ -158,19 +172,23 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
             # Registered after the registrations were read (outside one snapshot): counted
             # at the next reading.
             continue
+        played = deals["played"][table_id] - deals["sat_out"][(table_id, place)]
         results[registration_id][position_number] = PositionResult(
             number=position_number,
             table=table_number,
             seat=place,
-            bilan=marques[table_id][place] if table_id in marques else 0,
+            bilan=marques[table_id][place] if played else None,
         )
-        played = deals["played"][table_id] - deals["sat_out"][(table_id, place)]
         by_size[registration_id][table_size[table_id]] += played
 
     scores = [
         PlayerScore(
             key=registration_id,
-            bilans={number: result.bilan for number, result in results[registration_id].items()},
+            bilans={
+                number: result.bilan
+                for number, result in results[registration_id].items()
+                if result.played
+            },
             penalties=penalties.get(registration_id, 0),
             order=name_key(registrations[registration_id].player),
         )

@@ -27,6 +27,8 @@ def position_room_state(*, tournament: Tournament, position: Position) -> dict:
     # The calls still to answer first, then the answered ones, each in table order.
     calls.sort(key=lambda call: call["handled"] is not None)
     unsigned = [room["table"].number for room in rooms if room["table"].locked_at is None]
+    # The tables that played no deal: closed so, their players' position reads « non jouée ».
+    unplayed = [room for room in rooms if not room["played_count"]]
     # What comes after closing: only asked once the position is closed.
     next_seated = position.closed_at is not None and (
         tournament.positions.filter(number=position.number + 1, tables__isnull=False).exists()
@@ -38,6 +40,8 @@ def position_room_state(*, tournament: Tournament, position: Position) -> dict:
         "calls": calls,
         "open_calls": sum(1 for call in calls if call["handled"] is None),
         "unsigned": unsigned,
+        "unplayed": [room["table"].number for room in unplayed],
+        "unplayed_players": sum(len(room["seats"]) for room in unplayed),
         "signed_count": len(rooms) - len(unsigned),
         "is_last": position.number >= tournament.positions_count,
         "next_number": position.number + 1,

@@ -13,7 +13,7 @@ from tournaments.choices import Formula
 from tournaments.db import retry_once_on_conflict
 from tournaments.models import Player, Registration, Team, Tournament
 from tournaments.names import fold
-from tournaments.selectors.registrations import next_participant_number
+from tournaments.selectors.registrations import next_participant_number, players_visible_to
 from tournaments.services import journal
 from tournaments.services.errors import Refused
 from tournaments.services.registrations import (
@@ -54,6 +54,14 @@ class RefusedRow:
     reason: str
 
 
+@dataclass(frozen=True)
+class RowNote:
+    """What the arbitre should know of a row that is kept (a known player's other spelling)."""
+
+    line: int
+    text: str
+
+
 @dataclass
 class ImportReport:
     """What an import did: every row registered, or none and the reasons why."""
@@ -61,6 +69,7 @@ class ImportReport:
     registered: list[Registration] = field(default_factory=list)
     refused: list[RefusedRow] = field(default_factory=list)
     teams_created: list[Team] = field(default_factory=list)
+    notes: list[RowNote] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -181,6 +190,7 @@ def import_registrations(*, tournament: Tournament, content: bytes, by: Actor) -
             accepted.append(reader.accept(line, cells))
         except Refused as refusal:
             report.refused.append(RefusedRow(line=line, reason=refusal.message))
+    report.notes = reader.notes
     if not report.refused:
         _register_all(
             tournament=tournament, rows=accepted, teams=reader.teams, report=report, by=by
@@ -212,16 +222,32 @@ class _RowReader:
         self.team_counts = {key: team.registrations.count() for key, team in self.teams.items()}
         self.licences_seen: dict[str, int] = {}
         self.names_seen: dict[tuple[str, str], int] = {}
+        self.notes: list[RowNote] = []
 
     def accept(self, line: int, cells: list[str]) -> tuple[dict[str, str], Player | None]:
-        """The row and the known player it names (None for a new one), or Refused."""
+        """The row and the known player it names (None for a new one), or Refused with every
+        reason the row is refused, so that the arbitre corrects it once."""
         row = self._row(cells)
-        _check_names(row)
-        self._check_not_seen(row)
-        player = self._player(row)
+        reasons = []
+        player = None
+        for check in (_check_names, _check_licence, self._check_not_seen):
+            try:
+                check(row)
+            except Refused as refusal:
+                reasons.append(refusal.message)
+        if not reasons:
+            try:
+                player = self._player(row, line=line)
+            except Refused as refusal:
+                reasons.append(refusal.message)
         if row["team"]:
-            self._count_in_team(row["team"])
+            try:
+                self._count_in_team(row["team"])
+            except Refused as refusal:
+                reasons.append(refusal.message)
         self._remember(line, row)
+        if reasons:
+            raise Refused(" ; ".join(reason.rstrip(".") for reason in reasons) + ".")
         return row, player
 
     def _row(self, cells: list[str]) -> dict[str, str]:
@@ -254,8 +280,11 @@ class _RowReader:
                 }
             )
 
-    def _player(self, row: dict[str, str]) -> Player | None:
-        """The known player the row names, if any, not yet registered in the tournament."""
+    def _player(self, row: dict[str, str], *, line: int) -> Player | None:
+        """The known player the row names, if any, not yet registered in the tournament.
+
+        The licence names them: written otherwise (« Lefevre;Gaelle » for « LEFÈVRE
+        Gaëlle »), the row still takes them, as they are known, and the report says so."""
         licence = row["licence"]
         player = known_player(
             licence=licence, last_name=row["last_name"], arbitre_id=self.tournament.arbitre_id
@@ -265,7 +294,15 @@ class _RowReader:
                 _("la licence %(licence)s est déjà inscrite (%(player)s).")
                 % {"licence": licence, "player": player}
             )
+        if player is not None and _spelt_otherwise(row, player):
+            self.notes.append(RowNote(line=line, text=self._known_spelling(player)))
         return player
+
+    def _known_spelling(self, player: Player) -> str:
+        visible = players_visible_to(arbitre_id=self.tournament.arbitre_id)
+        if visible.filter(pk=player.pk).exists():
+            return _("orthographe connue : %(player)s (inscrit sous ce nom).") % {"player": player}
+        return _("licence déjà connue : inscrit sous l'orthographe déjà enregistrée.")
 
     def _count_in_team(self, team: str) -> None:
         """One more player in ``team``, which the tournament's formula must leave room for."""
@@ -287,6 +324,23 @@ class _RowReader:
             self.licences_seen[row["licence"]] = line
         else:
             self.names_seen[_typed_name(row)] = line
+
+
+def _spelt_otherwise(row: dict[str, str], player: Player) -> bool:
+    """Whether the row writes the known player's name otherwise than they are known (case
+    aside: « LEFÈVRE » and « Lefèvre » are one spelling)."""
+    typed = (row["last_name"].casefold(), row["first_name"].casefold())
+    return typed != (player.last_name.casefold(), player.first_name.casefold())
+
+
+def _check_licence(row: dict[str, str]) -> None:
+    """An FFT licence is written in digits only (« 0412345 »); it may be left empty."""
+    licence = row["licence"]
+    if licence and not (licence.isascii() and licence.isdigit()):
+        raise Refused(
+            _("licence « %(licence)s » : une licence FFT ne s'écrit qu'avec des chiffres.")
+            % {"licence": licence[:20]}
+        )
 
 
 def _typed_name(row: dict[str, str]) -> tuple[str, str]:

@@ -17,6 +17,7 @@ from tournaments.actors import Actor
 from tournaments.choices import Formula
 from tournaments.db import retry_once_on_conflict
 from tournaments.models import Player, Registration, Team, Tournament
+from tournaments.names import same_name
 from tournaments.selectors.registrations import (
     last_played_position_number,
     next_participant_number,
@@ -50,7 +51,9 @@ def known_player(*, licence: str, last_name: str, arbitre_id: int) -> Player | N
     if not licence:
         return None
     player = Player.objects.filter(licence=licence).first()
-    if player is not None and player.last_name.casefold() != last_name.casefold():
+    # The licence names the player: another spelling of their name (« Lefevre » for
+    # « LEFÈVRE ») is still them; only another name is another person.
+    if player is not None and not same_name(last_name, player.last_name):
         _refuse_licence_taken(licence, player, arbitre_id=arbitre_id)
     return player
 

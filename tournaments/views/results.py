@@ -11,14 +11,15 @@ from collections.abc import Callable
 
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments import exports
+from tournaments import exports, spreadsheets
 from tournaments.models import Tournament
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.projector import projector_screens
-from tournaments.selectors.ranking import tournament_ranking
+from tournaments.selectors.standings import CACHE_SECONDS, current_ranking, tournament_stamp
 from tournaments.views.htmx import HtmxHttpRequest, render_page
 from tournaments.views.public import visible_tournaments
 
@@ -32,8 +33,16 @@ def _tournament(request: HtmxHttpRequest, tournament_id: int) -> Tournament:
 
 @require_GET
 def ranking(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    """The live ranking: its page is rendered once per change of the tournament and cached
+    under its stamp; the ranking is computed only when that rendering is not cached yet."""
     tournament = _tournament(request, tournament_id)
-    context = {"tournament": tournament, "ranking": tournament_ranking(tournament)}
+    stamp = tournament_stamp(tournament)
+    context = {
+        "tournament": tournament,
+        "stamp": stamp,
+        "cache_seconds": CACHE_SECONDS,
+        "ranking": SimpleLazyObject(lambda: current_ranking(tournament, stamp=stamp)),
+    }
     return render_page(request, "results/ranking.html", context, partial="ranking")
 
 
@@ -49,7 +58,7 @@ def _ranking_csv(
     """The ranking as a CSV file: ``export`` writes it, ``name`` (with the tournament's id)
     names it."""
     tournament = _tournament(request, tournament_id)
-    return _csv(export(tournament_ranking(tournament)), filename=f"{name}-{tournament.pk}.csv")
+    return _csv(export(current_ranking(tournament)), filename=f"{name}-{tournament.pk}.csv")
 
 
 @require_GET
@@ -62,11 +71,40 @@ def teams_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     return _ranking_csv(request, tournament_id, export=exports.teams_csv, name="classement-equipes")
 
 
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _xlsx(content: bytes, *, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=XLSX)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def ranking_xlsx(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    content = spreadsheets.ranking_xlsx(current_ranking(tournament))
+    return _xlsx(content, filename=f"classement-{tournament.pk}.xlsx")
+
+
+@require_GET
+def teams_xlsx(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    content = spreadsheets.teams_xlsx(current_ranking(tournament))
+    return _xlsx(content, filename=f"classement-equipes-{tournament.pk}.xlsx")
+
+
+@require_GET
+def deals_xlsx(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(request, tournament_id)
+    return _xlsx(spreadsheets.deals_xlsx(tournament), filename=f"donnes-{tournament.pk}.xlsx")
+
+
 @require_GET
 def ranking_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
     return JsonResponse(
-        exports.ranking_json(tournament_ranking(tournament)),
+        exports.ranking_json(current_ranking(tournament)),
         json_dumps_params={"ensure_ascii": False},
     )
 
@@ -104,7 +142,7 @@ def player_search(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 @require_GET
 def player(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
-    page = player_page(tournament=tournament, ranking=tournament_ranking(tournament), number=number)
+    page = player_page(tournament=tournament, ranking=current_ranking(tournament), number=number)
     if page is None:
         return render(
             request,

@@ -42,6 +42,17 @@ def test_the_ranking_pdf_marks_a_missed_position(client, short_tournament, playe
     assert "JOUEUR5 Prénom L00005 — +87 +87" in text
 
 
+def test_the_ranking_pdf_marks_a_position_not_played_and_who_has_not_played(client, forced_close):
+    tournament = forced_close[0].position.tournament
+
+    pdf = client.get(url(tournament)).content
+    text = words(pdf)
+
+    assert "2 ex 2 JOUEUR2 Prénom L00002 −29 −29" in text
+    assert "— 5 JOUEUR5 Prénom (n'a pas joué) L00005 — 0" in text
+    save_first_page(pdf, "print_ranking_forced_close")
+
+
 def test_a_long_ranking_runs_over_several_pages(client, short_tournament, players):
     everyone = [*players, *enrol(short_tournament, range(9, 97))]
     tables = seat(short_tournament, 1, [everyone[i : i + 4] for i in range(0, 96, 4)])

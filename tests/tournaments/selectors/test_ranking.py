@@ -254,3 +254,56 @@ def test_the_ranking_costs_the_same_queries_whatever_the_size(short_tournament, 
 
     assert len(ranking.players) == 24
     assert len(large.captured_queries) == len(small.captured_queries) == 5
+
+
+def test_a_position_at_a_table_that_played_no_deal_is_not_played_rather_than_0(forced_close):
+    ranking = tournament_ranking(forced_close[0].position.tournament)
+
+    (unplayed,) = ranking.by_number[5].cells
+    (played,) = ranking.by_number[2].cells
+    assert (unplayed.table, unplayed.bilan, unplayed.played) == (2, None, False)
+    assert (played.table, played.bilan, played.played) == (1, -29, True)
+
+
+def test_players_who_played_no_deal_come_after_those_who_lost_with_no_rank(forced_close):
+    ranking = tournament_ranking(forced_close[0].position.tournament)
+
+    assert [(p.registration.number, p.rank, p.total) for p in ranking.players] == [
+        (1, 1, 87),
+        (2, 2, -29),
+        (3, 2, -29),
+        (4, 2, -29),
+        (5, None, 0),
+        (6, None, 0),
+        (7, None, 0),
+        (8, None, 0),
+    ]
+    assert [p.played for p in ranking.players] == [True] * 4 + [False] * 4
+
+
+def test_a_player_who_played_a_later_position_is_ranked_with_the_first_one_not_played(
+    forced_close, players
+):
+    tournament = forced_close[0].position.tournament
+    (table,) = seat(tournament, 2, [players[4:]])
+    play(table, prise_by("E"))
+
+    ranked = tournament_ranking(tournament).by_number[6]
+
+    assert (ranked.rank, ranked.total) == (1, 87)
+    assert [cell.bilan for cell in ranked.cells] == [None, 87]
+
+
+def test_the_mort_who_sat_out_every_deal_played_has_not_played_the_position(
+    short_tournament, players
+):
+    short_tournament.five_mode = "mort"
+    short_tournament.save()
+    (five,) = seat(short_tournament, 1, [players[:5]])
+    play(five, DealResult(taker="N", sitting_out="C", **PRISE))
+
+    ranking = tournament_ranking(short_tournament)
+
+    (sat_out,) = ranking.by_number[5].cells
+    assert (sat_out.bilan, ranking.by_number[5].rank) == (None, None)
+    assert ranking.by_number[2].cells[0].bilan == -29

@@ -65,15 +65,16 @@ def test_one_bad_row_registers_nobody(tournament):
     assert not Player.objects.exists()
 
 
-@pytest.mark.usefixtures("registrations")
-def test_refused_rows_give_their_line_and_the_reason(tournament):
+def test_refused_rows_give_their_line_and_the_reason(tournament, registrations):
+    registrations[0].player.licence = "0400001"
+    registrations[0].player.save()
     text = (
         "Nom;Prénom;Licence;Club\n"
         "Dupont;Jean;0100001;TCL\n"
         ";Sans nom;;\n"
         "Martin;;0100003;\n"
         "Durand;Paul;0100001;\n"
-        "Joueur1;Prénom;L00001;\n"
+        "Joueur1;Prénom;0400001;\n"
     )
 
     report = imported(tournament, text)
@@ -82,7 +83,7 @@ def test_refused_rows_give_their_line_and_the_reason(tournament):
         (3, "nom manquant."),
         (4, "prénom manquant."),
         (5, "la licence 0100001 figure déjà ligne 2."),
-        (6, "la licence L00001 est déjà inscrite (JOUEUR1 Prénom)."),
+        (6, "la licence 0400001 est déjà inscrite (JOUEUR1 Prénom)."),
     ]
 
 
@@ -128,6 +129,68 @@ def test_a_licence_belonging_to_another_name_is_refused(tournament):
     report = imported(tournament, "Dupont;Jean;0100001;TCL\n")
 
     assert report.refused[0].reason == "Le n° de licence 0100001 est déjà celui de DURAND Paul."
+
+
+def test_a_known_licence_spelt_otherwise_takes_the_known_player_and_says_so(tournament):
+    gaelle = Player.objects.create(last_name="LEFÈVRE", first_name="Gaëlle", licence="0412345")
+
+    report = imported(tournament, "Dupont;Jean;0100001;\nLefevre;Gaelle;0412345;\n")
+
+    assert report.ok
+    assert tournament.registrations.get(number=2).player == gaelle
+    assert [(note.line, note.text) for note in report.notes] == [
+        (2, "orthographe connue : LEFÈVRE Gaëlle (inscrit sous ce nom).")
+    ]
+    assert Player.objects.filter(licence="0412345").count() == 1
+
+
+def test_a_known_licence_written_as_known_needs_no_note(tournament):
+    Player.objects.create(last_name="Lefèvre", first_name="Gaëlle", licence="0412345")
+
+    report = imported(tournament, "LEFÈVRE;Gaëlle;0412345;\n")
+
+    assert report.ok
+    assert report.notes == []
+
+
+def test_a_known_licence_under_another_name_is_still_refused_as_another_person(tournament):
+    Player.objects.create(last_name="LEFÈVRE", first_name="Gaëlle", licence="0412345")
+
+    report = imported(tournament, "Martin;Claire;0412345;\n")
+
+    assert [(row.line, row.reason) for row in report.refused] == [
+        (1, "Le n° de licence 0412345 est déjà celui de LEFÈVRE Gaëlle.")
+    ]
+
+
+def test_a_licence_that_is_not_digits_is_refused_with_its_line(tournament):
+    report = imported(tournament, GOOD + "Petit;Léa;ABC;\n")
+
+    assert [(row.line, row.reason) for row in report.refused] == [
+        (5, "licence « ABC » : une licence FFT ne s'écrit qu'avec des chiffres.")
+    ]
+    assert not Registration.objects.exists()
+
+
+def test_a_row_gives_every_reason_it_is_refused_at_once(tournament):
+    report = imported(tournament, "Petit;;ABC;\n")
+
+    assert [(row.line, row.reason) for row in report.refused] == [
+        (1, "prénom manquant ; licence « ABC » : une licence FFT ne s'écrit qu'avec des chiffres.")
+    ]
+
+
+def test_the_known_spelling_is_shown_after_a_good_upload(arbitre_client, tournament):
+    Player.objects.create(last_name="LEFÈVRE", first_name="Gaëlle", licence="0412345")
+
+    response = arbitre_client.post(
+        f"/arbitre/tournois/{tournament.pk}/import/",
+        {"file": upload("Lefevre;Gaelle;0412345;\n")},
+        follow=True,
+    )
+
+    page = response.content.decode()
+    assert "Ligne 1 : orthographe connue : LEFÈVRE Gaëlle (inscrit sous ce nom)." in page
 
 
 def test_an_unknown_column_is_refused(tournament):

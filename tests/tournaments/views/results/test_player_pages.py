@@ -154,7 +154,7 @@ def test_the_ranking_page_marks_ties_withdrawals_and_missed_positions(
     assert "provisionnel" in content
     assert "ex æquo" in content
     assert '<span class="badge">retrait</span>' in content
-    assert 'title="pas joué">—</span>' in content
+    assert 'title="non jouée">—<span class="visually-hidden"> non jouée</span></span>' in content
 
 
 def test_the_ranking_page_says_how_many_tables_still_play(client, short_tournament, first_position):
@@ -257,3 +257,44 @@ def test_the_projector_needs_no_login_once_published(client, short_tournament):
     short_tournament.published = False
     short_tournament.save()
     assert projector(client, short_tournament).status_code == 404
+
+
+def test_the_ranking_page_lists_who_has_not_played_last_marked_with_no_rank(client, forced_close):
+    tournament = forced_close[0].position.tournament
+
+    response = client.get(f"/tournois/{tournament.pk}/classement/")
+
+    ranking = response.context["ranking"]
+    assert [p.registration.number for p in ranking.players] == [1, 2, 3, 4, 5, 6, 7, 8]
+    content = response.content.decode()
+    assert content.count('<span class="badge">n\'a pas joué</span>') == 4
+    assert content.count('<td class="num rank">—</td>') == 4
+    assert content.index("JOUEUR4") < content.index("JOUEUR5")
+
+
+def test_the_chart_has_no_point_for_a_position_not_played(client, forced_close, players):
+    tournament = forced_close[0].position.tournament
+    (table,) = seat(tournament, 2, [players[4:]])
+    play(table, prise_by("N"))  # player 5 takes: +87
+
+    page = client.get(page_url(tournament, 5)).context["page"]
+
+    assert [(point.label, point.total) for point in page.chart] == [("", 0), ("P2", 87)]
+
+
+def test_a_player_page_says_the_position_was_not_played(client, forced_close):
+    tournament = forced_close[0].position.tournament
+
+    content = client.get(page_url(tournament, 6)).content.decode()
+
+    assert "Position non jouée : aucune donne jouée à cette table." in content
+    assert '<strong class="big">n\'a pas joué</strong>' in content
+
+
+def test_the_projector_shows_no_rank_for_who_has_not_played(client, forced_close):
+    tournament = forced_close[0].position.tournament
+
+    content = projector(client, tournament).content.decode()
+
+    assert content.count('<span class="rank">—</span>') == 4
+    assert '<span class="rank">1</span>' in content

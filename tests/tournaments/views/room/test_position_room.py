@@ -85,3 +85,15 @@ def test_a_garde_sans_call_names_its_contract_once(arbitre_client, table_client,
 
     assert "Garde sans</strong> · Joueur2" in html
     assert html.count("Garde sans") == 1
+
+
+def test_the_close_form_lists_the_tables_with_no_deal_and_what_they_will_show(
+    arbitre_client, table, other_table
+):
+    record_deal(table=table, number=1, result=fft_example.RESULTS[0], by=TESTS)
+
+    html = room_html(arbitre_client, table)
+
+    assert "1 table n'a joué aucune donne" in html
+    assert f'<a href="#table-{other_table.number}">table 2</a>.</p>' in html
+    assert "leurs 4 joueurs auront cette position « non jouée » (« — ») au classement" in html
