@@ -50,14 +50,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode
 
-from load_arbitres import (
-    CLOSED_RETRY_PAUSE,
-    arbitre_loop,
-    closed_for_now,
-    print_arbitres,
-    public_reader,
-    sign_sheet,
-)
+import load_arbitres
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
@@ -139,13 +132,16 @@ def psql(sql: str, database: str = "postgres") -> str:
 SETUP_SCRIPT = """
 import datetime
 from django.contrib.auth import get_user_model
+from clubs.models import Club
 from tournaments.actors import Actor
 from tournaments.models import Player, Position, Registration, Tournament
 from tournaments.services.seating import seat_position
 
 arbitre = get_user_model().objects.create_user(username="arbitre", password="x")
+club = Club.objects.create(name="Club de charge")
+club.arbitres.add(arbitre)
 tournament = Tournament.objects.create(
-    name="Charge", date=datetime.date(2026, 11, 21), arbitre=arbitre, published=True,
+    name="Charge", date=datetime.date(2026, 11, 21), arbitre=arbitre, club=club, published=True,
     positions_count={positions}, deals_per_position={deals},
 )
 players = Player.objects.bulk_create(
@@ -275,14 +271,14 @@ def play_table(
             )
             if sign and status == 503:
                 # « Réessayez »: the same deal again, as the page says (still a 5xx counted).
-                time.sleep(CLOSED_RETRY_PAUSE)
+                time.sleep(load_arbitres.CLOSED_RETRY_PAUSE)
                 continue
-            if sign and closed_for_now(status, html):
+            if sign and load_arbitres.closed_for_now(status, html):
                 # The arbitre closed the position for a moment: the phone waits, then sends
                 # the same deal again.
                 with tally.lock:
                     tally.closed_waits += 1
-                time.sleep(CLOSED_RETRY_PAUSE)
+                time.sleep(load_arbitres.CLOSED_RETRY_PAUSE)
                 continue
             break
         with tally.lock:
@@ -295,7 +291,7 @@ def play_table(
             else:
                 tally.refused.append((table_id, number, status))
     if sign:
-        sign_sheet(phone, table_id, tally, deadline)
+        load_arbitres.sign_sheet(phone, table_id, tally, deadline)
 
 
 # --- Faults -------------------------------------------------------------------------------
@@ -418,7 +414,7 @@ def main() -> int:
         tables_done = threading.Event()
         side = [
             threading.Thread(
-                target=arbitre_loop,
+                target=load_arbitres.arbitre_loop,
                 args=(Phone(args.port, tally), tournament, tally, tables_done, deadline),
             )
             for _ in range(args.arbitres)
@@ -426,7 +422,7 @@ def main() -> int:
         if args.arbitres:
             side.append(
                 threading.Thread(
-                    target=public_reader,
+                    target=load_arbitres.public_reader,
                     args=(Phone(args.port, tally), tournament, tally, tables_done, deadline),
                 )
             )
@@ -483,7 +479,7 @@ def main() -> int:
     print(f"refused or unanswered    {len(tally.refused)} {tally.refused[:5]}")
     print(f"save latency (server)    p50 {p50:.1f} ms, p95 {p95:.1f} ms over {len(latencies)}")
     if args.arbitres:
-        print_arbitres(tally, args.arbitres, TABLES)
+        load_arbitres.print_arbitres(tally, args.arbitres, TABLES)
     print(f"deadlocks (PostgreSQL)   {deadlocks_detected}")
     print(f"server logs              {access_log.parent}")
     print(f"conflicts shown          {tally.conflicts_shown}")

@@ -1,4 +1,5 @@
-"""Benchmark of the printed feuilles de marque: one sheet, and a 100-table position in one PDF.
+"""Benchmark of the prints of a 400-player event: the feuilles de marque (one sheet, and a
+100-table position in one PDF), the seating plan and the player cards.
 
 Run from the project folder: ``.venv/bin/python bench/print_bench.py``. It builds a throwaway
 SQLite database (a temporary file, deleted at the end) holding one tournament whose position 1
@@ -11,7 +12,12 @@ has 100 tables of 4, and prints:
   bare pages holding the same names in a plain HTML table, drawn with the same shared
   FontConfiguration, both measured in this run, alternately, and the ratio of their medians,
   target at most 1.3;
-- the same 100 sheets once filled with five played deals each (for information);
+- the seating plan of the 100 tables (``plan.pdf``: by table, then every player by name) and
+  the 400 player cards (``cartes.pdf``, 8 a page), each against WeasyPrint drawing bare pages
+  of the same count holding the same words in a plain HTML table, alternately, target at most
+  1.5 times; the plan's file under 1 MB;
+- the same 100 sheets once filled with five played deals each, against the 100 bare pages,
+  target at most 1.5 times;
 - the peak memory of the 100 filled sheets' render, target under 400 MB: the peak resident set
   size (``resource.getrusage(RUSAGE_SELF).ru_maxrss``) of a child process that imports the app,
   reads the sheets and renders them once, and does nothing else.
@@ -41,6 +47,8 @@ TABLES = 100
 RUNS = 5
 ONE_SHEET_SECONDS = 0.5
 RATIO = 1.3
+BIG_RATIO = 1.5
+PLAN_BYTES = 1024 * 1024
 PEAK_MB = 400
 
 
@@ -61,6 +69,7 @@ def build_position() -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
+    from clubs.models import Club
     from tournaments.actors import Actor
     from tournaments.models import Player, Position, Registration, Tournament
     from tournaments.services.seating import seat_position
@@ -74,6 +83,7 @@ def build_position() -> None:
         positions_count=5,
         deals_per_position=5,
         arbitre=arbitre,
+        club=Club.objects.get_or_create(name="Club du banc d'essai")[0],
         published=True,
     )
     rng = random.Random(9)
@@ -157,6 +167,109 @@ def bare_pages(tables) -> str:
     return "<!doctype html><html><body>" + "".join(pages) + "</body></html>"
 
 
+def player_url(tournament, number: int) -> str:
+    return f"https://tarot.example.org/tournois/{tournament.pk}/joueurs/{number}/"
+
+
+def render_plan() -> bytes:
+    """What the view does for a position's plan: read, render, draw."""
+    from tournaments.models import Position
+    from tournaments.prints.pdf import render_pdf
+    from tournaments.prints.plan import printed_plan, table_sizes_label
+
+    position = Position.objects.select_related("tournament").get(number=1)
+    plan = printed_plan(position)
+    context = {"plan": plan, "tournament": position.tournament, "sizes": table_sizes_label(plan)}
+    return render_pdf("prints/plan.html", context)
+
+
+def render_cards() -> bytes:
+    """What the view does for the player cards: read, make the QR codes, render, draw."""
+    from tournaments.models import Tournament
+    from tournaments.prints.cards import card_stamps, printed_cards
+    from tournaments.prints.pdf import render_pdf
+
+    tournament = Tournament.objects.get()
+    cards = printed_cards(tournament, player_url=lambda number: player_url(tournament, number))
+    context = {"cards": cards, "tournament": tournament}
+    return render_pdf("prints/cards.html", context, stamps=card_stamps(cards))
+
+
+def plan_words() -> list[str]:
+    """The words of the plan: each seat by table, then each player with their table."""
+    from tournaments.models import Seat
+
+    seats = list(
+        Seat.objects.filter(position__number=1)
+        .select_related("registration__player", "table")
+        .order_by("table__number", "place")
+    )
+    return [
+        f"{seat.place} {seat.registration.player} n° {seat.registration.number}" for seat in seats
+    ] + [
+        f"{seat.registration.player} n° {seat.registration.number} table {seat.table.number}"
+        for seat in seats
+    ]
+
+
+def card_words() -> list[str]:
+    """The words of the cards: each player's name, number, seats and page."""
+    from tournaments.models import Registration, Tournament
+
+    tournament = Tournament.objects.get()
+    words = []
+    for registration in Registration.objects.select_related("player").prefetch_related(
+        "seats__table"
+    ):
+        words.append(f"{registration.player} n° {registration.number}")
+        words.extend(f"table {seat.table.number} {seat.place}" for seat in registration.seats.all())
+        words.append(player_url(tournament, registration.number))
+    return words
+
+
+def bare_document(words: list[str], pages: int) -> str:
+    """``pages`` bare pages sharing ``words`` out, one plain HTML table a page."""
+    from django.utils.html import escape
+
+    per_page = -(-len(words) // pages)
+    tables = [
+        '<table style="break-after: page">'
+        + "".join(f"<tr><td>{escape(line)}</td></tr>" for line in words[start : start + per_page])
+        + "</table>"
+        for start in range(0, len(words), per_page)
+    ]
+    return "<!doctype html><html><body>" + "".join(tables) + "</body></html>"
+
+
+def page_count(pdf: bytes) -> int:
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as file:
+        file.write(pdf)
+        file.flush()
+        info = subprocess.run(["pdfinfo", file.name], capture_output=True, text=True, check=True)
+    return int(
+        next(line.split()[1] for line in info.stdout.splitlines() if line.startswith("Pages:"))
+    )
+
+
+def against_bare(render, bare_html: str, runs: int) -> tuple[float, float, bytes]:
+    """The medians of ``render`` and of WeasyPrint drawing ``bare_html``, measured
+    alternately ``runs`` times each, and the PDF rendered."""
+    from weasyprint import HTML
+
+    from tournaments.prints.pdf import shared_fonts
+
+    times, bare_times = [], []
+    pdf = b""
+    for _ in range(runs):
+        start = time.perf_counter()
+        pdf = render()
+        times.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        HTML(string=bare_html).write_pdf(font_config=shared_fonts())
+        bare_times.append(time.perf_counter() - start)
+    return statistics.median(times), statistics.median(bare_times), pdf
+
+
 def best_of(runs: int, action) -> tuple[float, object]:
     times = []
     result = None
@@ -213,9 +326,22 @@ def main() -> int:
         bare_seconds = statistics.median(bare_times)
         ratio = sheets_seconds / bare_seconds
 
+        plan_pdf = render_plan()
+        plan_pages = page_count(plan_pdf)
+        plan_seconds, plan_bare, plan_pdf = against_bare(
+            render_plan, bare_document(plan_words(), plan_pages), 3
+        )
+        cards_pdf = render_cards()
+        card_pages = page_count(cards_pdf)
+        cards_seconds, cards_bare, cards_pdf = against_bare(
+            render_cards, bare_document(card_words(), card_pages), 3
+        )
+
         fill_position()
         filled_one, _pdf = best_of(5, lambda: render_sheets(one))
-        filled_seconds, filled_pdf = best_of(2, lambda: render_sheets(tables))
+        filled_seconds, filled_bare, filled_pdf = against_bare(
+            lambda: render_sheets(tables), bare_html, 3
+        )
 
         child = subprocess.run(
             [sys.executable, __file__, "--child", str(database)],
@@ -236,13 +362,32 @@ def main() -> int:
           f"  (médiane ; meilleur {min(bare_times):.2f} s)")  # fmt: skip
     print(f"Rapport feuilles / pages nues                   : {ratio:.2f}  (cible ≤ {RATIO})")
     print(f"{TABLES} feuilles remplies en un PDF ({len(filled_pdf) // 1024} Ko)  : "
-          f"{filled_seconds:.2f} s  (rapport {filled_seconds / bare_seconds:.2f})")  # fmt: skip
+          f"{filled_seconds:.2f} s ; {TABLES} pages nues {filled_bare:.2f} s ; "
+          f"rapport {filled_seconds / filled_bare:.2f}  (cible ≤ {BIG_RATIO})")  # fmt: skip
+    print(f"Plan, {plan_pages} pages ({len(plan_pdf) // 1024} Ko)              : "
+          f"{plan_seconds:.2f} s ; {plan_pages} pages nues {plan_bare:.2f} s ; "
+          f"rapport {plan_seconds / plan_bare:.2f}  (cible ≤ {BIG_RATIO}, "
+          f"< {PLAN_BYTES // 1024} Ko)")  # fmt: skip
+    print(f"Cartes, {card_pages} pages ({len(cards_pdf) // 1024} Ko)            : "
+          f"{cards_seconds:.2f} s ; {card_pages} pages nues {cards_bare:.2f} s ; "
+          f"rapport {cards_seconds / cards_bare:.2f}  (cible ≤ {BIG_RATIO})")  # fmt: skip
     print(f"Mémoire maximale, {TABLES} feuilles remplies      : {float(peak_mb):.0f} Mo"
           f"  (RSS maximal d'un processus fils, getrusage ; cible < {PEAK_MB} Mo)")  # fmt: skip
     if max(one_sheet, filled_one) >= ONE_SHEET_SECONDS:
         failures.append("une feuille")
     if ratio > RATIO:
         failures.append("rapport")
+    failures += [
+        f"rapport {name}"
+        for name, seconds, bare in (
+            ("feuilles remplies", filled_seconds, filled_bare),
+            ("plan", plan_seconds, plan_bare),
+            ("cartes", cards_seconds, cards_bare),
+        )
+        if seconds > BIG_RATIO * bare
+    ]
+    if len(plan_pdf) >= PLAN_BYTES:
+        failures.append("taille du plan")
     if float(peak_mb) >= PEAK_MB:
         failures.append("mémoire")
     if int(child_bytes) < len(filled_pdf) // 2:

@@ -43,6 +43,7 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+from clubs.models import Club  # noqa: E402
 from tournaments.models import (  # noqa: E402
     Deal,
     Penalty,
@@ -70,6 +71,7 @@ def build(players: int, arbitre) -> Tournament:
         positions_count=POSITIONS,
         deals_per_position=DEALS,
         arbitre=arbitre,
+        club=Club.objects.get_or_create(name="Club du banc d'essai")[0],
         published=True,
     )
     people = Player.objects.bulk_create(

@@ -46,6 +46,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
+from clubs.models import Club  # noqa: E402
 from tournaments.actors import Actor  # noqa: E402
 from tournaments.choices import Camp, Chelem, Contract, Place, PoigneeSize  # noqa: E402
 from tournaments.models import Deal, Player, Position, Registration, Table, Tournament  # noqa: E402
@@ -124,6 +125,7 @@ def build(arbitre) -> tuple[Tournament, list[Table], Table]:
         positions_count=5,
         deals_per_position=5,
         arbitre=arbitre,
+        club=Club.objects.get_or_create(name="Club du banc d'essai")[0],
         published=True,
     )
     players = Player.objects.bulk_create(

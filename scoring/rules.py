@@ -16,177 +16,64 @@ points and the half point rule never goes through a float.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from enum import StrEnum
+
+from scoring.primes import Misere, Poignee, checked_primes
+from scoring.profile import FFT, RuleProfile
+from scoring.values import (
+    CAMP_NAMES,
+    CHELEM_ATTACK_POINTS,
+    CHELEM_VALUES,
+    CONTRACT_BASE,
+    MISERE_VALUES,
+    MULTIPLIERS,
+    PETIT_AU_BOUT_BASE,
+    POIGNEE_TRUMPS,
+    POIGNEE_VALUES,
+    TARGETS,
+    TOTAL_POINTS,
+    TRUMPS_IN_THE_GAME,
+    Camp,
+    Chelem,
+    Contract,
+    InvalidDeal,
+    MisereKind,
+    PoigneeSize,
+    bouts_text,
+    french_number,
+    parse_enum,
+)
 
 __all__ = [
+    "CAMP_NAMES",
+    "CHELEM_ATTACK_POINTS",
+    "CHELEM_VALUES",
+    "CONTRACT_BASE",
+    "FFT",
+    "MISERE_VALUES",
+    "MULTIPLIERS",
+    "PETIT_AU_BOUT_BASE",
+    "POIGNEE_TRUMPS",
+    "POIGNEE_VALUES",
+    "TARGETS",
+    "TOTAL_POINTS",
+    "TRUMPS_IN_THE_GAME",
     "Camp",
     "Chelem",
     "Contract",
     "Deal",
     "InvalidDeal",
     "Marque",
+    "Misere",
+    "MisereKind",
     "Poignee",
     "PoigneeSize",
+    "RuleProfile",
     "attack_size",
     "score_deal",
     "target",
 ]
-
-
-class InvalidDeal(ValueError):
-    """A deal that cannot happen (docs/scoring.md §What bad input gets).
-
-    ``field`` names the input at fault, as the keyword it was given by (``"points"``,
-    ``"poignees"``, ``"taker"``…), so that a form can show the message beside it; ``str(exc)``
-    is the message, in French, for the people who keep the sheet.
-    """
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-
-    def __reduce__(self):
-        return (type(self), (self.field, self.message))
-
-
-class Contract(StrEnum):
-    """The bids that make a contract (docs/scoring.md §Words; FFT fascicule, « Les enchères »)."""
-
-    PRISE = "prise"
-    GARDE = "garde"
-    GARDE_SANS = "garde_sans"
-    GARDE_CONTRE = "garde_contre"
-
-
-class Camp(StrEnum):
-    """The two sides of a deal: the taker (and partner) against the defence."""
-
-    ATTACK = "attack"
-    DEFENSE = "defense"
-
-
-class PoigneeSize(StrEnum):
-    """Simple, double or triple poignée (docs/scoring.md §One deal, 5)."""
-
-    SIMPLE = "simple"
-    DOUBLE = "double"
-    TRIPLE = "triple"
-
-
-class Chelem(StrEnum):
-    """What happened to the chelem, if anything did (docs/scoring.md §One deal, 6)."""
-
-    ANNOUNCED_MADE = "announced_made"
-    UNANNOUNCED_MADE = "unannounced_made"
-    ANNOUNCED_FAILED = "announced_failed"
-    DEFENSE = "defense"
-
-
-# docs/scoring.md §One deal, 1; FFT fascicule, « Points à réaliser ».
-TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}
-
-# docs/scoring.md §One deal, 3; FFT fascicule, « Le calcul des scores ».
-MULTIPLIERS = {
-    Contract.PRISE: 1,
-    Contract.GARDE: 2,
-    Contract.GARDE_SANS: 4,
-    Contract.GARDE_CONTRE: 6,
-}
-
-# docs/scoring.md §One deal, 5; FFT fascicule, « La poignée ».
-POIGNEE_VALUES = {PoigneeSize.SIMPLE: 20, PoigneeSize.DOUBLE: 30, PoigneeSize.TRIPLE: 40}
-
-# The fewest trumps (the Excuse standing in for one) that make each poignée, by table size.
-# docs/scoring.md §One deal, 5; FFT fascicule, « La poignée », « Le jeu à 3 joueurs »,
-# « à 5 joueurs ».
-POIGNEE_TRUMPS = {
-    3: {PoigneeSize.SIMPLE: 13, PoigneeSize.DOUBLE: 15, PoigneeSize.TRIPLE: 18},
-    4: {PoigneeSize.SIMPLE: 10, PoigneeSize.DOUBLE: 13, PoigneeSize.TRIPLE: 15},
-    5: {PoigneeSize.SIMPLE: 8, PoigneeSize.DOUBLE: 10, PoigneeSize.TRIPLE: 13},
-}
-
-# 21 trumps and the Excuse: all that any set of poignées can show between them.
-TRUMPS_IN_THE_GAME = 22
-
-# docs/scoring.md §One deal, 6; FFT fascicule, « Le chelem ». Seen from the attack; never
-# multiplied.
-CHELEM_VALUES = {
-    Chelem.ANNOUNCED_MADE: 400,
-    Chelem.UNANNOUNCED_MADE: 200,
-    Chelem.ANNOUNCED_FAILED: -200,
-    Chelem.DEFENSE: -200,
-}
-
-TOTAL_POINTS = 91
-
-# FFT fascicule, « Le jeu de la carte »: an attack that takes every trick holds all 91 points,
-# or 87 when the defence kept the Excuse, which then counts for 4 points.
-CHELEM_ATTACK_POINTS = {3: TOTAL_POINTS, 2: TOTAL_POINTS - 4}
-
-CONTRACT_BASE = 25
-PETIT_AU_BOUT_BASE = 10
-
-CAMP_NAMES = {Camp.ATTACK: "l'attaque", Camp.DEFENSE: "la défense"}
-
-
-def _french_number(value: object) -> str:
-    """A number as the sheet writes it: 40,5 rather than 40.5, 92 rather than 92.0."""
-    if isinstance(value, Decimal):
-        text = format(value.normalize(), "f") if value == value.to_integral_value() else str(value)
-    elif isinstance(value, float) and value.is_integer():
-        text = str(int(value))
-    else:
-        text = str(value)
-    return text.replace(".", ",")
-
-
-def _parse_enum(enum: type[StrEnum], value: object, field_name: str, unknown: str):
-    """The member of ``enum`` that ``value`` names, or InvalidDeal naming the field.
-
-    ``unknown`` is the start of the French message (« Contrat inconnu »), so that each
-    message agrees as French does; a missing value is « à indiquer ».
-    """
-    allowed = ", ".join(f"« {member.value} »" for member in enum)
-    if value is None:
-        raise InvalidDeal(field_name, f"{unknown.split()[0]} à indiquer : {allowed}.")
-    try:
-        return enum(value)
-    except ValueError:
-        raise InvalidDeal(
-            field_name, f"{unknown} : « {value} ». Valeurs possibles : {allowed}."
-        ) from None
-
-
-def _bouts_text(bouts: int) -> str:
-    return "sans bout" if bouts == 0 else f"avec {bouts} bout" + ("s" if bouts > 1 else "")
-
-
-@dataclass(frozen=True)
-class Poignee:
-    """A poignée shown in the deal: by which camp, and how big (docs/scoring.md §One deal, 5).
-
-    The camp does not change the marque, since the prime goes to the camp that wins the deal
-    whoever showed it; it serves to check the deal (a player shows one poignée at most).
-    """
-
-    camp: Camp
-    size: PoigneeSize
-
-    def __post_init__(self) -> None:
-        object.__setattr__(
-            self,
-            "camp",
-            _parse_enum(Camp, self.camp, "poignees", "Camp de poignée inconnu"),
-        )
-        object.__setattr__(
-            self,
-            "size",
-            _parse_enum(PoigneeSize, self.size, "poignees", "Taille de poignée inconnue"),
-        )
 
 
 def attack_size(players: int, partner: bool) -> int:
@@ -216,21 +103,21 @@ def _half_points(points: object, players: int) -> int:
         raise InvalidDeal(
             "points",
             f"Les points de l'attaque doivent être compris entre 0 et {TOTAL_POINTS} "
-            f"(et non {_french_number(points)}).",
+            f"(et non {french_number(points)}).",
         )
     doubled = exact * 2
     if doubled != doubled.to_integral_value():
         raise InvalidDeal(
             "points",
             "Les points de l'attaque se comptent au demi-point près : "
-            f"{_french_number(points)} n'est pas possible.",
+            f"{french_number(points)} n'est pas possible.",
         )
     half_points = int(doubled)
     if half_points % 2 and players == 4:
         raise InvalidDeal(
             "points",
             "À 4 joueurs les points de l'attaque sont toujours entiers : "
-            f"{_french_number(points)} n'est pas possible.",
+            f"{french_number(points)} n'est pas possible.",
         )
     return half_points
 
@@ -254,7 +141,9 @@ class Deal:
       then « reste la propriété de la défense et compte pour 4 points » (fascicule, « Le
       jeu de la carte »; its example E5 is 87 points with 2 bouts). At a garde contre the chien,
       bouts and all, counts for the defence, so only the won contract is required there.
-    - more poignées in a camp than it has players: each player shows at most one.
+    - more poignées in a camp than it has players: each player shows at most one; and the
+      club's misères likewise (``scoring.primes.checked_primes``). Whether the tournament's
+      rules allow misères at all is the profile's to say, when the deal is scored.
 
     Not checked, although they cannot happen either: the petit au bout to the attack with no
     bout, or to the defence with the attack holding all three (the Petit is a bout); points
@@ -276,6 +165,7 @@ class Deal:
     poignees: tuple[Poignee, ...] = ()
     chelem: Chelem | None = None
     partner: bool = False
+    miseres: tuple[Misere, ...] = ()
 
     def __post_init__(self) -> None:
         set_field = object.__setattr__
@@ -287,7 +177,7 @@ class Deal:
             raise InvalidDeal(
                 "players", f"Une table de tarot compte 3, 4 ou 5 joueurs, pas {self.players!r}."
             )
-        contract = _parse_enum(Contract, self.contract, "contract", "Contrat inconnu")
+        contract = parse_enum(Contract, self.contract, "contract", "Contrat inconnu")
         set_field(self, "contract", contract)
 
         half_points = _half_points(self.points, self.players)
@@ -304,12 +194,12 @@ class Deal:
             )
 
         if self.petit_au_bout is not None:
-            petit_au_bout = _parse_enum(
+            petit_au_bout = parse_enum(
                 Camp, self.petit_au_bout, "petit_au_bout", "Camp du petit au bout inconnu"
             )
             set_field(self, "petit_au_bout", petit_au_bout)
         if self.chelem is not None:
-            chelem = _parse_enum(Chelem, self.chelem, "chelem", "Chelem inconnu")
+            chelem = parse_enum(Chelem, self.chelem, "chelem", "Chelem inconnu")
             set_field(self, "chelem", chelem)
 
         if not isinstance(self.partner, bool):
@@ -320,52 +210,15 @@ class Deal:
                 f"Il n'y a de partenaire appelé qu'à 5 joueurs, pas à {self.players} joueurs.",
             )
 
-        set_field(self, "poignees", self._checked_poignees())
+        poignees, miseres = checked_primes(
+            self.poignees,
+            self.miseres,
+            players=self.players,
+            attackers=attack_size(self.players, self.partner),
+        )
+        set_field(self, "poignees", poignees)
+        set_field(self, "miseres", miseres)
         self._check_chelem()
-
-    def _checked_poignees(self) -> tuple[Poignee, ...]:
-        """The poignées as a tuple, after docs/scoring.md §What bad input gets.
-
-        A player shows at most one poignée, so a camp shows at most as many as it has players;
-        and all the poignées of a deal cannot show more than the 21 trumps and the Excuse
-        (docs/scoring.md §One deal, 5 gives the trumps each poignée needs at each table size).
-        """
-        if isinstance(self.poignees, Poignee | str | bytes) or not isinstance(
-            self.poignees, Iterable
-        ):
-            raise InvalidDeal("poignees", "Les poignées se donnent sous forme de liste.")
-        poignees = tuple(self.poignees)
-        for poignee in poignees:
-            if not isinstance(poignee, Poignee):
-                raise InvalidDeal(
-                    "poignees", f"Poignée illisible : {poignee!r} (camp et taille attendus)."
-                )
-
-        attackers = attack_size(self.players, self.partner)
-        camp_sizes = {Camp.ATTACK: attackers, Camp.DEFENSE: self.players - attackers}
-        for camp, size in camp_sizes.items():
-            shown = sum(1 for poignee in poignees if poignee.camp == camp)
-            if shown > size:
-                who = "joueur" if size == 1 else "joueurs"
-                raise InvalidDeal(
-                    "poignees",
-                    f"{shown} poignées pour {CAMP_NAMES[camp]}, qui compte {size} {who} : "
-                    "un joueur ne montre qu'une poignée par donne.",
-                )
-
-        thresholds = POIGNEE_TRUMPS[self.players]
-        trumps = sum(thresholds[poignee.size] for poignee in poignees)
-        if trumps > TRUMPS_IN_THE_GAME:
-            detail = " + ".join(
-                f"{poignee.size.value} {thresholds[poignee.size]}" for poignee in poignees
-            )
-            raise InvalidDeal(
-                "poignees",
-                f"Ces poignées montrent au moins {trumps} atouts ({detail}) à "
-                f"{self.players} joueurs : le jeu n'en a que {TRUMPS_IN_THE_GAME} "
-                "(21 atouts et l'Excuse).",
-            )
-        return poignees
 
     def _check_chelem(self) -> None:
         """A chelem leaves every trick to one camp, the last one too, and so decides the deal.
@@ -385,8 +238,8 @@ class Deal:
                 raise InvalidDeal(
                     "chelem",
                     "L'attaque a fait le chelem : elle gagne forcément son contrat. "
-                    f"{_bouts_text(self.bouts).capitalize()}, il faut {TARGETS[self.bouts]} "
-                    f"points ; l'attaque n'en a que {_french_number(self.points)}.",
+                    f"{bouts_text(self.bouts).capitalize()}, il faut {TARGETS[self.bouts]} "
+                    f"points ; l'attaque n'en a que {french_number(self.points)}.",
                 )
             if self.contract != Contract.GARDE_CONTRE:
                 self._check_attack_chelem_cards()
@@ -401,9 +254,9 @@ class Deal:
                 raise InvalidDeal(
                     "chelem",
                     "La défense a fait le chelem : l'attaque chute forcément son contrat. "
-                    f"{_bouts_text(self.bouts).capitalize()}, il lui fallait "
+                    f"{bouts_text(self.bouts).capitalize()}, il lui fallait "
                     f"{TARGETS[self.bouts]} points ; elle ne peut pas en avoir "
-                    f"{_french_number(self.points)}.",
+                    f"{french_number(self.points)}.",
                 )
 
     def _check_attack_chelem_cards(self) -> None:
@@ -431,8 +284,8 @@ class Deal:
             )
             raise InvalidDeal(
                 "points",
-                f"L'attaque a fait le chelem {_bouts_text(self.bouts)} : {reason} "
-                f"{expected} points (et non {_french_number(self.points)}).",
+                f"L'attaque a fait le chelem {bouts_text(self.bouts)} : {reason} "
+                f"{expected} points (et non {french_number(self.points)}).",
             )
 
     @property
@@ -516,6 +369,12 @@ class Marque:
     """+400, +200, −200 or −200 for the defence's chelem; 0 without (§One deal, 6)."""
     taker_factor: int
     """How many times v the taker marks: 3 at 4 players, 2 at 3, 2 or 4 at 5 (§One deal, 8)."""
+    miseres: tuple[int, ...] = ()
+    """Each misère's 10 in v, + if the attack won, − if lost (club camp primes only)."""
+    counted_difference: int | None = None
+    """The difference the base was scored with; None when it is ``difference`` itself (FFT)."""
+    individual_primes: bool = False
+    """Whether the primes are paid by their players (club): then none is in v or above."""
 
     @property
     def juste_fait(self) -> bool:
@@ -528,7 +387,7 @@ class Marque:
         return self.taker + (self.partner or 0)
 
 
-def score_deal(deal: Deal) -> Marque:
+def score_deal(deal: Deal, profile: RuleProfile = FFT) -> Marque:
     """The marque of one deal: the taker's, the partner's and each defender's.
 
     docs/scoring.md §One deal, 1 to 8; FFT fascicule, « Le calcul des scores », « La marque en
@@ -545,18 +404,27 @@ def score_deal(deal: Deal) -> Marque:
     - the defenders mark −v each; the taker 3v at 4 players, 2v at 3, at 5 players 2v with
       the partner marking v, or 4v alone. Every deal sums to zero.
 
+    Under a club ``profile`` (docs/scoring.md §Règles du club): the misères count 10 each to
+    the camp that wins, as a poignée; the difference may be rounded to the ten; with individual
+    primes, no poignée or misère is in v (``scoring.club.score_seats`` pays each to its player).
+    A misère under a profile without them, and a partner in « seul contre tous », are refused.
+
     A deal at a 5-player table with a mort is a 4-player deal (``players=4``); see
     ``scoring.sheet.seat_marques`` for the mort's 0.
     """
     if not isinstance(deal, Deal):
         raise TypeError(f"score_deal() expects a Deal, not {type(deal).__name__}.")
+    if not isinstance(profile, RuleProfile):
+        raise TypeError(f"score_deal() expects a RuleProfile, not {type(profile).__name__}.")
+    check_allowed(deal, profile)
 
     multiplier = deal.multiplier
     difference = deal.difference
     won = difference >= 0
     sign = 1 if won else -1
+    counted = profile.counted_difference(difference)
 
-    base = CONTRACT_BASE + abs(difference)
+    base = CONTRACT_BASE + abs(counted)
     contract_points = sign * base * multiplier
 
     if deal.petit_au_bout is None:
@@ -566,10 +434,15 @@ def score_deal(deal: Deal) -> Marque:
     else:
         petit_au_bout = -PETIT_AU_BOUT_BASE * multiplier
 
-    poignees = tuple(sign * POIGNEE_VALUES[poignee.size] for poignee in deal.poignees)
+    if profile.individual_primes:
+        poignees: tuple[int, ...] = ()
+        miseres: tuple[int, ...] = ()
+    else:
+        poignees = tuple(sign * POIGNEE_VALUES[poignee.size] for poignee in deal.poignees)
+        miseres = tuple(sign * MISERE_VALUES[misere.kind] for misere in deal.miseres)
     chelem = 0 if deal.chelem is None else CHELEM_VALUES[deal.chelem]
 
-    value = contract_points + petit_au_bout + sum(poignees) + chelem
+    value = contract_points + petit_au_bout + sum(poignees) + sum(miseres) + chelem
 
     if deal.players == 5:
         taker_factor = 2 if deal.partner else 4
@@ -594,4 +467,27 @@ def score_deal(deal: Deal) -> Marque:
         poignees=poignees,
         chelem=chelem,
         taker_factor=taker_factor,
+        miseres=miseres,
+        counted_difference=None if counted == difference else counted,
+        individual_primes=profile.individual_primes,
     )
+
+
+def check_allowed(deal: Deal, profile: RuleProfile) -> None:
+    """The deal is one the tournament's rules allow (docs/scoring.md §Règles du club).
+
+    A misère counts only under a club profile with misères; « seul contre tous » plays every
+    deal at 5 with the taker alone.
+    """
+    if deal.miseres and not profile.miseres:
+        names = ", ".join(f"« {misere.name} »" for misere in deal.miseres)
+        raise InvalidDeal(
+            "miseres",
+            f"Ce tournoi se joue sans misères ({profile.label}) : {names} ne compte pas.",
+        )
+    if profile.seul_contre_tous and deal.partner:
+        raise InvalidDeal(
+            "partner",
+            "Ce tournoi se joue en seul contre tous : le preneur joue seul contre quatre, "
+            "sans partenaire.",
+        )

@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "simple_history",
+    "clubs",
     "axes",
     "tournaments",
 ]

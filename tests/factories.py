@@ -3,26 +3,44 @@ positions. Fixtures call them; tests call them where a fixture would hide what m
 
 import datetime
 
+from clubs.models import Club
 from tests.at_the_table import TESTS
 from tournaments.actors import Actor
-from tournaments.models import Deal, Player, Position, Registration, Team, Tournament
+from tournaments.models import Deal, Member, Player, Position, Registration, Team, Tournament
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import check_in, register_player, withdraw_player
 from tournaments.services.seating import plan_position, seat_position
 
 
+def club_of(arbitre, **fields) -> Club:
+    """The club ``arbitre`` runs: their first, or a new « Club de … » with them as arbitre."""
+    club = arbitre.clubs.order_by("pk").first()
+    if club is None:
+        club = Club.objects.create(name=f"Club de {arbitre.get_username()}", **fields)
+        club.arbitres.add(arbitre)
+    return club
+
+
+def club_player(of_club, /, **fields) -> Player:
+    """A player of the directory that the club ``of_club`` knows: one of its members."""
+    player = Player.objects.create(**fields)
+    Member.objects.create(club=of_club, player=player)
+    return player
+
+
 def club_tournament(arbitre, **fields) -> Tournament:
-    """The published « Tournoi du club » of ``arbitre``: 3 positions of 5 deals."""
-    return Tournament.objects.create(
-        name="Tournoi du club",
-        date=datetime.date(2026, 11, 21),
-        venue="Salle des fêtes",
-        positions_count=3,
-        deals_per_position=5,
-        arbitre=arbitre,
-        published=True,
-        **fields,
-    )
+    """The published « Tournoi du club » of ``arbitre``'s club: 3 positions of 5 deals
+    (``fields`` say otherwise)."""
+    defaults = {
+        "name": "Tournoi du club",
+        "date": datetime.date(2026, 11, 21),
+        "venue": "Salle des fêtes",
+        "positions_count": 3,
+        "deals_per_position": 5,
+        "published": True,
+    }
+    fields.setdefault("club", club_of(arbitre))
+    return Tournament.objects.create(arbitre=arbitre, **{**defaults, **fields})
 
 
 def register(tournament: Tournament, count: int) -> list[Registration]:

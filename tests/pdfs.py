@@ -4,6 +4,8 @@ PNG under tests/artifacts/ (pdftoppm), to look at the layout.
 poppler-utils is installed by ``./dev test`` and ``.ci/run`` (apt-get, when root).
 """
 
+import html
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -42,6 +44,20 @@ def pdf_text(pdf: bytes, *, raw: bool = False) -> str:
     return subprocess.run(
         [_poppler("pdftotext"), mode, "-", "-"], input=pdf, capture_output=True, check=True
     ).stdout.decode()
+
+
+def word_boxes(pdf: bytes) -> list[tuple[str, float, float, float, float]]:
+    """Every word of the PDF with its box (``pdftotext -bbox``): text, x min, y min, x max,
+    y max, in points, in writing order."""
+    listing = subprocess.run(
+        [_poppler("pdftotext"), "-bbox", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
+    number = r'"([\d.]+)"'
+    pattern = rf"<word xMin={number} yMin={number} xMax={number} yMax={number}>([^<]*)</word>"
+    return [
+        (html.unescape(text), float(x0), float(y0), float(x1), float(y1))
+        for x0, y0, x1, y1, text in re.findall(pattern, listing)
+    ]
 
 
 def words(pdf: bytes) -> str:

@@ -31,7 +31,7 @@ MAX_LINES = 500
 MAX_MODEL_LINES = 800
 # scoring/rules.py divides when the club rules arrive (issue 25); until then it is the one
 # module allowed past the bound, at its size today.
-WAITING_TO_DIVIDE = {"scoring/rules.py": 597}
+WAITING_TO_DIVIDE: dict[str, int] = {}
 
 
 def _modules() -> dict[str, Path]:

@@ -6,6 +6,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from tournaments.models import (
     Deal,
     JournalEntry,
+    Member,
     Penalty,
     Player,
     Position,
@@ -31,16 +32,25 @@ class TeamInline(admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "date", "venue", "formula", "status", "published", "arbitre"]
-    list_filter = ["status", "published", "formula"]
+    list_display = ["name", "date", "club", "venue", "formula", "status", "published", "arbitre"]
+    list_filter = ["status", "published", "formula", "club"]
     search_fields = ["name", "venue", "organiser"]
     date_hierarchy = "date"
     inlines = [TeamInline, RegistrationInline]
 
 
+@admin.register(Member)
+class MemberAdmin(admin.ModelAdmin):
+    list_display = ["player", "club", "joined_at"]
+    list_filter = ["club"]
+    search_fields = ["player__last_name", "player__first_name", "player__licence"]
+    raw_id_fields = ["player"]
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["last_name", "first_name", "licence", "club"]
+    list_display = ["last_name", "first_name", "licence", "club", "licence_pending"]
+    list_filter = ["licence_pending"]
     search_fields = ["last_name", "first_name", "licence", "club"]
 
 

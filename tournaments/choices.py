@@ -42,6 +42,34 @@ TEAM_SIZE = {Formula.INDIVIDUAL: 1, Formula.DUO: 2, Formula.QUADRETTE: 4}
 class FiveMode(models.TextChoices):
     CALL = "appel", _("Appel au roi")
     DEAD = "mort", _("Avec un mort (le donneur ne joue pas)")
+    # Règles du club only (docs/scoring.md §Règles du club): one taker against four.
+    ALONE = "seul", _("Seul contre tous (règles du club)")
+
+
+class RuleSet(models.TextChoices):
+    """The rules a tournament scores by (docs/scoring.md §Règles du club)."""
+
+    FFT = "fft", _("Règles FFT")
+    CLUB = "club", _("Règles du club")
+
+
+class MisereShown(models.TextChoices):
+    """The misères one player announced in a deal (docs/scoring.md §Règles du club)."""
+
+    PAS_D_HONNEUR = "pas_d_honneur", _("Pas d'honneur")
+    PAS_D_ATOUT = "pas_d_atout", _("Pas d'atout")
+    BOTH = "les_deux", _("Les deux")
+
+
+# The tournament's columns that make its rules (Tournament.rule_profile), five_mode aside.
+RULE_FIELDS = ("rules", "club_miseres", "club_individual_primes", "club_round_to_ten")
+
+# Each stored value as the misères of ``scoring.rules``.
+MISERE_KINDS = {
+    MisereShown.PAS_D_HONNEUR: (rules.MisereKind.PAS_D_HONNEUR,),
+    MisereShown.PAS_D_ATOUT: (rules.MisereKind.PAS_D_ATOUT,),
+    MisereShown.BOTH: (rules.MisereKind.PAS_D_HONNEUR, rules.MisereKind.PAS_D_ATOUT),
+}
 
 
 def _labelled(enum: type[StrEnum], labels: Mapping[StrEnum, str]) -> type[models.TextChoices]:
@@ -137,6 +165,13 @@ class JournalAction(models.TextChoices):
     CALL_HANDLED = "call.handled", _("Appel pris en compte")
     PENALTY_ADDED = "penalty.added", _("Pénalité donnée")
     PENALTY_CANCELLED = "penalty.cancelled", _("Pénalité annulée")
+    CLUB_CREATED = "club.created", _("Club créé")
+    CLUB_UPDATED = "club.updated", _("Club modifié")
+    CLUB_ARBITRE_ADDED = "club.arbitre_added", _("Arbitre ajouté au club")
+    CLUB_ARBITRE_REMOVED = "club.arbitre_removed", _("Arbitre retiré du club")
+    MEMBER_ADDED = "member.added", _("Membre ajouté")
+    MEMBER_UPDATED = "member.updated", _("Membre corrigé")
+    MEMBER_REMOVED = "member.removed", _("Membre retiré")
 
 
 MARQUE_FIELDS = {
@@ -152,6 +187,13 @@ POIGNEE_FIELDS = {
     Place.SUD: "poignee_sud",
     Place.OUEST: "poignee_ouest",
     Place.CINQUIEME: "poignee_cinquieme",
+}
+MISERE_FIELDS = {
+    Place.NORD: "misere_nord",
+    Place.EST: "misere_est",
+    Place.SUD: "misere_sud",
+    Place.OUEST: "misere_ouest",
+    Place.CINQUIEME: "misere_cinquieme",
 }
 
 
@@ -172,5 +214,6 @@ DEAL_RESULT_FIELDS = (
     *DEAL_FIELDS,
     "chelem_announced",
     *POIGNEE_FIELDS.values(),
+    *MISERE_FIELDS.values(),
     *MARQUE_FIELDS.values(),
 )

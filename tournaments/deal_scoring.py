@@ -15,11 +15,19 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from scoring.club import SeatMarques, score_seats
 from scoring.rules import Contract as RuleContract
 from scoring.rules import Deal as ScoredDeal
-from scoring.rules import InvalidDeal, Marque, Poignee, score_deal
-from scoring.sheet import seat_marques
-from tournaments.choices import MARQUE_FIELDS, POIGNEE_FIELDS, FiveMode
+from scoring.rules import InvalidDeal, Marque, Misere, Poignee
+from tournaments.choices import (
+    MARQUE_FIELDS,
+    MISERE_FIELDS,
+    MISERE_KINDS,
+    POIGNEE_FIELDS,
+    FiveMode,
+    MisereShown,
+    Place,
+)
 from tournaments.models import Deal, Table
 from tournaments.services.errors import Refused
 
@@ -42,6 +50,8 @@ class DealResult:
     poignees: Mapping[str, str] | None = None  # seat place -> "simple" | "double" | "triple"
     all_pass: bool = False
     chelem_announced: bool = False  # at the bidding, before the result is known
+    # Club rules: seat place -> "pas_d_honneur" | "pas_d_atout" | "les_deux" (MisereShown).
+    miseres: Mapping[str, str] | None = None
 
     @property
     def is_played(self) -> bool:
@@ -62,6 +72,7 @@ class DealResult:
             poignees=deal.poignees(),
             all_pass=deal.all_pass,
             chelem_announced=deal.chelem_announced,
+            miseres=deal.miseres(),
         )
 
 
@@ -71,6 +82,8 @@ class Preview:
 
     marques: dict[str, int]
     marque: Marque | None  # None for « tous passent »
+    # Every seat's marque with its terms, and the individual primes (scoring.club).
+    seats: SeatMarques | None = None
 
 
 def with_a_mort(table: Table, places: Sequence[str]) -> bool:
@@ -92,7 +105,7 @@ def check_seats(*, table: Table, places: Sequence[str], result: DealResult) -> N
 
 
 def _check_partner(*, table: Table, places: Sequence[str], result: DealResult) -> None:
-    if len(places) != 5 or with_a_mort(table, places):
+    if len(places) != 5 or table.position.tournament.five_mode != FiveMode.CALL:
         raise Refused(
             _("Seule une table de 5 jouée en appelant un roi a un partenaire appelé."),
             field="partner",
@@ -124,7 +137,9 @@ def _rules_deal(*, table: Table, places: Sequence[str], result: DealResult) -> S
     """The deal as ``scoring.rules`` checks and scores it (raises InvalidDeal or Refused).
 
     At a table of 5 playing with a mort, the mort's seat is out of the deal and the others
-    play a 4-player deal; in the appel-au-roi game all five play.
+    play a 4-player deal; in the appel-au-roi game (and « seul contre tous ») all five play.
+    Each poignée and misère names the seat that showed it: the club's individual primes pay
+    it to that player (docs/scoring.md §Règles du club).
     """
     dead_hand = with_a_mort(table, places)
     if dead_hand and not result.sitting_out:
@@ -134,12 +149,22 @@ def _rules_deal(*, table: Table, places: Sequence[str], result: DealResult) -> S
         )
     attack = {result.taker, result.partner} - {None}
     poignees = result.poignees or {}
-    for place in poignees:
-        if place not in places or place == result.sitting_out:
-            raise Refused(
-                _("La poignée est montrée par un joueur qui n'est pas à la table."),
-                field="poignees",
-            )
+    miseres = result.miseres or {}
+    for field, shown, message in (
+        ("poignees", poignees, _("La poignée est montrée par un joueur qui n'est pas à la table.")),
+        ("miseres", miseres, _("La misère est annoncée par un joueur qui n'est pas à la table.")),
+    ):
+        for place in shown:
+            if place not in places or place == result.sitting_out:
+                raise Refused(message, field=field)
+
+    def camp(place: str) -> str:
+        return "attack" if place in attack else "defense"
+
+    try:
+        misere_kinds = {place: MISERE_KINDS[MisereShown(kinds)] for place, kinds in miseres.items()}
+    except ValueError:
+        raise Refused(_("Misère inconnue."), field="miseres") from None
     return ScoredDeal(
         players=len(places) - (1 if dead_hand else 0),
         contract=result.contract,
@@ -147,28 +172,55 @@ def _rules_deal(*, table: Table, places: Sequence[str], result: DealResult) -> S
         bouts=result.bouts,
         petit_au_bout=result.petit_au_bout,
         poignees=tuple(
-            Poignee(camp="attack" if place in attack else "defense", size=size)
-            for place, size in poignees.items()
+            Poignee(camp=camp(place), size=size, seat=place) for place, size in poignees.items()
         ),
         chelem=result.chelem,
         partner=result.partner is not None,
+        miseres=tuple(
+            Misere(camp=camp(place), kind=kind, seat=place)
+            for place, kinds in misere_kinds.items()
+            for kind in kinds
+        ),
     )
 
 
-def score_result(*, table: Table, places: Sequence[str], result: DealResult) -> dict[str, int]:
-    """The marque of each occupied seat for a played deal, by the FFT rules (scoring.rules)."""
-    if result.all_pass:
-        return dict.fromkeys(places, 0)
-    return seat_marques(
+# The seats as the explanations of scoring.club name them, when no player's name is given.
+PLACE_NAMES = {place.value: str(place.label) for place in Place}
+
+
+def score_seats_of(
+    *,
+    table: Table,
+    places: Sequence[str],
+    result: DealResult,
+    names: Mapping[str, str] | None = None,
+) -> SeatMarques:
+    """Every seat's marque of a played deal, and its terms, by the tournament's rules."""
+    return score_seats(
         _rules_deal(table=table, places=places, result=result),
         seats=list(places),
         taker=result.taker,
         partner=result.partner,
         sitting_out=result.sitting_out,
+        profile=table.position.tournament.rule_profile,
+        seat_names=names or PLACE_NAMES,
     )
 
 
-def preview_result(*, table: Table, places: Sequence[str], result: DealResult) -> Preview:
+def score_result(*, table: Table, places: Sequence[str], result: DealResult) -> dict[str, int]:
+    """The marque of each occupied seat for a played deal, by the tournament's rules."""
+    if result.all_pass:
+        return dict.fromkeys(places, 0)
+    return score_seats_of(table=table, places=places, result=result).marques
+
+
+def preview_result(
+    *,
+    table: Table,
+    places: Sequence[str],
+    result: DealResult,
+    names: Mapping[str, str] | None = None,
+) -> Preview:
     """Score a played deal without saving it: what the entry form shows as it is filled.
 
     Raises what saving would raise (InvalidDeal, Refused), so the preview and the save
@@ -177,16 +229,20 @@ def preview_result(*, table: Table, places: Sequence[str], result: DealResult) -
     check_seats(table=table, places=places, result=result)
     if result.all_pass:
         return Preview(marques=dict.fromkeys(places, 0), marque=None)
-    marques = score_result(table=table, places=places, result=result)
-    marque = score_deal(_rules_deal(table=table, places=places, result=result))
-    return Preview(marques=marques, marque=marque)
+    seats = score_seats_of(table=table, places=places, result=result, names=names)
+    return Preview(marques=seats.marques, marque=seats.marque, seats=seats)
 
 
-def stored_marque(table: Table, deal: Deal, places: Sequence[str]) -> Marque | None:
-    """The terms of a stored deal's marque, scored again from what it holds (no query); None
-    if the rules now refuse it (the stored marques stand: only the arbitre changes them)."""
+def stored_seats(
+    table: Table, deal: Deal, places: Sequence[str], names: Mapping[str, str] | None = None
+) -> SeatMarques | None:
+    """Every seat's marque and terms of a stored deal, scored again from what it holds (no
+    query); None if the rules now refuse it (the stored marques stand: only the arbitre
+    changes them)."""
     try:
-        return preview_result(table=table, places=places, result=DealResult.of_deal(deal)).marque
+        return preview_result(
+            table=table, places=places, result=DealResult.of_deal(deal), names=names
+        ).seats
     except (InvalidDeal, Refused):
         return None
 
@@ -213,11 +269,14 @@ def apply_result(deal: Deal, *, table: Table, places: Sequence[str], result: Dea
     poignees = result.poignees or {}
     for place, field in POIGNEE_FIELDS.items():
         setattr(deal, field, poignees.get(place.value))
+    miseres = result.miseres or {}
+    for place, field in MISERE_FIELDS.items():
+        setattr(deal, field, miseres.get(place.value))
     marques = score_result(table=table, places=places, result=result) if result.is_played else {}
     if not result.is_played:
         # The contract alone, entered at the bidding: scoring it checks nothing yet.
         _check_contract(result.contract)
-        if result.bouts is not None or result.petit_au_bout or result.chelem or poignees:
+        if result.bouts is not None or result.petit_au_bout or result.chelem or poignees or miseres:
             raise InvalidDeal(
                 field="points", message=_("Indiquez les points de l'attaque, de 0 à 91.")
             )

@@ -9,8 +9,11 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from scoring import rules
+from scoring.club import SeatMarques, SeatPrime
 from scoring.rules import Marque
-from tournaments.choices import Camp, Chelem, PoigneeSize
+from scoring.values import PRIME_NAMES
+from tournaments.choices import MISERE_KINDS, Camp, Chelem, MisereShown, PoigneeSize
 from tournaments.models import Deal, Seat
 
 MINUS = "\N{MINUS SIGN}"
@@ -82,27 +85,84 @@ def _term(value: int | None) -> str:
     return "" if value is None else f" : {camp_sign(value)}"
 
 
-def prime_words(deal: Deal, names: dict[str, str], marque: Marque | None = None) -> list[str]:
-    """The primes of a deal (docs/scoring.md §One deal, 4-6): the petit au bout (which camp),
-    each poignée (which size, whose) and the chelem; each with its term of the marque when
-    ``marque`` (the deal scored again, ``deal_scoring.stored_marque``) is given."""
+def prime_words(
+    deal: Deal,
+    names: dict[str, str],
+    marque: Marque | None = None,
+    seats: SeatMarques | None = None,
+    *,
+    miseres: bool = True,
+) -> list[str]:
+    """The primes of a deal (docs/scoring.md §One deal, 4-6 and §Règles du club): the petit au
+    bout (which camp), each poignée and misère (which, whose) and the chelem; each with its term
+    of the marque when ``marque`` (the deal scored again, ``deal_scoring.stored_seats``) is
+    given, or, with the club's individual primes, what its player and each other one mark when
+    ``seats`` (``deal_scoring.stored_seats``) is."""
     primes = []
     if deal.petit_au_bout:
         primes.append(
             str(PETIT_AU_BOUT[Camp(deal.petit_au_bout)]) + _term(marque and marque.petit_au_bout)
         )
-    terms = marque.poignees if marque else ()
-    for index, (place, size) in enumerate(deal.poignees().items()):
-        primes.append(
-            _("poignée %(size)s (%(who)s)")
-            % {"size": PoigneeSize(size).label.lower(), "who": names.get(place, place)}
-            + _term(terms[index] if index < len(terms) else None)
-        )
+    individual = {(prime.seat, prime.name): prime for prime in seats.primes} if seats else {}
+    terms = iter(marque.poignees if marque else ())
+    for place, size in deal.poignees().items():
+        words = _("poignée %(size)s (%(who)s)") % {
+            "size": PoigneeSize(size).label.lower(),
+            "who": names.get(place, place),
+        }
+        prime = individual.get((place, PRIME_NAMES[rules.PoigneeSize(size)]))
+        primes.append(words + (_paid(prime) if prime else _term(next(terms, None))))
+    if miseres:
+        primes.extend(miseres_words(deal, names, seats, marque))
     if deal.chelem:
         primes.append(str(CHELEMS[Chelem(deal.chelem)]) + _term(marque and marque.chelem))
     elif deal.chelem_announced:
         primes.append(_("chelem annoncé"))
     return primes
+
+
+def miseres_words(
+    deal: Deal,
+    names: dict[str, str],
+    seats: SeatMarques | None = None,
+    marque: Marque | None = None,
+) -> list[str]:
+    """The misères of a deal (club rules), whose and which, with their terms as ``prime_words``
+    gives them: « pas d'atout (Martin C.) : +30, les autres −10 »."""
+    individual = {(prime.seat, prime.name): prime for prime in seats.primes} if seats else {}
+    terms = iter(marque.miseres if marque else ())
+    words = []
+    for place, kinds in deal.miseres().items():
+        for kind in MISERE_KINDS[MisereShown(kinds)]:
+            prime = individual.get((place, PRIME_NAMES[kind]))
+            words.append(
+                _("%(misere)s (%(who)s)")
+                % {"misere": PRIME_NAMES[kind], "who": names.get(place, place)}
+                + (_paid(prime) if prime else _term(next(terms, None)))
+            )
+    return words
+
+
+def _paid(prime: SeatPrime) -> str:
+    """« : −60, les autres +20 »: what the player who showed it marks, and each other one."""
+    return _(" : %(gain)s, les autres %(each)s") % {
+        "gain": signed(prime.gain),
+        "each": signed(prime.each),
+    }
+
+
+def individual_prime_words(prime: SeatPrime, names: dict[str, str]) -> str:
+    """« Est : pas d'atout, 3 × 10 = +30 ; chacun des autres −10 » (the live marques)."""
+    return _(
+        "%(who)s : %(prime)s, %(others)s × %(value)s = %(gain)s ; chacun des autres %(each)s"
+    ) % {
+        "who": names.get(prime.seat, prime.seat),
+        "prime": prime.name,
+        "others": prime.others,
+        "value": prime.value,
+        "gain": signed(prime.gain),
+        "each": signed(prime.each),
+    }
 
 
 def sentence(words: list[str]) -> str:

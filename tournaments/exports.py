@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from tournaments.choices import MARQUE_FIELDS, Place
+from tournaments.choices import MARQUE_FIELDS, MisereShown, Place
 from tournaments.db import one_snapshot
 from tournaments.models import Deal, Seat, Tournament
 from tournaments.selectors.ranking import TABLE_SIZES, Ranking
@@ -70,7 +70,9 @@ def ranking_table(ranking: Ranking) -> tuple[list[str], list[list]]:
         _("Pénalités"),
         _("Total"),
         *[_("Donnes à %(size)s") % {"size": size} for size in TABLE_SIZES],
+        _("Règles"),
     ]
+    rules = ranking.tournament.rules_label
     rows = []
     for ranked in ranking.players:
         registration = ranked.registration
@@ -90,6 +92,7 @@ def ranking_table(ranking: Ranking) -> tuple[list[str], list[list]]:
                 ranked.penalties_signed,
                 ranked.total,
                 *[ranked.deals_by_table_size[size] for size in TABLE_SIZES],
+                rules,
             ]
         )
     return header, rows
@@ -124,6 +127,7 @@ def ranking_json(ranking: Ranking) -> dict:
             "name": tournament.name,
             "date": tournament.date.isoformat(),
             "formula": tournament.formula,
+            "rules": tournament.rules_label,
             "final": ranking.final,
             "positions": tournament.positions_count,
             "positions_closed": ranking.positions_closed,
@@ -204,8 +208,10 @@ def _ordered(seats: dict[str, Seat]) -> list[tuple[str, Seat]]:
 
 @one_snapshot
 def deals_json(tournament: Tournament) -> list[dict]:
-    """Every deal of the tournament, in position, table and deal order, with its marques."""
+    """Every deal of the tournament, in position, table and deal order, with its marques and
+    the rules that scored it (the list stays a list: other tools read it)."""
     deals, seated = _deals_and_seats(tournament)
+    rules = tournament.rules_label
     return [
         {
             "position": deal.table.position.number,
@@ -224,6 +230,11 @@ def deals_json(tournament: Tournament) -> list[dict]:
                 str(_number(seated[deal.table_id], place)): size
                 for place, size in deal.poignees().items()
             },
+            "miseres": {
+                str(_number(seated[deal.table_id], place)): kinds
+                for place, kinds in deal.miseres().items()
+            },
+            "rules": rules,
             "marques": [
                 {"number": seat.registration.number, "seat": place, "marque": deal.marque(place)}
                 for place, seat in _ordered(seated[deal.table_id])
@@ -261,6 +272,7 @@ def deals_table(tournament: Tournament) -> tuple[list[str], list[list]]:
             _("%(place)s (n°)") % {"place": place.label},
             _("Marque %(place)s") % {"place": place.label},
         ]
+    header += [_("Misères"), _("Règles")]
     deals, seated = _deals_and_seats(tournament)
     rows = []
     for deal in deals:
@@ -287,6 +299,13 @@ def deals_table(tournament: Tournament) -> tuple[list[str], list[list]]:
             seat = seats.get(place.value)
             marque = None if seat is None else deal.marque(place)
             row += [_blank(seat and seat.registration.number), _blank(marque)]
+        row += [
+            ", ".join(
+                f"{_player_text(seats.get(place))} : {MisereShown(kinds).label}"
+                for place, kinds in deal.miseres().items()
+            ),
+            tournament.rules_label,
+        ]
         rows.append(row)
     return header, rows
 

@@ -8,8 +8,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import InvalidDeal
+from tournaments.choices import RuleSet
 from tournaments.models import Player, Registration, Seat, Team, Tournament
 from tournaments.names import by_name, registration_player, seat_player
+from tournaments.selectors.registrations import players_visible_to
 from tournaments.services.errors import Refused
 from tournaments.services.penalties import MAX_PENALTY_POINTS
 from tournaments.services.tournaments import TOURNAMENT_SETTINGS
@@ -32,6 +34,22 @@ class TournamentForm(forms.ModelForm):
     deals_per_position = forms.IntegerField(
         label=_("Donnes par position"), min_value=1, max_value=50, initial=5
     )
+    # The FFT's rules unless the club's are chosen (docs/scoring.md §Règles du club); a form
+    # sent without the choice keeps the default.
+    rules = forms.ChoiceField(
+        label=_("Règles de la marque"),
+        choices=RuleSet.choices,
+        initial=RuleSet.FFT,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Les options ci-dessous ne comptent qu'avec les règles du club. Les règles ne "
+            "changent plus une fois la première donne inscrite."
+        ),
+    )
+
+    def clean_rules(self) -> str:
+        return self.cleaned_data["rules"] or RuleSet.FFT
 
     class Meta:
         model = Tournament
@@ -41,6 +59,12 @@ class TournamentForm(forms.ModelForm):
         }
         help_texts = {
             "allow_five": _("Les tables de 3 sont homologuées par la FFT, celles de 5 non."),
+            "homologable": _("Un tournoi homologable se joue aux règles FFT."),
+            "club_miseres": _("« Pas d'honneur » et « pas d'atout », 10 points chacune."),
+            "club_individual_primes": _(
+                "Poignées et misères payées par le joueur qui les montre, ou à lui."
+            ),
+            "club_round_to_ten": _("Les points de plus ou de moins arrondis à la dizaine."),
             "published": _("Visible de tous sur la page d'accueil."),
         }
 
@@ -65,10 +89,14 @@ def _team_field(tournament: Tournament) -> forms.ModelChoiceField:
 
 
 class RegistrationForm(forms.Form):
-    """A new player, typed in; or a known player picked from the search (``player``)."""
+    """A new player, typed in; or a known player picked from the search (``player``).
+
+    ``player`` takes only a player the tournament's club may see: any other id, forged or
+    not, is « Joueur inconnu. », whoever it names (README, « Players, clubs and tenancy »).
+    """
 
     player = forms.ModelChoiceField(
-        queryset=Player.objects.all(), required=False, widget=forms.HiddenInput
+        queryset=Player.objects.none(), required=False, widget=forms.HiddenInput
     )
     last_name = forms.CharField(label=_("Nom"), max_length=100, required=False)
     first_name = forms.CharField(label=_("Prénom"), max_length=100, required=False)
@@ -86,12 +114,21 @@ class RegistrationForm(forms.Form):
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        self.fields["player"] = RowChoiceField(
+            queryset=players_visible_to(club_ids=[tournament.club_id]),
+            required=False,
+            widget=forms.HiddenInput,
+            error_messages={"invalid_choice": _("Joueur inconnu.")},
+        )
         if tournament.team_size > 1:
             self.fields["team"] = _team_field(tournament)
 
     def clean(self):
         data = super().clean()
-        if data.get("player") is None:
+        if "player" in self.errors:
+            # A hidden field: its refusal shows above the form, and nothing else is asked.
+            self.add_error(None, self.errors.pop("player"))
+        elif data.get("player") is None:
             if not data.get("last_name"):
                 self.add_error("last_name", _("Le nom est obligatoire."))
             if not data.get("first_name"):

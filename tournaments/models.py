@@ -14,10 +14,12 @@ from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from clubs.models import Club
+from scoring.profile import FFT, RuleProfile
 from tournaments import names
-from tournaments.actors import Actor, ActorKind
 from tournaments.choices import (
     MARQUE_FIELDS,
+    MISERE_FIELDS,
     POIGNEE_FIELDS,
     TEAM_SIZE,
     Camp,
@@ -25,13 +27,15 @@ from tournaments.choices import (
     Contract,
     FiveMode,
     Formula,
-    JournalAction,
+    MisereShown,
     Place,
     PoigneeSize,
+    RuleSet,
     SheetEventKind,
     TournamentStatus,
 )
-from tournaments.constraints import numbered, one_of
+from tournaments.constraints import numbered, one_of, prime_checks, result_checks, rules_checks
+from tournaments.journal_entries import JournalEntry as JournalEntry  # the journal's table
 
 
 def new_table_code() -> str:
@@ -65,12 +69,23 @@ class Tournament(models.Model):
         default=False,
         help_text=_("Sinon la donne est redistribuée et ne figure pas sur la feuille."),
     )
+    # The rules of the marque (docs/scoring.md §Règles du club), fixed at the first deal.
+    homologable = models.BooleanField(_("homologable (FFT)"), default=False)
+    rules = models.CharField(_("règles"), max_length=4, choices=RuleSet, default=RuleSet.FFT)
+    club_miseres = models.BooleanField(_("misères (pas d'honneur, pas d'atout)"), default=False)
+    club_individual_primes = models.BooleanField(_("primes individuelles"), default=False)
+    club_round_to_ten = models.BooleanField(_("arrondi à la dizaine"), default=False)
     status = models.CharField(_("état"), max_length=12, choices=Status, default=Status.PREPARATION)
     arbitre = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("arbitre"),
         on_delete=models.PROTECT,
         related_name="tournaments",
+    )
+    # Every arbitre of the club may run the tournament; ``arbitre`` is the account that
+    # created it.
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="tournaments"
     )
     published = models.BooleanField(_("publié"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -96,6 +111,7 @@ class Tournament(models.Model):
             one_of(
                 "tournament", "five_mode", FiveMode, _("Jeu à 5 inconnu : ce doit être {allowed}.")
             ),
+            *rules_checks(),
             one_of(
                 "tournament",
                 "status",
@@ -111,12 +127,34 @@ class Tournament(models.Model):
     def team_size(self) -> int:
         return TEAM_SIZE[Formula(self.formula)]
 
+    @property
+    def rule_profile(self) -> RuleProfile:
+        """The rules every marque of this tournament is scored by (scoring.profile)."""
+        if self.rules != RuleSet.CLUB:
+            return FFT
+        return RuleProfile(
+            club=True,
+            miseres=self.club_miseres,
+            individual_primes=self.club_individual_primes,
+            round_to_ten=self.club_round_to_ten,
+            seul_contre_tous=self.five_mode == FiveMode.ALONE,
+        )
+
+    @property
+    def rules_label(self) -> str:
+        """The rules in words: « Règles FFT », « Règles du club : misères, … »."""
+        return self.rule_profile.label
+
 
 class Player(models.Model):
     last_name = models.CharField(_("nom"), max_length=100)
     first_name = models.CharField(_("prénom"), max_length=100)
     licence = models.CharField(_("n° de licence FFT"), max_length=20, blank=True, default="")
     club = models.CharField(_("club"), max_length=200, blank=True)
+    # A record made where the licence typed belongs to a player the club may not see: it
+    # keeps the licence as typed, and waits for the administrator to reconcile the two
+    # records (README, « Players, clubs and tenancy »). Only the other records are unique.
+    licence_pending = models.BooleanField(_("licence à rapprocher"), default=False)
     # Both names folded (accents, case and ligatures aside) for searching: see
     # tournaments/names.py. Written by save(), whoever saves the player.
     search_name = models.CharField(
@@ -131,7 +169,7 @@ class Player(models.Model):
             # A licence number identifies one player; players without one are many.
             models.UniqueConstraint(
                 fields=["licence"],
-                condition=~Q(licence=""),
+                condition=~Q(licence="") & Q(licence_pending=False),
                 name="player_licence_unique",
                 violation_error_message=_("Ce n° de licence FFT est déjà celui d'un autre joueur."),
             ),
@@ -146,6 +184,34 @@ class Player(models.Model):
         if update_fields is not None and {"last_name", "first_name"} & set(update_fields):
             kwargs["update_fields"] = {*update_fields, "search_name"}
         super().save(*args, **kwargs)
+
+
+class Member(models.Model):
+    """A player's membership of a club: the club's list of its players.
+
+    The link lives here rather than in ``clubs`` because the player directory is the
+    tournaments' (``clubs`` never imports ``tournaments``). The name and licence are the
+    player's; the club keeps only who is a member, and since when.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
+    joined_at = models.DateTimeField(_("membre depuis le"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("membre")
+        verbose_name_plural = _("membres")
+        ordering = ["club", "player__search_name", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "player"],
+                name="member_once_per_club",
+                violation_error_message=_("Ce joueur est déjà membre du club."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.club})"
 
 
 class Team(models.Model):
@@ -343,11 +409,11 @@ def _marque_field(place: Place) -> models.IntegerField:
     )
 
 
-def _poignee_field(place: Place) -> models.CharField:
+def _prime_field(label: str, place: Place, choices: type[models.TextChoices]) -> models.CharField:
     return models.CharField(
-        _("poignée %(place)s") % {"place": place.label},
-        max_length=6,
-        choices=PoigneeSize,
+        label % {"place": place.label},
+        max_length=max(len(value) for value in choices.values),
+        choices=choices,
         null=True,
         blank=True,
     )
@@ -394,11 +460,18 @@ class Deal(models.Model):
     # Said at the bidding, before the result is known: the arbitre is called for it (FFT).
     chelem_announced = models.BooleanField(_("chelem annoncé"), default=False)
 
-    poignee_nord = _poignee_field(Place.NORD)
-    poignee_est = _poignee_field(Place.EST)
-    poignee_sud = _poignee_field(Place.SUD)
-    poignee_ouest = _poignee_field(Place.OUEST)
-    poignee_cinquieme = _poignee_field(Place.CINQUIEME)
+    poignee_nord = _prime_field(_("poignée %(place)s"), Place.NORD, PoigneeSize)
+    poignee_est = _prime_field(_("poignée %(place)s"), Place.EST, PoigneeSize)
+    poignee_sud = _prime_field(_("poignée %(place)s"), Place.SUD, PoigneeSize)
+    poignee_ouest = _prime_field(_("poignée %(place)s"), Place.OUEST, PoigneeSize)
+    poignee_cinquieme = _prime_field(_("poignée %(place)s"), Place.CINQUIEME, PoigneeSize)
+
+    # Club rules only (docs/scoring.md §Règles du club): the misères each seat announced.
+    misere_nord = _prime_field(_("misère %(place)s"), Place.NORD, MisereShown)
+    misere_est = _prime_field(_("misère %(place)s"), Place.EST, MisereShown)
+    misere_sud = _prime_field(_("misère %(place)s"), Place.SUD, MisereShown)
+    misere_ouest = _prime_field(_("misère %(place)s"), Place.OUEST, MisereShown)
+    misere_cinquieme = _prime_field(_("misère %(place)s"), Place.CINQUIEME, MisereShown)
 
     marque_nord = _marque_field(Place.NORD)
     marque_est = _marque_field(Place.EST)
@@ -465,46 +538,7 @@ class Deal(models.Model):
                 name="deal_partner_is_not_taker",
                 violation_error_message=_("Le preneur ne peut pas être son propre partenaire."),
             ),
-            # A deal is either "tous passent" (no taker, no contract, everyone marks 0) or
-            # has a taker and a contract, its result following after play.
-            models.CheckConstraint(
-                condition=(
-                    Q(
-                        all_pass=True,
-                        taker__isnull=True,
-                        contract__isnull=True,
-                        points__isnull=True,
-                        marque_nord=0,
-                        marque_est=0,
-                        marque_sud=0,
-                    )
-                    | Q(all_pass=False, taker__isnull=False, contract__isnull=False)
-                ),
-                name="deal_all_pass_or_taken",
-                violation_error_message=_(
-                    "Une donne a un preneur et un contrat, sauf quand tous passent : "
-                    "elle n'a alors ni preneur, ni contrat, ni points, et chacun marque 0."
-                ),
-            ),
-            # Once the result is in, the deal is scored: points, bouts and marques together.
-            models.CheckConstraint(
-                condition=(
-                    Q(points__isnull=True, bouts__isnull=True, marque_nord__isnull=True)
-                    | Q(
-                        points__isnull=False,
-                        bouts__isnull=False,
-                        marque_nord__isnull=False,
-                        marque_est__isnull=False,
-                        marque_sud__isnull=False,
-                    )
-                    | Q(all_pass=True)
-                ),
-                name="deal_played_is_scored",
-                violation_error_message=_(
-                    "Une donne jouée s'inscrit en entier : les points, les bouts et la marque "
-                    "de chaque joueur."
-                ),
-            ),
+            *result_checks(),
             # Every choice column may be empty: see the fields.
             *(
                 one_of("deal", field, choices, message, null=True)
@@ -521,17 +555,7 @@ class Deal(models.Model):
                     ("chelem", Chelem, _("Chelem inconnu : ce doit être {allowed}.")),
                 ]
             ),
-            *(
-                one_of(
-                    "deal",
-                    field,
-                    PoigneeSize,
-                    _("Poignée {place} inconnue : ce doit être {allowed}."),
-                    null=True,
-                    place=place.label,
-                )
-                for place, field in POIGNEE_FIELDS.items()
-            ),
+            *prime_checks(),
         ]
 
     def __str__(self) -> str:
@@ -552,6 +576,11 @@ class Deal(models.Model):
         """The poignées shown in this deal, by seat."""
         shown = {place.value: getattr(self, field) for place, field in POIGNEE_FIELDS.items()}
         return {place: size for place, size in shown.items() if size}
+
+    def miseres(self) -> dict[str, str]:
+        """The misères announced in this deal, by seat (club rules)."""
+        shown = {place.value: getattr(self, field) for place, field in MISERE_FIELDS.items()}
+        return {place: kinds for place, kinds in shown.items() if kinds}
 
 
 class SheetEvent(models.Model):
@@ -680,105 +709,3 @@ class Penalty(models.Model):
     @property
     def is_cancelled(self) -> bool:
         return self.cancelled_at is not None
-
-
-class JournalEntry(models.Model):
-    """One write to a tournament, for its journal: who did what, on what, when, and the
-    fields it changed (before and after), in the manner of pretix's ``log_action``.
-
-    Every service that changes a tournament writes one entry in its own transaction
-    (``tournaments.services.journal.record``), so an entry exists exactly when the write does.
-    The position and the table are kept by number, not by key: a seating drawn again deletes
-    its tables, and the journal still tells what happened at table 3 of position 2. The
-    subject (the registration, seat, deal or penalty) is named in words as it was then, since
-    it may be deleted since (a player taken off the list, a deal deleted).
-    """
-
-    Action = JournalAction
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="journal")
-    at = models.DateTimeField(_("le"))
-    actor_kind = models.CharField(_("par"), max_length=8, choices=ActorKind)
-    # The arbitre's account; a table and a script have none.
-    actor_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("arbitre"),
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    actor_script = models.CharField(_("script"), max_length=100, blank=True)
-    action = models.CharField(_("action"), max_length=40, choices=JournalAction)
-    position_number = models.PositiveSmallIntegerField(_("position"), null=True, blank=True)
-    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
-    subject_type = models.CharField(_("sur"), max_length=20, blank=True)
-    subject_id = models.PositiveBigIntegerField(null=True, blank=True)
-    subject = models.CharField(_("sur"), max_length=200, blank=True)
-    before = models.JSONField(_("avant"), default=dict, blank=True)
-    after = models.JSONField(_("après"), default=dict, blank=True)
-
-    class Meta:
-        verbose_name = _("entrée du journal")
-        verbose_name_plural = _("entrées du journal")
-        ordering = ["-at", "-pk"]
-        indexes = [
-            # The journal page: a tournament's entries newest first, or one position's, or
-            # one table's of one position.
-            models.Index(fields=["tournament", "-at", "-id"], name="journal_tournament_at"),
-            models.Index(
-                fields=["tournament", "position_number", "table_number", "-at", "-id"],
-                name="journal_position_table_at",
-            ),
-        ]
-        constraints = [
-            one_of(
-                "journal", "action", JournalAction, _("Action du journal inconnue : {allowed}.")
-            ),
-            one_of(
-                "journal",
-                "actor_kind",
-                ActorKind,
-                _("Auteur inconnu : ce doit être {allowed}."),
-            ),
-            # Who acted, always, and only as their kind allows: an account for the arbitre,
-            # a name for a script, neither for a table (which holds a code, not an account).
-            models.CheckConstraint(
-                # Each kind's rule on its own, so that an unknown kind is refused by
-                # journal_actor_kind_known, in its own words.
-                condition=(~Q(actor_kind="arbitre") | Q(actor_user__isnull=False, actor_script=""))
-                & (~Q(actor_kind="table") | Q(actor_user__isnull=True, actor_script=""))
-                & (~Q(actor_kind="script") | (Q(actor_user__isnull=True) & ~Q(actor_script=""))),
-                name="journal_actor_named",
-                violation_error_message=_(
-                    "L'auteur d'une ligne du journal est nommé selon ce qu'il est : l'arbitre "
-                    "par son compte, un script par son nom, une table par son seul numéro."
-                ),
-            ),
-            models.CheckConstraint(
-                condition=Q(table_number__isnull=True) | Q(position_number__isnull=False),
-                name="journal_table_within_position",
-                violation_error_message=_(
-                    "Une table du journal est toujours celle d'une position."
-                ),
-            ),
-            models.CheckConstraint(
-                condition=Q(position_number__isnull=True) | Q(position_number__gte=1),
-                name="journal_position_number_positive",
-                violation_error_message=_("Les positions se comptent à partir de 1."),
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.at:%d/%m/%Y %H:%M} {self.get_action_display()}"
-
-    @property
-    def actor(self) -> Actor:
-        return Actor(
-            kind=ActorKind(self.actor_kind), user=self.actor_user, script=self.actor_script
-        )
-
-    @property
-    def actor_label(self) -> str:
-        """Who acted, in words: « Arbitre : Anne Arbitre », « Table 3 », « Script : … »."""
-        return self.actor.label(self.table_number)

@@ -1,29 +1,45 @@
-"""Who may change a tournament: its arbitre (and superusers), nobody else.
+"""Who may act on a tournament or a club: the club's arbitres (and superusers), nobody else.
 
-Views check login with ``@login_required`` first; this helper then answers 404 to anyone who
-does not own the tournament, so that a stranger cannot even learn that it exists.
+One rule: an account may act on a tournament when it is an arbitre of the tournament's club.
+Views check login with ``@login_required`` first; these helpers then answer 404 to anyone
+else, so that a stranger cannot even learn that the tournament or the club exists.
 """
 
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
+from clubs.models import Club
 from tournaments.models import Tournament
 
 
+def arbitre_clubs(user) -> QuerySet[Club]:
+    """The clubs ``user`` is an arbitre of; every club for a superuser."""
+    if user.is_superuser:
+        return Club.objects.all()
+    return Club.objects.filter(arbitres__pk=user.pk)
+
+
 def arbitre_tournaments(user) -> QuerySet[Tournament]:
-    """The tournaments ``user`` runs; every tournament for a superuser."""
+    """The tournaments ``user`` may run: those of their clubs; every one for a superuser."""
     tournaments = Tournament.objects.all()
     if not user.is_superuser:
-        tournaments = tournaments.filter(arbitre_id=user.pk)
+        tournaments = tournaments.filter(club__arbitres__pk=user.pk)
     return tournaments
 
 
 def runs_tournament(user, tournament: Tournament) -> bool:
-    """Whether ``user`` runs ``tournament``, as ``arbitre_tournaments`` filters them."""
-    return user.is_authenticated and (tournament.arbitre_id == user.pk or user.is_superuser)
+    """Whether ``user`` may act on ``tournament``, as ``arbitre_tournaments`` filters them."""
+    if not user.is_authenticated:
+        return False
+    return user.is_superuser or tournament.club.arbitres.filter(pk=user.pk).exists()
 
 
 def arbitre_tournament_or_404(request: HttpRequest, tournament_id: int) -> Tournament:
-    """The tournament ``tournament_id`` if the logged-in user runs it, else ``Http404``."""
+    """The tournament ``tournament_id`` if the logged-in user may run it, else ``Http404``."""
     return get_object_or_404(arbitre_tournaments(request.user), pk=tournament_id)
+
+
+def arbitre_club_or_404(request: HttpRequest, club_id: int) -> Club:
+    """The club ``club_id`` if the logged-in user is one of its arbitres, else ``Http404``."""
+    return get_object_or_404(arbitre_clubs(request.user), pk=club_id)

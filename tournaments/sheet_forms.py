@@ -12,7 +12,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.choices import Camp, Chelem, Contract, Place, PoigneeSize
+from tournaments.choices import Camp, Chelem, Contract, FiveMode, MisereShown, Place, PoigneeSize
 from tournaments.deal_scoring import DealResult, with_a_mort
 from tournaments.deal_words import points_text, short_name
 from tournaments.models import Seat, Table
@@ -77,8 +77,9 @@ class DealForm(forms.Form):
         max_length=300,
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
-    # Not typed: it carries the refusals that name the poignées as a whole.
+    # Not typed: they carry the refusals that name the poignées, or the misères, as a whole.
     poignees = forms.CharField(required=False, widget=forms.HiddenInput)
+    miseres = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(
         self, *args, table: Table | None = None, seats: list[Seat] | None = None, **kwargs
@@ -92,12 +93,15 @@ class DealForm(forms.Form):
             # table's seats, under its lock; a page shows a table's form, built with them.
             names = list(Place.choices)
             self.five = self.dead_hand = False
-            asks_partner = asks_mort = True
+            asks_partner = asks_mort = asks_miseres = True
         else:
             names = [(seat.place, short_name(seat)) for seat in seats]
             self.five = len(seats) == 5
             self.dead_hand = with_a_mort(table, [seat.place for seat in seats])
-            asks_partner, asks_mort = self.five and not self.dead_hand, self.dead_hand
+            tournament = table.position.tournament
+            asks_partner = self.five and tournament.five_mode == FiveMode.CALL
+            asks_mort = self.dead_hand
+            asks_miseres = tournament.rule_profile.miseres
         self.player_names = dict(names)
         self.fields["taker"] = _radio(names)
         self.order_fields(["number", "version", "taker", "contract"])
@@ -111,6 +115,14 @@ class DealForm(forms.Form):
             self.fields[field] = _radio([(NONE, "—"), *PoigneeSize.choices], initial=NONE)
             self.fields[field].label = name
             self.poignee_names.append(field)
+        # Club rules with misères only (docs/scoring.md §Règles du club): who announced which.
+        self.misere_names = []
+        if asks_miseres:
+            for place, name in names:
+                field = f"misere_{place}"
+                self.fields[field] = _radio([(NONE, "—"), *MisereShown.choices], initial=NONE)
+                self.fields[field].label = name
+                self.misere_names.append(field)
         # At 4 players points are whole; at 3 and 5 a half point is possible.
         self.half_points = seats is not None and len(seats) in (3, 5) and not self.dead_hand
         self.points_message = POINTS_MESSAGE if self.half_points else WHOLE_POINTS_MESSAGE
@@ -134,6 +146,10 @@ class DealForm(forms.Form):
     @property
     def poignee_fields(self):
         return [self[name] for name in self.poignee_names]
+
+    @property
+    def misere_fields(self):
+        return [self[name] for name in self.misere_names]
 
     @property
     def seat_buttons(self):
@@ -169,6 +185,7 @@ class DealForm(forms.Form):
             data.get("petit_au_bout"),
             data.get("chelem"),
             *(data.get(name) for name in self.poignee_names),
+            *(data.get(name) for name in self.misere_names),
         ]
         if data.get("points") is None and "points" not in self.errors and any(played_fields):
             self.add_error("points", _("Indiquez les points, de 0 à 91."))
@@ -201,6 +218,11 @@ class DealForm(forms.Form):
                 for name in self.poignee_names
                 if data.get(name)
             },
+            miseres={
+                name.removeprefix("misere_"): data[name]
+                for name in self.misere_names
+                if data.get(name)
+            },
             chelem_announced=bool(data.get("chelem_announced")),
         )
 
@@ -225,6 +247,8 @@ def initial_for(deal, *, number: int | None = None) -> dict:
     }
     for place, size in deal.poignees().items():
         initial[f"poignee_{place}"] = size
+    for place, kinds in deal.miseres().items():
+        initial[f"misere_{place}"] = kinds
     return initial
 
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+import scoring.club
+import scoring.profile
 import scoring.ranking
 import scoring.rules
 import scoring.sheet
@@ -465,7 +467,9 @@ def test_deal_is_frozen():
 # The module stays pure, and its own examples hold.
 
 
-@pytest.mark.parametrize("module", [scoring.rules, scoring.sheet, scoring.ranking])
+@pytest.mark.parametrize(
+    "module", [scoring.rules, scoring.sheet, scoring.ranking, scoring.club, scoring.profile]
+)
 def test_module_examples_hold(module):
     result = doctest.testmod(module)
 

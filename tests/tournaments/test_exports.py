@@ -50,7 +50,9 @@ def test_the_ranking_csv_is_utf8_with_a_bom_and_semicolons(client, results):
         "Donnes à 3",
         "Donnes à 4",
         "Donnes à 5",
+        "Règles",
     ]
+    assert rows[1][-1] == "Règles FFT"
 
 
 def test_the_ranking_csv_holds_every_player_in_ranking_order(client, results):
@@ -81,6 +83,7 @@ def test_the_ranking_json_has_the_fixed_shape(client, results):
         "name": "Tournoi du club",
         "date": "2026-11-21",
         "formula": "duo",
+        "rules": "Règles FFT",
         "final": False,
         "positions": 3,
         "positions_closed": 0,
@@ -165,7 +168,7 @@ def test_the_deals_csv_has_every_deal_with_its_marques(client, short_tournament,
     assert deal[:10] == ["1", "1", "1", "Garde", "2", "Joueur2 Prénom", "", "", "2", "40,5"]
     # 40,5 for 41 with 2 bouts at 3: lost by ½, the half point going to the defence (26 × 2).
     assert deal[13:19] == ["1", "52", "2", "-104", "3", "52"]
-    assert deal[19:] == ["", "", "", ""]
+    assert deal[19:] == ["", "", "", "", "", "Règles FFT"]
 
 
 def test_the_deals_json_has_every_deal_with_its_marques(client, short_tournament, players):
@@ -174,7 +177,7 @@ def test_the_deals_json_has_every_deal_with_its_marques(client, short_tournament
         table, DealResult(taker="S", contract="prise", bouts=1, points=55, poignees={"S": "simple"})
     )
 
-    (deal,) = json.loads(client.get(url(short_tournament, "donnes.json")).content)["deals"]
+    (deal,) = json.loads(client.get(url(short_tournament, "donnes.json")).content)
 
     assert (deal["taker"], deal["points"], deal["poignees"]) == (3, 55.0, {"3": "simple"})
     assert [m["marque"] for m in deal["marques"]] == [-49, -49, 147, -49]
@@ -186,3 +189,28 @@ def test_exports_of_an_unpublished_tournament_are_hidden_from_the_public(client,
 
     for name in ["classement.csv", "classement.json", "donnes.csv", "donnes.json"]:
         assert client.get(url(results, name)).status_code == 404, name
+
+
+def test_the_exports_state_the_club_rules_and_each_misere(client, short_tournament, players):
+    short_tournament.rules = "club"
+    short_tournament.club_miseres = True
+    short_tournament.save()
+    (table,) = seat(short_tournament, 1, [players[:4]])
+    play(
+        table,
+        DealResult(
+            taker="N", contract="prise", points=Decimal(38), bouts=2, miseres={"S": "pas_d_atout"}
+        ),
+    )
+
+    rules = "Règles du club : misères"
+    assert client.get(url(short_tournament, "classement.json")).json()["tournament"]["rules"] == (
+        rules
+    )
+    (deal,) = client.get(url(short_tournament, "donnes.json")).json()
+    assert deal["rules"] == rules
+    assert deal["miseres"] == {str(players[2].number): "pas_d_atout"}
+    assert [row[-2:] for row in read_csv(client.get(url(short_tournament, "donnes.csv")))] == [
+        ["Misères", "Règles"],
+        [f"{players[2].player.last_name} {players[2].player.first_name} : Pas d'atout", rules],
+    ]

@@ -8,7 +8,7 @@ from django.db.models import RestrictedError
 from django.utils import timezone
 
 from scoring import rules
-from tournaments.choices import POIGNEE_FIELDS, Camp, Chelem, Contract, PoigneeSize
+from tournaments.choices import MISERE_FIELDS, POIGNEE_FIELDS, Camp, Chelem, Contract, PoigneeSize
 from tournaments.models import (
     Deal,
     JournalEntry,
@@ -40,6 +40,39 @@ def test_balanced_deal_is_stored(table):
     deal = garde_by_est(table, ouest=-106)
 
     assert Deal.objects.get(pk=deal.pk).marques()["E"] == 318
+
+
+def test_pas_d_atout_with_a_poignee_for_one_seat_is_refused_by_the_database(table):
+    deal = garde_by_est(table, ouest=-106)
+
+    with (
+        pytest.raises(IntegrityError, match="deal_misere_sud_no_trump_no_poignee"),
+        transaction.atomic(),
+    ):
+        Deal.objects.filter(pk=deal.pk).update(poignee_sud="simple", misere_sud="les_deux")
+
+
+def test_pas_d_honneur_with_a_poignee_for_one_seat_is_stored(table):
+    deal = garde_by_est(table, ouest=-106)
+
+    Deal.objects.filter(pk=deal.pk).update(poignee_sud="simple", misere_sud="pas_d_honneur")
+
+    assert Deal.objects.get(pk=deal.pk).miseres() == {"S": "pas_d_honneur"}
+
+
+@pytest.mark.parametrize(
+    ("changes", "constraint"),
+    [
+        ({"homologable": True, "rules": "club"}, "tournament_homologable_plays_fft"),
+        ({"club_individual_primes": True}, "tournament_club_options_need_club_rules"),
+        ({"five_mode": "seul"}, "tournament_seul_contre_tous_needs_club_rules"),
+    ],
+)
+def test_rules_that_do_not_hold_together_are_refused_by_the_database(
+    tournament, changes, constraint
+):
+    with pytest.raises(IntegrityError, match=constraint), transaction.atomic():
+        Tournament.objects.filter(pk=tournament.pk).update(**changes)
 
 
 def test_unbalanced_deal_is_refused_by_the_database(table):
@@ -184,10 +217,12 @@ DEAL_CHOICE_COLUMNS = (
     "petit_au_bout",
     "chelem",
     *POIGNEE_FIELDS.values(),
+    *MISERE_FIELDS.values(),
 )
 CHOICE_COLUMNS = [
     (Tournament, "formula"),
     (Tournament, "five_mode"),
+    (Tournament, "rules"),
     (Tournament, "status"),
     (Seat, "place"),
     *((Deal, column) for column in DEAL_CHOICE_COLUMNS),

@@ -11,7 +11,7 @@ import pytest
 from django.apps import apps
 
 from tests.at_the_table import TESTS
-from tests.factories import club_tournament
+from tests.factories import club_player, club_tournament
 from tests.htmx import HTMX
 from tournaments.choices import Formula
 from tournaments.forms import SwapForm, TeamForm
@@ -157,9 +157,8 @@ def test_the_player_search_when_registering_ignores_accents_and_case(tournament,
     ]
 
 
-@pytest.mark.usefixtures("db")
 def test_a_name_typed_with_accents_finds_it_written_without(tournament):
-    Player.objects.create(last_name="Seguin", first_name="Paul")
+    club_player(tournament.club, last_name="Seguin", first_name="Paul")
 
     assert [
         player.first_name for player in search_players(tournament=tournament, query="Séguin")
@@ -311,11 +310,11 @@ def test_teams_and_their_members_are_in_french_order(arbitre_client, duo):
 
 
 @pytest.fixture
-def known_players(db):  # noqa: ARG001 - db: it writes to the test database
-    """The twelve, and a Lemaire, known from no tournament: every arbitre may find them."""
+def known_players(tournament):
+    """The twelve, and a Lemaire, members of the tournament's club: its arbitres find them."""
     for name in shuffled(FRENCH_ORDER):
-        Player.objects.create(last_name=name, first_name="Camille")
-    Player.objects.create(last_name="Lemaire", first_name="Sacha")
+        club_player(tournament.club, last_name=name, first_name="Camille")
+    club_player(tournament.club, last_name="Lemaire", first_name="Sacha")
 
 
 def test_a_team_member_id_too_big_for_the_database_is_a_form_error(arbitre_client, duo):

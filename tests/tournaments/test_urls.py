@@ -8,6 +8,7 @@ from django.urls import get_resolver, resolve, reverse
 
 T, TABLE, N = {"tournament_id": 7}, {"table_id": 12}, {"number": 3}
 REGISTRATION = {"registration_id": 21}
+CLUB, MEMBER = {"club_id": 5}, {"member_id": 9}
 
 PATHS = [
     ("home", {}, "/"),
@@ -86,6 +87,16 @@ PATHS = [
     ("print_position_sheets", {**T, **N}, "/arbitre/tournois/7/positions/3/feuilles.pdf"),
     ("print_plan", {**T, **N}, "/arbitre/tournois/7/positions/3/plan.pdf"),
     ("print_cards", T, "/arbitre/tournois/7/cartes.pdf"),
+    ("setup_register_ticked", T, "/arbitre/tournois/7/joueurs/cocher/"),
+    ("club_detail", CLUB, "/clubs/5/"),
+    ("club_create", {}, "/arbitre/clubs/nouveau/"),
+    ("club_manage", CLUB, "/arbitre/clubs/5/"),
+    ("club_arbitre_add", CLUB, "/arbitre/clubs/5/arbitres/"),
+    ("club_arbitre_remove", {**CLUB, "user_id": 3}, "/arbitre/clubs/5/arbitres/3/retirer/"),
+    ("club_members", CLUB, "/arbitre/clubs/5/membres/"),
+    ("club_member_edit", {**CLUB, **MEMBER}, "/arbitre/clubs/5/membres/9/"),
+    ("club_member_remove", {**CLUB, **MEMBER}, "/arbitre/clubs/5/membres/9/retirer/"),
+    ("club_journal", CLUB, "/arbitre/clubs/5/journal/"),
 ]
 
 

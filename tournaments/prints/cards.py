@@ -3,13 +3,16 @@
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import segno
+
 from tournaments.models import (
     Registration,
     Seat,
     Tournament,
 )
 from tournaments.names import name_key
-from tournaments.prints.qr import qr_svg
+from tournaments.prints.pdf import Stamp
+from tournaments.prints.qr import make_qr, qr_drawing
 
 
 @dataclass(frozen=True)
@@ -26,7 +29,22 @@ class PlayerCard:
     registration: Registration
     lines: list[CardLine]
     url: str
-    qr_svg: str
+    qr: segno.QRCode
+
+    @property
+    def qr_stamp(self) -> Stamp:
+        """The QR code as PDF drawing operators, written once in the file where the card
+        shows ``qr_stamp.url``: WeasyPrint would lay out and draw each module of an SVG."""
+        return Stamp(
+            name=f"card-qr-{self.registration.number}",
+            drawing=qr_drawing(self.qr),
+            size=len(self.qr.matrix),
+        )
+
+
+def card_stamps(cards: list[PlayerCard]) -> list[Stamp]:
+    """The stamps the cards' document is drawn with: their QR codes."""
+    return [card.qr_stamp for card in cards]
 
 
 def printed_cards(tournament: Tournament, *, player_url: Callable[[int], str]) -> list[PlayerCard]:
@@ -58,7 +76,5 @@ def printed_cards(tournament: Tournament, *, player_url: Callable[[int], str]) -
                 )
             )
         url = player_url(registration.number)
-        cards.append(
-            PlayerCard(registration=registration, lines=lines, url=url, qr_svg=qr_svg(url))
-        )
+        cards.append(PlayerCard(registration=registration, lines=lines, url=url, qr=make_qr(url)))
     return cards

@@ -37,6 +37,9 @@ DEAL_NO = (0.0, 11.0)
 TAKER = (11.0, 37.0)
 CONTRACT = (37.0, 57.0)
 SEAT_WIDTH = {3: 26.0, 4: 22.0, 5: 19.0}
+# Under the club's rules with misères (docs/scoring.md §Règles du club), a column of its own,
+# taken from the detail, just left of the seats.
+MISERES_WIDTH = 24.0
 
 TITLE_BOX = (0.0, 104.0)
 POSITION_BOX = (107.0, 129.0)
@@ -55,6 +58,7 @@ class SheetLayout:
     seat_width: float
     seats_left: float
     background: str  # a data: URI of the ruled form (SVG)
+    miseres: bool = False  # a column for the misères (club rules)
 
     @property
     def deals_top(self) -> float:
@@ -92,7 +96,16 @@ class SheetLayout:
 
     @property
     def detail_width(self) -> float:
-        return self.seats_left - CONTRACT[1]
+        return self.miseres_left - CONTRACT[1]
+
+    @property
+    def miseres_width(self) -> float:
+        return MISERES_WIDTH if self.miseres else 0.0
+
+    @property
+    def miseres_left(self) -> float:
+        """Where the misères column starts; the seats' left edge when there is none."""
+        return self.seats_left - (MISERES_WIDTH if self.miseres else 0)
 
     @property
     def seat_lefts(self) -> list[float]:
@@ -136,6 +149,8 @@ def _ruled_form(layout: SheetLayout) -> str:
         thin.append(_hline(0, WIDTH, layout.totals_top + index * TOTAL_ROW))
     for x in (DEAL_NO[1], TAKER[1], CONTRACT[1]):
         thin.append(_vline(x, GRID_TOP, layout.totals_top))
+    if layout.miseres:
+        thin.append(_vline(layout.miseres_left, GRID_TOP + 8, layout.totals_top))
     thin.append(_hline(layout.seats_left, WIDTH, GRID_TOP + 8))
     thick = [
         _rect(TITLE_BOX[0], 0, TITLE_BOX[1], HEADER_BOTTOM),
@@ -176,8 +191,9 @@ def _ruled_form(layout: SheetLayout) -> str:
 
 
 @lru_cache(maxsize=64)
-def sheet_layout(*, seats: int, deals: int, with_code: bool) -> SheetLayout:
-    """The layout of a sheet for ``seats`` players (3 to 5) and ``deals`` rows."""
+def sheet_layout(*, seats: int, deals: int, with_code: bool, miseres: bool = False) -> SheetLayout:
+    """The layout of a sheet for ``seats`` players (3 to 5) and ``deals`` rows, with a column
+    for the misères when the tournament's rules have them."""
     available = (
         HEIGHT - FOOTER_HEIGHT - 4 - GRID_TOP - HEAD_HEIGHT - 3 * TOTAL_ROW - SUM_HEIGHT - 2
         - SIGNATURE_HEIGHT
@@ -191,6 +207,7 @@ def sheet_layout(*, seats: int, deals: int, with_code: bool) -> SheetLayout:
         seat_width=seat_width,
         seats_left=WIDTH - seats * seat_width,
         background="",
+        miseres=miseres,
     )
     svg = _ruled_form(layout).encode()
     uri = "data:image/svg+xml;base64," + base64.b64encode(svg).decode()

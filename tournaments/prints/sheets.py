@@ -13,8 +13,17 @@ from django.db.models import Count, Prefetch, Q
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
+from scoring.club import SeatMarques
 from scoring.sheet import SeatTotals, sheet_totals
-from tournaments.deal_words import prime_words, result_words, sentence, short_name, signed
+from tournaments.deal_scoring import stored_seats
+from tournaments.deal_words import (
+    miseres_words,
+    prime_words,
+    result_words,
+    sentence,
+    short_name,
+    signed,
+)
 from tournaments.models import Deal, Position, Seat, Table, Tournament
 from tournaments.prints.layout import SIGNATURE_GAP, SheetLayout, sheet_layout
 from tournaments.prints.pdf import Stamp
@@ -35,6 +44,9 @@ class PrintedDeal:
     primes: str
     marques: list[int | None]
     corrected: bool
+    miseres: str = ""  # the misères column (club rules)
+    # What each seat marks for the individual primes (club rules), in seat order; () without.
+    seat_primes: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -113,6 +125,23 @@ class PrintedSheet:
         return "\n".join([*numbers, *(str(number) for number in self.blank_numbers)])
 
     @property
+    def prime_columns(self) -> list[tuple[float, str]]:
+        """Under each marque, what the player marks for the individual primes (club rules):
+        « primes −60 », one line per deal, a column per seat; none without such primes."""
+        if not any(deal.seat_primes for deal in self.deals):
+            return []
+        columns = []
+        for index, left in enumerate(self.layout.seat_lefts):
+            lines = [
+                _("primes %(points)s") % {"points": signed(deal.seat_primes[index])}
+                if deal.seat_primes and deal.seat_primes[index]
+                else ""
+                for deal in self.deals
+            ]
+            columns.append((left, "\n".join(lines)))
+        return columns
+
+    @property
     def marque_columns(self) -> list[tuple[float, str]]:
         """Each seat's column of marques, signed, with its left edge."""
         return [
@@ -179,7 +208,9 @@ def _fit(text: str, width_mm: float, size_pt: float) -> str:
     return text if len(text) <= fits else text[: max(fits - 1, 1)].rstrip() + "…"
 
 
-def _printed_deal(deal: Deal, places: list[str], names: dict[str, str], corrected: bool):
+def _printed_deal(
+    table: Table, deal: Deal, places: list[str], names: dict[str, str], corrected: bool
+):
     if deal.all_pass:
         return PrintedDeal(
             number=deal.number,
@@ -192,6 +223,12 @@ def _printed_deal(deal: Deal, places: list[str], names: dict[str, str], correcte
             marques=[deal.marque(place) for place in places],
             corrected=corrected,
         )
+    # With the club's individual primes, each player's prime is printed with what they and
+    # every other player mark for it: the deal is scored again (no query) to say so.
+    profile = table.position.tournament.rule_profile
+    seats = stored_seats(table, deal, places, names) if profile.individual_primes else None
+    primes = prime_words(deal, names, miseres=False)
+    miseres = miseres_words(deal, names)
     return PrintedDeal(
         number=deal.number,
         taker=names.get(deal.taker, deal.taker or ""),
@@ -199,10 +236,28 @@ def _printed_deal(deal: Deal, places: list[str], names: dict[str, str], correcte
         sitting_out=names.get(deal.sitting_out, "") if deal.sitting_out else "",
         contract=deal.get_contract_display(),
         result=result_words(deal),
-        primes=sentence(prime_words(deal, names)),
+        primes=sentence(primes),
         marques=[deal.marque(place) for place in places],
         corrected=corrected,
+        miseres=sentence(miseres),
+        seat_primes=_seat_primes(seats, places, deal.sitting_out),
     )
+
+
+def _seat_primes(
+    seats: SeatMarques | None, places: list[str], sitting_out: str | None
+) -> tuple[int, ...]:
+    """What each seat marks for the individual primes of a deal, in seat order (the mort 0)."""
+    if seats is None or not seats.primes:
+        return ()
+    totals = dict.fromkeys(places, 0)
+    for prime in seats.primes:
+        for place in places:
+            if place == prime.seat:
+                totals[place] += prime.gain
+            elif place != sitting_out:
+                totals[place] += prime.each
+    return tuple(totals[place] for place in places)
 
 
 def _corrections(tables: Iterable[Table]) -> dict[int, Correction]:
@@ -266,7 +321,8 @@ def printed_sheets(
         names = {seat.place: short_name(seat) for seat in table_seats}
         deals = list(table.deals.all())
         rows = [
-            _printed_deal(deal, places, names, corrected=deal.pk in corrections) for deal in deals
+            _printed_deal(table, deal, places, names, corrected=deal.pk in corrections)
+            for deal in deals
         ]
         last = max((deal.number for deal in deals), default=0)
         totals = sheet_totals(places, {deal.number: deal.marques() for deal in deals})
@@ -290,6 +346,7 @@ def printed_sheets(
                     seats=len(table_seats),
                     deals=max(tournament.deals_per_position, last),
                     with_code=access_url is not None,
+                    miseres=tournament.rule_profile.miseres,
                 ),
                 layers=0,
             )

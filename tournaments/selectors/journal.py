@@ -1,4 +1,5 @@
-"""Reading a tournament's journal: its entries, newest first, and each change in words."""
+"""Reading a tournament's journal, or a club's: its entries, newest first, and each change in
+words."""
 
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -11,11 +12,13 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubs.models import Club
 from tournaments.choices import MARQUE_FIELDS, Contract
 from tournaments.deal_words import points_text, signed
 from tournaments.models import (
     Deal,
     JournalEntry,
+    Member,
     Penalty,
     Player,
     Position,
@@ -33,6 +36,8 @@ SUBJECT_MODELS = {
     "position": Position,
     "deal": Deal,
     "penalty": Penalty,
+    "club": Club,
+    "member": Member,
 }
 FIELD_MODELS = (Registration, Player, Tournament, Deal, Penalty, Position, Team)
 
@@ -52,6 +57,7 @@ LABELS = {
     "signed": gettext_lazy("feuille signée"),
     "withdrawn": gettext_lazy("bilans à confirmer de nouveau"),
     "cancelled": gettext_lazy("annulée"),
+    "arbitres": gettext_lazy("arbitres"),
 }
 
 
@@ -74,6 +80,14 @@ def journal_entries(
     if table is not None:
         entries = entries.filter(table_number=table)
     return entries.order_by("-at", "-pk")
+
+
+def club_journal_entries(*, club: Club) -> QuerySet[JournalEntry]:
+    """The club's own entries (the club, its arbitres, its members, its seasons), newest
+    first; its tournaments keep theirs."""
+    return (
+        JournalEntry.objects.filter(club=club).select_related("actor_user").order_by("-at", "-pk")
+    )
 
 
 def journal_table_numbers(*, tournament: Tournament) -> list[int]:

@@ -1,8 +1,10 @@
-"""Reads about a tournament's players: who an arbitre may find, searches, who plays a position."""
+"""Reads about a tournament's players: who a club may find in the directory, searches, who
+plays a position."""
 
 from django.db.models import Exists, Max, OuterRef, Q, QuerySet
 
 from tournaments.models import (
+    Member,
     Player,
     Registration,
     Tournament,
@@ -14,12 +16,23 @@ from tournaments.names import (
 )
 
 
-def players_visible_to(*, arbitre_id: int) -> QuerySet[Player]:
-    """The players an arbitre may find: in a published tournament, in one of theirs, or in
-    none at all; never one known only from another arbitre's unpublished tournament."""
-    registrations = Registration.objects.filter(player=OuterRef("pk"))
-    seen = Q(tournament__published=True) | Q(tournament__arbitre_id=arbitre_id)
-    return Player.objects.filter(Exists(registrations.filter(seen)) | ~Exists(registrations))
+def players_visible_to(*, club_ids) -> QuerySet[Player]:
+    """The players the clubs ``club_ids`` may find: their members, the players of their
+    tournaments, and those of published tournaments; never a player known only from another
+    club (its members, its unpublished tournaments), nor one in no club and no tournament."""
+    registrations = Registration.objects.filter(player=OuterRef("pk")).filter(
+        Q(tournament__published=True) | Q(tournament__club_id__in=club_ids)
+    )
+    memberships = Member.objects.filter(player=OuterRef("pk"), club_id__in=club_ids)
+    return Player.objects.filter(Exists(registrations) | Exists(memberships))
+
+
+def shown_by_another_club(player: Player, *, club_id: int) -> bool:
+    """Whether another club shows ``player``: in one of its tournaments or its members."""
+    return (
+        player.registrations.exclude(tournament__club_id=club_id).exists()
+        or player.memberships.exclude(club_id=club_id).exists()
+    )
 
 
 def _matching_players(query: str, *, player: str = "") -> Q:
@@ -37,7 +50,7 @@ def search_players(*, tournament: Tournament, query: str, limit: int = 20) -> li
     if not query.split():
         return []
     players = (
-        players_visible_to(arbitre_id=tournament.arbitre_id)
+        players_visible_to(club_ids=[tournament.club_id])
         .exclude(registrations__tournament=tournament)
         .filter(_matching_players(query))
     )

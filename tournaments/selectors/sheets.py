@@ -14,11 +14,19 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring.club import SeatMarques
 from scoring.rules import Marque
 from scoring.sheet import sheet_totals
-from tournaments.choices import DEAL_RESULT_FIELDS, Contract, Place
-from tournaments.deal_scoring import DealResult, preview_result, stored_marque
-from tournaments.deal_words import camp_sign, points_text, prime_words, result_words, seat_names
+from tournaments.choices import DEAL_RESULT_FIELDS, MISERE_KINDS, Contract, MisereShown, Place
+from tournaments.deal_scoring import DealResult, preview_result, stored_seats
+from tournaments.deal_words import (
+    camp_sign,
+    individual_prime_words,
+    points_text,
+    prime_words,
+    result_words,
+    seat_names,
+)
 from tournaments.models import Deal, Seat, SheetEvent, Table
 from tournaments.names import by_name, seat_player
 from tournaments.selectors.journal import value_words
@@ -75,11 +83,11 @@ def _deal_primes(table: Table, deal: Deal, names: dict[str, str]) -> list[str]:
     printed sheet."""
     if deal.all_pass or deal.points is None:
         return []
-    marque = stored_marque(table, deal, list(names))
+    seats = stored_seats(table, deal, list(names), names)
     mort = (
         [_("mort : %(who)s") % {"who": names.get(deal.sitting_out, "")}] if deal.sitting_out else []
     )
-    return mort + prime_words(deal, names, marque)
+    return mort + prime_words(deal, names, seats and seats.marque, seats)
 
 
 def _alert(deal: Deal) -> str:
@@ -184,7 +192,11 @@ def live_marques(
         "preview": preview,
         "preview_rows": [(seat, preview.marques.get(seat.place)) for seat in seats],
         "explanation": marque_explanation(
-            preview.marque, result, names=seat_names(seats), defense_points=defense_points
+            preview.marque,
+            result,
+            names=seat_names(seats),
+            defense_points=defense_points,
+            seat_marques=preview.seats,
         ),
     }
 
@@ -195,9 +207,11 @@ def marque_explanation(
     *,
     names: dict[str, str],
     defense_points: Decimal | None = None,
+    seat_marques: SeatMarques | None = None,
 ) -> list[str]:
     """The reasons of the marque, as the players check them on paper (docs/scoring.md §One
-    deal); ``defense_points``: what was typed when the points typed are the defense's."""
+    deal and §Règles du club); ``defense_points``: what was typed when the points typed are the
+    defense's; ``seat_marques``: every seat's terms, for the club's individual primes."""
     if marque is None:
         return [_("Tous passent : chacun marque 0.")]
     lines = []
@@ -232,32 +246,13 @@ def marque_explanation(
                 "counted": marque.counted_points,
             }
         )
-    if marque.difference > 0:
-        lines.append(_("Contrat gagné de %(d)s.") % {"d": marque.difference})
-    elif marque.difference == 0:
-        lines.append(_("Contrat juste fait."))
-    else:
-        lines.append(_("Contrat chuté de %(d)s.") % {"d": -marque.difference})
-    lines.append(
-        _("Contrat : (25 + %(d)s) × %(m)s = %(points)s")
-        % {
-            "d": abs(marque.difference),
-            "m": marque.multiplier,
-            "points": camp_sign(marque.contract_points),
-        }
-    )
+    lines.extend(_contract_lines(marque))
     if marque.petit_au_bout:
         lines.append(
             _("Petit au bout : 10 × %(m)s = %(points)s")
             % {"m": marque.multiplier, "points": camp_sign(marque.petit_au_bout)}
         )
-    # The primes come in the order of the poignées typed (tournaments.services.deals).
-    shown = (result.poignees or {}).items()
-    for (place, size), prime in zip(shown, marque.poignees, strict=True):
-        lines.append(
-            _("Poignée %(size)s (%(who)s) : %(points)s")
-            % {"size": size, "who": names.get(place, place), "points": camp_sign(prime)}
-        )
+    lines.extend(_camp_prime_lines(marque, result, names))
     if marque.chelem:
         lines.append(_("Chelem : %(points)s") % {"points": camp_sign(marque.chelem)})
     lines.append(
@@ -271,6 +266,66 @@ def marque_explanation(
     )
     if marque.partner is not None:
         lines.append(_("Partenaire : %(partner)s") % {"partner": camp_sign(marque.partner)})
+    for prime in seat_marques.primes if seat_marques else ():
+        lines.append(individual_prime_words(prime, names))
+    return lines
+
+
+def _contract_lines(marque: Marque) -> list[str]:
+    """Made or failed by how much, rounded to the ten under the club's rules, and the contract's
+    points (docs/scoring.md §One deal, 2-3 and §Règles du club)."""
+    lines = []
+    if marque.difference > 0:
+        lines.append(_("Contrat gagné de %(d)s.") % {"d": marque.difference})
+    elif marque.difference == 0:
+        lines.append(_("Contrat juste fait."))
+    else:
+        lines.append(_("Contrat chuté de %(d)s.") % {"d": -marque.difference})
+    counted = marque.difference
+    if marque.counted_difference is not None:
+        counted = marque.counted_difference
+        lines.append(
+            _("Arrondi à la dizaine : %(d)s compte %(counted)s.")
+            % {"d": abs(marque.difference), "counted": abs(counted)}
+        )
+    lines.append(
+        _("Contrat : (25 + %(d)s) × %(m)s = %(points)s")
+        % {
+            "d": abs(counted),
+            "m": marque.multiplier,
+            "points": camp_sign(marque.contract_points),
+        }
+    )
+    return lines
+
+
+def _camp_prime_lines(marque: Marque, result: DealResult, names: dict[str, str]) -> list[str]:
+    """Each poignée and misère in v, with its term (docs/scoring.md §One deal, 5 and §Règles du
+    club). In the order they were typed (tournaments.deal_scoring); with the club's individual
+    primes they are in no camp's v, but paid seat by seat (``individual_prime_words``)."""
+    lines: list[str] = []
+    if marque.individual_primes:
+        return lines
+    shown = (result.poignees or {}).items()
+    for (place, size), prime in zip(shown, marque.poignees, strict=True):
+        lines.append(
+            _("Poignée %(size)s (%(who)s) : %(points)s")
+            % {"size": size, "who": names.get(place, place), "points": camp_sign(prime)}
+        )
+    announced = [
+        (place, kind)
+        for place, kinds in (result.miseres or {}).items()
+        for kind in MISERE_KINDS[MisereShown(kinds)]
+    ]
+    for (place, kind), prime in zip(announced, marque.miseres, strict=True):
+        lines.append(
+            _("%(misere)s (%(who)s) : %(points)s")
+            % {
+                "misere": MisereShown(kind).label,
+                "who": names.get(place, place),
+                "points": camp_sign(prime),
+            }
+        )
     return lines
 
 

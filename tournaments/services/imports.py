@@ -13,13 +13,14 @@ from tournaments.choices import Formula
 from tournaments.db import retry_once_on_conflict
 from tournaments.models import Player, Registration, Team, Tournament
 from tournaments.names import fold
-from tournaments.selectors.registrations import next_participant_number, players_visible_to
+from tournaments.selectors.registrations import next_participant_number
 from tournaments.services import journal
 from tournaments.services.errors import Refused
 from tournaments.services.registrations import (
     PARTICIPANT_NUMBER_MAX,
     check_open_for_registration,
     known_player,
+    licence_held_elsewhere,
 )
 
 # A CSV import registers at most this many players: a tournament is a few hundred at most, and
@@ -287,7 +288,7 @@ class _RowReader:
         Gaëlle »), the row still takes them, as they are known, and the report says so."""
         licence = row["licence"]
         player = known_player(
-            licence=licence, last_name=row["last_name"], arbitre_id=self.tournament.arbitre_id
+            licence=licence, last_name=row["last_name"], club_id=self.tournament.club_id
         )
         if player is not None and player.pk in self.registered_players:
             raise Refused(
@@ -299,10 +300,8 @@ class _RowReader:
         return player
 
     def _known_spelling(self, player: Player) -> str:
-        visible = players_visible_to(arbitre_id=self.tournament.arbitre_id)
-        if visible.filter(pk=player.pk).exists():
-            return _("orthographe connue : %(player)s (inscrit sous ce nom).") % {"player": player}
-        return _("licence déjà connue : inscrit sous l'orthographe déjà enregistrée.")
+        # known_player names only a player the club may see: naming them reveals nothing.
+        return _("orthographe connue : %(player)s (inscrit sous ce nom).") % {"player": player}
 
     def _count_in_team(self, team: str) -> None:
         """One more player in ``team``, which the tournament's formula must leave room for."""
@@ -413,6 +412,9 @@ def _new_player(row: dict[str, str]) -> Player:
         first_name=row["first_name"],
         licence=row["licence"],
         club=row["club"],
+        # A licence of a player the club may not see is kept « à rapprocher » (as when
+        # registering one player: registrations.new_player).
+        licence_pending=licence_held_elsewhere(row["licence"]),
     )
 
 

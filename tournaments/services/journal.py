@@ -16,6 +16,7 @@ from typing import Any
 from django.db import connection, models
 from django.utils import timezone
 
+from clubs.models import Club
 from tournaments.actors import Actor
 from tournaments.models import JournalEntry, Position, Table, Tournament
 
@@ -63,7 +64,8 @@ def _changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[dict,
 
 def record(
     *,
-    tournament: Tournament,
+    tournament: Tournament | None = None,
+    club: Club | None = None,
     action: Action,
     by: Actor,
     position: Position | None = None,
@@ -75,8 +77,12 @@ def record(
     """Write one journal entry for a change made by ``by``, inside the change's transaction.
 
     ``before`` and ``after`` hold the fields as they were and are: only those that differ are
-    kept. The subject is kept by kind and key, and in words, as it reads now.
+    kept. The subject is kept by kind and key, and in words, as it reads now. The entry is
+    the tournament's, or the club's for a write outside any tournament (the club, its
+    arbitres, its members, its seasons): one of the two exactly.
     """
+    if (tournament is None) == (club is None):
+        raise TypeError("journal.record takes a tournament or a club, one of the two")
     # A journal entry outside the write's transaction could outlive a write rolled back.
     if not connection.in_atomic_block:
         raise RuntimeError("journal.record runs inside the write's transaction")
@@ -85,6 +91,7 @@ def record(
     before, after = _changed(plain(before or {}), plain(after or {}))
     return JournalEntry.objects.create(
         tournament=tournament,
+        club=club,
         at=timezone.now(),
         actor_kind=by.kind,
         actor_user=by.user,

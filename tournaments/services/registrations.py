@@ -1,10 +1,11 @@
 """The players of a tournament: registering and correcting them, their teams, check-in on the
 day, late arrivals and withdrawals.
 
-Players form one directory, keyed by licence, shared by every arbitre: the same person plays
-many tournaments. A player's name, licence and club change only where no other arbitre's
-tournament shows them (README, « Players, arbitres and tenancy »). Positions already under way
-never change: arrivals and departures take effect from the first position not started.
+Players form one directory, keyed by licence, shared by every club: the same person plays
+many tournaments. A club finds only the players it may see, and a player's name, licence and
+club change only where no other club shows them (README, « Players, clubs and tenancy »).
+Positions already under way never change: arrivals and departures take effect from the first
+position not started.
 """
 
 from collections.abc import Iterator, Sequence
@@ -22,6 +23,7 @@ from tournaments.selectors.registrations import (
     last_played_position_number,
     next_participant_number,
     players_visible_to,
+    shown_by_another_club,
 )
 from tournaments.services import journal
 from tournaments.services.errors import Refused, clean_or_refuse
@@ -41,34 +43,65 @@ def participant_fields(registration: Registration) -> dict:
     }
 
 
-def _shown_by_another_arbitre(player: Player, *, arbitre_id: int) -> bool:
-    return player.registrations.exclude(tournament__arbitre_id=arbitre_id).exists()
+def known_player(*, licence: str, last_name: str, club_id: int) -> Player | None:
+    """The player of licence ``licence`` that the club may see, or None for a new player.
 
-
-def known_player(*, licence: str, last_name: str, arbitre_id: int) -> Player | None:
-    """The player who holds ``licence``, refusing a licence that belongs to someone else
-    (named only if this arbitre may see them)."""
+    A licence held by a player the club may see names that player, and is refused under
+    another last name (naming them). A licence held only by players the club may not see is
+    treated as a licence nobody holds: nothing says it is known, nor by whom (see
+    ``new_player``).
+    """
     if not licence:
         return None
-    player = Player.objects.filter(licence=licence).first()
-    # The licence names the player: another spelling of their name (« Lefevre » for
-    # « LEFÈVRE ») is still them; only another name is another person.
-    if player is not None and not same_name(last_name, player.last_name):
-        _refuse_licence_taken(licence, player, arbitre_id=arbitre_id)
+    holder = (
+        players_visible_to(club_ids=[club_id])
+        .filter(licence=licence)
+        .order_by("licence_pending", "pk")
+        .first()
+    )
+    if holder is not None and not same_name(last_name, holder.last_name):
+        raise Refused(
+            _("Le n° de licence %(licence)s est déjà celui de %(player)s.")
+            % {"licence": licence, "player": holder},
+            code="licence_taken",
+            field="licence",
+        )
+    return holder
+
+
+def licence_held_elsewhere(licence: str, *, player: Player | None = None) -> bool:
+    """Whether a record other than ``player`` holds ``licence`` as its own (not pending)."""
+    if not licence:
+        return False
+    holders = Player.objects.filter(licence=licence, licence_pending=False)
+    if player is not None and player.pk is not None:
+        holders = holders.exclude(pk=player.pk)
+    return holders.exists()
+
+
+def new_player(*, last_name: str, first_name: str, licence: str = "", club: str = "") -> Player:
+    """A new record of the directory, as typed.
+
+    Its licence may already be that of a player the club may not see: the record is then
+    « licence à rapprocher » (``licence_pending``) and keeps the licence as typed, for the
+    administrator to reconcile, so that the arbitre sees exactly what a licence nobody held
+    would have shown.
+    """
+    player = Player(
+        last_name=last_name.strip(),
+        first_name=first_name.strip(),
+        licence=licence.strip(),
+        club=club.strip(),
+    )
+    player.licence_pending = licence_held_elsewhere(player.licence)
+    clean_or_refuse(player)
+    player.save()
     return player
 
 
-def _refuse_licence_taken(licence: str, holder: Player, *, arbitre_id: int) -> None:
-    if players_visible_to(arbitre_id=arbitre_id).filter(pk=holder.pk).exists():
-        message = _("Le n° de licence %(licence)s est déjà celui de %(player)s.") % {
-            "licence": licence,
-            "player": holder,
-        }
-    else:
-        message = _("Le n° de licence %(licence)s est déjà celui d'un autre joueur.") % {
-            "licence": licence
-        }
-    raise Refused(message, code="licence_taken", field="licence")
+def _refuse_unknown_player() -> None:
+    # The words of a form's unknown choice: a forged id learns nothing of who it names.
+    raise Refused(_("Joueur inconnu."), code="unknown_player", field="player")
 
 
 def check_open_for_registration(tournament: Tournament) -> None:
@@ -136,9 +169,9 @@ def register_player(
     check_open_for_registration(tournament)
     if player is None:
         last_name, first_name, licence = last_name.strip(), first_name.strip(), licence.strip()
-        player = known_player(
-            licence=licence, last_name=last_name, arbitre_id=tournament.arbitre_id
-        )
+        player = known_player(licence=licence, last_name=last_name, club_id=tournament.club_id)
+    elif not players_visible_to(club_ids=[tournament.club_id]).filter(pk=player.pk).exists():
+        _refuse_unknown_player()
     if player is not None and tournament.registrations.filter(player=player).exists():
         raise Refused(
             _("%(player)s figure déjà parmi les participants de ce tournoi.") % {"player": player},
@@ -162,11 +195,7 @@ def register_player(
             field="number",
         )
     if player is None:
-        player = Player(
-            last_name=last_name, first_name=first_name, licence=licence, club=club.strip()
-        )
-        clean_or_refuse(player)
-        player.save()
+        player = new_player(last_name=last_name, first_name=first_name, licence=licence, club=club)
     registration = Registration(
         tournament=tournament,
         player=player,
@@ -206,25 +235,38 @@ def update_registration(
     """Correct a participant: the player's name, licence and club, their number and team.
 
     The player is one person across tournaments: a corrected name shows in every tournament
-    of this arbitre. Where another arbitre's tournament shows the same player, their record
-    never changes from here: a player without licence, or given another licence, gets a
-    record of their own for this registration; one whose licence stays is refused.
+    of this club. Where another club shows the same player (its tournaments, its members),
+    their record never changes from here: a player without licence, or given another
+    licence, gets a record of their own for this registration; one whose licence stays is
+    refused. A licence another player holds is refused naming them when the club may see
+    them, and otherwise kept as typed, « à rapprocher » (``new_player``).
     """
     tournament = registration.tournament
     player = registration.player
     before = participant_fields(registration)
     licence = licence.strip()
-    if licence and Player.objects.filter(licence=licence).exclude(pk=player.pk).exists():
-        holder = Player.objects.get(licence=licence)
-        _refuse_licence_taken(licence, holder, arbitre_id=tournament.arbitre_id)
+    if licence:
+        holder = (
+            players_visible_to(club_ids=[tournament.club_id])
+            .filter(licence=licence)
+            .exclude(pk=player.pk)
+            .first()
+        )
+        if holder is not None:
+            raise Refused(
+                _("Le n° de licence %(licence)s est déjà celui de %(player)s.")
+                % {"licence": licence, "player": holder},
+                code="licence_taken",
+                field="licence",
+            )
     identity = (last_name.strip(), first_name.strip(), licence, club.strip())
     changed = identity != (player.last_name, player.first_name, player.licence, player.club)
-    if changed and _shown_by_another_arbitre(player, arbitre_id=tournament.arbitre_id):
+    if changed and shown_by_another_club(player, club_id=tournament.club_id):
         if licence and licence == player.licence:
             raise Refused(
                 _(
-                    "%(player)s figure aussi dans le tournoi d'un autre arbitre : son nom "
-                    "et son club ne se corrigent pas ici. Demandez-le à l'administrateur."
+                    "%(player)s figure aussi dans un autre club : son nom et son club ne se "
+                    "corrigent pas ici. Demandez-le à l'administrateur."
                 )
                 % {"player": player},
                 code="shared_player",
@@ -243,6 +285,7 @@ def update_registration(
         registration.number = number
     player.last_name, player.first_name = last_name.strip(), first_name.strip()
     player.licence, player.club = licence, club.strip()
+    player.licence_pending = licence_held_elsewhere(licence, player=player)
     clean_or_refuse(player)
     if team is not None and team.pk != registration.team_id:
         _check_team(tournament=tournament, team=team)

@@ -7,13 +7,14 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.models import Club, own_club_name
 from tournaments.actors import Actor
+from tournaments.choices import RULE_FIELDS
 from tournaments.db import retry_once_on_conflict
-from tournaments.models import (
-    Tournament,
-)
+from tournaments.models import Deal, Tournament
 from tournaments.selectors.registrations import last_seated_position_number
 from tournaments.services import journal
+from tournaments.services.clubs import create_club
 from tournaments.services.errors import Refused, clean_or_refuse
 
 TOURNAMENT_SETTINGS = (
@@ -27,9 +28,17 @@ TOURNAMENT_SETTINGS = (
     "allow_five",
     "five_mode",
     "counts_all_pass",
+    "homologable",
+    "rules",
+    "club_miseres",
+    "club_individual_primes",
+    "club_round_to_ten",
     "status",
     "published",
 )
+# The settings that change the marque (docs/scoring.md §Règles du club): fixed once a deal is
+# recorded, so that every deal of a tournament is scored by the same rules.
+RULE_SETTINGS = (*RULE_FIELDS, "five_mode")
 
 
 def _save_tournament(tournament: Tournament) -> Tournament:
@@ -38,16 +47,44 @@ def _save_tournament(tournament: Tournament) -> Tournament:
     return tournament
 
 
+def _club_of(arbitre: AbstractBaseUser, by: Actor) -> Club:
+    """The club of an arbitre who named none: their only one, or a new one named after them
+    (an account in no club yet); with several, they must choose."""
+    clubs = list(arbitre.clubs.order_by("pk")[:2])
+    if len(clubs) == 1:
+        return clubs[0]
+    if clubs:
+        raise Refused(_("Choisissez le club du tournoi."), code="club_required", field="club")
+    return create_club(name=own_club_name(arbitre), by=by)
+
+
+def _check_club(club: Club, arbitre: AbstractBaseUser) -> None:
+    if not arbitre.is_superuser and not club.arbitres.filter(pk=arbitre.pk).exists():
+        raise Refused(
+            _("Vous n'êtes pas arbitre de ce club."), code="not_club_arbitre", field="club"
+        )
+
+
 @retry_once_on_conflict
 @transaction.atomic
 def create_tournament(
-    *, arbitre: AbstractBaseUser, settings: Mapping[str, Any], by: Actor
+    *,
+    arbitre: AbstractBaseUser,
+    settings: Mapping[str, Any],
+    by: Actor,
+    club: Club | None = None,
 ) -> Tournament:
-    """A new tournament run by ``arbitre``, with the given settings (see TOURNAMENT_SETTINGS)."""
+    """A new tournament of ``club``, created by ``arbitre``, with the given settings (see
+    TOURNAMENT_SETTINGS). The arbitre must be one of the club's; without a club, their only
+    one (created, named after them, if they have none)."""
     unknown = set(settings) - set(TOURNAMENT_SETTINGS)
     if unknown:
         raise TypeError(f"Unknown tournament settings: {sorted(unknown)}")
-    tournament = _save_tournament(Tournament(arbitre=arbitre, **settings))
+    if club is None:
+        club = _club_of(arbitre, by)
+    else:
+        _check_club(club, arbitre)
+    tournament = _save_tournament(Tournament(arbitre=arbitre, club=club, **settings))
     journal.record(
         tournament=tournament,
         action=journal.Action.TOURNAMENT_CREATED,
@@ -86,6 +123,7 @@ def update_tournament(
             code="formula_fixed",
             field="formula",
         )
+    _check_rules_open(tournament, settings)
     before = journal.fields_of(tournament, settings)
     for name, value in settings.items():
         setattr(tournament, name, value)
@@ -99,6 +137,25 @@ def update_tournament(
         after=journal.fields_of(tournament, settings),
     )
     return tournament
+
+
+def _check_rules_open(tournament: Tournament, settings: Mapping[str, Any]) -> None:
+    """The rules may change until the first deal is recorded, never after."""
+    changed = [
+        name
+        for name in RULE_SETTINGS
+        if name in settings and settings[name] != getattr(tournament, name)
+    ]
+    if changed and Deal.objects.filter(table__position__tournament=tournament).exists():
+        raise Refused(
+            _(
+                "Des donnes sont déjà inscrites aux « %(rules)s » : les règles du tournoi ne "
+                "peuvent plus changer, pour que toutes les donnes se marquent de la même façon."
+            )
+            % {"rules": tournament.rules_label},
+            code="rules_fixed",
+            field=changed[0],
+        )
 
 
 @retry_once_on_conflict

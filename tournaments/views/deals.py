@@ -219,7 +219,11 @@ def _preview_errors(form: DealForm) -> list[str]:
     for name, messages_ in form.errors.items():
         if name in unchosen or name == "reason":
             continue
-        label = form.fields[name].label if name in form.fields and name != "poignees" else None
+        label = (
+            form.fields[name].label
+            if name in form.fields and name not in ("poignees", "miseres")
+            else None
+        )
         for message in messages_:
             errors.append(f"{label} : {message}" if label and name != "__all__" else message)
     missing = {
@@ -234,7 +238,7 @@ def _preview_errors(form: DealForm) -> list[str]:
 # (out-of-band) when they take over, so that a message is never shown twice: the form's
 # messages, its number's, and those of every field a refusal may name (the reason aside,
 # which the live marques do not check).
-ERROR_SLOTS = ["all", "number", "chelem_announced", *DEAL_FIELDS, "poignees"]
+ERROR_SLOTS = ["all", "number", "chelem_announced", *DEAL_FIELDS, "poignees", "miseres"]
 
 
 @require_http_methods(["GET", "POST"])

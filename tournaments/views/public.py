@@ -9,13 +9,15 @@ from django.views.decorators.http import require_GET, require_safe
 
 from tournaments.models import Tournament
 from tournaments.names import by_name, registration_player
+from tournaments.permissions import arbitre_tournaments
 from tournaments.selectors.seating import seating_plan
 
 
 def visible_tournaments(request: HttpRequest):
-    """Published tournaments, and the arbitre's own ones whether published or not."""
+    """Published tournaments, and those of the arbitre's clubs whether published or not."""
     if request.user.is_authenticated:
-        return Tournament.objects.filter(Q(published=True) | Q(arbitre=request.user))
+        theirs = arbitre_tournaments(request.user).values("pk")
+        return Tournament.objects.filter(Q(published=True) | Q(pk__in=theirs))
     return Tournament.objects.filter(published=True)
 
 

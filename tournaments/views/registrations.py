@@ -35,6 +35,7 @@ from tournaments.services.registrations import (
     unregister_player,
     update_registration,
 )
+from tournaments.views.clubs import tick_context
 from tournaments.views.htmx import HtmxHttpRequest, redirect_page, render_page
 
 
@@ -105,6 +106,7 @@ def players(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         "registrations": by_name(
             tournament.registrations.select_related("player", "team"), player=registration_player
         ),
+        **tick_context(request, tournament),
     }
     return render_page(request, "setup/players.html", context, partial="registration")
 

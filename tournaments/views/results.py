@@ -119,7 +119,10 @@ def deals_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 def deals_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
     return HttpResponse(
-        json.dumps({"deals": exports.deals_json(tournament)}, ensure_ascii=False),
+        json.dumps(
+            exports.deals_json(tournament),
+            ensure_ascii=False,
+        ),
         content_type="application/json",
     )
 
@@ -156,7 +159,8 @@ def player(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpRes
             },
             status=404,
         )
-    return render(request, "results/player.html", {"tournament": tournament, "page": page})
+    context = {"tournament": tournament, "page": page}
+    return render_page(request, "results/player.html", context, partial="player")
 
 
 # The projector ----------------------------------------------------------------------------

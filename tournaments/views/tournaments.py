@@ -16,9 +16,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments.actors import Actor
-from tournaments.forms import TournamentForm, add_refusal
+from tournaments.forms import RowChoiceField, TournamentForm, add_refusal
 from tournaments.models import Tournament
-from tournaments.permissions import arbitre_tournament_or_404, arbitre_tournaments
+from tournaments.permissions import (
+    arbitre_clubs,
+    arbitre_tournament_or_404,
+    arbitre_tournaments,
+)
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
@@ -36,7 +40,10 @@ from tournaments.views.htmx import HtmxHttpRequest, redirect_page, render_page
 @require_GET
 @login_required
 def arbitre_home(request: HtmxHttpRequest) -> HttpResponse:
-    context = {"tournaments": arbitre_tournaments(request.user)}
+    context = {
+        "tournaments": arbitre_tournaments(request.user).select_related("club"),
+        "clubs": arbitre_clubs(request.user),
+    }
     return render(request, "setup/arbitre_home.html", context)
 
 
@@ -65,13 +72,26 @@ def _tournament_form(
 @require_http_methods(["GET", "POST"])
 @login_required
 def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
+    """A new tournament, in one of the arbitre's clubs: asked for only when they have several."""
+    form = TournamentForm(request.POST if request.method == "POST" else None)
+    clubs = arbitre_clubs(request.user)
+    if clubs.count() > 1:
+        form.fields["club"] = RowChoiceField(label=_("Club"), queryset=clubs, empty_label=None)
+
+    def save(settings: dict) -> Tournament:
+        settings = dict(settings)
+        return create_tournament(
+            arbitre=request.user,
+            club=settings.pop("club", None),
+            settings=settings,
+            by=Actor.arbitre(request.user),
+        )
+
     return _tournament_form(
         request,
-        TournamentForm(request.POST if request.method == "POST" else None),
+        form,
         None,
-        save=lambda settings: create_tournament(
-            arbitre=request.user, settings=settings, by=Actor.arbitre(request.user)
-        ),
+        save=save,
         done=_("Tournoi créé. Inscrivez maintenant les joueurs."),
     )
 
@@ -104,7 +124,7 @@ def tournament_publish(request: HtmxHttpRequest, tournament_id: int) -> HttpResp
     if published:
         messages.success(request, _("Tournoi publié : il est visible de tous."))
     else:
-        messages.success(request, _("Tournoi masqué : vous seul le voyez."))
+        messages.success(request, _("Tournoi masqué : seuls les arbitres du club le voient."))
     return redirect_page(request, reverse("setup_dashboard", args=[tournament.pk]))
 
 

@@ -83,3 +83,26 @@ def test_demo_second_position_is_under_way(demo):
     assert second.seating_published_at is not None
     assert min(counts) < 5
     assert max(counts) == 5
+
+
+def test_demo_belongs_to_its_club_whose_own_players_are_members(demo):
+    club = demo.club
+    members = {member.player.last_name for member in club.members.select_related("player")}
+    from_the_club = {
+        registration.player.last_name
+        for registration in demo.registrations.select_related("player")
+        if registration.player.club == "Tarot Club Lyonnais"
+    }
+
+    assert (club.name, club.town) == ("Tarot Club Lyonnais", "Lyon")
+    assert [user.username for user in club.arbitres.all()] == ["arbitre"]
+    assert members == from_the_club and len(members) == 8
+
+
+@pytest.mark.usefixtures("demo")
+def test_demo_run_twice_keeps_one_club_and_its_members():
+    call_command("demo_tournament", stdout=open("/dev/null", "w"))  # noqa: SIM115
+
+    club = Tournament.objects.get(name=DEMO_NAME).club
+    assert club.members.count() == 8
+    assert club.journal.filter(action="club.created").count() == 1

@@ -7,7 +7,15 @@ import pytest
 
 from tests.at_the_table import TESTS
 from tests.factories import seated_room
-from tests.pdfs import assert_pdf, assert_says, pdf_pages, pdf_text, save_first_page, words
+from tests.pdfs import (
+    assert_pdf,
+    assert_says,
+    pdf_pages,
+    pdf_text,
+    save_first_page,
+    word_boxes,
+    words,
+)
 from tournaments.models import Player, Position
 from tournaments.services.seating import seat_position
 
@@ -60,6 +68,30 @@ def test_the_plan_is_by_table_then_by_player(prints):
         "Table 1 NORD FAVRE Prénom n° 1 EST JOUEUR2 Prénom n° 2",
         "Table 3 à 3 NORD JOUEUR9 Prénom n° 9 EST DUPONT Prénom n° 10",
     )
+
+
+def test_the_fifth_seat_label_stands_clear_of_the_name_on_the_plan(rendered):
+    """« CINQUIÈME » ran into the name of the player sitting there: « CINQUIÈMD'ARTAGNAN »."""
+
+    def build(client, arbitre):
+        tournament, _position, _tables, registrations = seated_room(
+            arbitre, sizes=(5,), allow_five=True
+        )
+        Player.objects.filter(pk=registrations[4].player_id).update(
+            last_name="D'Artagnan", first_name="Aurélie"
+        )
+        response = client.get(f"/arbitre/tournois/{tournament.pk}/positions/1/plan.pdf")
+        return assert_pdf(response, "plan-position-1.pdf")
+
+    pdf = rendered(build)
+    save_first_page(pdf, "print_plan_table_of_5")
+    boxes = word_boxes(pdf)
+    label = next(box for box in boxes if box[0] == "CINQUIÈME")
+    name = next(box for box in boxes if box[0] == "D’ARTAGNAN" or box[0] == "D'ARTAGNAN")
+
+    assert "CINQUIÈME D'ARTAGNAN Aurélie n° 5" in words(pdf).replace("’", "'")
+    assert label[2] < name[4] and label[4] > name[2]  # on the same line
+    assert label[3] + 1 <= name[1]  # the label ends before the name begins
 
 
 def test_the_plan_by_player_is_in_french_alphabetical_order(prints):

@@ -10,7 +10,7 @@ from tournaments.models import Player, Position, Table
 from tournaments.names import name_key
 from tournaments.prints.cards import printed_cards
 from tournaments.prints.plan import printed_plan
-from tournaments.prints.qr import qr_drawing
+from tournaments.prints.qr import QR_MASK, qr_drawing
 from tournaments.prints.qr import qr_svg as make_qr
 from tournaments.prints.sheets import printed_sheets
 from tournaments.services.deals import correct_deal, record_deal
@@ -120,7 +120,8 @@ def test_a_card_gives_each_position_seated_so_far(table, registrations):
         (1, 1, "Nord"), (2, 2, "Nord"), (3, None, "")
     ]  # fmt: skip
     assert first.url == "https://x/joueurs/1/"
-    assert first.qr_svg == make_qr("https://x/joueurs/1/")
+    assert first.qr.matrix == segno.make_qr("https://x/joueurs/1/", error="m", mask=QR_MASK).matrix
+    assert first.qr_stamp.drawing == qr_drawing(first.qr)
 
 
 def test_the_qr_drawing_covers_exactly_the_dark_modules():

@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tests.at_the_table import TESTS
-from tests.factories import register, start
+from tests.factories import club_of, register, start
 from tournaments.actors import Actor, ActorKind
 from tournaments.choices import Place
 from tournaments.deal_scoring import DealResult
@@ -71,7 +71,11 @@ def one_deal_tournament(tournament):
 def test_creating_a_tournament_is_kept_with_its_settings(arbitre, as_arbitre):
     settings = {"name": "Open d'hiver", "date": datetime.date(2026, 12, 5), "positions_count": 4}
 
-    entry = only_entry(lambda: create_tournament(arbitre=arbitre, settings=settings, by=as_arbitre))
+    club = club_of(arbitre)
+
+    entry = only_entry(
+        lambda: create_tournament(arbitre=arbitre, club=club, settings=settings, by=as_arbitre)
+    )
 
     assert (entry.action, entry.actor_kind, entry.actor_user) == (
         Action.TOURNAMENT_CREATED,

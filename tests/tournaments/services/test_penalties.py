@@ -6,7 +6,7 @@ from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 
 from tests.at_the_table import TESTS
-from tests.factories import seat
+from tests.factories import club_of, seat
 from tournaments.actors import Actor
 from tournaments.models import Penalty, Position, Tournament
 from tournaments.services.errors import Refused
@@ -76,7 +76,9 @@ def test_a_penalty_needs_a_reason(players, position, arbitre):
 
 @pytest.mark.usefixtures("position")
 def test_a_penalty_is_refused_for_a_position_of_another_tournament(players, arbitre, other_arbitre):
-    other = Tournament.objects.create(name="Autre", date="2026-12-01", arbitre=other_arbitre)
+    other = Tournament.objects.create(
+        name="Autre", date="2026-12-01", arbitre=other_arbitre, club=club_of(other_arbitre)
+    )
     elsewhere = Position.objects.create(tournament=other, number=1)
 
     with pytest.raises(Refused) as refusal:

@@ -1,11 +1,13 @@
-"""No arbitre's action changes what another arbitre's tournament shows; the player search
-offers nobody known only from another arbitre's unpublished tournament."""
+"""No club's action changes what another club's tournament shows; the player search offers
+nobody known only from another club's unpublished tournament (each arbitre here runs a club
+of their own)."""
 
 import datetime
 
 import pytest
 
 from tests.at_the_table import TESTS
+from tests.factories import club_of
 from tournaments.models import Player, Registration, Tournament
 from tournaments.selectors.registrations import search_players
 from tournaments.services.errors import Refused
@@ -14,8 +16,17 @@ from tournaments.services.registrations import register_player, update_registrat
 
 def a_tournament(arbitre, *, published: bool, name: str) -> Tournament:
     return Tournament.objects.create(
-        name=name, date=datetime.date(2026, 12, 5), arbitre=arbitre, published=published
+        name=name,
+        date=datetime.date(2026, 12, 5),
+        arbitre=arbitre,
+        club=club_of(arbitre),
+        published=published,
     )
+
+
+def published(tournament) -> None:
+    tournament.published = True
+    tournament.save(update_fields=["published"])
 
 
 @pytest.fixture
@@ -42,7 +53,7 @@ def secret_player(hidden_of_a):
 
 
 @pytest.mark.usefixtures("secret_player")
-def test_the_search_offers_no_player_of_another_arbitres_unpublished_tournament(tournament_of_b):
+def test_the_search_offers_no_player_of_another_clubs_unpublished_tournament(tournament_of_b):
     assert search_players(tournament=tournament_of_b, query="Secret") == []
     assert search_players(tournament=tournament_of_b, query="9900001") == []
 
@@ -50,37 +61,47 @@ def test_the_search_offers_no_player_of_another_arbitres_unpublished_tournament(
 def test_the_search_offers_the_players_of_published_tournaments(
     tournament_of_b, secret_player, hidden_of_a
 ):
-    hidden_of_a.published = True
-    hidden_of_a.save(update_fields=["published"])
+    published(hidden_of_a)
 
     assert search_players(tournament=tournament_of_b, query="Secret") == [secret_player]
 
 
-def test_the_search_offers_an_arbitres_own_players(arbitre, secret_player):
+def test_the_search_offers_the_players_of_the_clubs_own_tournaments(arbitre, secret_player):
     mine = a_tournament(arbitre, published=False, name="Autre tournoi de A")
 
     assert search_players(tournament=mine, query="Secret") == [secret_player]
 
 
-@pytest.mark.usefixtures("secret_player")
-def test_a_licence_of_a_hidden_player_is_refused_without_naming_them(tournament_of_b):
-    with pytest.raises(Refused) as refused:
-        register_player(
-            tournament=tournament_of_b,
-            last_name="Autre",
-            first_name="Ali",
-            licence="9900001",
-            by=TESTS,
-        )
-
-    assert "Secret" not in refused.value.message
-    assert refused.value.field == "licence"
-
-
-@pytest.mark.usefixtures("hidden_of_a")
-def test_correcting_a_shared_player_never_changes_the_other_arbitres_tournament(
+def test_a_licence_of_a_hidden_player_is_kept_to_reconcile_without_naming_them(
     tournament_of_b, secret_player
 ):
+    registration = register_player(
+        tournament=tournament_of_b,
+        last_name="Autre",
+        first_name="Ali",
+        licence="9900001",
+        by=TESTS,
+    )
+
+    assert registration.player != secret_player
+    assert (registration.player.last_name, registration.player.licence) == ("Autre", "9900001")
+    assert registration.player.licence_pending
+    assert not Player.objects.get(pk=secret_player.pk).licence_pending
+
+
+@pytest.mark.usefixtures("secret_player")
+def test_a_hidden_player_given_by_id_is_refused_as_unknown(tournament_of_b, secret_player):
+    with pytest.raises(Refused) as refused:
+        register_player(tournament=tournament_of_b, player=secret_player, by=TESTS)
+
+    assert refused.value.message == "Joueur inconnu."
+    assert not tournament_of_b.registrations.exists()
+
+
+def test_correcting_a_shared_player_never_changes_the_other_clubs_tournament(
+    tournament_of_b, secret_player, hidden_of_a
+):
+    published(hidden_of_a)
     registration = register_player(tournament=tournament_of_b, player=secret_player, by=TESTS)
 
     with pytest.raises(Refused) as refused:
@@ -100,6 +121,7 @@ def test_correcting_a_shared_player_never_changes_the_other_arbitres_tournament(
 def test_a_shared_player_given_another_licence_gets_a_record_of_their_own(
     tournament_of_b, secret_player, hidden_of_a
 ):
+    published(hidden_of_a)
     registration = register_player(tournament=tournament_of_b, player=secret_player, by=TESTS)
 
     update_registration(
@@ -117,7 +139,7 @@ def test_a_shared_player_given_another_licence_gets_a_record_of_their_own(
     assert Player.objects.count() == 2
 
 
-def test_an_arbitre_corrects_a_player_of_their_own_tournaments_everywhere(
+def test_a_club_corrects_a_player_of_its_own_tournaments_everywhere(
     arbitre, hidden_of_a, secret_player
 ):
     mine = a_tournament(arbitre, published=False, name="Autre tournoi de A")
@@ -135,8 +157,9 @@ def test_an_arbitre_corrects_a_player_of_their_own_tournaments_everywhere(
 
 
 def test_correcting_through_the_page_is_a_french_refusal(
-    client, other_arbitre, tournament_of_b, secret_player
+    client, other_arbitre, tournament_of_b, secret_player, hidden_of_a
 ):
+    published(hidden_of_a)
     registration = register_player(tournament=tournament_of_b, player=secret_player, by=TESTS)
     client.force_login(other_arbitre)
 
@@ -147,5 +170,5 @@ def test_correcting_through_the_page_is_a_french_refusal(
 
     secret_player.refresh_from_db()
     assert response.status_code in (200, 409, 422)
-    assert "un autre arbitre" in response.content.decode()
+    assert "figure aussi dans un autre club" in response.content.decode()
     assert secret_player.last_name == "Secret"

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from tests import fft_example
 from tests.at_the_table import TESTS
+from tests.factories import club_of
 from tournaments.choices import Formula
 from tournaments.models import Tournament
 from tournaments.services.deals import record_deal
@@ -109,7 +110,11 @@ def check(response) -> None:
 @pytest.fixture
 def duo(arbitre, registrations):  # noqa: ARG001 - players known to search
     return Tournament.objects.create(
-        name="Duo", date=datetime.date(2026, 12, 12), arbitre=arbitre, formula=Formula.DUO
+        name="Duo",
+        date=datetime.date(2026, 12, 12),
+        arbitre=arbitre,
+        club=club_of(arbitre),
+        formula=Formula.DUO,
     )
 
 

@@ -1,13 +1,16 @@
-"""Every set-up URL, walked by each role: anonymous, another arbitre, the arbitre, a superuser.
+"""Every set-up URL, walked by each role: anonymous, an arbitre of no club, an arbitre of a
+second club, the arbitre, another arbitre of the same club, a superuser.
 
-Anonymous users are sent to the login page; another arbitre gets a 404, as if the tournament
-did not exist; the tournament's own arbitre (and a superuser) gets the page.
+Anonymous users are sent to the login page; an arbitre of another club (or of none) gets a
+404, as if the tournament did not exist; every arbitre of the tournament's club (and a
+superuser) gets the page.
 """
 
 import pytest
 from django.contrib.auth import get_user_model
 
 from tests.at_the_table import TESTS
+from tests.factories import club_tournament
 from tests.walks import walk
 from tournaments.services.registrations import create_team
 from tournaments.services.seating import plan_position
@@ -57,8 +60,25 @@ def urls(tournament, registration, team):
         f"{base}/positions/1/placement/generer/",
         f"{base}/positions/1/placement/echanger/",
         f"{base}/positions/1/placement/publier/",
+        f"{base}/joueurs/cocher/",
     ]
     return gets, posts
+
+
+@pytest.fixture
+def second_club_arbitre(other_arbitre):
+    """``other_arbitre``, running a second club with tournaments of its own."""
+    club_tournament(other_arbitre, name="Tournoi de l'autre club")
+    club_tournament(other_arbitre, name="Autre, en préparation", published=False)
+    return other_arbitre
+
+
+@pytest.fixture
+def club_mate(tournament):
+    """A second arbitre of the tournament's club, who did not create it."""
+    mate = get_user_model().objects.create_user(username="collegue", password="x")
+    tournament.club.arbitres.add(mate)
+    return mate
 
 
 def test_anonymous_users_are_sent_to_the_login_page(client, room):
@@ -70,9 +90,12 @@ def test_anonymous_users_are_sent_to_the_login_page(client, room):
         assert response.url.startswith("/connexion/"), url
 
 
-def test_another_arbitre_gets_not_found_everywhere_and_changes_nothing(client, room, other_arbitre):
+@pytest.mark.parametrize("who", ["other_arbitre", "second_club_arbitre"])
+def test_another_clubs_arbitre_gets_not_found_everywhere_and_changes_nothing(
+    client, room, request, who
+):
     tournament, registration, team = room
-    client.force_login(other_arbitre)
+    client.force_login(request.getfixturevalue(who))
     gets, posts = urls(*room)
 
     pirate = {"name": "Piraté", "present": "0"}
@@ -92,6 +115,19 @@ def test_the_arbitre_gets_every_page(arbitre_client, room):
         assert response.status_code == 200, url
         if url.endswith(".pdf"):
             assert response.content.startswith(b"%PDF-"), url
+
+
+def test_every_arbitre_of_the_club_gets_every_page_and_writes(client, room, club_mate):
+    tournament, _registration, _team = room
+    client.force_login(club_mate)
+    gets, _posts = urls(*room)
+
+    for url in gets:
+        assert client.get(url).status_code == 200, url
+    client.post(f"/arbitre/tournois/{tournament.pk}/publier/", {"published": "0"})
+    tournament.refresh_from_db()
+    assert not tournament.published
+    assert tournament.journal.get(action="tournament.hidden").actor_user == club_mate
 
 
 def test_a_superuser_gets_every_page(client, room):

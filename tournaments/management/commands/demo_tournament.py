@@ -14,11 +14,13 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from clubs.models import Club
 from seating import plan_positions
 from tournaments.actors import Actor
 from tournaments.choices import Formula, Place
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Position, Registration, Tournament
+from tournaments.services.clubs import add_arbitre, add_member, create_club
 from tournaments.services.deals import record_deal
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import close_position
@@ -32,6 +34,7 @@ SCRIPT = Actor.running("demo_tournament")
 
 DEMO_NAME = "Tournoi de démonstration de la Saint-Martin"
 DEMO_ARBITRE = ("arbitre", "tarot-demo")
+DEMO_CLUB = ("Tarot Club Lyonnais", "Lyon")
 
 PLAYERS = [
     ("Martin", "Claire", "Tarot Club Lyonnais"),
@@ -152,10 +155,12 @@ class Command(BaseCommand):
             return
         rng = random.Random(2026)
         arbitre = self.demo_arbitre()
+        club = self.demo_club(arbitre)
         Tournament.objects.filter(name=DEMO_NAME).delete()
         # Every write goes through the services, so the journal tells the demo's story too.
         tournament = create_tournament(
             arbitre=arbitre,
+            club=club,
             settings={
                 "name": DEMO_NAME,
                 "date": datetime.date(2026, 11, 11),
@@ -169,6 +174,7 @@ class Command(BaseCommand):
         )
         publish_tournament(tournament=tournament, published=True, by=SCRIPT)
         registrations = self.register_players(tournament)
+        self.enrol_members(club, registrations)
         present = [r for r in registrations if r.checked_in]
         by_number = {r.number: r for r in present}
         plan = plan_positions(
@@ -248,6 +254,25 @@ class Command(BaseCommand):
             user.set_password(password)
             user.save()
         return user
+
+    def demo_club(self, arbitre) -> Club:
+        """The demo's club, « Tarot Club Lyonnais », with the demo account as its arbitre."""
+        name, town = DEMO_CLUB
+        club = Club.objects.filter(name=name, town=town).first()
+        if club is None:
+            club = create_club(name=name, town=town, by=SCRIPT)
+        if not club.arbitres.filter(pk=arbitre.pk).exists():
+            add_arbitre(club=club, username=arbitre.get_username(), by=SCRIPT)
+        return club
+
+    def enrol_members(self, club: Club, registrations: list[Registration]) -> None:
+        """The demo's players from the club itself become its members (the others are
+        guests from nearby clubs)."""
+        known = set(club.members.values_list("player_id", flat=True))
+        for registration in registrations:
+            player = registration.player
+            if player.club == club.name and player.pk not in known:
+                add_member(club=club, player=player, by=SCRIPT)
 
     def register_players(self, tournament: Tournament) -> list[Registration]:
         return [

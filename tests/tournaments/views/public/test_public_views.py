@@ -6,13 +6,17 @@ from pathlib import Path
 import pytest
 from django.contrib.staticfiles import finders
 
+from tests.factories import club_of
 from tournaments.models import Tournament
 
 
 @pytest.fixture
 def hidden_tournament(other_arbitre):
     return Tournament.objects.create(
-        name="Tournoi en préparation", date=datetime.date(2026, 12, 5), arbitre=other_arbitre
+        name="Tournoi en préparation",
+        date=datetime.date(2026, 12, 5),
+        arbitre=other_arbitre,
+        club=club_of(other_arbitre),
     )
 
 

@@ -4,6 +4,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.at_the_table import TESTS
+from tests.factories import club_player
 from tests.htmx import HTMX
 from tournaments.choices import Formula
 from tournaments.models import Player, Registration
@@ -124,7 +125,7 @@ def test_duo_teams_are_filled_from_the_file(tournament):
 
 
 def test_a_licence_belonging_to_another_name_is_refused(tournament):
-    Player.objects.create(last_name="Durand", first_name="Paul", licence="0100001")
+    club_player(tournament.club, last_name="Durand", first_name="Paul", licence="0100001")
 
     report = imported(tournament, "Dupont;Jean;0100001;TCL\n")
 
@@ -132,7 +133,9 @@ def test_a_licence_belonging_to_another_name_is_refused(tournament):
 
 
 def test_a_known_licence_spelt_otherwise_takes_the_known_player_and_says_so(tournament):
-    gaelle = Player.objects.create(last_name="LEFÈVRE", first_name="Gaëlle", licence="0412345")
+    gaelle = club_player(
+        tournament.club, last_name="LEFÈVRE", first_name="Gaëlle", licence="0412345"
+    )
 
     report = imported(tournament, "Dupont;Jean;0100001;\nLefevre;Gaelle;0412345;\n")
 
@@ -145,7 +148,7 @@ def test_a_known_licence_spelt_otherwise_takes_the_known_player_and_says_so(tour
 
 
 def test_a_known_licence_written_as_known_needs_no_note(tournament):
-    Player.objects.create(last_name="Lefèvre", first_name="Gaëlle", licence="0412345")
+    club_player(tournament.club, last_name="Lefèvre", first_name="Gaëlle", licence="0412345")
 
     report = imported(tournament, "LEFÈVRE;Gaëlle;0412345;\n")
 
@@ -154,7 +157,7 @@ def test_a_known_licence_written_as_known_needs_no_note(tournament):
 
 
 def test_a_known_licence_under_another_name_is_still_refused_as_another_person(tournament):
-    Player.objects.create(last_name="LEFÈVRE", first_name="Gaëlle", licence="0412345")
+    club_player(tournament.club, last_name="LEFÈVRE", first_name="Gaëlle", licence="0412345")
 
     report = imported(tournament, "Martin;Claire;0412345;\n")
 
@@ -181,7 +184,7 @@ def test_a_row_gives_every_reason_it_is_refused_at_once(tournament):
 
 
 def test_the_known_spelling_is_shown_after_a_good_upload(arbitre_client, tournament):
-    Player.objects.create(last_name="LEFÈVRE", first_name="Gaëlle", licence="0412345")
+    club_player(tournament.club, last_name="LEFÈVRE", first_name="Gaëlle", licence="0412345")
 
     response = arbitre_client.post(
         f"/arbitre/tournois/{tournament.pk}/import/",

@@ -4,6 +4,7 @@ import pytest
 from django.contrib.messages import get_messages
 
 from tests.at_the_table import TESTS
+from tests.factories import club_player
 from tests.htmx import HTMX
 from tests.refusals import refusal_the_second_time
 from tournaments.choices import Formula
@@ -14,9 +15,14 @@ from tournaments.services.registrations import register_player
 
 
 @pytest.fixture
-def known_player(db):  # noqa: ARG001 - db: it writes to the test database
-    return Player.objects.create(
-        last_name="Dupont", first_name="Jean", licence="0123456", club="Tarot Club Lyonnais"
+def known_player(tournament):
+    """Jean Dupont, a member of the tournament's club."""
+    return club_player(
+        tournament.club,
+        last_name="Dupont",
+        first_name="Jean",
+        licence="0123456",
+        club="Tarot Club Lyonnais",
     )
 
 

@@ -1,14 +1,17 @@
 """Every player's page, finding it, the ranking page and the projector in the room."""
 
-import pytest
-from django.utils import timezone
+import re
 
-from tests.at_the_table import play, prise_by, sign
+import pytest
+from django.utils import dateformat, timezone
+
+from tests.at_the_table import TESTS, play, prise_by, sign
 from tests.factories import enrol, seat
 from tests.htmx import HTMX
 from tournaments.actors import Actor
 from tournaments.models import Position
 from tournaments.services.penalties import add_penalty
+from tournaments.services.positions import close_position
 
 
 def page_url(tournament, number) -> str:
@@ -75,6 +78,64 @@ def test_the_next_seat_waits_for_the_seating_to_be_published(
         sign(table)
 
     assert client.get(page_url(short_tournament, 1)).context["page"].next_seat is None
+
+
+def french_time(moment) -> str:
+    """« 21 h 42 », as the page writes the time."""
+    return dateformat.format(timezone.localtime(moment), "G \\h i")
+
+
+@pytest.mark.usefixtures("first_position")
+def test_a_player_page_follows_by_itself_and_says_when_it_was_updated(client, short_tournament):
+    before = timezone.now()
+    content = client.get(page_url(short_tournament, 1)).content.decode()
+    after = timezone.now()
+
+    live = re.search(r'<div id="player-live" ([^>]*)>', content).group(1)
+    assert f'hx-get="{page_url(short_tournament, 1)}"' in live
+    assert 'hx-trigger="every 30s"' in live
+    assert 'hx-swap="outerHTML"' in live
+    updated = re.search(r"Mis à jour à (\d{1,2} h \d{2})", content).group(1)
+    assert updated in {french_time(before), french_time(after)}
+
+
+@pytest.mark.usefixtures("second_position")
+def test_the_player_fragment_brings_the_next_seat_once_published(
+    client, short_tournament, first_position
+):
+    for table in first_position:
+        sign(table)
+    Position.objects.filter(number=2).update(seating_published_at=None)
+    waiting = client.get(page_url(short_tournament, 1), headers=HTMX).content.decode()
+    Position.objects.filter(number=2).update(seating_published_at=timezone.now())
+
+    published = client.get(page_url(short_tournament, 1), headers=HTMX).content.decode()
+
+    assert "votre place" not in waiting
+    assert "<html" not in published
+    assert published.lstrip().startswith('<div id="player-live"')
+    assert "Position 2 : votre place" in published
+    assert "Table 2, Sud" in published
+    assert published.index("votre place") < published.index("Position 1 · table 1")
+
+
+def test_the_player_page_stops_following_once_the_ranking_is_final(
+    client, short_tournament, players
+):
+    short_tournament.positions_count = 1
+    short_tournament.save()
+    tables = seat(short_tournament, 1, [players[:4], players[4:]])
+    for table in tables:
+        play(table, prise_by("N"))
+        sign(table)
+    close_position(position=tables[0].position, by=TESTS)
+
+    content = client.get(page_url(short_tournament, 1)).content.decode()
+
+    assert "Classement définitif." in content
+    assert '<div id="player-live"' in content
+    assert "hx-trigger" not in content
+    assert "la page se met à jour d'elle-même" not in content
 
 
 @pytest.mark.usefixtures("first_position")

@@ -7,9 +7,10 @@ nothing.
 """
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from tests.at_the_table import play, sign
-from tests.factories import seat
+from tests.factories import club_tournament, seat
 from tests.walks import walk
 from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
@@ -94,9 +95,17 @@ def test_anonymous_users_are_sent_to_the_login_page_from_the_room(client, room):
         assert response.url.startswith("/connexion/"), url
 
 
-def test_another_arbitre_gets_not_found_and_changes_nothing(client, room, other_arbitre):
+@pytest.fixture
+def second_club_arbitre(other_arbitre):
+    """``other_arbitre``, running a second club with a tournament of its own."""
+    club_tournament(other_arbitre, name="Tournoi de l'autre club", published=False)
+    return other_arbitre
+
+
+@pytest.mark.parametrize("who", ["other_arbitre", "second_club_arbitre"])
+def test_another_clubs_arbitre_gets_not_found_and_changes_nothing(client, room, request, who):
     tournament, deal, penalty = room
-    client.force_login(other_arbitre)
+    client.force_login(request.getfixturevalue(who))
     for url, response in walk(client, *arbitre_urls(*room)):
         assert response.status_code == 404, url
     assert tournament.positions.get(number=1).closed_at is None
@@ -105,14 +114,21 @@ def test_another_arbitre_gets_not_found_and_changes_nothing(client, room, other_
     assert list(Penalty.objects.values_list("points", "cancelled_at")) == [(10, None)]
 
 
-def test_the_arbitre_writes_everywhere_in_the_room(arbitre_client, room):
+@pytest.mark.parametrize("who", ["arbitre", "club_mate"])
+def test_every_arbitre_of_the_club_writes_everywhere_in_the_room(client, room, request, who):
     tournament, _deal, penalty = room
+    if who == "club_mate":
+        mate = get_user_model().objects.create_user(username="collegue", password="x")
+        tournament.club.arbitres.add(mate)
+        client.force_login(mate)
+    else:
+        client.force_login(request.getfixturevalue("arbitre"))
     gets, posts = arbitre_urls(*room)
 
     for url in gets:
-        assert arbitre_client.get(url).status_code == 200, url
+        assert client.get(url).status_code == 200, url
     # Close, then reopen, seat the next, answer the call, give and cancel a penalty.
-    statuses = [arbitre_client.post(url, data).status_code for url, data in posts]
+    statuses = [client.post(url, data).status_code for url, data in posts]
 
     assert statuses == [302] * 6
     penalty.refresh_from_db()

@@ -1,18 +1,33 @@
 """Every sheet URL walked with each role: who may read, who may write, who sees nothing.
 
-Roles: the public (anonymous), a device holding another table's code, another tournament's
-arbitre, the table's own device, and the tournament's arbitre.
+Roles: the public (anonymous), a device holding another table's code, an arbitre of no club,
+an arbitre of a second club, the table's own device, the tournament's arbitre, and another
+arbitre of the tournament's club.
 """
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from tests import fft_example
 from tests.at_the_table import fill_sheet, grant
+from tests.factories import club_tournament
 from tests.pdfs import pdf_text
 
-ROLES = ["anonymous", "other_table_code", "other_arbitre", "table_code", "arbitre"]
-WRITERS = {"table_code", "arbitre"}
+ROLES = [
+    "anonymous",
+    "other_table_code",
+    "other_arbitre",
+    "second_club_arbitre",
+    "table_code",
+    "arbitre",
+    "club_mate",
+]
+# Every arbitre of the tournament's club is the arbitre here; an arbitre of no club, or of
+# a second club with tournaments of its own, is nobody.
+ARBITRES = ("arbitre", "club_mate")
+OUTSIDERS = ("other_arbitre", "second_club_arbitre")
+WRITERS = {"table_code", *ARBITRES}
 
 
 @pytest.fixture
@@ -24,8 +39,15 @@ def as_role(client, table, other_table, arbitre, other_arbitre):
             grant(client, table)
         elif role == "other_arbitre":
             client.force_login(other_arbitre)
+        elif role == "second_club_arbitre":
+            club_tournament(other_arbitre, name="Tournoi de l'autre club", published=False)
+            client.force_login(other_arbitre)
         elif role == "arbitre":
             client.force_login(arbitre)
+        elif role == "club_mate":
+            mate = get_user_model().objects.create_user(username="collegue", password="x")
+            table.position.tournament.club.arbitres.add(mate)
+            client.force_login(mate)
         return client
 
     return log_in
@@ -65,9 +87,9 @@ ARBITRE_ONLY = ["room", "position_sheets_pdf", "plan_pdf", "cards_pdf"]
 SPECIAL = {
     # Only the arbitre reopens a signed sheet, watches the room and prints the position.
     ("unlock", "table_code"): 403,
-    ("unlock", "arbitre"): 302,
-    **{(name, "arbitre"): 200 for name in ARBITRE_ONLY},
-    **{(name, "other_arbitre"): 404 for name in ARBITRE_ONLY},
+    **{("unlock", role): 302 for role in ARBITRES},
+    **{(name, role): 200 for name in ARBITRE_ONLY for role in ARBITRES},
+    **{(name, role): 404 for name in ARBITRE_ONLY for role in OUTSIDERS},
     **{(name, role): 302 for name in ARBITRE_ONLY
        for role in ("anonymous", "other_table_code", "table_code")},
 }  # fmt: skip
@@ -95,7 +117,7 @@ def test_every_sheet_url_with_each_role(as_role, table, role, name):
         assert table.deals.count() == 4
 
 
-@pytest.mark.parametrize("role", ["anonymous", "other_table_code", "other_arbitre"])
+@pytest.mark.parametrize("role", ["anonymous", "other_table_code", *OUTSIDERS])
 def test_an_unpublished_tournament_shows_its_sheets_to_nobody_else(as_role, table, role):
     table.position.tournament.published = False
     table.position.tournament.save()
@@ -112,10 +134,10 @@ def test_only_the_arbitre_prints_the_sheet_with_its_code(as_role, table, role):
     text = pdf_text(client.get(f"/tables/{table.pk}/feuille.pdf").content, raw=True)
 
     assert "JOUEUR1" in text
-    assert (table.code in text) is (role == "arbitre")
+    assert (table.code in text) is (role in ARBITRES)
 
 
-@pytest.mark.parametrize("role", ["table_code", "arbitre"])
+@pytest.mark.parametrize("role", ["table_code", *ARBITRES])
 def test_an_unpublished_tournament_shows_its_sheets_to_the_table_and_arbitre(as_role, table, role):
     table.position.tournament.published = False
     table.position.tournament.save()

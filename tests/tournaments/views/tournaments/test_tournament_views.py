@@ -5,6 +5,7 @@ import datetime
 import pytest
 
 from tests.at_the_table import TESTS
+from tests.factories import club_of, start
 from tests.htmx import HTMX
 from tournaments.choices import Formula
 from tournaments.models import Tournament
@@ -31,7 +32,10 @@ SETTINGS = {
 @pytest.mark.usefixtures("tournament")
 def test_arbitre_home_lists_only_their_tournaments(arbitre_client, other_arbitre):
     Tournament.objects.create(
-        name="Celui d'un autre", date=datetime.date(2026, 1, 1), arbitre=other_arbitre
+        name="Celui d'un autre",
+        date=datetime.date(2026, 1, 1),
+        arbitre=other_arbitre,
+        club=club_of(other_arbitre),
     )
 
     page = arbitre_client.get("/arbitre/").content.decode()
@@ -178,3 +182,52 @@ def test_hiding_a_tournament(arbitre_client, tournament):
 
     tournament.refresh_from_db()
     assert not tournament.published
+
+
+def test_creating_a_tournament_by_the_club_rules_stores_its_options(arbitre_client):
+    arbitre_client.post(
+        "/arbitre/tournois/nouveau/",
+        {**SETTINGS, "rules": "club", "club_miseres": "on", "club_round_to_ten": "on"},
+    )
+
+    tournament = Tournament.objects.get(name="Open de Lyon")
+    assert tournament.rules_label == "Règles du club : misères, arrondi à la dizaine"
+
+
+def test_the_create_form_offers_the_rules_and_their_options(arbitre_client):
+    page = arbitre_client.get("/arbitre/tournois/nouveau/").content.decode()
+
+    assert 'name="rules"' in page
+    assert "Règles du club" in page
+    for option in ("homologable", "club_miseres", "club_individual_primes", "club_round_to_ten"):
+        assert f'name="{option}"' in page
+
+
+def test_a_homologable_tournament_by_the_club_rules_is_a_form_error(arbitre_client):
+    response = arbitre_client.post(
+        "/arbitre/tournois/nouveau/", {**SETTINGS, "homologable": "on", "rules": "club"}
+    )
+
+    assert response.status_code == 200
+    assert "Un tournoi homologable se joue aux règles FFT" in response.content.decode()
+    assert not Tournament.objects.filter(name="Open de Lyon").exists()
+
+
+@pytest.mark.usefixtures("registrations")
+def test_changing_the_rules_after_the_first_deal_is_a_form_error_with_the_reason(
+    arbitre_client, tournament
+):
+    tournament.rules = "fft"
+    tournament.save()
+    plan_position(tournament=tournament, number=1, by=TESTS)
+    start(tournament.positions.get(number=1))
+
+    response = arbitre_client.post(
+        f"/arbitre/tournois/{tournament.pk}/modifier/",
+        {**SETTINGS, "formula": tournament.formula, "five_mode": "appel", "rules": "club"},
+    )
+
+    assert response.status_code == 200
+    assert "les règles du tournoi ne peuvent plus changer" in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.rules == "fft"

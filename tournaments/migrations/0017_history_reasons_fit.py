@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0011_journal_phone_opened'),
+        ('tournaments', '0016_club_rules'),
     ]
 
     operations = [

@@ -1,0 +1,39 @@
+"""The club's own rules, held by the database."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError
+
+from clubs.models import Club, own_club_name
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["", "   "])
+def test_the_database_refuses_a_club_without_a_name(name):
+    with pytest.raises(IntegrityError):
+        Club.objects.create(name=name)
+
+
+@pytest.mark.django_db
+def test_an_account_may_be_an_arbitre_of_several_clubs(arbitre):
+    first, second = Club.objects.create(name="Le Petit"), Club.objects.create(name="L'Excuse")
+    first.arbitres.add(arbitre)
+    second.arbitres.add(arbitre)
+
+    assert set(arbitre.clubs.all()) == {first, second}
+
+
+@pytest.mark.parametrize(
+    ("first_name", "last_name", "username", "name"),
+    [
+        ("Anne", "Arbitre", "anne", "Club d'Anne Arbitre"),
+        ("Édith", "Piaf", "edith", "Club d'Édith Piaf"),
+        ("Paul", "Martin", "paul", "Club de Paul Martin"),
+        ("", "", "arbitre2", "Club d'arbitre2"),
+        ("", "", "zoe", "Club de zoe"),
+    ],
+)
+def test_an_arbitre_without_a_club_gets_one_named_after_them(first_name, last_name, username, name):
+    user = get_user_model()(username=username, first_name=first_name, last_name=last_name)
+
+    assert own_club_name(user) == name

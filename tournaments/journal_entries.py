@@ -1,0 +1,138 @@
+"""The journal's table: one entry for every write to a tournament or to a club.
+
+Kept apart from ``tournaments.models`` (which imports it) to hold that module under its size;
+it names the tournament by its label, so it needs nothing of it.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club
+from tournaments.actors import Actor, ActorKind
+from tournaments.choices import JournalAction
+from tournaments.constraints import one_of
+
+
+class JournalEntry(models.Model):
+    """One write to a tournament or to a club, for its journal: who did what, on what, when,
+    and the fields it changed (before and after), in the manner of pretix's ``log_action``.
+
+    An entry belongs to a tournament, or to a club where there is no tournament (the club
+    itself, its arbitres, its members, its seasons): one of the two exactly.
+    Every service that changes a tournament or a club writes one entry in its own transaction
+    (``tournaments.services.journal.record``), so an entry exists exactly when the write does.
+    The position and the table are kept by number, not by key: a seating drawn again deletes
+    its tables, and the journal still tells what happened at table 3 of position 2. The
+    subject (the registration, seat, deal or penalty) is named in words as it was then, since
+    it may be deleted since (a player taken off the list, a deal deleted).
+    """
+
+    Action = JournalAction
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="journal",
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, null=True, blank=True, related_name="journal"
+    )
+    at = models.DateTimeField(_("le"))
+    actor_kind = models.CharField(_("par"), max_length=8, choices=ActorKind)
+    # The arbitre's account; a table and a script have none.
+    actor_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("arbitre"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    actor_script = models.CharField(_("script"), max_length=100, blank=True)
+    action = models.CharField(_("action"), max_length=40, choices=JournalAction)
+    position_number = models.PositiveSmallIntegerField(_("position"), null=True, blank=True)
+    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    subject_type = models.CharField(_("sur"), max_length=20, blank=True)
+    subject_id = models.PositiveBigIntegerField(null=True, blank=True)
+    subject = models.CharField(_("sur"), max_length=200, blank=True)
+    before = models.JSONField(_("avant"), default=dict, blank=True)
+    after = models.JSONField(_("après"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("entrée du journal")
+        verbose_name_plural = _("entrées du journal")
+        ordering = ["-at", "-pk"]
+        indexes = [
+            # The journal page: a tournament's entries newest first, or one position's, or
+            # one table's of one position.
+            models.Index(fields=["tournament", "-at", "-id"], name="journal_tournament_at"),
+            models.Index(
+                fields=["tournament", "position_number", "table_number", "-at", "-id"],
+                name="journal_position_table_at",
+            ),
+            # The club's journal page: its entries newest first.
+            models.Index(fields=["club", "-at", "-id"], name="journal_club_at"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(tournament__isnull=False, club__isnull=True)
+                | Q(tournament__isnull=True, club__isnull=False),
+                name="journal_tournament_or_club",
+                violation_error_message=_(
+                    "Une ligne du journal est celle d'un tournoi ou celle d'un club, l'un des deux."
+                ),
+            ),
+            one_of(
+                "journal", "action", JournalAction, _("Action du journal inconnue : {allowed}.")
+            ),
+            one_of(
+                "journal",
+                "actor_kind",
+                ActorKind,
+                _("Auteur inconnu : ce doit être {allowed}."),
+            ),
+            # Who acted, always, and only as their kind allows: an account for the arbitre,
+            # a name for a script, neither for a table (which holds a code, not an account).
+            models.CheckConstraint(
+                # Each kind's rule on its own, so that an unknown kind is refused by
+                # journal_actor_kind_known, in its own words.
+                condition=(~Q(actor_kind="arbitre") | Q(actor_user__isnull=False, actor_script=""))
+                & (~Q(actor_kind="table") | Q(actor_user__isnull=True, actor_script=""))
+                & (~Q(actor_kind="script") | (Q(actor_user__isnull=True) & ~Q(actor_script=""))),
+                name="journal_actor_named",
+                violation_error_message=_(
+                    "L'auteur d'une ligne du journal est nommé selon ce qu'il est : l'arbitre "
+                    "par son compte, un script par son nom, une table par son seul numéro."
+                ),
+            ),
+            models.CheckConstraint(
+                condition=Q(table_number__isnull=True) | Q(position_number__isnull=False),
+                name="journal_table_within_position",
+                violation_error_message=_(
+                    "Une table du journal est toujours celle d'une position."
+                ),
+            ),
+            models.CheckConstraint(
+                condition=Q(position_number__isnull=True) | Q(position_number__gte=1),
+                name="journal_position_number_positive",
+                violation_error_message=_("Les positions se comptent à partir de 1."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.at:%d/%m/%Y %H:%M} {self.get_action_display()}"
+
+    @property
+    def actor(self) -> Actor:
+        return Actor(
+            kind=ActorKind(self.actor_kind), user=self.actor_user, script=self.actor_script
+        )
+
+    @property
+    def actor_label(self) -> str:
+        """Who acted, in words: « Arbitre : Anne Arbitre », « Table 3 », « Script : … »."""
+        return self.actor.label(self.table_number)
