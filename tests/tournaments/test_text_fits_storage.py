@@ -28,13 +28,14 @@ from tournaments.models import Deal, Penalty, Position, Registration, Team, Tour
 from tournaments.services.positions import close_position
 
 # Text fields that are read, never stored: a search, a code compared, points parsed into a
-# number, an id parsed into a UUID, poignées parsed into choices.
+# number, an id parsed into a UUID, poignées and misères parsed into choices.
 NOT_STORED = {
     ("PlayerSearchForm", "q"),
     ("TableCodeForm", "code"),
     ("DealForm", "points"),
     ("DealForm", "submission_id"),
     ("DealForm", "poignees"),
+    ("DealForm", "miseres"),
 }
 
 

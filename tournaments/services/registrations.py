@@ -219,7 +219,6 @@ def register_player(
     return registration
 
 
-@retry_once_on_conflict
 @transaction.atomic
 def update_registration(
     *,
@@ -307,7 +306,6 @@ def update_registration(
     return registration
 
 
-@retry_once_on_conflict
 @transaction.atomic
 def unregister_player(*, registration: Registration, by: Actor) -> None:
     """Take a player off the list, which is only possible before they were ever seated."""
@@ -328,7 +326,6 @@ def unregister_player(*, registration: Registration, by: Actor) -> None:
     registration.delete()
 
 
-@retry_once_on_conflict
 @transaction.atomic
 def create_team(
     *, tournament: Tournament, name: str, members: Sequence[Registration] = (), by: Actor
@@ -371,7 +368,6 @@ def _join_team(registration: Registration, team: Team | None) -> None:
     registration.save(update_fields=["team"])
 
 
-@retry_once_on_conflict
 @transaction.atomic
 def set_team(*, registration: Registration, team: Team | None, by: Actor) -> Registration:
     """Put a participant in ``team`` (or in none)."""
@@ -388,7 +384,6 @@ def set_team(*, registration: Registration, team: Team | None, by: Actor) -> Reg
     return registration
 
 
-@retry_once_on_conflict
 @transaction.atomic
 def delete_team(*, team: Team, by: Actor) -> None:
     """Remove a team; its members stay registered, without a team."""
