@@ -49,11 +49,7 @@ Quality, in priority order
    search can find. A pair meeting *k* times counts *k* - 1 repeats, history included.
 3. Odd tables are spread position after position: nobody sits at a table of 3 or 5 a second
    time while someone else has sat at none (history included), at any point of the
-   tournament, not only at its end, since a tournament can stop or change on the way. Where
-   that costs repeats (22 players at tables of 4 and 5: two tables of 5 cannot seat ten of
-   the twelve players of three tables of 4 without some meeting again), a player at a second
-   odd table while another has sat at none weighs as much as two repeat meetings: a few
-   repeats buy a fair share, dozens do not.
+   tournament, not only at its end, since a tournament can stop or change on the way.
 4. Seats rotate: within each table the seats are dealt so that everyone's count of Nord (and
    of every other seat) stays balanced.
 

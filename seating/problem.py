@@ -18,10 +18,6 @@ from seating.schedule import PlayerId, Schedule
 CLASH_WEIGHT: Final = 1 << 24
 REPEAT_WEIGHT: Final = 1 << 10
 ODD_WEIGHT: Final = 1
-# What one unfair odd seat costs when the search chooses its answer: a player who has sat, up
-# to some position, at two odd tables more than someone else weighs as much as two repeat
-# meetings (see ``TabuSearch._rank``).
-UNFAIR_SEAT_WEIGHT: Final = 2 * REPEAT_WEIGHT
 
 
 class SeatingProblem:

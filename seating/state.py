@@ -50,16 +50,6 @@ class SearchState:
         """What the repeats and clashes cost, without the odd-table imbalance."""
         return self.cost - self.odd_weight * self.odd_cost
 
-    def unfair_odd_seats(self) -> int:
-        """How many times a player has sat, up to a new position, at two odd tables more than
-        someone else (history included), summed over the new positions: zero when the odd
-        tables go round, nobody sitting at a second one while someone has sat at none."""
-        return sum(
-            sum(count > least for count in counts)
-            for counts in self.count
-            for least in (min(counts, default=0) + 1,)
-        )
-
     def load(self, draft: Draft) -> None:
         """Make ``draft`` (copied) the current schedule and recompute everything from it."""
         self.tables = [[table[:] for table in tables] for tables in draft]

@@ -22,7 +22,7 @@ from typing import Final
 
 from seating.construction import construct
 from seating.designs import affine_design
-from seating.problem import CLASH_WEIGHT, ODD_WEIGHT, UNFAIR_SEAT_WEIGHT, SeatingProblem
+from seating.problem import CLASH_WEIGHT, ODD_WEIGHT, SeatingProblem
 from seating.schedule import Draft
 from seating.state import SearchState
 
@@ -85,10 +85,9 @@ class TabuSearch:
         # What a swap pays per unit of imbalance it adds at the end, when choosing it.
         self.unbalance_weight = ODD_WEIGHT
         self.budget = WorkBudget.limit_for(problem)
-        # The best schedule by the true weights and its unfair odd seats (see
-        # :meth:`_rank`), kept while the search weighs them otherwise.
+        # The best schedule by the true weights, kept while the search weighs them otherwise.
         self.kept_tables: Draft = []
-        self.kept_rank = 0
+        self.kept_cost = 0
         # Whether the search stops once no repeat is left but the unavoidable ones, and
         # whether it has.
         self.repeats_only = False
@@ -154,41 +153,23 @@ class TabuSearch:
 
     def _spread_odd_tables(self, best_tables: Draft, best_cost: int) -> Draft:
         """Search with the odd-table imbalance weighing more than repeats, keeping the best
-        schedule met by :meth:`_rank`; spreading the odd tables comes after the repeats, so
-        on a quarter of the budget."""
-        state = self.state
-        state.odd_weight = self.unbalance_weight = _ODD_FIRST_WEIGHT
-        state.load(best_tables)
-        self.kept_tables = best_tables
-        self.kept_rank = best_cost + UNFAIR_SEAT_WEIGHT * state.unfair_odd_seats()
+        schedule met by the true weights; spreading the odd tables comes after the repeats,
+        so on a quarter of the budget."""
+        self.kept_tables, self.kept_cost = best_tables, best_cost
+        self.state.odd_weight = self.unbalance_weight = _ODD_FIRST_WEIGHT
         self.repeats_only = self.repeats_done = False
         self.budget //= 4
-        tables, _cost = self._improve(best_tables, state.cost)
-        state.load(tables)
-        self._keep()
+        self.state.load(best_tables)
+        self._improve(best_tables, self.state.cost)
         return self.kept_tables
 
-    def _rank(self) -> int:
-        """The current schedule's cost by the true weights (while the odd-table imbalance
-        weighs more than they say), each unfair odd seat weighing more than a repeat.
-
-        The search minimises the odd-table imbalance after the repeats, and the schedule it
-        ends on may seat someone at a second table of 5 (or 3) while another has sat at none
-        in order to avoid a repeat. Both can conflict: with 22 players at tables of 4 and 5,
-        the ten seats of the tables of 5 at position 2 go to the twelve who sat at the tables
-        of 4 only if some of them meet again, since a table of 5 seats at most one player from
-        each of the three tables of 4 without a repeat. A few repeats are then the fairer
-        price; not dozens.
-        """
+    def _keep(self) -> None:
+        """Keep the current schedule if it is the best yet by the true weights (while the
+        odd-table imbalance weighs more than they say)."""
         state = self.state
         cost = state.cost - (state.odd_weight - ODD_WEIGHT) * state.odd_cost
-        return cost + UNFAIR_SEAT_WEIGHT * state.unfair_odd_seats()
-
-    def _keep(self) -> None:
-        """Keep the current schedule if it is the best yet by :meth:`_rank`."""
-        rank = self._rank()
-        if rank < self.kept_rank:
-            self.kept_tables, self.kept_rank = self.state.snapshot(), rank
+        if cost < self.kept_cost:
+            self.kept_tables, self.kept_cost = state.snapshot(), cost
 
     def _improve(self, best_tables: Draft, best_cost: int) -> tuple[Draft, int]:
         """Tabu searches from ``best_tables``, then from fresh constructions, until the bound

@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "clubs",
     "axes",
     "tournaments",
+    "seasons",
 ]
 
 MIDDLEWARE = [

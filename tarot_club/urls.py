@@ -10,5 +10,7 @@ urlpatterns = [
         name="login",
     ),
     path("deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
+    # seasons/ first: it composes the club's pages with their seasons (seasons/urls.py).
+    path("", include("seasons.urls")),
     path("", include("tournaments.urls")),
 ]

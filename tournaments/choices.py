@@ -172,6 +172,8 @@ class JournalAction(models.TextChoices):
     MEMBER_ADDED = "member.added", _("Membre ajouté")
     MEMBER_UPDATED = "member.updated", _("Membre corrigé")
     MEMBER_REMOVED = "member.removed", _("Membre retiré")
+    SEASON_CREATED = "season.created", _("Saison créée")
+    SEASON_UPDATED = "season.updated", _("Saison modifiée")
 
 
 MARQUE_FIELDS = {

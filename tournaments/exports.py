@@ -137,6 +137,7 @@ def ranking_json(ranking: Ranking) -> dict:
                 "rank": ranked.rank,
                 "tied": ranked.tied,
                 "number": ranked.registration.number,
+                "player_id": ranked.registration.player_id,
                 "last_name": ranked.registration.player.last_name,
                 "first_name": ranked.registration.player.first_name,
                 "licence": ranked.registration.player.licence,

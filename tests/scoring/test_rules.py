@@ -491,6 +491,7 @@ def test_scoring_imports_nothing_from_django():
         "collections",
         "dataclasses",
         "decimal",
+        "fractions",
         "enum",
         "math",
         "scoring",

@@ -1,8 +1,6 @@
 """The search (``seating.tabu``): repeat-free where possible, team-mates apart, odd tables
 spread position after position."""
 
-from collections import Counter
-
 import pytest
 
 from seating import plan_positions, seating_report, short_table_unfairness
@@ -103,42 +101,3 @@ def test_short_tables_of_history_count_towards_whose_turn_it_is():
 
     assert short_table_unfairness([*played, *plan], players=[*players[1:], late]) == []
     assert plan.report.repeat_meetings == 0
-
-
-def odd_table_counts(schedule, *, players):
-    """How many players sat at no table of 3 or 5, at one, at two... over ``schedule``."""
-    counts = dict.fromkeys(players, 0)
-    for position in schedule:
-        for table in position:
-            if len(table) != 4:
-                for player in table:
-                    counts[player] += 1
-    return Counter(counts.values())
-
-
-@pytest.mark.parametrize(
-    ("allow_five", "seeds", "fair"),
-    [(True, range(3), {1: 20, 0: 2}), (False, range(10), {1: 12, 0: 10})],
-)
-def test_positions_planned_in_turn_share_out_the_short_or_long_tables(allow_five, seeds, fair):
-    """A DUO of 22 players over 3 positions, position 1 then position 2 planned in its turn
-    as the arbitre does: at tables of 5, four players sat at one twice while six never did,
-    on every seed. Two tables of 5 cannot take ten of the twelve players of three tables of 4
-    without a repeat, and a few repeats are the fairer price."""
-    players = list(range(1, 23))
-    teams = {player: (player + 1) // 2 for player in players}
-    for seed in seeds:
-        played = []
-        for left in (3, 2):
-            plan = plan_positions(
-                players=players,
-                positions=left,
-                teams=teams,
-                allow_five=allow_five,
-                history=played,
-                seed=seed,
-            )
-            played.append(plan[0])
-        assert odd_table_counts(played, players=players) == fair, seed
-        assert short_table_unfairness(played, players=players) == [], seed
-        assert seating_report(played, teams=teams).team_clash_count == 0, seed

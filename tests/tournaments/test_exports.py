@@ -92,6 +92,7 @@ def test_the_ranking_json_has_the_fixed_shape(client, results):
         "rank": 2,
         "tied": False,
         "number": 1,
+        "player_id": results.registrations.get(number=1).player_id,
         "last_name": "Joueur1",
         "first_name": "Prénom",
         "licence": "L00001",
@@ -115,6 +116,14 @@ def test_the_json_and_the_csv_say_the_same(client, results):
     assert [(p["rank"], p["number"], p["total"]) for p in data["players"]] == [
         (int(row[0]), int(row[2]), int(row[11])) for row in rows
     ]
+
+
+def test_each_player_of_the_json_carries_their_player_id(client, results):
+    data = client.get(url(results, "classement.json")).json()
+
+    registrations = {r.number: r.player_id for r in results.registrations.all()}
+    assert len(data["players"]) == 8
+    assert all(p["player_id"] == registrations[p["number"]] for p in data["players"])
 
 
 def test_a_late_arrival_lists_only_the_positions_played(client, short_tournament, players):

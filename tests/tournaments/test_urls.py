@@ -9,6 +9,7 @@ from django.urls import get_resolver, resolve, reverse
 T, TABLE, N = {"tournament_id": 7}, {"table_id": 12}, {"number": 3}
 REGISTRATION = {"registration_id": 21}
 CLUB, MEMBER = {"club_id": 5}, {"member_id": 9}
+SEASON = {"season_id": 4}
 
 PATHS = [
     ("home", {}, "/"),
@@ -97,6 +98,15 @@ PATHS = [
     ("club_member_edit", {**CLUB, **MEMBER}, "/arbitre/clubs/5/membres/9/"),
     ("club_member_remove", {**CLUB, **MEMBER}, "/arbitre/clubs/5/membres/9/retirer/"),
     ("club_journal", CLUB, "/arbitre/clubs/5/journal/"),
+    # seasons/: the club's seasons and a player's history.
+    ("season_page", SEASON, "/saisons/4/"),
+    ("season_csv", SEASON, "/saisons/4/classement.csv"),
+    ("season_pdf", SEASON, "/saisons/4/classement.pdf"),
+    ("season_json", SEASON, "/saisons/4/classement.json"),
+    ("season_projector", SEASON, "/saisons/4/projection/"),
+    ("player_history", {"player_id": 11}, "/joueurs/11/"),
+    ("season_create", CLUB, "/arbitre/clubs/5/saisons/nouvelle/"),
+    ("season_edit", SEASON, "/arbitre/saisons/4/"),
 ]
 
 

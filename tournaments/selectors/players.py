@@ -39,6 +39,7 @@ class ChartPoint:
     total: int
     x: float = 0
     y: float = 0
+    labelled: bool = True  # its label drawn under the axis (a long chart labels a few)
 
 
 @dataclass
@@ -165,16 +166,25 @@ def _draw_chart(page: PlayerPage) -> None:
             points.append(ChartPoint(label=f"P{number}", total=running))
     if len(points) < 2:
         return
-    low = min(point.total for point in points)
-    high = max(point.total for point in points)
+    page.chart = points
+    page.chart_zero = draw_chart(points)
+
+
+def draw_chart(points: list[ChartPoint], *, labels: int | None = None) -> float:
+    """Place ``points`` (two at least), left to right, in the SVG's coordinates (320 × 140),
+    the highest total at the top; at most ``labels`` of them keep their label. Returns the
+    height of the zero line. A player's history draws its evenings with it too."""
+    low = min(0, *(point.total for point in points))
+    high = max(0, *(point.total for point in points))
     span = (high - low) or 1
     step = (CHART_WIDTH - 2 * CHART_PAD) / (len(points) - 1)
     drawn_height = CHART_HEIGHT - CHART_PAD - CHART_BOTTOM
+    every = -(-len(points) // labels) if labels else 1
     for index, point in enumerate(points):
         point.x = round(CHART_PAD + index * step, 1)
         point.y = round(CHART_PAD + (high - point.total) * drawn_height / span, 1)
-    page.chart = points
-    page.chart_zero = round(CHART_PAD + high * drawn_height / span, 1)
+        point.labelled = point.labelled and index % every == 0
+    return round(CHART_PAD + high * drawn_height / span, 1)
 
 
 def find_players(*, tournament: Tournament, query: str) -> list[Registration]:

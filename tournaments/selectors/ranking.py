@@ -9,7 +9,7 @@ tournament: none per player, per deal or per position (``tests/selectors``, and
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q, QuerySet, Sum
 
 from scoring.ranking import PlayerScore, Standing, rank_players, rank_teams, team_scores
 from tournaments.choices import MARQUE_FIELDS, Place
@@ -102,35 +102,50 @@ class Ranking:
         return self.tournament.positions_count
 
 
-def _table_sums(tournament: Tournament) -> tuple[dict, dict, int]:
-    """Per table, the sum of each seat's marques and the deals each seat played.
+@dataclass
+class TableSums:
+    """What the deals of some tables add up to: per table, each seat's marques; the deals
+    each table played, and those each seat sat out (the mort at 5); the deals counted."""
 
-    One grouped query: by table and by the seat sitting the deal out (the mort at 5), so that
-    a mort's count leaves out the deals they did not play. A deal bid but not played has no
-    marque yet: it is neither summed nor counted.
+    marques: dict[int, dict[str, int]]
+    played: dict[int, int]
+    sat_out: dict[tuple[int, str], int]
+    counted: int
+
+
+_PLACES = [place.value for place in MARQUE_FIELDS]
+_SUMS = [Sum(column) for column in MARQUE_FIELDS.values()]
+_SUM_NAMES = [f"{column}__sum" for column in MARQUE_FIELDS.values()]
+
+
+def table_sums(deals: QuerySet[Deal]) -> TableSums:
+    """Per table, the sum of each seat's marques and the deals each seat played, over
+    ``deals``: one tournament's, or every evening of a season at once.
+
+    One grouped query, whatever the number of tables: by table and by the seat sitting the
+    deal out (the mort at 5), so that a mort's count leaves out the deals they did not play.
+    A deal bid but not played has no marque yet: it is neither summed nor counted.
     """
-    sums = {place: Sum(field) for place, field in MARQUE_FIELDS.items()}
     rows = (
-        Deal.objects.filter(table__position__tournament=tournament)
-        .filter(Q(all_pass=True) | Q(points__isnull=False))
+        deals.filter(Q(all_pass=True) | Q(points__isnull=False))
         .values("table_id", "sitting_out")
-        .annotate(played=Count("pk"), **{f"sum_{place.value}": s for place, s in sums.items()})
+        .annotate(Count("pk"), *_SUMS)
+        .values_list("table_id", "sitting_out", "pk__count", *_SUM_NAMES)
         .order_by()
     )
-    marques: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    played: dict[int, int] = defaultdict(int)
-    sat_out: dict[tuple[int, str], int] = defaultdict(int)
-    counted = 0
-    for row in rows:
-        table = row["table_id"]
-        for place in MARQUE_FIELDS:
-            marques[table][place.value] += row[f"sum_{place.value}"] or 0
-        played[table] += row["played"]
-        counted += row["played"]
-        if row["sitting_out"]:
-            sat_out[(table, row["sitting_out"])] += row["played"]
-    deals = {"played": played, "sat_out": sat_out}
-    return marques, deals, counted
+    sums = TableSums(marques={}, played=defaultdict(int), sat_out=defaultdict(int), counted=0)
+    for table, sitting_out, played, *marques in rows:
+        known = sums.marques.get(table)
+        if known is None:
+            sums.marques[table] = {p: m or 0 for p, m in zip(_PLACES, marques, strict=True)}
+        else:
+            for place, marque in zip(_PLACES, marques, strict=True):
+                known[place] += marque or 0
+        sums.played[table] += played
+        sums.counted += played
+        if sitting_out:
+            sums.sat_out[(table, sitting_out)] += played
+    return sums
 
 
 @one_snapshot
@@ -150,7 +165,7 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
     table_size: dict[int, int] = defaultdict(int)
     for _registration, _place, table_id, _table, _position in seats:
         table_size[table_id] += 1
-    marques, deals, counted = _table_sums(tournament)
+    sums = table_sums(Deal.objects.filter(table__position__tournament=tournament))
     penalties = dict(
         Penalty.objects.filter(position__tournament=tournament, cancelled_at__isnull=True)
         .values("registration_id")
@@ -172,12 +187,12 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
             # Registered after the registrations were read (outside one snapshot): counted
             # at the next reading.
             continue
-        played = deals["played"][table_id] - deals["sat_out"][(table_id, place)]
+        played = sums.played[table_id] - sums.sat_out[(table_id, place)]
         results[registration_id][position_number] = PositionResult(
             number=position_number,
             table=table_number,
             seat=place,
-            bilan=marques[table_id][place] if played else None,
+            bilan=sums.marques[table_id][place] if played else None,
         )
         by_size[registration_id][table_size[table_id]] += played
 
@@ -220,7 +235,7 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
         positions_closed=sum(1 for p in positions if p[1] is not None),
         current_position=current[0] if current else None,
         tables_playing=current[3] if current else 0,
-        deals_counted=counted,
+        deals_counted=sums.counted,
     )
     ranking.by_number = {player.registration.number: player for player in players}
     return ranking

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0016_club_rules'),
+        ('tournaments', '0017_journal_season_actions'),
     ]
 
     operations = [

@@ -1,0 +1,107 @@
+"""A club's season: a named span of its evenings, ranked by the method its arbitre picks.
+
+The ranking itself is computed on reading (``seasons.selectors.ranking``), from the evenings'
+own rankings: nothing of it is stored, so a deal corrected or a penalty given shows in the
+season at once. What is stored is the season's rules, and the evenings it was told to count.
+"""
+
+import datetime
+
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club
+from scoring import season as arithmetic
+from tournaments.models import Tournament
+
+
+class Method(models.TextChoices):
+    """How a season ranks its evenings (``scoring.season.Method``, whose values these are)."""
+
+    CUMUL = arithmetic.Method.CUMUL.value, _("Cumul")
+    PLACE_POINTS = arithmetic.Method.PLACE_POINTS.value, _("Points de place")
+    AVERAGE = arithmetic.Method.AVERAGE.value, _("Moyenne")
+
+
+class Season(models.Model):
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="seasons"
+    )
+    name = models.CharField(_("nom"), max_length=200)
+    start = models.DateField(_("début"))
+    end = models.DateField(_("fin"))
+    method = models.CharField(
+        _("méthode de classement"), max_length=16, choices=Method, default=Method.PLACE_POINTS
+    )
+    # K: only the best K evenings count (empty: all of them).
+    best = models.PositiveSmallIntegerField(_("meilleures soirées retenues"), null=True, blank=True)
+    # M: a player needs M evenings to be ranked; those below are listed apart.
+    minimum = models.PositiveSmallIntegerField(_("soirées minimum pour être classé"), default=1)
+    # False: every published tournament of the club within the dates. True: only those chosen.
+    chosen = models.BooleanField(_("soirées choisies une à une"), default=False)
+    tournaments = models.ManyToManyField(
+        Tournament, verbose_name=_("soirées"), related_name="seasons", blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("saison")
+        verbose_name_plural = _("saisons")
+        ordering = ["-start", "name", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end__gte=F("start")),
+                name="season_ends_after_it_starts",
+                violation_error_message=_("La saison ne peut pas finir avant de commencer."),
+            ),
+            models.CheckConstraint(
+                condition=Q(best__isnull=True) | Q(best__gte=1),
+                name="season_best_at_least_one",
+                violation_error_message=_(
+                    "Les meilleures soirées retenues sont au moins 1 (ou toutes, champ vide)."
+                ),
+            ),
+            models.CheckConstraint(
+                condition=Q(minimum__gte=1),
+                name="season_minimum_at_least_one",
+                violation_error_message=_("Il faut au moins 1 soirée pour être classé."),
+            ),
+            models.CheckConstraint(
+                condition=Q(method__in=Method.values),
+                name="season_method_known",
+                violation_error_message=_(
+                    "Méthode inconnue : ce doit être Cumul, Points de place ou Moyenne."
+                ),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def has_ended(self, today: datetime.date | None = None) -> bool:
+        return self.end < (today or timezone.localdate())
+
+
+class RecountReason(models.TextChoices):
+    DELETED = "deleted", _("supprimée")
+    HIDDEN = "hidden", _("retirée du public")
+
+
+class Recount(models.Model):
+    """A season's ranking recomputed without an evening it counted: the evening was deleted
+    or hidden. The season page says so, with when and which evening."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="recounts")
+    at = models.DateTimeField(_("le"))
+    evening = models.CharField(_("soirée"), max_length=250)
+    reason = models.CharField(_("motif"), max_length=8, choices=RecountReason)
+
+    class Meta:
+        verbose_name = _("recalcul")
+        verbose_name_plural = _("recalculs")
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.season} : {self.evening} ({self.reason})"

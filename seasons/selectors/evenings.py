@@ -1,0 +1,92 @@
+"""The evenings a season counts, and every player's total at each evening, all at once.
+
+A season (or a player's history) reads many evenings: their totals come from one grouped
+query over all their deals (``tournaments.selectors.ranking.table_sums``, the tournament
+ranking's own sums), one over their seats and one over their penalties, whatever the number
+of evenings. Each total equals the evening's own ranking: the bilans of the positions the
+player sat, less the penalties not cancelled.
+"""
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet, Sum
+
+from seasons.models import Season
+from tournaments.models import Deal, Penalty, Seat, Tournament
+from tournaments.selectors.ranking import table_sums
+
+
+@dataclass(frozen=True)
+class EveningTotal:
+    registration_id: int
+    player_id: int
+    total: int
+
+
+def evening_totals(tournaments: QuerySet[Tournament]) -> dict[int, dict[int, EveningTotal]]:
+    """For each tournament, each player who played there (by player id) and their total: the
+    players the tournament's own ranking ranks (one seated who played no deal is not).
+
+    Three queries whatever the number of tournaments (``tournaments`` is read as a subquery).
+    """
+    ids = tournaments.values("pk")
+    sums = table_sums(Deal.objects.filter(table__position__tournament__in=ids))
+    seats = Seat.objects.filter(position__tournament__in=ids).values_list(
+        "position__tournament_id", "registration_id", "registration__player_id", "table_id", "place"
+    )
+    penalties = dict(
+        Penalty.objects.filter(position__tournament__in=ids, cancelled_at__isnull=True)
+        .values("registration_id")
+        .annotate(points=Sum("points"))
+        .values_list("registration_id", "points")
+        .order_by()
+    )
+    bilans: dict[tuple[int, int, int], int] = defaultdict(int)
+    for tournament_id, registration_id, player_id, table_id, place in seats:
+        # Only a position with a deal played counts: the player is then ranked that evening.
+        if sums.played.get(table_id, 0) - sums.sat_out.get((table_id, place), 0):
+            key = (tournament_id, registration_id, player_id)
+            bilans[key] += sums.marques[table_id][place]
+    totals: dict[int, dict[int, EveningTotal]] = defaultdict(dict)
+    for (tournament_id, registration_id, player_id), bilan in bilans.items():
+        totals[tournament_id][player_id] = EveningTotal(
+            registration_id=registration_id,
+            player_id=player_id,
+            total=bilan - penalties.get(registration_id, 0),
+        )
+    return totals
+
+
+def seasons_tournaments(seasons: Iterable[Season]) -> dict[int, list[Tournament]]:
+    """The evenings each season counts, by season id, each list by date: the published
+    tournaments of its club in its dates or, when the arbitre chose them, those chosen. Two
+    queries at most (the chosen ones, those in the dates) however many seasons."""
+    seasons = list(seasons)
+    found: dict[int, list[Tournament]] = {season.pk: [] for season in seasons}
+    chosen = [season.pk for season in seasons if season.chosen]
+    by_dates = [season for season in seasons if not season.chosen]
+    if chosen:
+        through = Season.tournaments.through.objects.filter(
+            season_id__in=chosen, tournament__published=True
+        ).select_related("tournament")
+        clubs = {season.pk: season.club_id for season in seasons}
+        for row in through:
+            # A tournament chosen stays the club's: the services refuse another club's.
+            if row.tournament.club_id == clubs[row.season_id]:
+                found[row.season_id].append(row.tournament)
+    if by_dates:
+        condition = Q()
+        for season in by_dates:
+            condition |= Q(club_id=season.club_id, date__gte=season.start, date__lte=season.end)
+        for tournament in Tournament.objects.filter(condition, published=True):
+            for season in by_dates:
+                if (
+                    tournament.club_id == season.club_id
+                    and season.start <= tournament.date <= season.end
+                ):
+                    found[season.pk].append(tournament)
+    for tournaments in found.values():
+        tournaments.sort(key=lambda t: (t.date, t.pk))
+    return found

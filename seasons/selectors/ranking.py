@@ -1,0 +1,155 @@
+"""A season's ranking as its page, exports and projector read it.
+
+The evenings' totals come from ``seasons.selectors.evenings`` (a fixed number of queries for
+the whole season); the pure ``scoring.season`` ranks them. Nothing is stored: a deal
+corrected or a penalty given on an evening shows in the season at once.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from scoring import season as arithmetic
+from seasons.models import Recount, Season
+from seasons.selectors.evenings import evening_totals, seasons_tournaments
+from tournaments.models import Player, Tournament
+from tournaments.names import name_key
+
+
+@dataclass(frozen=True)
+class EveningLine:
+    """One evening of one player's line: the tournament and what it gave them."""
+
+    tournament: Tournament
+    result: arithmetic.EveningResult
+
+    @property
+    def counted(self) -> bool:
+        return self.result.counted
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    player: Player
+    line: arithmetic.SeasonLine
+    evenings: list[EveningLine]
+
+    @property
+    def rank(self) -> int | None:
+        return self.line.rank
+
+    @property
+    def tied(self) -> bool:
+        return self.line.tied
+
+    @property
+    def score(self) -> Fraction:
+        return self.line.score
+
+    @property
+    def played(self) -> int:
+        return self.line.played
+
+    @property
+    def counted(self) -> list[EveningLine]:
+        return [evening for evening in self.evenings if evening.counted]
+
+    @property
+    def ranked(self) -> bool:
+        return self.line.ranked
+
+
+@dataclass
+class SeasonRanking:
+    season: Season
+    evenings: list[Tournament]  # those counted, by date
+    players_by_evening: dict[int, int]  # N, the players ranked at each evening
+    ranked: list[PlayerLine]
+    unranked: list[PlayerLine]  # below the minimum of evenings, listed apart
+    recounts: list[Recount] = field(default_factory=list)
+
+    @property
+    def method(self) -> arithmetic.Method:
+        return arithmetic.Method(self.season.method)
+
+    @property
+    def provisional(self) -> bool:
+        """Provisional while the season runs (until its last day, included)."""
+        return not self.season.has_ended()
+
+    @property
+    def example(self) -> PlayerLine | None:
+        """The line the page works out in words: the first ranked player with more than one
+        evening counted (a sum to show), else the first line."""
+        lines = self.ranked + self.unranked
+        return next((line for line in lines if len(line.counted) > 1), lines[0] if lines else None)
+
+
+def season_ranking(season: Season) -> SeasonRanking:
+    """The season's ranking: six queries however many evenings (``tests/seasons``)."""
+    return seasons_rankings([season])[season.pk]
+
+
+def seasons_rankings(
+    seasons: Iterable[Season], *, also: Iterable[int] = (), totals_out: dict | None = None
+) -> dict[int, SeasonRanking]:
+    """Several seasons at once, by id, in the same fixed number of queries as one.
+
+    ``also`` names more tournaments whose totals are read in the same queries, handed back
+    in ``totals_out`` (a player's history reads its evenings and its seasons at once).
+    """
+    seasons = list(seasons)
+    evenings = seasons_tournaments(seasons)
+    every = {tournament.pk for found in evenings.values() for tournament in found}
+    every |= set(also)
+    totals = evening_totals(Tournament.objects.filter(pk__in=every)) if every else {}
+    if totals_out is not None:
+        totals_out.update(totals)
+    player_ids = {player for found in totals.values() for player in found}
+    players = Player.objects.in_bulk(player_ids) if player_ids else {}
+    recounts: dict[int, list[Recount]] = {season.pk: [] for season in seasons}
+    for recount in Recount.objects.filter(season__in=[season.pk for season in seasons]):
+        recounts[recount.season_id].append(recount)
+    order = {pk: name_key(player) for pk, player in players.items()}
+    return {
+        season.pk: _ranking(season, evenings[season.pk], totals, players, order, recounts)
+        for season in seasons
+    }
+
+
+def _ranking(season, tournaments, totals, players, order, recounts) -> SeasonRanking:
+    # An evening nobody has played yet ranks nobody: it is not one of the season's evenings.
+    tournaments = [tournament for tournament in tournaments if totals.get(tournament.pk)]
+    computed = arithmetic.rank_season(
+        [
+            arithmetic.Evening(
+                key=tournament.pk,
+                totals={player: t.total for player, t in totals[tournament.pk].items()},
+            )
+            for tournament in tournaments
+        ],
+        method=season.method,
+        best=season.best,
+        minimum=season.minimum,
+        order=order,
+    )
+    by_id = {tournament.pk: tournament for tournament in tournaments}
+
+    def lines(computed_lines):
+        return [
+            PlayerLine(
+                player=players[line.key],
+                line=line,
+                evenings=[EveningLine(by_id[result.evening], result) for result in line.evenings],
+            )
+            for line in computed_lines
+        ]
+
+    return SeasonRanking(
+        season=season,
+        evenings=tournaments,
+        players_by_evening={pk: len(totals[pk]) for pk in by_id},
+        ranked=lines(computed.ranked),
+        unranked=lines(computed.unranked),
+        recounts=recounts[season.pk],
+    )

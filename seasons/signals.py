@@ -1,0 +1,32 @@
+"""A tournament deleted or hidden leaves its seasons, marked as recomputed.
+
+The seasons listen to the tournaments (never the other way round: ``tournaments`` does not
+know ``seasons``). Whatever removes a tournament from the public (the publish service, the
+admin, a script), each season that counted it gets a ``Recount``, which its page shows.
+"""
+
+from django.db.models.signals import pre_delete, pre_save
+from django.dispatch import receiver
+
+from seasons.services.recounts import note_evening_removed
+from tournaments.models import Tournament
+
+
+@receiver(pre_delete, sender=Tournament, dispatch_uid="seasons_tournament_deleted")
+def tournament_deleted(sender, instance: Tournament, **_kwargs) -> None:  # noqa: ARG001
+    if instance.published:
+        note_evening_removed(tournament=instance, reason="deleted")
+
+
+@receiver(pre_save, sender=Tournament, dispatch_uid="seasons_tournament_hidden")
+def tournament_hidden(sender, instance: Tournament, **kwargs) -> None:  # noqa: ARG001
+    if instance.pk is None or instance.published or kwargs.get("raw"):
+        return
+    fields = kwargs.get("update_fields")
+    if fields is not None and "published" not in fields:
+        return
+    was_published = (
+        Tournament.objects.filter(pk=instance.pk).values_list("published", flat=True).first()
+    )
+    if was_published:
+        note_evening_removed(tournament=instance, reason="hidden")

@@ -1,0 +1,96 @@
+"""A season's public pages (its ranking, exports, projector) and a player's history.
+
+Public: a season counts only published evenings, so it shows nothing an arbitre has not made
+public. The history of a player who never sat a published evening is a 404: no name, no
+licence, nothing of a private evening.
+"""
+
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from seasons import exports
+from seasons.models import Season
+from seasons.permissions import runs_season
+from seasons.selectors.history import player_history
+from seasons.selectors.ranking import season_ranking
+from tournaments.prints.pdf import pdf_response
+from tournaments.views.htmx import HtmxHttpRequest, render_page
+
+PROJECTOR_ROWS = 12
+PROJECTOR_SECONDS = 10
+
+
+def _season(season_id: int) -> Season:
+    return get_object_or_404(Season.objects.select_related("club"), pk=season_id)
+
+
+@require_GET
+def season_page(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
+    season = _season(season_id)
+    context = {
+        "season": season,
+        "ranking": season_ranking(season),
+        "can_edit": runs_season(request.user, season),
+    }
+    return render_page(request, "seasons/season.html", context, partial="ranking")
+
+
+@require_GET
+def season_csv(request: HtmxHttpRequest, season_id: int) -> HttpResponse:  # noqa: ARG001
+    season = _season(season_id)
+    response = HttpResponse(
+        exports.season_csv(season_ranking(season)), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="saison-{season.pk}.csv"'
+    return response
+
+
+@require_GET
+def season_json(request: HtmxHttpRequest, season_id: int) -> HttpResponse:  # noqa: ARG001
+    season = _season(season_id)
+    return JsonResponse(
+        exports.season_json(season_ranking(season)), json_dumps_params={"ensure_ascii": False}
+    )
+
+
+@require_GET
+def season_pdf(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
+    season = _season(season_id)
+    context = {"season": season, "ranking": season_ranking(season)}
+    return pdf_response(
+        request, "seasons/season_print.html", context, filename=f"saison-{season.pk}.pdf"
+    )
+
+
+@require_GET
+def season_projector(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
+    """The room's screen: the season's ranking a page at a time, ten seconds a page."""
+    season = _season(season_id)
+    ranking = season_ranking(season)
+    pages = [
+        ranking.ranked[start : start + PROJECTOR_ROWS]
+        for start in range(0, len(ranking.ranked), PROJECTOR_ROWS)
+    ] or [[]]
+    try:
+        index = int(request.GET.get("ecran", "0")) % len(pages)
+    except ValueError:
+        index = 0
+    context = {
+        "season": season,
+        "ranking": ranking,
+        "rows": pages[index],
+        "page": index + 1,
+        "pages": len(pages),
+        "next_screen": (index + 1) % len(pages),
+        "seconds": PROJECTOR_SECONDS,
+    }
+    return render_page(request, "seasons/projector.html", context, partial="screen")
+
+
+@require_GET
+def player_history_page(request: HtmxHttpRequest, player_id: int) -> HttpResponse:
+    history = player_history(player_id)
+    if history is None:
+        raise Http404
+    return render(request, "seasons/player_history.html", {"history": history})
