@@ -4,6 +4,7 @@ cuts its idle connections. Not part of the test suite.
 Run from the project folder, with PostgreSQL on 127.0.0.1:5432 (user postgres, trust):
 
     .venv/bin/python bench/load_fault.py [--port 8093] [--database tarot_load] [--redis]
+                                         [--arbitres 3]
 
 What it does, every step bounded in count and in time, and talking to 127.0.0.1 only:
 
@@ -23,6 +24,9 @@ What it does, every step bounded in count and in time, and talking to 127.0.0.1 
 5. prints the requests sent, the 5xx answers, the deals acknowledged against the deals
    stored, the lost and duplicated ones, and the p50/p95 of the deal saves from the access
    log. Exit status 1 when a deal is lost or duplicated, or any answer is a 5xx.
+
+With ``--arbitres N``, N arbitre sessions close, reopen, generate and publish meanwhile, and
+the tables sign (bench/load_arbitres.py says how); a conflict shown to a person also fails it.
 """
 
 from __future__ import annotations
@@ -39,11 +43,14 @@ import sys
 import tempfile
 import threading
 import time
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode
+
+import load_arbitres
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
@@ -68,22 +75,39 @@ DEAL_POSTS = [
 ]
 
 
+CONFLICT_WORDS = "Une autre modification est arrivée au même moment"
+CUT_WORDS = "La connexion à la base de données a été coupée"
+
+
 @dataclass
 class Tally:
     lock: threading.Lock = field(default_factory=threading.Lock)
     requests: int = 0
     server_errors: int = 0
+    conflicts_shown: int = 0
+    cuts_shown: int = 0
+    closed_waits: int = 0
+    signed: int = 0
+    arbitre_actions: dict = field(default_factory=dict)
+    public_reads: int = 0
     retried: int = 0
     unanswered: int = 0
     acknowledged: set = field(default_factory=set)
     acknowledged_on_retry: set = field(default_factory=set)
     refused: list = field(default_factory=list)
 
-    def count(self, status: int | None) -> None:
+    def count(self, status: int | None, text: str = "") -> None:
         with self.lock:
             self.requests += 1
             if status is not None and status >= 500:
                 self.server_errors += 1
+            self.conflicts_shown += CONFLICT_WORDS in text
+            self.cuts_shown += CUT_WORDS in text
+
+    def acted(self, action: str, status: int | None) -> None:
+        with self.lock:
+            key = f"{action} {status}"
+            self.arbitre_actions[key] = self.arbitre_actions.get(key, 0) + 1
 
 
 def log(message: str) -> None:
@@ -118,7 +142,7 @@ club = Club.objects.create(name="Club de charge")
 club.arbitres.add(arbitre)
 tournament = Tournament.objects.create(
     name="Charge", date=datetime.date(2026, 11, 21), arbitre=arbitre, club=club, published=True,
-    positions_count=1, deals_per_position={deals},
+    positions_count={positions}, deals_per_position={deals},
 )
 players = Player.objects.bulk_create(
     Player(last_name=f"Joueur{{n}}", first_name="P", licence=f"LD{{n:05d}}") for n in range(400)
@@ -133,21 +157,28 @@ seat_position(
     tables=[registrations[i:i + 4] for i in range(0, 400, 4)],
     by=Actor.running("load_fault"),
 )
+position.seating_published_at = datetime.datetime.now(datetime.UTC)
+position.save(update_fields=["seating_published_at"])
 """
 
 
-def set_up(env: dict, database: str) -> None:
+def set_up(env: dict, database: str, positions: int = 1) -> None:
     psql(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
     psql(f'CREATE DATABASE "{database}"')
     run([PYTHON, "manage.py", "migrate", "--no-input"], env)
     run([PYTHON, "manage.py", "createcachetable"], env)
     run([PYTHON, "manage.py", "collectstatic", "--no-input"], env)
-    run([PYTHON, "manage.py", "shell", "-c", SETUP_SCRIPT.format(deals=DEALS)], env)
+    script = SETUP_SCRIPT.format(deals=DEALS, positions=positions)
+    run([PYTHON, "manage.py", "shell", "-c", script], env)
 
 
 def tables(database: str) -> list[tuple[int, str]]:
     rows = psql("SELECT id, code FROM tournaments_table ORDER BY number", database)
     return [(row[0], row[1]) for row in rows]
+
+
+def tournament_id(database: str) -> int:
+    return psql("SELECT id FROM tournaments_tournament", database)[0][0]
 
 
 # --- A phone ------------------------------------------------------------------------------
@@ -192,13 +223,14 @@ class Phone:
             cookie = SimpleCookie(header)
             for name, morsel in cookie.items():
                 self.cookies[name] = morsel.value
-        self.tally.count(response.status)
+        self.tally.count(response.status, text)
         return response.status, text, 0
 
-    @staticmethod
-    def token(html: str) -> str:
+    def token(self, html: str) -> str:
+        """The form's CSRF token; a page without a form (a sheet read only while its position
+        is closed) gives none, and the cookie's own value stands for it, as Django allows."""
         match = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
-        return match.group(1) if match else ""
+        return match.group(1) if match else self.cookies.get("csrftoken", "")
 
     @staticmethod
     def submission_id(html: str) -> str:
@@ -207,7 +239,9 @@ class Phone:
         return match.group(1) if match else ""
 
 
-def play_table(port: int, table_id: int, code: str, tally: Tally, deadline: float) -> None:
+def play_table(
+    port: int, table_id: int, code: str, tally: Tally, deadline: float, sign: bool = False
+) -> None:
     phone = Phone(port, tally)
     status, html, _ = phone.request("GET", f"/tables/{table_id}/acces/")
     token = phone.token(html)
@@ -218,17 +252,35 @@ def play_table(port: int, table_id: int, code: str, tally: Tally, deadline: floa
         tally.refused.append((table_id, 0, f"code: {status}"))
         return
     for number, deal in enumerate(DEAL_POSTS[:DEALS], start=1):
-        if time.monotonic() > deadline:
-            tally.refused.append((table_id, number, "deadline"))
-            return
-        status, html, _ = phone.request("GET", f"/tables/{table_id}/")
-        form = {
-            "number": number,
-            "csrfmiddlewaretoken": phone.token(html),
-            "submission_id": phone.submission_id(html),
-            **deal,
-        }
-        status, html, retried = phone.request("POST", f"/tables/{table_id}/donnes/nouvelle/", form)
+        # One id per deal, kept across its resends: a send that reached the database is
+        # stored once, whatever answer was lost.
+        submission_id = str(uuid.uuid4())
+        while True:
+            if time.monotonic() > deadline:
+                tally.refused.append((table_id, number, "deadline"))
+                return
+            status, html, _ = phone.request("GET", f"/tables/{table_id}/")
+            form = {
+                "number": number,
+                "csrfmiddlewaretoken": phone.token(html),
+                "submission_id": submission_id,
+                **deal,
+            }
+            status, html, retried = phone.request(
+                "POST", f"/tables/{table_id}/donnes/nouvelle/", form
+            )
+            if sign and status == 503:
+                # « Réessayez »: the same deal again, as the page says (still a 5xx counted).
+                time.sleep(load_arbitres.CLOSED_RETRY_PAUSE)
+                continue
+            if sign and load_arbitres.closed_for_now(status, html):
+                # The arbitre closed the position for a moment: the phone waits, then sends
+                # the same deal again.
+                with tally.lock:
+                    tally.closed_waits += 1
+                time.sleep(load_arbitres.CLOSED_RETRY_PAUSE)
+                continue
+            break
         with tally.lock:
             if status == 302:
                 tally.acknowledged.add((table_id, number))
@@ -238,6 +290,8 @@ def play_table(port: int, table_id: int, code: str, tally: Tally, deadline: floa
                 tally.acknowledged_on_retry.add((table_id, number))
             else:
                 tally.refused.append((table_id, number, status))
+    if sign:
+        load_arbitres.sign_sheet(phone, table_id, tally, deadline)
 
 
 # --- Faults -------------------------------------------------------------------------------
@@ -300,6 +354,12 @@ def main() -> int:
     parser.add_argument("--database", default="tarot_load")
     parser.add_argument("--redis", action="store_true", help="cache in Redis on 127.0.0.1:6379")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    parser.add_argument(
+        "--arbitres",
+        type=int,
+        default=0,
+        help="arbitre sessions closing, reopening, generating and publishing meanwhile",
+    )
     args = parser.parse_args()
 
     env = {
@@ -313,9 +373,11 @@ def main() -> int:
     if args.redis:
         env["REDIS_URL"] = f"redis://{HOST}:6379/9"
     log(f"set-up: database {args.database}, {TABLES} tables of 4")
-    set_up(env, args.database)
+    set_up(env, args.database, positions=2 if args.arbitres else 1)
     codes = tables(args.database)
     assert len(codes) == TABLES, len(codes)
+    tournament = tournament_id(args.database)
+    psql("SELECT pg_stat_reset()", args.database)
 
     access_log = Path(tempfile.mkdtemp(prefix="load_fault_")) / "access.log"
     gunicorn = subprocess.Popen(
@@ -335,6 +397,8 @@ def main() -> int:
         ],
         cwd=ROOT,
         env=env,
+        # The application's own log (refusals, cut connections) goes beside the access log.
+        stderr=access_log.with_name("server.log").open("w"),
     )
     tally = Tally()
     done = threading.Event()
@@ -347,13 +411,34 @@ def main() -> int:
             target=faults, args=(gunicorn.pid, args.database, tally, deadline, done)
         )
         fault_thread.start()
+        tables_done = threading.Event()
+        side = [
+            threading.Thread(
+                target=load_arbitres.arbitre_loop,
+                args=(Phone(args.port, tally), tournament, tally, tables_done, deadline),
+            )
+            for _ in range(args.arbitres)
+        ]
+        if args.arbitres:
+            side.append(
+                threading.Thread(
+                    target=load_arbitres.public_reader,
+                    args=(Phone(args.port, tally), tournament, tally, tables_done, deadline),
+                )
+            )
+        for thread in side:
+            thread.start()
+        sign = bool(args.arbitres)
         with ThreadPoolExecutor(max_workers=PHONES_AT_ONCE) as pool:
             for future in [
-                pool.submit(play_table, args.port, table_id, code, tally, deadline)
+                pool.submit(play_table, args.port, table_id, code, tally, deadline, sign)
                 for table_id, code in codes
             ]:
                 future.result(timeout=RUN_DEADLINE)
         elapsed = time.monotonic() - started
+        tables_done.set()
+        for thread in side:
+            thread.join(timeout=60)
         done.set()
         fault_thread.join(timeout=10)
     finally:
@@ -364,6 +449,8 @@ def main() -> int:
         except subprocess.TimeoutExpired:
             gunicorn.kill()
 
+    rows = psql(f"SELECT deadlocks FROM pg_stat_database WHERE datname = '{args.database}'")
+    deadlocks_detected = rows[0][0] if rows else 0
     stored = {
         (row[0], row[1])
         for row in psql("SELECT table_id, number FROM tournaments_deal", args.database)
@@ -391,9 +478,17 @@ def main() -> int:
     print(f"lost / duplicated        {len(lost)} / {duplicated}")
     print(f"refused or unanswered    {len(tally.refused)} {tally.refused[:5]}")
     print(f"save latency (server)    p50 {p50:.1f} ms, p95 {p95:.1f} ms over {len(latencies)}")
+    if args.arbitres:
+        load_arbitres.print_arbitres(tally, args.arbitres, TABLES)
+    print(f"deadlocks (PostgreSQL)   {deadlocks_detected}")
+    print(f"server logs              {access_log.parent}")
+    print(f"conflicts shown          {tally.conflicts_shown}")
+    print(f"cut connections shown    {tally.cuts_shown}")
     if not args.keep:
         psql(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
-    failed = lost or duplicated or tally.server_errors or server_errors_logged
+    failed = (
+        lost or duplicated or tally.server_errors or server_errors_logged or tally.conflicts_shown
+    )
     return 1 if failed else 0
 
 

@@ -6,6 +6,7 @@ a missing or unreadable value stops the start with a message instead of running 
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -76,6 +77,7 @@ INSTALLED_APPS = [
     "template_partials",
     "simple_history",
     "clubs",
+    "axes",
     "tournaments",
     "seasons",
 ]
@@ -83,7 +85,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's, saving the session once more when its connection was cut (not a 400).
+    "tarot_club.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -94,6 +97,8 @@ MIDDLEWARE = [
     "tarot_club.middleware.ContentSecurityPolicyMiddleware",
     "tarot_club.middleware.DroppedConnectionMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it answers a login refused for too many failures.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tarot_club.urls"
@@ -190,6 +195,31 @@ else:
 # every phone request reads its session (the table's grant) without a query once it is cached,
 # and a session survives a cache restart.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# Failed logins are limited by django-axes, per account and per address (either one locks):
+# after AXES_FAILURE_LIMIT failures, that account, or that address, is refused for
+# AXES_COOLOFF_TIME, whatever the password, with a French message saying how long to wait
+# (tarot_club.lockout). Only logging in is refused: the arbitre's sessions already open and the
+# tables (which type codes, not passwords) go on. The address is the one the table codes use
+# (behind TRUSTED_PROXIES, X-Forwarded-For). The failures are kept in the shared cache when it is
+# Redis, else in the database (django-axes's tables), so that every web process counts them.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+# A failure while locked does not push the end further: the time the message gives holds.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "tournaments.table_access.client_address"
+AXES_LOCKOUT_CALLABLE = "tarot_club.lockout.lockout_response"
+if REDIS_URL:
+    AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+    AXES_CACHE = "default"
+else:
+    AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -12,7 +12,8 @@ from tournaments.services.seating import seat_position
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    """Each test starts with an empty cache: no code attempts counted, and no ranking kept
+    """Each test starts with an empty cache: no code attempts counted, no failed logins
+    (django-axes, when it counts them in the cache as with Redis), and no ranking kept
     under a stamp that a rolled-back test's tournament, of the same key, would share."""
     cache.clear()
     yield

@@ -16,6 +16,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from tournaments.choices import MARQUE_FIELDS, MisereShown, Place
+from tournaments.db import one_snapshot
 from tournaments.models import Deal, Seat, Tournament
 from tournaments.selectors.ranking import TABLE_SIZES, Ranking
 
@@ -206,6 +207,7 @@ def _ordered(seats: dict[str, Seat]) -> list[tuple[str, Seat]]:
     return sorted(seats.items(), key=lambda item: list(Place.values).index(item[0]))
 
 
+@one_snapshot
 def deals_json(tournament: Tournament) -> list[dict]:
     """Every deal of the tournament, in position, table and deal order, with its marques and
     the rules that scored it (the list stays a list: other tools read it)."""
@@ -243,6 +245,7 @@ def deals_json(tournament: Tournament) -> list[dict]:
     ]
 
 
+@one_snapshot
 def deals_csv(tournament: Tournament) -> bytes:
     return csv_bytes(*deals_table(tournament))
 

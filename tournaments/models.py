@@ -318,8 +318,10 @@ class Position(models.Model):
         _("tables non signées à la clôture"), default=list, blank=True
     )
 
-    # Every closing and reopening, with its reason (``history_change_reason``).
-    history = HistoricalRecords()
+    # Every closing and reopening, with its reason (``history_change_reason``): « Clôture
+    # forcée : » and a reason of up to 300 characters, so a text column rather than
+    # simple_history's default of 100 characters.
+    history = HistoricalRecords(history_change_reason_field=models.TextField(null=True))
 
     class Meta:
         verbose_name = _("position")
@@ -485,7 +487,9 @@ class Deal(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
-    history = HistoricalRecords()
+    # The change reason names who changed the deal (``Actor.label``): an arbitre's full name
+    # alone may be 301 characters, more than simple_history's default column of 100.
+    history = HistoricalRecords(history_change_reason_field=models.TextField(null=True))
 
     class Meta:
         verbose_name = _("donne")
@@ -594,7 +598,8 @@ class SheetEvent(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(_("événement"), max_length=12, choices=Kind)
     at = models.DateTimeField(_("le"))
-    actor = models.CharField(_("par"), max_length=200)
+    # ``Actor.label``: « Arbitre : » and a full name of up to 301 characters.
+    actor = models.CharField(_("par"), max_length=320)
     deal_number = models.PositiveSmallIntegerField(_("n° de donne"), null=True, blank=True)
     reason = models.CharField(_("motif"), max_length=300, blank=True)
     places = models.JSONField(_("places"), default=list, blank=True)

@@ -15,10 +15,20 @@ Guessing a code is bounded per table, whoever guesses: every check of a code tak
 burst of parallel guesses cannot get more checks in), and a right code gives its place back.
 At most 30 checks per quarter of an hour make 2,880 a day: finding one table's code takes
 about 150,000 days on average, and a tournament day gives one chance in 300,000. Nothing is
-counted per session (a dropped cookie would reset it) nor per address across tables (a room
-behind one box shares it): a wrong code on one table never keeps another table out. Whoever
-hammers one table can hold that table's code entry; the arbitre then lets its phone in from
-the room, which also clears the table's count (``clear_code_attempts``).
+counted per session (a dropped cookie would reset it), and a wrong code on one table never
+keeps another table out. Whoever
+hammers one table from several addresses can hold that table's code entry; the arbitre then
+lets its phone in from the room, which also clears the table's count (``clear_code_attempts``).
+
+One client is bounded too, by its address (``client_address``): ``CLIENT_TABLE_ATTEMPTS``
+checks a window on one table, fewer than the table's places, and ``CLIENT_ATTEMPTS`` across
+every table. A client over either bound is refused before it takes a table's place, so one
+client flooding a hundred tables with wrong codes keeps none of them from the phones at other
+addresses, and is itself stopped after ``CLIENT_ATTEMPTS``. A room's phones share its address
+behind the venue's box: their few typos stay far below these bounds, and when someone in the
+room floods, the arbitre's one-time link still lets each phone in. A right code gives its
+counts back. These counts are increments (atomic in Redis and in memory; the database cache's
+may let a burst slip a few checks past the client's bounds, never past the table's places).
 
 Counters live in Django's cache, which every web process shares in production (Redis, or the
 database cache). Each attempt claims a numbered place with ``cache.add``, which is atomic on
@@ -28,6 +38,7 @@ two processes and no timeout is reset by an increment.
 
 import secrets
 import time
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import timedelta
 from ipaddress import ip_address
@@ -43,6 +54,12 @@ from tournaments.permissions import runs_tournament
 
 SESSION_KEY = "sheet_grants"
 TABLE_ATTEMPTS = 30
+# One client (one address: a whole room's phones often share the venue's) checks at most
+# CLIENT_TABLE_ATTEMPTS codes a window on one table, fewer than the table's places, so that it
+# never keeps that table from the phones at other addresses; and CLIENT_ATTEMPTS across every
+# table, far more than a room's typos, so that a flooder stops there.
+CLIENT_TABLE_ATTEMPTS = 10
+CLIENT_ATTEMPTS = 100
 WINDOW_SECONDS = 15 * 60
 GRANT_HOURS = 12
 GRANT_LINK_SECONDS = 15 * 60
@@ -159,13 +176,49 @@ def clear_code_attempts(*, table: Table) -> None:
     cache.delete_many(_places(table, window) + _places(table, window - 1))
 
 
+def _client_counts(request: HttpRequest, table: Table) -> list[str]:
+    """The keys that count this client's checks in the current window: across every table,
+    and on this one."""
+    address = client_address(request) or "unknown"
+    window = _window()
+    return [f"code-client:{address}:{window}", f"code-client:{address}:{table.pk}:{window}"]
+
+
+def _count(key: str) -> int:
+    """One more on the counter ``key`` (atomic on Redis and in memory), its new value."""
+    cache.add(key, 0, WINDOW_SECONDS * 2)
+    try:
+        return cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.add(key, 1, WINDOW_SECONDS * 2)
+        return 1
+
+
+def _client_over_bound(keys: list[str]) -> bool:
+    every_table, this_table = (_count(key) for key in keys)
+    return every_table > CLIENT_ATTEMPTS or this_table > CLIENT_TABLE_ATTEMPTS
+
+
+def _give_back(keys: list[str]) -> None:
+    for key in keys:
+        # A count expired meanwhile has nothing to give back.
+        with suppress(ValueError):
+            cache.decr(key)
+
+
 def check_code(request: HttpRequest, *, table: Table, code: str) -> bool | None:
     """Let this session in on ``table`` if ``code`` is the table's code.
 
-    True: let in. False: a wrong code. None: the table's attempts are used up for now, and the
-    code was not even compared. Compared in constant time; codes are typed on phones, so
-    spaces and lower case are forgiven.
+    True: let in. False: a wrong code. None: the table's attempts are used up for now, or
+    this client's, and the code was not even compared. Compared in constant time; codes are
+    typed on phones, so spaces and lower case are forgiven.
+
+    The client's own bounds are counted first: over them, the check takes none of the
+    table's places, so one client flooding many tables keeps none of them from their phones.
     """
+    client = _client_counts(request, table)
+    if _client_over_bound(client):
+        return None
     place = _take_place(table)
     if place is None:
         return None
@@ -173,6 +226,7 @@ def check_code(request: HttpRequest, *, table: Table, code: str) -> bool | None:
     if not secrets.compare_digest(typed.encode(), table.code.encode()):
         return False
     cache.delete(place)
+    _give_back(client)
     _let_in(request, table)
     return True
 

@@ -22,9 +22,15 @@ def type_code(client, table, code, **extra):
     return client.post(f"/tables/{table.pk}/acces/", {"code": code}, **extra)
 
 
+def guesser(number: int) -> Client:
+    """One of many guessers, each at its own address (one address is bounded on its own:
+    tests/tournaments/test_table_access_flood.py)."""
+    return Client(REMOTE_ADDR=f"192.0.2.{number % 250 + 1}")
+
+
 def exhaust(table, **extra):
-    for _ in range(TABLE_ATTEMPTS):
-        assert type_code(Client(), table, WRONG, **extra).status_code == 403
+    for number in range(TABLE_ATTEMPTS):
+        assert type_code(guesser(number), table, WRONG, **extra).status_code == 403
 
 
 def room_grant(client, table):
@@ -74,8 +80,8 @@ def test_the_window_is_kept_whole_by_later_attempts(table):
         type_code(Client(), table, WRONG)
     # Ten minutes later, in the same window, the count goes on: nothing reset its timeout.
     with mock.patch("tournaments.table_access.time.time", return_value=window_start + 600):
-        for _ in range(TABLE_ATTEMPTS - 1):
-            type_code(Client(), table, WRONG)
+        for number in range(TABLE_ATTEMPTS - 1):
+            type_code(guesser(number), table, WRONG)
         assert type_code(Client(), table, table.code).status_code == 429
 
 

@@ -5,6 +5,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from tournaments.choices import PLACES_BY_TABLE_SIZE
+from tournaments.db import one_snapshot
 from tournaments.models import Deal, Penalty, Registration, Seat, Tournament
 from tournaments.names import by_name, name_matches, registration_player
 from tournaments.selectors.ranking import RankedPlayer, Ranking
@@ -63,6 +64,7 @@ def _role(deal: Deal, place: str) -> str:
     return ""
 
 
+@one_snapshot
 def player_page(*, tournament: Tournament, ranking: Ranking, number: int) -> PlayerPage | None:
     """The page of participant ``number``, or None if nobody has that number."""
     standing = ranking.by_number.get(number)

@@ -13,6 +13,7 @@ from django.db.models import Count, Q, QuerySet, Sum
 
 from scoring.ranking import PlayerScore, Standing, rank_players, rank_teams, team_scores
 from tournaments.choices import MARQUE_FIELDS, Place
+from tournaments.db import one_snapshot
 from tournaments.models import Deal, Penalty, Registration, Seat, Team, Tournament
 from tournaments.names import name_key
 
@@ -147,6 +148,7 @@ def table_sums(deals: QuerySet[Deal]) -> TableSums:
     return sums
 
 
+@one_snapshot
 def tournament_ranking(tournament: Tournament) -> Ranking:
     """The individual and team rankings, live during play and final once every position
     is closed. A player is ranked once seated at a position; a withdrawn player stays ranked
@@ -181,6 +183,10 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
     results: dict[int, dict[int, PositionResult]] = defaultdict(dict)
     by_size: dict[int, dict[int, int]] = defaultdict(lambda: dict.fromkeys(TABLE_SIZES, 0))
     for registration_id, place, table_id, table_number, position_number in seats:
+        if registration_id not in registrations:
+            # Registered after the registrations were read (outside one snapshot): counted
+            # at the next reading.
+            continue
         played = sums.played[table_id] - sums.sat_out[(table_id, place)]
         results[registration_id][position_number] = PositionResult(
             number=position_number,

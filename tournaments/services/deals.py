@@ -29,17 +29,11 @@ from django.utils.translation import gettext as _
 
 from tournaments.actors import Actor, ActorKind
 from tournaments.choices import DEAL_RESULT_FIELDS, RULE_FIELDS, Place
+from tournaments.db import retry_once_on_conflict
 from tournaments.deal_scoring import DealResult, apply_result, check_seats
 from tournaments.models import Deal, Seat, SheetEvent, Table
-from tournaments.services import journal
+from tournaments.services import journal, sheets
 from tournaments.services.errors import Refused, refusal_for_violation, required_reason
-from tournaments.services.sheets import (
-    check_sheet_open,
-    in_seat_order,
-    locked_table,
-    places_of,
-    record_event,
-)
 
 
 @dataclass(frozen=True)
@@ -53,7 +47,7 @@ class _Sheet:
 
     @property
     def places(self) -> list[str]:
-        return places_of(self.seats)
+        return sheets.places_of(self.seats)
 
     def deal(self, number: int) -> Deal | None:
         return next((deal for deal in self.deals if deal.number == number), None)
@@ -97,7 +91,7 @@ def _locked_sheet(table: Table) -> _Sheet:
         table = seats[0].table
     else:
         try:
-            table = locked_table(table)
+            table = sheets.locked_table(table)
         except Table.DoesNotExist as error:
             raise Refused(_("Cette table n'existe plus."), code="missing") from error
     return _Sheet(table=table, deals=list(table.deals.order_by("number")), seats=seats)
@@ -191,7 +185,7 @@ def _withdraw_confirmations(sheet: _Sheet) -> list[str]:
 
 def _withdrawn(places: Sequence[str]) -> dict:
     """The bilans a change withdrew, as its journal entry says them (« Nord, Sud »)."""
-    names = [str(Place(place).label) for place in in_seat_order(places)]
+    names = [str(Place(place).label) for place in sheets.in_seat_order(places)]
     return {"withdrawn": names} if names else {}
 
 
@@ -237,12 +231,12 @@ def _corrected_after_signature(
     table.corrected_at = now
     table.correction_reason = reason
     table.save(update_fields=["locked_at", "corrected_at", "correction_reason"])
-    record_event(
+    sheets.record_event(
         table,
         SheetEvent.Kind.CORRECTED,
         by,
         at=now,
-        places=in_seat_order(withdrawn),
+        places=sheets.in_seat_order(withdrawn),
         deal_number=number,
         reason=reason,
     )
@@ -295,7 +289,7 @@ def _refused_by_the_database(write: Callable[..., Deal]) -> Callable[..., Deal]:
     (``deal_submission_unique``, only a forged or broken form sends that), a number another
     write took, any rule a script's deal breaks. The rules are not checked again before the
     save (``full_clean`` costs a query per constraint): only a refused write pays for
-    finding out which one."""
+    finding out which one. A write that met another (a deadlock) is run once more."""
 
     @wraps(write)
     def checked(**fields) -> Deal:
@@ -307,7 +301,7 @@ def _refused_by_the_database(write: Callable[..., Deal]) -> Callable[..., Deal]:
                 raise
             raise refusal from error
 
-    return checked
+    return retry_once_on_conflict(checked)
 
 
 @_refused_by_the_database
@@ -344,7 +338,7 @@ def record_deal(
         return deal
     if deal is None and queued:
         _check_not_deleted_since(sheet, number, submission_id)
-    check_sheet_open(table, by)
+    sheets.check_sheet_open(table, by)
     tournament = table.position.tournament
     if result.all_pass and not tournament.counts_all_pass:
         raise Refused(
@@ -407,7 +401,7 @@ def correct_deal(
     """
     sheet = _locked_sheet(table)
     table = sheet.table
-    check_sheet_open(table, by)
+    sheets.check_sheet_open(table, by)
     deal = _get_deal(sheet, number)
     if submission_id is not None and deal.submission_id == submission_id:
         return deal  # this correction, sent twice: saved once (``_sent_before``)
@@ -458,6 +452,7 @@ def _write_result(deal: Deal, *, sheet: _Sheet, result: DealResult, by: Actor) -
     return deal
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def delete_deal(*, table: Table, number: int, version: int, by: Actor, reason: str = "") -> None:
     """Take a deal off the sheet: the table its last deal until signed, the arbitre any deal.
@@ -467,7 +462,7 @@ def delete_deal(*, table: Table, number: int, version: int, by: Actor, reason: s
     """
     sheet = _locked_sheet(table)
     table = sheet.table
-    check_sheet_open(table, by)
+    sheets.check_sheet_open(table, by)
     deal = _get_deal(sheet, number)
     _check_last_deal(sheet, deal, by)
     _check_version(deal, version)

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.actors import Actor
 from tournaments.choices import Formula
+from tournaments.db import retry_once_on_conflict
 from tournaments.models import Player, Registration, Team, Tournament
 from tournaments.names import fold
 from tournaments.selectors.registrations import next_participant_number
@@ -114,12 +115,15 @@ def _csv_rows(text: str) -> tuple[list[str], list[tuple[int, list[str]]]]:
     delimiter = max((";", ",", "\t"), key=first_line.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows = []
-    for row in reader:
-        if any(cell.strip() for cell in row):
-            rows.append((reader.line_num, row))
-            # One row past the limit is enough to refuse the file; the rest is not read.
-            if len(rows) > CSV_MAX_ROWS + 1:
-                break
+    try:
+        for row in reader:
+            if any(cell.strip() for cell in row):
+                rows.append((reader.line_num, row))
+                # One row past the limit is enough to refuse the file; the rest is not read.
+                if len(rows) > CSV_MAX_ROWS + 1:
+                    break
+    except csv.Error as error:
+        raise _unreadable(error, line=reader.line_num) from error
     if not rows:
         # Separators and quotes only: what an empty spreadsheet exports.
         raise Refused(_("Le fichier ne contient aucun joueur."), code="empty")
@@ -136,6 +140,22 @@ def _csv_rows(text: str) -> tuple[list[str], list[tuple[int, list[str]]]]:
     return list(CSV_COLUMNS), rows
 
 
+def _unreadable(error: csv.Error, *, line: int) -> Refused:
+    """Why Python's CSV reader stopped, in French (its own messages are English): a field
+    longer than it reads, or a file that is no CSV text."""
+    if "field larger than field limit" in str(error):
+        message = _(
+            "Ligne %(line)s : plus de %(limit)s caractères dans une seule colonne. "
+            "Ce n'est pas une liste de joueurs : vérifiez le fichier."
+        ) % {"line": line, "limit": f"{csv.field_size_limit():,}".replace(",", "\u202f")}
+    else:
+        message = _(
+            "Ligne %(line)s : le fichier n'est pas un CSV lisible. Enregistrez-le de nouveau "
+            "depuis le tableur, au format « CSV UTF-8 »."
+        ) % {"line": line}
+    return Refused(message, code="unreadable")
+
+
 def _whole_file_refusal(*, tournament: Tournament, row_count: int) -> str:
     """Why a file of ``row_count`` players cannot be imported at all, or nothing."""
     if not row_count:
@@ -147,6 +167,7 @@ def _whole_file_refusal(*, tournament: Tournament, row_count: int) -> str:
     return ""
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def import_registrations(*, tournament: Tournament, content: bytes, by: Actor) -> ImportReport:
     """Register every player of a CSV file (nom, prénom, licence, club, équipe), or none.
@@ -183,12 +204,7 @@ def _file_rows(
 ) -> tuple[list[str], list[tuple[int, list[str]]]]:
     """The columns and numbered rows of the file; Refused when the file as a whole is."""
     check_open_for_registration(tournament)
-    try:
-        columns, rows = _csv_rows(_decode_csv(content))
-    except csv.Error as error:
-        raise Refused(
-            _("Fichier CSV illisible : %(error)s") % {"error": error}, code="unreadable"
-        ) from error
+    columns, rows = _csv_rows(_decode_csv(content))
     whole_file_refusal = _whole_file_refusal(tournament=tournament, row_count=len(rows))
     if whole_file_refusal:
         raise Refused(whole_file_refusal, code="whole_file")

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.actors import Actor
+from tournaments.db import retry_once_on_conflict
 from tournaments.models import Penalty, Position, Registration
 from tournaments.services import journal
 from tournaments.services.errors import Refused, required_reason
@@ -19,6 +20,7 @@ from tournaments.services.errors import Refused, required_reason
 MAX_PENALTY_POINTS = 5000
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def add_penalty(
     *,
@@ -83,6 +85,7 @@ def _penalty_fields(penalty: Penalty) -> dict:
     return {**journal.fields_of(penalty, ["points", "reason"]), "cancelled": penalty.is_cancelled}
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def cancel_penalty(*, penalty: Penalty, by: Actor) -> Penalty:
     """Cancel a penalty: it stays in the register, marked cancelled, and no longer counts.

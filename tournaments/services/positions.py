@@ -4,8 +4,9 @@ FFT fascicule, « Rôle de l'arbitre »: the arbitre collects every table's sign
 the position is over; a garde sans, a garde contre and an announced chelem call the arbitre
 to the table. Closing the last position finishes the tournament and makes its ranking final.
 
-Every write runs in one transaction and starts by locking the position's row, so that two
-taps on « Clore » (or a closing racing a reopening) take turns. Closings and reopenings are
+Every write runs in one transaction and starts by locking the tournament's row, then the
+position's (``services.locks``), so that two taps on « Clore » (or a closing racing a reopening
+or a seating) take turns. Closings and reopenings are
 kept in the position's history with their reason (django-simple-history).
 """
 
@@ -15,16 +16,18 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.actors import Actor
+from tournaments.db import retry_once_on_conflict
 from tournaments.models import Deal, HandledCall, Position, Tournament
 from tournaments.selectors.sheets import call_kind
 from tournaments.services import journal
 from tournaments.services.errors import Refused, required_reason
+from tournaments.services.locks import lock_position, lock_tables
 
 # The contracts for which the table calls the arbitre (FFT): the deal is checked at the table.
 
 
 def _locked_position(position: Position) -> Position:
-    return Position.objects.select_for_update().select_related("tournament").get(pk=position.pk)
+    return lock_position(position)
 
 
 def _account(by: Actor, tournament: Tournament) -> AbstractBaseUser:
@@ -43,6 +46,7 @@ def _closing_fields(position: Position) -> dict:
     }
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def close_position(
     *, position: Position, by: Actor, force: bool = False, reason: str = ""
@@ -59,7 +63,9 @@ def close_position(
             _("La position %(number)s est déjà close.") % {"number": position.number},
             code="already_closed",
         )
-    tables = list(position.tables.order_by("number").values_list("number", "locked_at"))
+    # Locked after the position: a table signing meanwhile is counted signed or unsigned,
+    # and none writes on a sheet of the position once it is closed.
+    tables = sorted((table.number, table.locked_at) for table in lock_tables(position))
     if not tables:
         raise Refused(
             _("La position %(number)s n'est pas encore placée : rien à clore.")
@@ -104,6 +110,7 @@ def close_position(
     return position
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def reopen_position(*, position: Position, by: Actor, reason: str) -> Position:
     """Reopen a closed position, with a reason kept in its history; the ranking is
@@ -149,6 +156,7 @@ def _tables_text(numbers: list[int]) -> str:
     return ", ".join(_("table %(number)s") % {"number": number} for number in numbers)
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def handle_call(*, deal: Deal, by: Actor) -> HandledCall:
     """The arbitre has answered the table's call for this deal (« pris en compte »).

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.actors import Actor
 from tournaments.choices import Formula
+from tournaments.db import retry_once_on_conflict
 from tournaments.models import Player, Registration, Team, Tournament
 from tournaments.names import same_name
 from tournaments.selectors.registrations import (
@@ -145,6 +146,7 @@ def _refused_on_conflict(message: str) -> Iterator[None]:
         raise Refused(message, code="conflict", field="number") from error
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def register_player(
     *,
@@ -412,6 +414,7 @@ def first_open_position(*, tournament: Tournament) -> int:
     return number
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def check_in(*, registration: Registration, present: bool, by: Actor) -> Registration:
     """Point a player present (or absent) on the day.
@@ -455,6 +458,7 @@ def _point(registration: Registration, *, present: bool) -> None:
     registration.save(update_fields=["checked_in", "joins_from"])
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def withdraw_player(*, registration: Registration, by: Actor) -> Registration:
     """A player leaves: not seated from the first position not started, keeping their points."""
@@ -473,6 +477,7 @@ def withdraw_player(*, registration: Registration, by: Actor) -> Registration:
     return registration
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def cancel_withdrawal(*, registration: Registration, by: Actor) -> Registration:
     """Undo a withdrawal; the player comes back from the first position not started."""

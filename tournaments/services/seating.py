@@ -17,6 +17,7 @@ from seating import (
 )
 from tournaments.actors import Actor
 from tournaments.choices import PLACES_BY_TABLE_SIZE
+from tournaments.db import retry_once_on_conflict
 from tournaments.models import Deal, Position, Registration, Seat, Table, Tournament
 from tournaments.selectors.registrations import (
     last_played_position_number,
@@ -26,12 +27,14 @@ from tournaments.selectors.registrations import (
 from tournaments.selectors.seating import seating_changes, seating_history, teams_of
 from tournaments.services import journal
 from tournaments.services.errors import Refused
+from tournaments.services.locks import lock_position, lock_tournament
 
 
 def _locked_tournament(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+    return lock_tournament(tournament)
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def seat_position(
     *, position: Position, tables: Sequence[Sequence[Registration]], by: Actor
@@ -79,6 +82,7 @@ def _store_seating(position: Position, tables: Sequence[Sequence[Registration]])
     return created
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int = 0) -> Position:
     """Seat position ``number`` with the generator, keeping every earlier position as it is.
@@ -112,6 +116,8 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int =
             code="later_played",
         )
     position, _created = Position.objects.get_or_create(tournament=tournament, number=number)
+    # The position locked after the tournament and before its tables (services.locks).
+    position = lock_position(position, tournament=tournament)
     if position.closed_at:
         raise Refused(_("Cette position est close."), code="position_closed")
     seated_ahead = list(
@@ -147,6 +153,7 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int =
     return position
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def swap_seats(*, position: Position, first: Seat, second: Seat, by: Actor) -> None:
     """Swap the players of two seats of one position, by the arbitre's hand."""
@@ -209,6 +216,7 @@ def _record_swap(position: Position, first: Seat, second: Seat, by: Actor) -> No
     )
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def publish_seating(*, position: Position, by: Actor) -> Position:
     """Show a position's seating to the players; the tournament is then under way.

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from scoring.sheet import sheet_totals
 from tournaments.actors import Actor
 from tournaments.choices import Place
+from tournaments.db import retry_once_on_conflict
 from tournaments.models import Seat, SheetEvent, Table
 from tournaments.services import journal
 from tournaments.services.errors import Refused
@@ -35,7 +36,13 @@ def in_seat_order(places: Iterable[str]) -> list[str]:
 
 
 def locked_table(table: Table) -> Table:
-    return Table.objects.select_for_update().select_related("position__tournament").get(pk=table.pk)
+    # Only the table's row: locking its position and tournament too (the rows joined) took
+    # them after the table, the opposite of the arbitre's order (services.locks).
+    return (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("position__tournament")
+        .get(pk=table.pk)
+    )
 
 
 def check_sheet_open(table: Table, by: Actor) -> None:
@@ -75,6 +82,7 @@ def record_event(
     )
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def confirm_bilan(*, table: Table, place: str, by: Actor) -> Table:
     """A player confirms their bilan; when every player has, the sheet is signed (locked).
@@ -134,6 +142,7 @@ def confirm_bilan(*, table: Table, place: str, by: Actor) -> Table:
     return table
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def unlock_sheet(*, table: Table, by: Actor, reason: str = "") -> Table:
     """The arbitre gives a signed sheet back to the table; the players will sign it again.

@@ -6,6 +6,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from tournaments.actors import Actor
+from tournaments.db import retry_once_on_conflict
 from tournaments.models import Table
 from tournaments.services import journal
 from tournaments.table_access import GRANT_LINK_SECONDS, clear_code_attempts, new_grant_token
@@ -17,6 +18,7 @@ class DeviceGrantLink:
     expires_in_minutes: int
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def grant_device_link(*, table: Table, by: Actor) -> DeviceGrantLink:
     """A one-time link that lets the phone opening it in on ``table``; it also clears the

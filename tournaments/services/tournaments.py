@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, own_club_name
 from tournaments.actors import Actor
 from tournaments.choices import RULE_FIELDS
+from tournaments.db import retry_once_on_conflict
 from tournaments.models import Deal, Tournament
 from tournaments.selectors.registrations import last_seated_position_number
 from tournaments.services import journal
@@ -64,6 +65,7 @@ def _check_club(club: Club, arbitre: AbstractBaseUser) -> None:
         )
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def create_tournament(
     *,
@@ -93,6 +95,7 @@ def create_tournament(
     return tournament
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def update_tournament(
     *, tournament: Tournament, settings: Mapping[str, Any], by: Actor
@@ -155,6 +158,7 @@ def _check_rules_open(tournament: Tournament, settings: Mapping[str, Any]) -> No
         )
 
 
+@retry_once_on_conflict
 @transaction.atomic
 def publish_tournament(*, tournament: Tournament, published: bool, by: Actor) -> Tournament:
     """Show the tournament to everyone on the home page (or hide it again)."""

@@ -189,11 +189,14 @@ def csv_import(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             for note in report.notes:
                 messages.info(request, _("Ligne %(line)s : %(text)s") % vars(note))
             return redirect_page(request, reverse("setup_players", args=[tournament.pk]))
+    # A refused file, or a form refused before it was read: the page again with the reasons,
+    # as 422 (htmx, which swaps only a 200, gets its fragment as one).
     return render_page(
         request,
         "setup/csv_import.html",
         {"tournament": tournament, "form": form, "report": report},
         partial="import-form",
+        status=422 if request.method == "POST" else 200,
     )
 
 

@@ -50,7 +50,7 @@ def test_the_upload_page_answers_an_empty_spreadsheet_in_french(arbitre_client, 
         {"file": SimpleUploadedFile("vide.csv", b";;;\n", content_type="text/csv")},
     )
 
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "ne contient aucun joueur" in response.content.decode()
 
 

@@ -277,7 +277,7 @@ def test_refused_rows_are_counted_without_the_file_refusals(tournament):
 def test_posting_without_a_file_is_a_french_form_error(arbitre_client, tournament):
     response = arbitre_client.post(f"/arbitre/tournois/{tournament.pk}/import/", {})
 
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "Ce champ est obligatoire." in response.content.decode()
 
 

@@ -1,0 +1,97 @@
+"""One client flooding many tables with wrong codes keeps none of them from its phones
+(issue 23, item 6): a client is bounded on each table below the table's own places, and
+across every table; the room's phones, sharing one address, keep typing their codes; the
+arbitre's one-time link stays the way out."""
+
+import pytest
+from django.test import Client
+
+from tests.factories import seated_room
+from tournaments import table_access
+from tournaments.table_access import (
+    CLIENT_ATTEMPTS,
+    CLIENT_TABLE_ATTEMPTS,
+    TABLE_ATTEMPTS,
+    code_attempts_left,
+)
+
+WRONG = "ZZZZZZ"
+FLOODER = "203.0.113.66"
+ROOM = "198.51.100.7"
+
+
+def type_code(table, code, address):
+    return Client(REMOTE_ADDR=address).post(f"/tables/{table.pk}/acces/", {"code": code})
+
+
+@pytest.fixture
+def room(arbitre):
+    _tournament, _position, tables, _registrations = seated_room(arbitre, sizes=(4,) * 6)
+    return tables
+
+
+def test_a_client_bound_on_one_table_is_below_the_tables_places():
+    assert CLIENT_TABLE_ATTEMPTS < TABLE_ATTEMPTS
+
+
+def test_one_client_flooding_every_table_locks_none_of_them(room):
+    for table in room:
+        for _ in range(TABLE_ATTEMPTS):
+            type_code(table, WRONG, FLOODER)
+
+    answers = [type_code(table, table.code, ROOM).status_code for table in room]
+
+    assert answers == [302] * len(room)
+
+
+def test_the_flooder_itself_is_stopped_on_each_table(room):
+    table = room[0]
+    for _ in range(CLIENT_TABLE_ATTEMPTS):
+        assert type_code(table, WRONG, FLOODER).status_code == 403
+
+    response = type_code(table, table.code, FLOODER)
+
+    assert response.status_code == 429
+    assert code_attempts_left(table) == TABLE_ATTEMPTS - CLIENT_TABLE_ATTEMPTS
+
+
+def test_a_client_over_its_bound_across_tables_takes_no_tables_place(room, monkeypatch):
+    monkeypatch.setattr(table_access, "CLIENT_ATTEMPTS", 8)
+    for table in room[:4]:
+        for _ in range(2):
+            assert type_code(table, WRONG, FLOODER).status_code == 403
+
+    fresh = room[5]
+    response = type_code(fresh, WRONG, FLOODER)
+
+    assert response.status_code == 429
+    assert code_attempts_left(fresh) == TABLE_ATTEMPTS
+
+
+def test_the_rooms_phones_sharing_one_address_get_in_despite_their_typos(room):
+    for table in room:
+        assert type_code(table, WRONG, ROOM).status_code == 403
+        assert type_code(table, table.code.lower(), ROOM).status_code == 302
+
+
+def test_a_room_of_a_hundred_tables_stays_below_the_bound_across_tables():
+    # A typo at each of 100 tables, at the start of a position, from the room's one address.
+    assert CLIENT_ATTEMPTS >= 100
+
+
+def test_the_arbitres_link_lets_the_flooders_neighbour_in(arbitre_client, room):
+    table = room[0]
+    for _ in range(CLIENT_TABLE_ATTEMPTS + 1):
+        type_code(table, WRONG, FLOODER)
+    position = table.position
+    page = arbitre_client.post(
+        f"/arbitre/tournois/{position.tournament_id}/positions/{position.number}"
+        f"/salle/tables/{table.pk}/telephone/"
+    ).content.decode()
+    path = page.split(f"/tables/{table.pk}/acces/", 1)[1].split("/", 1)[0]
+    phone = Client(REMOTE_ADDR=FLOODER)
+
+    response = phone.post(f"/tables/{table.pk}/acces/{path}/")
+
+    assert response.status_code == 302
+    assert 'name="submission_id"' in phone.get(f"/tables/{table.pk}/").content.decode()
