@@ -21,3 +21,55 @@ def setup_django(name: str) -> None:
     import django
 
     django.setup()
+
+
+PLACES = ("N", "E", "S", "O")
+MARQUES = {"N": "marque_nord", "E": "marque_est", "S": "marque_sud", "O": "marque_ouest"}
+
+
+def play_position(position, registrations, *, deals: int, rng, code=None) -> None:
+    """Seat ``registrations`` at tables of 4 in a shuffled order, and store ``deals`` prises
+    at each table (won 6 times in 10: the taker +87 and each defender −29, or the reverse)
+    and a penalty on the first seated; ``code(t)`` names table t's code when given.
+
+    Written straight to the database (bulk inserts), so that a benchmark builds a large event
+    in seconds; the marques are those the rules give, and each deal sums to zero.
+    """
+    from tournaments.models import Deal, Penalty, Seat, Table
+
+    order = list(registrations)
+    rng.shuffle(order)
+    tables = Table.objects.bulk_create(
+        Table(position=position, number=t + 1, **({"code": code(t + 1)} if code else {}))
+        for t in range(len(order) // 4)
+    )
+    Seat.objects.bulk_create(
+        Seat(position=position, table=table, place=place, registration=order[t * 4 + i])
+        for t, table in enumerate(tables)
+        for i, place in enumerate(PLACES)
+    )
+    rows = []
+    for table in tables:
+        for number in range(1, deals + 1):
+            taker = rng.choice(PLACES)
+            won = rng.random() < 0.6
+            sign = 1 if won else -1
+            rows.append(
+                Deal(
+                    table=table,
+                    number=number,
+                    taker=taker,
+                    contract="prise",
+                    bouts=1,
+                    points=55 if won else 47,
+                    **{MARQUES[place]: sign * (87 if place == taker else -29) for place in PLACES},
+                )
+            )
+    Deal.objects.bulk_create(rows)
+    Penalty.objects.create(
+        registration=order[0],
+        position=position,
+        points=10,
+        reason="Retard",
+        arbitre=position.tournament.arbitre,
+    )

@@ -37,6 +37,7 @@ django.setup()
 import datetime  # noqa: E402
 import random  # noqa: E402
 
+from benchsetup import play_position  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
@@ -46,20 +47,15 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from clubs.models import Club  # noqa: E402
 from tournaments.models import (  # noqa: E402
     Deal,
-    Penalty,
     Player,
     Position,
     Registration,
-    Seat,
-    Table,
     Tournament,
 )
 
 POSITIONS, DEALS = 6, 5
 TARGET_SECONDS = 0.100
 PAGE_TARGET_SECONDS = 0.150
-PLACES = ["N", "E", "S", "O"]
-MARQUES = {"N": "marque_nord", "E": "marque_est", "S": "marque_sud", "O": "marque_ouest"}
 
 
 def build(players: int, arbitre) -> Tournament:
@@ -83,39 +79,14 @@ def build(players: int, arbitre) -> Tournament:
     )
     for number in range(1, POSITIONS + 1):
         position = Position.objects.create(tournament=tournament, number=number)
-        order = registrations[:]
-        rng.shuffle(order)
-        tables = Table.objects.bulk_create(
-            Table(position=position, number=t + 1, code=f"{players}.{number}.{t + 1}")
-            for t in range(players // 4)
-        )
-        Seat.objects.bulk_create(
-            Seat(position=position, table=table, place=place, registration=order[t * 4 + i])
-            for t, table in enumerate(tables)
-            for i, place in enumerate(PLACES)
-        )
-        deals = []
-        for table in tables:
-            for deal_number in range(1, DEALS + 1):
-                taker = rng.choice(PLACES)
-                won = rng.random() < 0.6
-                marques = {place: (87 if place == taker else -29) for place in PLACES}
-                if not won:
-                    marques = {place: -value for place, value in marques.items()}
-                deals.append(
-                    Deal(
-                        table=table,
-                        number=deal_number,
-                        taker=taker,
-                        contract="prise",
-                        bouts=1,
-                        points=55 if won else 47,
-                        **{MARQUES[place]: value for place, value in marques.items()},
-                    )
-                )
-        Deal.objects.bulk_create(deals)
-        Penalty.objects.create(
-            registration=order[0], position=position, points=10, reason="Retard", arbitre=arbitre
+        # Fixed codes: random ones may collide across the benchmark's many tables.
+        prefix = f"{players}.{number}."
+        play_position(
+            position,
+            registrations,
+            deals=DEALS,
+            rng=rng,
+            code=lambda t, prefix=prefix: prefix + str(t),
         )
     return tournament
 

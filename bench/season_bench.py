@@ -20,7 +20,7 @@ import statistics
 import sys
 import time
 
-from benchsetup import setup_django
+from benchsetup import play_position, setup_django
 
 setup_django("season-bench")
 
@@ -35,18 +35,13 @@ from seasons.selectors.history import player_history  # noqa: E402
 from seasons.selectors.ranking import season_ranking  # noqa: E402
 from tournaments.models import (  # noqa: E402
     Deal,
-    Penalty,
     Player,
     Position,
     Registration,
-    Seat,
-    Table,
     Tournament,
 )
 
 TARGET_SECONDS = 0.100
-PLACES = ["N", "E", "S", "O"]
-MARQUES = {"N": "marque_nord", "E": "marque_est", "S": "marque_sud", "O": "marque_ouest"}
 FIRST_DAY = datetime.date(2020, 1, 7)
 
 
@@ -67,39 +62,7 @@ def build_evening(club, arbitre, day, players, *, positions, deals, rng) -> Tour
     )
     for number in range(1, positions + 1):
         position = Position.objects.create(tournament=tournament, number=number)
-        order = registrations[:]
-        rng.shuffle(order)
-        tables = Table.objects.bulk_create(
-            Table(position=position, number=t + 1) for t in range(len(players) // 4)
-        )
-        Seat.objects.bulk_create(
-            Seat(position=position, table=table, place=place, registration=order[t * 4 + i])
-            for t, table in enumerate(tables)
-            for i, place in enumerate(PLACES)
-        )
-        rows = []
-        for table in tables:
-            for deal_number in range(1, deals + 1):
-                taker = rng.choice(PLACES)
-                won = rng.random() < 0.6
-                marques = {place: (87 if place == taker else -29) for place in PLACES}
-                if not won:
-                    marques = {place: -value for place, value in marques.items()}
-                rows.append(
-                    Deal(
-                        table=table,
-                        number=deal_number,
-                        taker=taker,
-                        contract="prise",
-                        bouts=1,
-                        points=55 if won else 47,
-                        **{MARQUES[place]: value for place, value in marques.items()},
-                    )
-                )
-        Deal.objects.bulk_create(rows)
-        Penalty.objects.create(
-            registration=order[0], position=position, points=10, reason="Retard", arbitre=arbitre
-        )
+        play_position(position, registrations, deals=deals, rng=rng)
     return tournament
 
 
