@@ -91,6 +91,7 @@ def prime_words(
     marque: Marque | None = None,
     seats: SeatMarques | None = None,
     *,
+    poignees: bool = True,
     miseres: bool = True,
 ) -> list[str]:
     """The primes of a deal (docs/scoring.md §One deal, 4-6 and §Règles du club): the petit au
@@ -103,15 +104,8 @@ def prime_words(
         primes.append(
             str(PETIT_AU_BOUT[Camp(deal.petit_au_bout)]) + _term(marque and marque.petit_au_bout)
         )
-    individual = {(prime.seat, prime.name): prime for prime in seats.primes} if seats else {}
-    terms = iter(marque.poignees if marque else ())
-    for place, size in deal.poignees().items():
-        words = _("poignée %(size)s (%(who)s)") % {
-            "size": PoigneeSize(size).label.lower(),
-            "who": names.get(place, place),
-        }
-        prime = individual.get((place, PRIME_NAMES[rules.PoigneeSize(size)]))
-        primes.append(words + (_paid(prime) if prime else _term(next(terms, None))))
+    if poignees:
+        primes.extend(poignees_words(deal, names, seats, marque))
     if miseres:
         primes.extend(miseres_words(deal, names, seats, marque))
     if deal.chelem:
@@ -119,6 +113,27 @@ def prime_words(
     elif deal.chelem_announced:
         primes.append(_("chelem annoncé"))
     return primes
+
+
+def poignees_words(
+    deal: Deal,
+    names: dict[str, str],
+    seats: SeatMarques | None = None,
+    marque: Marque | None = None,
+) -> list[str]:
+    """The poignées of a deal, which and whose, with their terms as ``prime_words`` gives
+    them: « poignée simple (Martin C.) : +20 »."""
+    individual = {(prime.seat, prime.name): prime for prime in seats.primes} if seats else {}
+    terms = iter(marque.poignees if marque else ())
+    words = []
+    for place, size in deal.poignees().items():
+        prime = individual.get((place, PRIME_NAMES[rules.PoigneeSize(size)]))
+        words.append(
+            _("poignée %(size)s (%(who)s)")
+            % {"size": PoigneeSize(size).label.lower(), "who": names.get(place, place)}
+            + (_paid(prime) if prime else _term(next(terms, None)))
+        )
+    return words
 
 
 def miseres_words(

@@ -18,6 +18,7 @@ from scoring.sheet import SeatTotals, sheet_totals
 from tournaments.deal_scoring import stored_seats
 from tournaments.deal_words import (
     miseres_words,
+    poignees_words,
     prime_words,
     result_words,
     sentence,
@@ -227,8 +228,11 @@ def _printed_deal(
     # every other player mark for it: the deal is scored again (no query) to say so.
     profile = table.position.tournament.rule_profile
     seats = stored_seats(table, deal, places, names) if profile.individual_primes else None
-    primes = prime_words(deal, names, miseres=False)
-    miseres = miseres_words(deal, names)
+    # Under rules with misères, the poignées join them in their own column, each with who
+    # showed it: the result's narrow cell could not hold them all.
+    shown_apart = profile.miseres
+    primes = prime_words(deal, names, poignees=not shown_apart, miseres=False)
+    shown = (poignees_words(deal, names) if shown_apart else []) + miseres_words(deal, names)
     return PrintedDeal(
         number=deal.number,
         taker=names.get(deal.taker, deal.taker or ""),
@@ -239,7 +243,7 @@ def _printed_deal(
         primes=sentence(primes),
         marques=[deal.marque(place) for place in places],
         corrected=corrected,
-        miseres=sentence(miseres),
+        miseres=sentence(shown),
         seat_primes=_seat_primes(seats, places, deal.sitting_out),
     )
 

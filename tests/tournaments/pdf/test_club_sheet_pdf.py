@@ -7,7 +7,7 @@ import pytest
 
 from tests.at_the_table import play
 from tests.factories import seated_room
-from tests.pdfs import assert_pdf, pdf_pages, save_first_page, words
+from tests.pdfs import assert_pdf, pdf_pages, save_first_page, word_boxes, words
 from tournaments.deal_scoring import DealResult
 
 CLUB = {"rules": "club", "club_miseres": True, "club_individual_primes": True}
@@ -51,8 +51,19 @@ def test_the_club_sheet_states_its_rules(club_sheet):
 def test_the_club_sheet_has_a_miseres_column_with_who_and_what(club_sheet):
     text = words(club_sheet)
 
-    assert "Misères" in text
+    assert "Poignées et misères" in text
     assert "Pas d'atout (Joueur3 P.)" in text
+    assert "Poignée simple (Joueur2 P.)" in text
+
+
+def test_a_poignee_and_who_showed_it_fit_in_their_row(club_sheet):
+    boxes = word_boxes(club_sheet)
+    # The deal numbers stand in the first column, each in the middle of its row.
+    middles = {text: (top + bottom) / 2 for text, left, top, _right, bottom in boxes if left < 60}
+    row = middles["3"] - middles["2"]
+    (owner_bottom,) = [bottom for text, *_box, bottom in boxes if text == "(Joueur2"]
+
+    assert owner_bottom <= middles["3"] - row / 2
 
 
 def test_the_club_sheet_shows_each_players_prime(club_sheet):
