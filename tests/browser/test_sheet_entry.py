@@ -59,6 +59,10 @@ def test_a_deal_bid_then_played_and_a_refusal_that_keeps_what_was_typed(phone, t
     tap(form, "Bouts de l'attaque", "3")
     form.get_by_label("Points", exact=True).fill("95")
     form.get_by_role("button", name="Enregistrer la donne").click()
+    # The live marques may show the same message first: wait for the save's own answer, which
+    # swaps the whole form (anything typed before it arrived would be replaced).
+    expect(page.locator("#preview")).to_contain_text("une fois corrigé ce qui est signalé")
+    expect(page.locator(".htmx-request, .htmx-settling, .htmx-swapping")).to_have_count(0)
     expect(form.locator(".errorlist").first).to_contain_text("entre 0 et 91")
     expect(form.locator(".errorlist").first).to_be_in_viewport()
     expect(form.get_by_label("Points", exact=True)).to_have_value("95")
