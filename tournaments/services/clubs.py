@@ -8,7 +8,7 @@ change from here only where no other club shows that player (the rule of
 resolves it (``registrations.known_player``).
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
@@ -117,15 +117,8 @@ def add_arbitre(*, club: Club, username: str, by: Actor) -> AbstractBaseUser:
             code="already_arbitre",
             field="username",
         )
-    before = {"arbitres": _arbitre_names(club)}
-    club.arbitres.add(user)
-    journal.record(
-        club=club,
-        action=journal.Action.CLUB_ARBITRE_ADDED,
-        by=by,
-        subject=club,
-        before=before,
-        after={"arbitres": _arbitre_names(club)},
+    _change_arbitres(
+        club, lambda: club.arbitres.add(user), action=journal.Action.CLUB_ARBITRE_ADDED, by=by
     )
     return user
 
@@ -148,11 +141,18 @@ def remove_arbitre(*, club: Club, user: AbstractBaseUser, by: Actor) -> None:
             % {"account": _account_label(user)},
             code="last_arbitre",
         )
+    _change_arbitres(
+        club, lambda: club.arbitres.remove(user), action=journal.Action.CLUB_ARBITRE_REMOVED, by=by
+    )
+
+
+def _change_arbitres(club: Club, change: Callable[[], None], *, action, by: Actor) -> None:
+    """Make ``change`` to the club's arbitres and journal them as they were and are."""
     before = {"arbitres": _arbitre_names(club)}
-    club.arbitres.remove(user)
+    change()
     journal.record(
         club=club,
-        action=journal.Action.CLUB_ARBITRE_REMOVED,
+        action=action,
         by=by,
         subject=club,
         before=before,
