@@ -5,6 +5,7 @@ PAGES is the one list of the pages checked: a new page joins by one line there (
 opens it, its path, and what to do on it first, if anything).
 """
 
+import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -14,6 +15,7 @@ from django.conf import settings
 from django.test import Client
 from playwright.sync_api import expect
 
+from seasons.models import Season
 from tests.at_the_table import TESTS, fill_sheet, sign
 from tests.browser.conftest import PHONE
 from tests.browser.taps import tap
@@ -42,6 +44,8 @@ class Room:
     signed_table: int
     open_table: int
     open_code: str
+    season: int
+    player: int
 
 
 @dataclass(frozen=True)
@@ -103,6 +107,11 @@ PAGES = [
     Page("gestion du club", "arbitre", "/arbitre/clubs/{club}/"),
     Page("membres du club", "arbitre", "/arbitre/clubs/{club}/membres/"),
     Page("journal du club", "arbitre", "/arbitre/clubs/{club}/journal/"),
+    Page("saison", "anyone", "/saisons/{season}/"),
+    Page("projection de la saison", "anyone", "/saisons/{season}/projection/"),
+    Page("historique d'un joueur", "anyone", "/joueurs/{player}/"),
+    Page("nouvelle saison", "arbitre", "/arbitre/clubs/{club}/saisons/nouvelle/"),
+    Page("modifier la saison", "arbitre", "/arbitre/saisons/{season}/"),
 ]
 # The pages read at 200 % text size: those read on a phone during play.
 ZOOMED = [
@@ -140,7 +149,22 @@ def room(arbitre) -> Room:
         reason="Retard",
         by=Actor.arbitre(arbitre),
     )
-    return Room(tournament.club_id, tournament.pk, signed.pk, open_table.pk, open_table.code)
+    season = Season.objects.create(
+        club=tournament.club,
+        name="Saison du club",
+        start=tournament.date - datetime.timedelta(days=30),
+        end=tournament.date + datetime.timedelta(days=30),
+        method="points_de_place",
+    )
+    return Room(
+        tournament.club_id,
+        tournament.pk,
+        signed.pk,
+        open_table.pk,
+        open_table.code,
+        season.pk,
+        players[0].player_id,
+    )
 
 
 @pytest.fixture
