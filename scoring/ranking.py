@@ -115,6 +115,22 @@ def rank_by_total(
     return standings
 
 
+def rank_of(total: int, totals: Iterable[int]) -> tuple[int, bool]:
+    """The rank ``rank_by_total`` gives ``total`` among ``totals`` (which hold it), and
+    whether it is shared: one player's place, without ranking everybody.
+
+    >>> rank_of(10, [30, 10, 10, -50])
+    (2, True)
+    """
+    above = equal = 0
+    for other in totals:
+        if other > total:
+            above += 1
+        elif other == total:
+            equal += 1
+    return above + 1, equal > 1
+
+
 def rank_players(scores: Sequence[PlayerScore]) -> list[Standing[PlayerScore]]:
     """The individual ranking: total = sum of the bilans − penalties, ex aequo sharing a rank.
 

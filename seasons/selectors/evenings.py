@@ -5,39 +5,71 @@ query over all their deals (``tournaments.selectors.ranking.table_sums``, the to
 ranking's own sums), one over their seats and one over their penalties, whatever the number
 of evenings. Each total equals the evening's own ranking: the bilans of the positions the
 player sat, less the penalties not cancelled.
+
+An evening's totals change only when the evening does, and a season reads dozens of past
+evenings that never will again: each evening's totals are kept in the shared cache under the
+evening's stamp (``tournaments.selectors.standings``: it moves with every write to the
+tournament), and only the evenings changed since they were last read are summed again.
 """
 
 from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable
+from typing import NamedTuple
 
-from django.db.models import Q, QuerySet, Sum
+from django.core.cache import cache
+from django.db.models import Q, Sum
 
 from seasons.models import Season
 from tournaments.models import Deal, Penalty, Seat, Tournament
 from tournaments.selectors.ranking import table_sums
+from tournaments.selectors.standings import CACHE_SECONDS, journal_stamps
 
 
-@dataclass(frozen=True)
-class EveningTotal:
+class EveningTotal(NamedTuple):
+    # A tuple rather than a dataclass: a season reads thousands of them back from the cache.
     registration_id: int
     player_id: int
     total: int
 
 
-def evening_totals(tournaments: QuerySet[Tournament]) -> dict[int, dict[int, EveningTotal]]:
+Totals = dict[int, dict[int, EveningTotal]]  # by tournament id, then by player id
+
+
+def evening_totals(tournament_ids: Collection[int]) -> Totals:
     """For each tournament, each player who played there (by player id) and their total: the
     players the tournament's own ranking ranks (one seated who played no deal is not).
 
-    Three queries whatever the number of tournaments (``tournaments`` is read as a subquery).
+    Two queries when every evening is as it was last read (its stamp, and the cache); three
+    more, over the changed evenings only, otherwise.
     """
-    ids = tournaments.values("pk")
-    sums = table_sums(Deal.objects.filter(table__position__tournament__in=ids))
-    seats = Seat.objects.filter(position__tournament__in=ids).values_list(
+    # The stamps are read before the totals, so that what is kept under a stamp is never
+    # older than it: a write committed meanwhile moves the stamp (as for the ranking).
+    stamps = journal_stamps(tournament_ids)
+    keys = {pk: f"evening-totals:{pk}.{stamps.get(pk, '0.0')}" for pk in tournament_ids}
+    kept = cache.get_many(keys.values())
+    totals: Totals = {}
+    changed = []
+    for pk, key in keys.items():
+        if key in kept:
+            if kept[key]:
+                totals[pk] = kept[key]
+        else:
+            changed.append(pk)
+    if changed:
+        summed = _summed_totals(changed)
+        cache.set_many({keys[pk]: summed.get(pk, {}) for pk in changed}, CACHE_SECONDS)
+        totals.update(summed)
+    return totals
+
+
+def _summed_totals(tournament_ids: list[int]) -> Totals:
+    """``evening_totals`` summed from the deals: three queries however many tournaments."""
+    sums = table_sums(Deal.objects.filter(table__position__tournament__in=tournament_ids))
+    seats = Seat.objects.filter(position__tournament__in=tournament_ids).values_list(
         "position__tournament_id", "registration_id", "registration__player_id", "table_id", "place"
     )
     penalties = dict(
-        Penalty.objects.filter(position__tournament__in=ids, cancelled_at__isnull=True)
+        Penalty.objects.filter(position__tournament__in=tournament_ids, cancelled_at__isnull=True)
         .values("registration_id")
         .annotate(points=Sum("points"))
         .values_list("registration_id", "points")
@@ -49,7 +81,7 @@ def evening_totals(tournaments: QuerySet[Tournament]) -> dict[int, dict[int, Eve
         if sums.played.get(table_id, 0) - sums.sat_out.get((table_id, place), 0):
             key = (tournament_id, registration_id, player_id)
             bilans[key] += sums.marques[table_id][place]
-    totals: dict[int, dict[int, EveningTotal]] = defaultdict(dict)
+    totals: Totals = defaultdict(dict)
     for (tournament_id, registration_id, player_id), bilan in bilans.items():
         totals[tournament_id][player_id] = EveningTotal(
             registration_id=registration_id,

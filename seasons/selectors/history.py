@@ -23,7 +23,7 @@ from django.db.models import (
     When,
 )
 
-from scoring.ranking import rank_by_total
+from scoring.ranking import rank_of
 from scoring.rules import TARGETS
 from seasons.models import Season
 from seasons.selectors.ranking import PlayerLine, SeasonRanking, seasons_rankings
@@ -121,17 +121,12 @@ def player_history(player_id: int) -> History | None:
     for tournament in tournaments:
         if player.pk not in totals.get(tournament.pk, {}):
             continue  # seated but no deal played: not ranked that evening, as its ranking says
-        ranked = rank_by_total(
-            totals[tournament.pk].values(), total=lambda evening_total: evening_total.total
-        )
-        mine = next(standing for standing in ranked if standing.item.player_id == player.pk)
+        evening = totals[tournament.pk]
+        total = evening[player.pk].total
+        rank, tied = rank_of(total, (other.total for other in evening.values()))
         evenings.append(
             EveningRow(
-                tournament=tournament,
-                rank=mine.rank,
-                tied=mine.tied,
-                players=len(ranked),
-                total=mine.total,
+                tournament=tournament, rank=rank, tied=tied, players=len(evening), total=total
             )
         )
     if not evenings:

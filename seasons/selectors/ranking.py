@@ -112,7 +112,7 @@ def seasons_rankings(
     evenings = seasons_tournaments(seasons)
     every = {tournament.pk for found in evenings.values() for tournament in found}
     every |= set(also)
-    totals = evening_totals(Tournament.objects.filter(pk__in=every)) if every else {}
+    totals = evening_totals(every) if every else {}
     if totals_out is not None:
         totals_out.update(totals)
     player_ids = {player for found in totals.values() for player in found}

@@ -1,8 +1,18 @@
 """The ranking from plain sums: scoring.ranking, the FFT's « classement », ex aequo shared."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from scoring.ranking import PlayerScore, TeamScore, rank_players, rank_teams, team_scores
+from scoring.ranking import (
+    PlayerScore,
+    TeamScore,
+    rank_by_total,
+    rank_of,
+    rank_players,
+    rank_teams,
+    team_scores,
+)
 
 
 def score(key, *bilans, penalties=0, order=()):
@@ -110,3 +120,16 @@ def test_players_who_have_not_played_share_no_rank_and_are_listed_by_their_order
         ("abel", None, False),
         ("zola", None, False),
     ]
+
+
+@given(st.lists(st.integers(min_value=-500, max_value=500), min_size=1, max_size=30), st.data())
+def test_one_players_rank_is_the_one_the_whole_ranking_gives(totals, data):
+    mine = data.draw(st.sampled_from(totals))
+    standing = next(s for s in rank_by_total(totals, total=lambda total: total) if s.item == mine)
+
+    assert rank_of(mine, totals) == (standing.rank, standing.tied)
+
+
+def test_equal_totals_share_the_rank_of_the_first_of_them():
+    assert rank_of(10, [30, 10, 10, -50]) == (2, True)
+    assert rank_of(-50, [30, 10, 10, -50]) == (4, False)

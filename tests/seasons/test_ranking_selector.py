@@ -15,6 +15,7 @@ from tests.factories import club_of
 from tests.seasons.evenings import evening
 from tournaments.actors import Actor
 from tournaments.selectors.ranking import tournament_ranking
+from tournaments.services.deals import correct_deal
 from tournaments.services.penalties import add_penalty
 
 
@@ -137,3 +138,44 @@ def test_a_player_seated_who_played_no_deal_is_not_ranked_that_evening(
     assert ranking.players_by_evening == {tournament.pk: 4}
     assert {line.player for line in ranking.ranked} == set(people[:4])
     assert player_history(people[5].pk) is None
+
+
+def test_a_penalty_given_after_the_season_was_read_shows_at_once(club, arbitre, people, season):
+    first = evening(club, arbitre, 6, people, takers=("N",))
+    season_ranking(season)  # the evening's totals are now kept
+    add_penalty(
+        registration=first.registrations.get(player=people[0]),
+        position=first.positions.get(),
+        points=20,
+        reason="Retard",
+        by=Actor.arbitre(arbitre),
+    )
+
+    assert scores(season_ranking(season))["Abel"] == 87 - 20
+
+
+def test_a_deal_corrected_after_the_season_was_read_shows_at_once(club, arbitre, people, season):
+    first = evening(club, arbitre, 6, people, takers=("N",))
+    season_ranking(season)  # the evening's totals are now kept
+    table = first.positions.get().tables.get(number=1)
+    deal = table.deals.get(number=1)
+    correct_deal(
+        table=table,
+        number=1,
+        result=prise_by("E"),
+        version=deal.version,
+        by=Actor.arbitre(arbitre),
+        reason="Erreur de saisie",
+    )
+
+    assert scores(season_ranking(season))["Bernard"] == 87
+    assert scores(season_ranking(season))["Abel"] == -29
+
+
+def test_an_evening_unchanged_since_it_was_read_is_not_summed_again(club, arbitre, people, season):
+    evening(club, arbitre, 6, people)
+    season_ranking(season)
+    with CaptureQueriesContext(connection) as again:
+        season_ranking(season)
+
+    assert not any('"tournaments_deal"' in query["sql"] for query in again.captured_queries)

@@ -29,6 +29,7 @@ itself (``apps.py`` connects ``player_changed``), which every key holds too.
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Collection
 
 from django.core.cache import cache
 from django.db import transaction
@@ -48,15 +49,27 @@ PLAYERS_GENERATION = "ranking:players"
 def tournament_stamp(tournament: Tournament) -> str:
     """What changes with every committed write to ``tournament`` (one indexed query), and
     with every change of a player's record."""
-    seen = JournalEntry.objects.filter(tournament=tournament).aggregate(
-        count=Count("pk"), last=Max("pk")
-    )
+    journal = journal_stamps([tournament.pk]).get(tournament.pk, "0.0")
     players = cache.get(PLAYERS_GENERATION)
     if players is None:
         # Any value not used before: a cache emptied or restarted starts a new generation.
         cache.add(PLAYERS_GENERATION, time.time_ns(), None)
         players = cache.get(PLAYERS_GENERATION)
-    return f"{tournament.pk}.{seen['count']}.{seen['last'] or 0}.{players}"
+    return f"{tournament.pk}.{journal}.{players}"
+
+
+def journal_stamps(tournament_ids: Collection[int]) -> dict[int, str]:
+    """What changes with every committed write to each of ``tournament_ids``, read from their
+    journals in one grouped query: the number of entries and the last one's key (see above).
+    A tournament with no entry is left out."""
+    rows = (
+        JournalEntry.objects.filter(tournament__in=tournament_ids)
+        .values("tournament")
+        .annotate(count=Count("pk"), last=Max("pk"))
+        .values_list("tournament", "count", "last")
+        .order_by()
+    )
+    return {tournament: f"{count}.{last}" for tournament, count, last in rows}
 
 
 def player_changed(**_kwargs) -> None:
