@@ -168,6 +168,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # for several processes or machines. Otherwise, in production, a database table (created by
 # ``manage.py createcachetable``); locally, one process's memory.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# It also keeps the rankings and each past evening's totals and counts, which a club's seasons
+# and its players' histories read: two entries an evening. Django's default of 300 entries
+# would drop them after a hundred evenings, to sum them again at every read.
+CACHE_MAX_ENTRIES = 20_000
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -181,6 +185,7 @@ elif DEBUG:
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "tarot-club",
+            "OPTIONS": {"MAX_ENTRIES": CACHE_MAX_ENTRIES},
         }
     }
 else:
@@ -188,6 +193,7 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": "tarot_cache",
+            "OPTIONS": {"MAX_ENTRIES": CACHE_MAX_ENTRIES},
         }
     }
 

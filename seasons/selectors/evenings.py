@@ -13,8 +13,8 @@ tournament), and only the evenings changed since they were last read are summed 
 """
 
 from collections import defaultdict
-from collections.abc import Collection, Iterable
-from typing import NamedTuple
+from collections.abc import Callable, Collection, Iterable
+from typing import NamedTuple, TypeVar
 
 from django.core.cache import cache
 from django.db.models import Q, Sum
@@ -22,7 +22,9 @@ from django.db.models import Q, Sum
 from seasons.models import Season
 from tournaments.models import Deal, Penalty, Seat, Tournament
 from tournaments.selectors.ranking import table_sums
-from tournaments.selectors.standings import CACHE_SECONDS, journal_stamps
+from tournaments.selectors.standings import journal_stamps
+
+V = TypeVar("V")
 
 
 class EveningTotal(NamedTuple):
@@ -39,27 +41,41 @@ def evening_totals(tournament_ids: Collection[int]) -> Totals:
     """For each tournament, each player who played there (by player id) and their total: the
     players the tournament's own ranking ranks (one seated who played no deal is not).
 
-    Two queries when every evening is as it was last read (its stamp, and the cache); three
-    more, over the changed evenings only, otherwise.
+    Two queries when every evening is as it was last read (``kept_per_evening``); three more,
+    over the changed evenings only, otherwise.
     """
-    # The stamps are read before the totals, so that what is kept under a stamp is never
+    return kept_per_evening("evening-totals", tournament_ids, _summed_totals)
+
+
+# A key names the evening's stamp, never reused: an entry is never stale, and a past evening
+# is read again for as long as the club's seasons are; a month bounds what a forgotten one
+# keeps in the cache.
+EVENING_CACHE_SECONDS = 30 * 24 * 3600
+
+
+def kept_per_evening(
+    kind: str, tournament_ids: Collection[int], compute: Callable[[list[int]], dict[int, V]]
+) -> dict[int, V]:
+    """``compute(ids)`` for each tournament of ``tournament_ids``, read from the shared cache
+    where the tournament has not changed since: ``compute`` runs once, over the changed ones
+    only. A tournament ``compute`` leaves out is left out (and remembered as such)."""
+    # The stamps are read before computing, so that what is kept under a stamp is never
     # older than it: a write committed meanwhile moves the stamp (as for the ranking).
     stamps = journal_stamps(tournament_ids)
-    keys = {pk: f"evening-totals:{pk}.{stamps.get(pk, '0.0')}" for pk in tournament_ids}
+    keys = {pk: f"{kind}:{pk}.{stamps.get(pk, '0.0')}" for pk in tournament_ids}
     kept = cache.get_many(keys.values())
-    totals: Totals = {}
+    found: dict[int, V] = {}
     changed = []
     for pk, key in keys.items():
-        if key in kept:
-            if kept[key]:
-                totals[pk] = kept[key]
-        else:
+        if key not in kept:
             changed.append(pk)
+        elif kept[key] is not None:
+            found[pk] = kept[key]
     if changed:
-        summed = _summed_totals(changed)
-        cache.set_many({keys[pk]: summed.get(pk, {}) for pk in changed}, CACHE_SECONDS)
-        totals.update(summed)
-    return totals
+        computed = compute(changed)
+        cache.set_many({keys[pk]: computed.get(pk) for pk in changed}, EVENING_CACHE_SECONDS)
+        found.update(computed)
+    return found
 
 
 def _summed_totals(tournament_ids: list[int]) -> Totals:

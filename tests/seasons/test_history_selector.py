@@ -4,7 +4,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from seasons.selectors.history import player_history, player_statistics
+from seasons.selectors.history import player_history
+from seasons.selectors.statistics import player_statistics
 from tests.at_the_table import play
 from tests.factories import seat
 from tests.seasons.evenings import evening
