@@ -9,8 +9,10 @@ from seasons.selectors.statistics import player_statistics
 from tests.at_the_table import play
 from tests.factories import seat
 from tests.seasons.evenings import evening
+from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Deal, Registration, Tournament
+from tournaments.services.deals import correct_deal
 
 
 def test_every_published_evening_newest_first_with_rank_out_of_n(club, arbitre, people):
@@ -125,3 +127,22 @@ def test_the_history_costs_the_same_queries_however_many_evenings(club, arbitre,
 
     assert len(history.evenings) == 4
     assert len(four.captured_queries) == len(one.captured_queries)
+
+
+def test_the_statistics_follow_a_deal_corrected_after_they_were_read(club, arbitre, people):
+    tournament = evening(club, arbitre, 6, people[:4], takers=("N",))
+    assert player_statistics(people[0]).average_taker == 87  # the evening's counts are kept
+    table = tournament.positions.get().tables.get()
+    correct_deal(
+        table=table,
+        number=1,
+        result=DealResult(taker="N", contract="garde", bouts=1, points=55),
+        version=table.deals.get().version,
+        by=Actor.arbitre(arbitre),
+        reason="Erreur de saisie",
+    )
+
+    statistics = player_statistics(people[0])
+
+    assert statistics.average_taker == Deal.objects.get(table=table).marque_nord == 174
+    assert [(c.contract, c.taken) for c in statistics.contracts if c.taken] == [("garde", 1)]
