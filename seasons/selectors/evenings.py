@@ -13,7 +13,7 @@ tournament), and only the evenings changed since they were last read are summed 
 """
 
 from collections import defaultdict
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import NamedTuple, TypeVar
 
 from django.core.cache import cache
@@ -37,14 +37,16 @@ class EveningTotal(NamedTuple):
 Totals = dict[int, dict[int, EveningTotal]]  # by tournament id, then by player id
 
 
-def evening_totals(tournament_ids: Collection[int]) -> Totals:
+def evening_totals(
+    tournament_ids: Collection[int], *, stamps: Mapping[int, str] | None = None
+) -> Totals:
     """For each tournament, each player who played there (by player id) and their total: the
     players the tournament's own ranking ranks (one seated who played no deal is not).
 
     Two queries when every evening is as it was last read (``kept_per_evening``); three more,
     over the changed evenings only, otherwise.
     """
-    return kept_per_evening("evening-totals", tournament_ids, _summed_totals)
+    return kept_per_evening("evening-totals", tournament_ids, _summed_totals, stamps=stamps)
 
 
 # A key names the evening's stamp, never reused: an entry is never stale, and a past evening
@@ -54,14 +56,22 @@ EVENING_CACHE_SECONDS = 30 * 24 * 3600
 
 
 def kept_per_evening(
-    kind: str, tournament_ids: Collection[int], compute: Callable[[list[int]], dict[int, V]]
+    kind: str,
+    tournament_ids: Collection[int],
+    compute: Callable[[list[int]], dict[int, V]],
+    *,
+    stamps: Mapping[int, str] | None = None,
 ) -> dict[int, V]:
     """``compute(ids)`` for each tournament of ``tournament_ids``, read from the shared cache
     where the tournament has not changed since: ``compute`` runs once, over the changed ones
-    only. A tournament ``compute`` leaves out is left out (and remembered as such)."""
+    only. A tournament ``compute`` leaves out is left out (and remembered as such).
+
+    ``stamps``: the tournaments' stamps (``journal_stamps``) when the caller read them.
+    """
     # The stamps are read before computing, so that what is kept under a stamp is never
     # older than it: a write committed meanwhile moves the stamp (as for the ranking).
-    stamps = journal_stamps(tournament_ids)
+    if stamps is None:
+        stamps = journal_stamps(tournament_ids)
     keys = {pk: f"{kind}:{pk}.{stamps.get(pk, '0.0')}" for pk in tournament_ids}
     kept = cache.get_many(keys.values())
     found: dict[int, V] = {}

@@ -1,19 +1,28 @@
 """A season's ranking as its page, exports and projector read it.
 
 The evenings' totals come from ``seasons.selectors.evenings`` (a fixed number of queries for
-the whole season); the pure ``scoring.season`` ranks them. Nothing is stored: a deal
-corrected or a penalty given on an evening shows in the season at once.
+the whole season); the pure ``scoring.season`` ranks them. Both are kept in the shared cache
+under the evenings' stamps, which move with every write to an evening: a deal corrected or a
+penalty given on an evening shows in the season at once.
 """
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from django.core.cache import cache
+
 from scoring import season as arithmetic
 from seasons.models import Recount, Season
-from seasons.selectors.evenings import evening_totals, seasons_tournaments
+from seasons.selectors.evenings import (
+    EVENING_CACHE_SECONDS,
+    evening_totals,
+    seasons_tournaments,
+)
 from tournaments.models import Player, Tournament
 from tournaments.names import name_key
+from tournaments.selectors.standings import journal_stamps, players_generation
 
 
 @dataclass(frozen=True)
@@ -112,7 +121,8 @@ def seasons_rankings(
     evenings = seasons_tournaments(seasons)
     every = {tournament.pk for found in evenings.values() for tournament in found}
     every |= set(also)
-    totals = evening_totals(every) if every else {}
+    stamps = journal_stamps(every) if every else {}
+    totals = evening_totals(every, stamps=stamps) if every else {}
     if totals_out is not None:
         totals_out.update(totals)
     player_ids = {player for found in totals.values() for player in found}
@@ -121,28 +131,51 @@ def seasons_rankings(
     for recount in Recount.objects.filter(season__in=[season.pk for season in seasons]):
         recounts[recount.season_id].append(recount)
     order = {pk: name_key(player) for pk, player in players.items()}
+    generation = players_generation() if players else 0
     return {
-        season.pk: _ranking(season, evenings[season.pk], totals, players, order, recounts)
+        season.pk: _ranking(
+            season,
+            evenings[season.pk],
+            totals,
+            players,
+            order,
+            recounts,
+            stamp=_season_stamp(season, evenings[season.pk], stamps, generation),
+        )
         for season in seasons
     }
 
 
-def _ranking(season, tournaments, totals, players, order, recounts) -> SeasonRanking:
+def _season_stamp(season: Season, tournaments, stamps, generation) -> str:
+    """What the season's arithmetic depends on: its method and options, its evenings as they
+    stand (their stamps) and the players' names (which order the ex aequo)."""
+    described = ",".join(f"{t.pk}.{stamps.get(t.pk, '0.0')}" for t in tournaments)
+    options = f"{season.method}.{season.best}.{season.minimum}.{generation}"
+    return hashlib.sha256(f"{options}:{described}".encode()).hexdigest()
+
+
+def _ranking(season, tournaments, totals, players, order, recounts, *, stamp) -> SeasonRanking:
     # An evening nobody has played yet ranks nobody: it is not one of the season's evenings.
     tournaments = [tournament for tournament in tournaments if totals.get(tournament.pk)]
-    computed = arithmetic.rank_season(
-        [
-            arithmetic.Evening(
-                key=tournament.pk,
-                totals={player: t.total for player, t in totals[tournament.pk].items()},
-            )
-            for tournament in tournaments
-        ],
-        method=season.method,
-        best=season.best,
-        minimum=season.minimum,
-        order=order,
-    )
+    # Kept as the evenings' totals are: a season's evenings are mostly past ones, and ranking
+    # them again costs more than all the rest of the page.
+    key = f"season-lines:{stamp}"
+    computed = cache.get(key)
+    if computed is None:
+        computed = arithmetic.rank_season(
+            [
+                arithmetic.Evening(
+                    key=tournament.pk,
+                    totals={player: t.total for player, t in totals[tournament.pk].items()},
+                )
+                for tournament in tournaments
+            ],
+            method=season.method,
+            best=season.best,
+            minimum=season.minimum,
+            order=order,
+        )
+        cache.set(key, computed, EVENING_CACHE_SECONDS)
     by_id = {tournament.pk: tournament for tournament in tournaments}
 
     def lines(computed_lines):

@@ -1,6 +1,7 @@
 """The season over the club's evenings: scoring.season, its three methods, best K, minimum M."""
 
 import doctest
+import pickle
 from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 import scoring.season
 from scoring.season import (
     Evening,
+    EveningResult,
     Method,
     average_places,
     best_evenings,
@@ -294,3 +296,12 @@ def test_ranks_follow_score_then_evenings_then_best(evenings, method):
     for before, after in zip(season.ranked, season.ranked[1:], strict=False):
         same = (before.score, before.played, before.best) == (after.score, after.played, after.best)
         assert (after.rank == before.rank) == same
+
+
+def test_a_result_read_back_from_the_cache_is_the_same_result():
+    result = EveningResult(
+        evening=7, index=2, total=-29, twice_place=5, players=12, scaled=900, scale=22,
+        counted=False,
+    )  # fmt: skip
+
+    assert pickle.loads(pickle.dumps(result)) == result

@@ -50,12 +50,17 @@ def tournament_stamp(tournament: Tournament) -> str:
     """What changes with every committed write to ``tournament`` (one indexed query), and
     with every change of a player's record."""
     journal = journal_stamps([tournament.pk]).get(tournament.pk, "0.0")
+    return f"{tournament.pk}.{journal}.{players_generation()}"
+
+
+def players_generation() -> int:
+    """What changes with every change of a player's record (their name, licence or club)."""
     players = cache.get(PLAYERS_GENERATION)
     if players is None:
         # Any value not used before: a cache emptied or restarted starts a new generation.
         cache.add(PLAYERS_GENERATION, time.time_ns(), None)
         players = cache.get(PLAYERS_GENERATION)
-    return f"{tournament.pk}.{journal}.{players}"
+    return players
 
 
 def journal_stamps(tournament_ids: Collection[int]) -> dict[int, str]:
