@@ -12,7 +12,9 @@ evening's stamp (``tournaments.selectors.standings``: it moves with every write 
 tournament), and only the evenings changed since they were last read are summed again.
 """
 
-from collections import defaultdict
+import threading
+import time
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import NamedTuple, TypeVar
 
@@ -72,9 +74,15 @@ def kept_per_evening(
     # older than it: a write committed meanwhile moves the stamp (as for the ranking).
     if stamps is None:
         stamps = journal_stamps(tournament_ids)
-    keys = {pk: f"{kind}:{pk}.{stamps.get(pk, '0.0')}" for pk in tournament_ids}
-    kept = cache.get_many(keys.values())
+    epoch = _cache_epoch()
+    keys = {pk: f"{kind}:{epoch}:{pk}.{stamps.get(pk, '0.0')}" for pk in tournament_ids}
     found: dict[int, V] = {}
+    kept = _recent_evenings.read(keys.values())
+    unread = [key for key in keys.values() if key not in kept]
+    if unread:
+        from_cache = cache.get_many(unread)
+        _recent_evenings.remember(from_cache)
+        kept.update(from_cache)
     changed = []
     for pk, key in keys.items():
         if key not in kept:
@@ -83,9 +91,54 @@ def kept_per_evening(
             found[pk] = kept[key]
     if changed:
         computed = compute(changed)
-        cache.set_many({keys[pk]: computed.get(pk) for pk in changed}, EVENING_CACHE_SECONDS)
+        fresh = {keys[pk]: computed.get(pk) for pk in changed}
+        cache.set_many(fresh, EVENING_CACHE_SECONDS)
+        _recent_evenings.remember(fresh)
         found.update(computed)
     return found
+
+
+EPOCH = "evenings:epoch"
+
+
+def _cache_epoch() -> int:
+    """A value that lives as long as the shared cache: each process's own copies (below) are
+    keyed by it too, so that they go when the shared cache is emptied."""
+    epoch = cache.get(EPOCH)
+    if epoch is None:
+        cache.add(EPOCH, time.time_ns(), None)
+        epoch = cache.get(EPOCH)
+    return epoch
+
+
+class _RecentEvenings:
+    """The evenings this process read last, as they are, by key: reading two hundred evenings
+    back from the shared cache costs more than the rest of a player's history. A key names
+    the evening's stamp, so an entry is never stale. Only read: the values are shared."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.entries: OrderedDict[str, object] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def read(self, keys: Iterable[str]) -> dict[str, object]:
+        with self.lock:
+            found = {key: self.entries[key] for key in keys if key in self.entries}
+            for key in found:
+                self.entries.move_to_end(key)
+        return found
+
+    def remember(self, values: Mapping[str, object]) -> None:
+        with self.lock:
+            self.entries.update(values)
+            for key in values:
+                self.entries.move_to_end(key)
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+
+
+# A few kinds for each evening: a club's seasons and its regulars' histories, several years.
+_recent_evenings = _RecentEvenings(size=3000)
 
 
 def _summed_totals(tournament_ids: list[int]) -> Totals:
