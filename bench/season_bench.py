@@ -91,7 +91,8 @@ def measure(label: str, run, repeat: int = 15) -> tuple[float, int]:
 
 
 def profile(run) -> None:
-    """With PROFILE=1: where the time goes (cProfile, the 25 costliest calls)."""
+    """With PROFILE=1: where the time goes (cProfile, the 25 costliest calls), for the
+    40-evening season and for the history."""
     import cProfile
     import pstats
 
@@ -157,6 +158,8 @@ def main() -> int:
         history_seconds, _ = measure(
             "historique d'un joueur, 240 soirées", lambda: player_history(regular.pk)
         )
+        if os.environ.get("PROFILE") == "1":
+            profile(lambda: player_history(regular.pk))
         evenings = len(player_history(regular.pk).evenings)
     finally:
         Tournament.objects.filter(club=club).delete()
