@@ -4,9 +4,8 @@ an evening from the members. They parse and bound what is typed; the services de
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club
+from clubs.models import Club, Player
 from tournaments.forms import RowChoiceField, RowsChoiceField
-from tournaments.models import Player
 
 
 class ClubForm(forms.Form):

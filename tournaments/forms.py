@@ -7,10 +7,11 @@ field it is about, so that the arbitre sees the message next to what they typed.
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Player
+from clubs.names import by_name, registration_player, seat_player
 from scoring.rules import InvalidDeal
 from tournaments.choices import RuleSet
-from tournaments.models import Player, Registration, Seat, Team, Tournament
-from tournaments.names import by_name, registration_player, seat_player
+from tournaments.models import Registration, Seat, Team, Tournament
 from tournaments.selectors.registrations import players_visible_to
 from tournaments.services.errors import Refused
 from tournaments.services.penalties import MAX_PENALTY_POINTS
@@ -207,7 +208,7 @@ class RowChoiceField(forms.ModelChoiceField):
 
 class ByNameChoiceIterator(forms.models.ModelChoiceIterator):
     """A choice field's rows in French alphabetical order of the player each names, sorted in
-    Python as every list of names is (``tournaments.names``)."""
+    Python as every list of names is (``clubs.names``)."""
 
     def __iter__(self):
         if self.field.empty_label is not None:

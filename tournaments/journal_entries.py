@@ -9,8 +9,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from clubs.actors import Actor, ActorKind
 from clubs.models import Club
-from tournaments.actors import Actor, ActorKind
 from tournaments.choices import JournalAction
 from tournaments.constraints import one_of
 

@@ -23,12 +23,13 @@ from django.db.models import (
     When,
 )
 
+from clubs.models import Player
 from scoring.ranking import rank_by_total
 from scoring.rules import TARGETS
 from seasons.models import Season
 from seasons.selectors.ranking import PlayerLine, SeasonRanking, seasons_rankings
 from tournaments.choices import MARQUE_FIELDS, POIGNEE_FIELDS
-from tournaments.models import Deal, Player, Seat, Tournament
+from tournaments.models import Deal, Seat, Tournament
 from tournaments.selectors.players import ChartPoint, draw_chart
 from tournaments.selectors.ranking import TABLE_SIZES
 

@@ -9,11 +9,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from clubs.models import Player
+from clubs.names import name_key
 from scoring import season as arithmetic
 from seasons.models import Recount, Season
 from seasons.selectors.evenings import evening_totals, seasons_tournaments
-from tournaments.models import Player, Tournament
-from tournaments.names import name_key
+from tournaments.models import Tournament
 
 
 @dataclass(frozen=True)

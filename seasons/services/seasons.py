@@ -10,9 +10,9 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.actors import Actor
 from clubs.models import Club
 from seasons.models import Method, Season
-from tournaments.actors import Actor
 from tournaments.models import Tournament
 from tournaments.services import journal
 from tournaments.services.errors import Refused, clean_or_refuse

@@ -12,20 +12,10 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from clubs.models import Club
+from clubs.models import Club, Member, Player
 from tournaments.choices import MARQUE_FIELDS, Contract
 from tournaments.deal_words import points_text, signed
-from tournaments.models import (
-    Deal,
-    JournalEntry,
-    Member,
-    Penalty,
-    Player,
-    Position,
-    Registration,
-    Team,
-    Tournament,
-)
+from tournaments.models import Deal, JournalEntry, Penalty, Position, Registration, Team, Tournament
 
 # Where a changed field's French name and choices are read: the subject's own model first
 # (« points » of a deal are the attack's, of a penalty those taken off), then the others.

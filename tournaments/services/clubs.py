@@ -15,9 +15,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from clubs.models import Club
-from tournaments.actors import Actor
-from tournaments.models import Member, Player, Registration, Tournament
+from clubs.actors import Actor
+from clubs.models import Club, Member, Player
+from tournaments.models import Registration, Tournament
 from tournaments.selectors.registrations import players_visible_to, shown_by_another_club
 from tournaments.services import journal
 from tournaments.services.errors import Refused, clean_or_refuse

@@ -27,7 +27,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.actors import Actor, ActorKind
+from clubs.actors import Actor, ActorKind
 from tournaments.choices import DEAL_RESULT_FIELDS, RULE_FIELDS, Place
 from tournaments.db import retry_once_on_conflict
 from tournaments.deal_scoring import DealResult, apply_result, check_seats

@@ -8,11 +8,12 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tournaments.actors import Actor
+from clubs.actors import Actor
+from clubs.models import Player
+from clubs.names import fold
 from tournaments.choices import Formula
 from tournaments.db import retry_once_on_conflict
-from tournaments.models import Player, Registration, Team, Tournament
-from tournaments.names import fold
+from tournaments.models import Registration, Team, Tournament
 from tournaments.selectors.registrations import next_participant_number
 from tournaments.services import journal
 from tournaments.services.errors import Refused

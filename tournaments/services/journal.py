@@ -16,8 +16,8 @@ from typing import Any
 from django.db import connection, models
 from django.utils import timezone
 
+from clubs.actors import Actor
 from clubs.models import Club
-from tournaments.actors import Actor
 from tournaments.models import JournalEntry, Position, Table, Tournament
 
 Action = JournalEntry.Action

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.actors import Actor
+from clubs.actors import Actor
 from tournaments.db import retry_once_on_conflict
 from tournaments.models import Deal, HandledCall, Position, Tournament
 from tournaments.selectors.sheets import call_kind

@@ -14,11 +14,12 @@ from contextlib import contextmanager
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tournaments.actors import Actor
+from clubs.actors import Actor
+from clubs.models import Player
+from clubs.names import same_name
 from tournaments.choices import Formula
 from tournaments.db import retry_once_on_conflict
-from tournaments.models import Player, Registration, Team, Tournament
-from tournaments.names import same_name
+from tournaments.models import Registration, Team, Tournament
 from tournaments.selectors.registrations import (
     last_played_position_number,
     next_participant_number,
@@ -28,8 +29,7 @@ from tournaments.selectors.registrations import (
 from tournaments.services import journal
 from tournaments.services.errors import Refused, clean_or_refuse
 
-# The database keeps participant numbers in a small integer.
-PARTICIPANT_NUMBER_MAX = 32767
+PARTICIPANT_NUMBER_MAX = 32767  # The database keeps them in a small integer.
 
 # What the journal keeps of a participant, before and after a change.
 PLAYER_FIELDS = ("last_name", "first_name", "licence", "club")

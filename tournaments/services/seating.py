@@ -11,11 +11,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.actors import Actor
 from seating import (
     SeatingError,
     plan_positions,
 )
-from tournaments.actors import Actor
 from tournaments.choices import PLACES_BY_TABLE_SIZE
 from tournaments.db import retry_once_on_conflict
 from tournaments.models import Deal, Position, Registration, Seat, Table, Tournament

@@ -7,8 +7,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.actors import Actor
 from clubs.models import Club, own_club_name
-from tournaments.actors import Actor
 from tournaments.choices import RULE_FIELDS
 from tournaments.db import retry_once_on_conflict
 from tournaments.models import Deal, Tournament

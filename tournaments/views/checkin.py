@@ -9,7 +9,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments.actors import Actor
+from clubs.actors import Actor
 from tournaments.forms import search_query
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import arbitre_tournament_or_404

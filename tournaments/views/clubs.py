@@ -17,11 +17,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs.models import Club
-from tournaments.actors import Actor
+from clubs.actors import Actor
+from clubs.models import Club, Member, Player
 from tournaments.club_forms import ArbitreForm, ClubForm, MemberEditForm, MemberForm, TickForm
 from tournaments.forms import add_refusal, search_query
-from tournaments.models import Member, Player
 from tournaments.permissions import arbitre_club_or_404, arbitre_tournament_or_404
 from tournaments.selectors.clubs import (
     club_members,

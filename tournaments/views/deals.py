@@ -11,8 +11,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from clubs.actors import Actor
 from scoring.rules import InvalidDeal
-from tournaments.actors import Actor
 from tournaments.choices import DEAL_FIELDS
 from tournaments.db import retry_once_on_dropped_connection
 from tournaments.deal_scoring import DealResult

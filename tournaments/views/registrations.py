@@ -10,7 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.actors import Actor
+from clubs.actors import Actor
+from clubs.names import by_name, registration_player
 from tournaments.forms import (
     CsvImportForm,
     PlayerSearchForm,
@@ -22,7 +23,6 @@ from tournaments.forms import (
     search_query,
 )
 from tournaments.models import Registration, Tournament
-from tournaments.names import by_name, registration_player
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.registrations import search_players, search_registered
 from tournaments.services.errors import Refused

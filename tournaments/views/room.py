@@ -18,7 +18,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments.actors import Actor
+from clubs.actors import Actor
 from tournaments.forms import ClosePositionForm, PenaltyForm, ReopenPositionForm, add_refusal
 from tournaments.models import Deal, Penalty, Position, Tournament
 from tournaments.permissions import arbitre_tournament_or_404

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments.actors import Actor
+from clubs.actors import Actor
 from tournaments.forms import SwapForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404

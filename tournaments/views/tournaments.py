@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments.actors import Actor
+from clubs.actors import Actor
 from tournaments.forms import RowChoiceField, TournamentForm, add_refusal
 from tournaments.models import Tournament
 from tournaments.permissions import (

@@ -14,9 +14,9 @@ import random
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from clubs.actors import Actor
 from seasons.models import Method
 from seasons.services.seasons import create_season
-from tournaments.actors import Actor
 from tournaments.management.commands.demo_tournament import (
     PLAYERS,
     random_result,

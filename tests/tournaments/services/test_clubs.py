@@ -7,10 +7,11 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from clubs.actors import Actor
+from clubs.models import Member, Player
 from tests.at_the_table import TESTS
 from tests.factories import club_of, club_tournament
-from tournaments.actors import Actor
-from tournaments.models import JournalEntry, Member, Player, Registration
+from tournaments.models import JournalEntry, Registration
 from tournaments.services.clubs import (
     add_arbitre,
     add_member,

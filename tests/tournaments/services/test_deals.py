@@ -8,8 +8,8 @@ table is still there.
 import pytest
 from django.utils import timezone
 
+from clubs.actors import Actor
 from tests import fft_example
-from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Deal, Table
 from tournaments.services.deals import record_deal

@@ -8,9 +8,9 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from clubs.actors import Actor, ActorKind
 from tests.at_the_table import TESTS
 from tests.factories import club_of, register, start
-from tournaments.actors import Actor, ActorKind
 from tournaments.choices import Place
 from tournaments.deal_scoring import DealResult
 from tournaments.models import JournalEntry, Position, Tournament

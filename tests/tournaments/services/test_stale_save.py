@@ -9,9 +9,9 @@ import threading
 import pytest
 from django.db import connection
 
+from clubs.actors import Actor
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet, grant
-from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Deal
 from tournaments.services.deals import correct_deal

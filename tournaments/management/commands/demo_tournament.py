@@ -14,9 +14,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from clubs.actors import Actor
 from clubs.models import Club
 from seating import plan_positions
-from tournaments.actors import Actor
 from tournaments.choices import Formula, Place
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Position, Registration, Tournament

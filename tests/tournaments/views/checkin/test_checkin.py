@@ -2,10 +2,11 @@
 
 import pytest
 
+from clubs.models import Player
 from tests.at_the_table import TESTS
 from tests.factories import start
 from tests.htmx import HTMX
-from tournaments.models import Player, Registration
+from tournaments.models import Registration
 from tournaments.selectors.registrations import position_participants
 from tournaments.selectors.seating import count_tables
 from tournaments.services.errors import Refused

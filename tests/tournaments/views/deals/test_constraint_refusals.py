@@ -8,8 +8,8 @@ import dataclasses
 import pytest
 from django.db import IntegrityError, transaction
 
+from clubs.actors import Actor
 from tests import fft_example
-from tournaments.actors import Actor
 from tournaments.db import violated_constraint
 from tournaments.models import Deal, Table
 from tournaments.services import deals
