@@ -16,6 +16,7 @@ from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
 
 from clubs import names
+from clubs.actors import Actor, ActorKind, actor_named
 
 
 class Club(models.Model):
@@ -117,6 +118,93 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} ({self.club})"
+
+
+class ClubAction(models.TextChoices):
+    """Every action the club's journal records, with its French label: the club's own writes,
+    and those of its seasons (``seasons`` writes them from above)."""
+
+    CLUB_CREATED = "club.created", _("Club créé")
+    CLUB_UPDATED = "club.updated", _("Club modifié")
+    CLUB_ARBITRE_ADDED = "club.arbitre_added", _("Arbitre ajouté au club")
+    CLUB_ARBITRE_REMOVED = "club.arbitre_removed", _("Arbitre retiré du club")
+    MEMBER_ADDED = "member.added", _("Membre ajouté")
+    MEMBER_UPDATED = "member.updated", _("Membre corrigé")
+    MEMBER_REMOVED = "member.removed", _("Membre retiré")
+    SEASON_CREATED = "season.created", _("Saison créée")
+    SEASON_UPDATED = "season.updated", _("Saison modifiée")
+
+
+class ClubJournalEntry(models.Model):
+    """One write to a club, for its journal: the club itself, its arbitres, its members and
+    its seasons; who did what, on what, when, and the fields it changed (before and after).
+
+    Every service that changes a club or a season writes one entry in its own transaction
+    (``clubs.services.journal.record``), so an entry exists exactly when the write does. The
+    subject (the club, a member, a season) is named in words as it was then, since it may be
+    deleted since (a member taken off the list). The club's tournaments keep their own journal
+    (``tournaments.models.JournalEntry``).
+    """
+
+    Action = ClubAction
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="journal")
+    at = models.DateTimeField(_("le"))
+    actor_kind = models.CharField(_("par"), max_length=8, choices=ActorKind)
+    # The arbitre's account; a table and a script have none.
+    actor_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("arbitre"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    actor_script = models.CharField(_("script"), max_length=100, blank=True)
+    action = models.CharField(_("action"), max_length=40, choices=ClubAction)
+    subject_type = models.CharField(_("sur"), max_length=20, blank=True)
+    subject_id = models.PositiveBigIntegerField(null=True, blank=True)
+    subject = models.CharField(_("sur"), max_length=200, blank=True)
+    before = models.JSONField(_("avant"), default=dict, blank=True)
+    after = models.JSONField(_("après"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("entrée du journal du club")
+        verbose_name_plural = _("entrées du journal du club")
+        ordering = ["-at", "-pk"]
+        indexes = [
+            # The club's journal page: its entries newest first.
+            models.Index(fields=["club", "-at", "-id"], name="club_journal_club_at"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(action__in=ClubAction.values),
+                name="club_journal_action_known",
+                violation_error_message=_("Action du journal du club inconnue."),
+            ),
+            models.CheckConstraint(
+                condition=Q(actor_kind__in=ActorKind.values),
+                name="club_journal_actor_kind_known",
+                violation_error_message=_(
+                    "Auteur inconnu : ce doit être l'arbitre, une table ou un script."
+                ),
+            ),
+            actor_named("club_journal"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.at:%d/%m/%Y %H:%M} {self.get_action_display()}"
+
+    @property
+    def actor(self) -> Actor:
+        return Actor(
+            kind=ActorKind(self.actor_kind), user=self.actor_user, script=self.actor_script
+        )
+
+    @property
+    def actor_label(self) -> str:
+        """Who acted, in words: « Arbitre : Anne Arbitre », « Script : … »."""
+        return self.actor.label()
 
 
 def own_club_name(user) -> str:

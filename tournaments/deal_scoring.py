@@ -15,6 +15,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from clubs.services.errors import Refused
 from scoring.club import SeatMarques, score_seats
 from scoring.rules import Contract as RuleContract
 from scoring.rules import Deal as ScoredDeal
@@ -29,7 +30,6 @@ from tournaments.choices import (
     Place,
 )
 from tournaments.models import Deal, Table
-from tournaments.services.errors import Refused
 
 # The chelems that were announced at the bidding (docs/scoring.md §One deal, 6).
 ANNOUNCED_CHELEMS = {"announced_made", "announced_failed"}

@@ -9,11 +9,11 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from clubs.names import by_name, registration_player, seat_player
+from clubs.services.errors import Refused
 from scoring.rules import InvalidDeal
 from tournaments.choices import RuleSet
 from tournaments.models import Registration, Seat, Team, Tournament
 from tournaments.selectors.registrations import players_visible_to
-from tournaments.services.errors import Refused
 from tournaments.services.penalties import MAX_PENALTY_POINTS
 from tournaments.services.tournaments import TOURNAMENT_SETTINGS
 

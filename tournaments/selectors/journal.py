@@ -1,5 +1,5 @@
-"""Reading a tournament's journal, or a club's: its entries, newest first, and each change in
-words."""
+"""Reading a tournament's journal: its entries, newest first, and each change in words (a
+club's journal too, whose entries are read in ``clubs.selectors.journal``)."""
 
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -70,14 +70,6 @@ def journal_entries(
     if table is not None:
         entries = entries.filter(table_number=table)
     return entries.order_by("-at", "-pk")
-
-
-def club_journal_entries(*, club: Club) -> QuerySet[JournalEntry]:
-    """The club's own entries (the club, its arbitres, its members, its seasons), newest
-    first; its tournaments keep theirs."""
-    return (
-        JournalEntry.objects.filter(club=club).select_related("actor_user").order_by("-at", "-pk")
-    )
 
 
 def journal_table_numbers(*, tournament: Tournament) -> list[int]:

@@ -1,6 +1,6 @@
 """A club's writes: the club itself, its arbitres, its members, and an evening filled from
 its members. Each one is a service in one transaction, journalled in the club's journal
-(``journal.record(club=…)``), or in the tournament's for the registrations.
+(``clubs.services.journal.record``), or in the tournament's for the registrations.
 
 A member's name and licence are the player's, in the directory shared by every club: they
 change from here only where no other club shows that player (the rule of
@@ -17,16 +17,12 @@ from django.utils.translation import gettext as _
 
 from clubs.actors import Actor
 from clubs.models import Club, Member, Player
+from clubs.services import journal
+from clubs.services.errors import Refused, clean_or_refuse
+from clubs.services.players import licence_held_elsewhere, new_player
 from tournaments.models import Registration, Tournament
 from tournaments.selectors.registrations import players_visible_to, shown_by_another_club
-from tournaments.services import journal
-from tournaments.services.errors import Refused, clean_or_refuse
-from tournaments.services.registrations import (
-    known_player,
-    licence_held_elsewhere,
-    new_player,
-    register_player,
-)
+from tournaments.services.registrations import known_player, register_player
 
 CLUB_FIELDS = ("name", "town")
 MEMBER_FIELDS = ("last_name", "first_name", "licence")

@@ -12,6 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.actors import Actor
+from clubs.services.errors import Refused
+from clubs.services.journal import fields_of
 from seating import (
     SeatingError,
     plan_positions,
@@ -26,7 +28,6 @@ from tournaments.selectors.registrations import (
 )
 from tournaments.selectors.seating import seating_changes, seating_history, teams_of
 from tournaments.services import journal
-from tournaments.services.errors import Refused
 from tournaments.services.locks import lock_position, lock_tournament
 
 
@@ -252,4 +253,4 @@ def publish_seating(*, position: Position, by: Actor) -> Position:
 
 
 def _status(tournament: Tournament) -> dict:
-    return journal.fields_of(tournament, ["status"])
+    return fields_of(tournament, ["status"])

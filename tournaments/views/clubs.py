@@ -19,6 +19,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs.actors import Actor
 from clubs.models import Club, Member, Player
+from clubs.selectors.journal import club_journal_entries
+from clubs.services.errors import Refused
 from tournaments.club_forms import ArbitreForm, ClubForm, MemberEditForm, MemberForm, TickForm
 from tournaments.forms import add_refusal, search_query
 from tournaments.permissions import arbitre_club_or_404, arbitre_tournament_or_404
@@ -30,7 +32,7 @@ from tournaments.selectors.clubs import (
     published_evenings,
     search_directory,
 )
-from tournaments.selectors.journal import club_journal_entries, with_changes
+from tournaments.selectors.journal import with_changes
 from tournaments.services.clubs import (
     add_arbitre,
     add_member,
@@ -41,7 +43,6 @@ from tournaments.services.clubs import (
     update_club,
     update_member,
 )
-from tournaments.services.errors import Refused
 from tournaments.views.htmx import HtmxHttpRequest, redirect_page, render_page
 
 ENTRIES_PER_PAGE = 50

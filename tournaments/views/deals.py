@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.actors import Actor
+from clubs.services.errors import Refused
 from scoring.rules import InvalidDeal
 from tournaments.choices import DEAL_FIELDS
 from tournaments.db import retry_once_on_dropped_connection
@@ -20,7 +21,6 @@ from tournaments.forms import add_refusal
 from tournaments.models import Deal, Seat, Table
 from tournaments.selectors.sheets import in_place_order, live_marques, sheet_data, table_seats
 from tournaments.services.deals import correct_deal, delete_deal, record_deal
-from tournaments.services.errors import Refused
 from tournaments.services.sheets import check_sheet_open
 from tournaments.sheet_forms import DealForm, initial_for
 from tournaments.table_access import SheetAccess, grant_held

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.actors import Actor
 from clubs.names import by_name, registration_player
+from clubs.services.errors import Refused
 from tournaments.forms import (
     CsvImportForm,
     PlayerSearchForm,
@@ -25,7 +26,6 @@ from tournaments.forms import (
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.registrations import search_players, search_registered
-from tournaments.services.errors import Refused
 from tournaments.services.imports import import_registrations
 from tournaments.services.registrations import (
     create_team,

@@ -19,11 +19,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.actors import Actor
+from clubs.services.errors import Refused
 from tournaments.forms import ClosePositionForm, PenaltyForm, ReopenPositionForm, add_refusal
 from tournaments.models import Deal, Penalty, Position, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.room import position_room_state
-from tournaments.services.errors import Refused
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import (
     close_position,

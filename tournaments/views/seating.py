@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.actors import Actor
+from clubs.services.errors import Refused
 from tournaments.forms import SwapForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404
@@ -31,7 +32,6 @@ from tournaments.selectors.seating import (
     seating_changes,
     seating_plan,
 )
-from tournaments.services.errors import Refused
 from tournaments.services.seating import plan_position, publish_seating, swap_seats
 from tournaments.views.htmx import HtmxHttpRequest, render_page
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.actors import Actor
+from clubs.services.errors import Refused
 from tournaments.forms import RowChoiceField, TournamentForm, add_refusal
 from tournaments.models import Tournament
 from tournaments.permissions import (
@@ -28,7 +29,6 @@ from tournaments.selectors.registrations import (
     last_seated_position_number,
 )
 from tournaments.selectors.seating import seating_changes
-from tournaments.services.errors import Refused
 from tournaments.services.tournaments import (
     create_tournament,
     publish_tournament,

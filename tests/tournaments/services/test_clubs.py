@@ -4,14 +4,13 @@ with who and when, refused in French with nothing saved."""
 import datetime
 
 import pytest
-from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from clubs.actors import Actor
 from clubs.models import Member, Player
+from clubs.services.errors import Refused
 from tests.at_the_table import TESTS
 from tests.factories import club_of, club_tournament
-from tournaments.models import JournalEntry, Registration
+from tournaments.models import Registration
 from tournaments.services.clubs import (
     add_arbitre,
     add_member,
@@ -22,7 +21,6 @@ from tournaments.services.clubs import (
     update_club,
     update_member,
 )
-from tournaments.services.errors import Refused
 from tournaments.services.tournaments import create_tournament
 
 
@@ -204,20 +202,6 @@ def test_registering_the_ticked_players_skips_those_already_registered(club, arb
     Registration.objects.create(tournament=tonight, player=abel, number=1)
 
     assert register_members(tournament=tonight, players=[abel], by=by) == []
-
-
-@pytest.mark.parametrize("where", ["neither", "both"])
-def test_a_journal_entry_belongs_to_a_club_or_to_a_tournament(club, arbitre, where):
-    places = {"neither": {}, "both": {"club": club, "tournament": club_tournament(arbitre)}}
-
-    with pytest.raises(IntegrityError), transaction.atomic():
-        JournalEntry.objects.create(
-            at=timezone.now(),
-            actor_kind="script",
-            actor_script="tests",
-            action="club.created",
-            **places[where],
-        )
 
 
 def test_a_script_may_write_to_a_club(club):

@@ -5,10 +5,10 @@ import threading
 import pytest
 from django.db import connection
 
+from clubs.services.errors import Refused
 from tests.at_the_table import TESTS
 from tests.factories import register
 from tournaments.models import Position, Seat
-from tournaments.services.errors import Refused
 from tournaments.services.imports import CSV_MAX_ROWS, import_registrations
 from tournaments.services.seating import plan_position, swap_seats
 
