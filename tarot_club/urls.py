@@ -13,4 +13,5 @@ urlpatterns = [
     # seasons/ first: it composes the club's pages with their seasons (seasons/urls.py).
     path("", include("seasons.urls")),
     path("", include("tournaments.urls")),
+    path("", include("clubs.urls")),
 ]

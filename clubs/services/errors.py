@@ -1,6 +1,6 @@
 """The one refusal every service raises: a French message, the field it is about, a code.
 
-Views turn it into a message beside the field (``tournaments.forms.add_refusal``); ``code``
+Views turn it into a message beside the field (``clubs.forms.add_refusal``); ``code``
 says which reason, so that a view can answer with its own status (a sheet's ``stale`` or
 ``locked``). It lives in the lowest app whose services refuse, so that every app above raises
 the same one.

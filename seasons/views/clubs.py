@@ -11,10 +11,10 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs.models import Club
-from seasons.permissions import arbitre_club_or_404
+from clubs.permissions import arbitre_club_or_404
+from clubs.views.htmx import HtmxHttpRequest
 from tournaments.selectors.clubs import published_evenings
 from tournaments.views import clubs as club_views
-from tournaments.views.htmx import HtmxHttpRequest
 
 
 @require_GET

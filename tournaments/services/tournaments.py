@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from clubs.actors import Actor
 from clubs.models import Club, own_club_name
+from clubs.services.clubs import create_club
 from clubs.services.errors import Refused, clean_or_refuse
 from clubs.services.journal import fields_of
 from tournaments.choices import RULE_FIELDS
@@ -16,7 +17,6 @@ from tournaments.db import retry_once_on_conflict
 from tournaments.models import Deal, Tournament
 from tournaments.selectors.registrations import last_seated_position_number
 from tournaments.services import journal
-from tournaments.services.clubs import create_club
 
 TOURNAMENT_SETTINGS = (
     "name",

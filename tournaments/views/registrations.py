@@ -11,8 +11,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.actors import Actor
+from clubs.forms import add_refusal
 from clubs.names import by_name, registration_player
 from clubs.services.errors import Refused
+from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
 from tournaments.forms import (
     CsvImportForm,
     PlayerSearchForm,
@@ -20,7 +22,6 @@ from tournaments.forms import (
     RegistrationForm,
     TeamAssignmentForm,
     TeamForm,
-    add_refusal,
     search_query,
 )
 from tournaments.models import Registration, Tournament
@@ -35,8 +36,7 @@ from tournaments.services.registrations import (
     unregister_player,
     update_registration,
 )
-from tournaments.views.clubs import tick_context
-from tournaments.views.htmx import HtmxHttpRequest, redirect_page, render_page
+from tournaments.views.members import tick_context
 
 
 def registration_or_404(tournament: Tournament, registration_id: int) -> Registration:

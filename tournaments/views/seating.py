@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.actors import Actor
 from clubs.services.errors import Refused
+from clubs.views.htmx import HtmxHttpRequest, render_page
 from tournaments.forms import SwapForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404
@@ -33,7 +34,6 @@ from tournaments.selectors.seating import (
     seating_plan,
 )
 from tournaments.services.seating import plan_position, publish_seating, swap_seats
-from tournaments.views.htmx import HtmxHttpRequest, render_page
 
 
 def _placement_page(tournament: Tournament, number: int, selected_seat: str = "") -> dict:

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import reswap
 
 from clubs.services.errors import Refused
+from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
 from scoring.rules import InvalidDeal
 from tournaments.models import Seat, Table
 from tournaments.selectors.sheets import (
@@ -29,7 +30,6 @@ from tournaments.selectors.sheets import (
 from tournaments.services.sheets import confirm_bilan, unlock_sheet
 from tournaments.sheet_forms import DealForm, initial_for
 from tournaments.table_access import SheetAccess, sheet_access
-from tournaments.views.htmx import HtmxHttpRequest, redirect_page, render_page
 
 REFUSAL_STATUS = {
     "invalid": 422,

@@ -16,14 +16,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.actors import Actor
+from clubs.forms import add_refusal
+from clubs.permissions import arbitre_clubs
 from clubs.services.errors import Refused
-from tournaments.forms import RowChoiceField, TournamentForm, add_refusal
+from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
+from tournaments.forms import RowChoiceField, TournamentForm
 from tournaments.models import Tournament
-from tournaments.permissions import (
-    arbitre_clubs,
-    arbitre_tournament_or_404,
-    arbitre_tournaments,
-)
+from tournaments.permissions import arbitre_tournament_or_404, arbitre_tournaments
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
@@ -34,7 +33,6 @@ from tournaments.services.tournaments import (
     publish_tournament,
     update_tournament,
 )
-from tournaments.views.htmx import HtmxHttpRequest, redirect_page, render_page
 
 
 @require_GET
