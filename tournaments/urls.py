@@ -6,7 +6,6 @@ from django.urls import include, path
 
 from tournaments.views import (
     checkin,
-    clubs,
     deals,
     journal,
     members,
@@ -105,10 +104,9 @@ table_pages = [
     path("feuille.pdf", prints.table_sheet_pdf, name="print_sheet"),
 ]
 
-# arbitre/clubs/<club_id>/: the club for its arbitres (its own pages are clubs/urls.py).
+# arbitre/clubs/<club_id>/: the club's members for its arbitres (the club's own pages are
+# clubs/urls.py, its page with its evenings and seasons seasons/urls.py).
 club_pages = [
-    path("", clubs.club_manage, name="club_manage"),
-    path("arbitres/", clubs.club_arbitre_add, name="club_arbitre_add"),
     path("membres/", members.club_members_page, name="club_members"),
     path("membres/<int:member_id>/", members.club_member_edit, name="club_member_edit"),
 ]
@@ -117,7 +115,6 @@ urlpatterns = [
     path("", public.home, name="home"),
     path("favicon.ico", public.favicon, name="favicon"),
     path("tournois/<int:tournament_id>/", include(tournament_pages)),
-    path("clubs/<int:club_id>/", clubs.club_detail, name="club_detail"),
     path("arbitre/", tournaments.arbitre_home, name="setup_home"),
     path("arbitre/clubs/<int:club_id>/", include(club_pages)),
     path(
