@@ -133,6 +133,7 @@ class ClubAction(models.TextChoices):
     MEMBER_REMOVED = "member.removed", _("Membre retiré")
     SEASON_CREATED = "season.created", _("Saison créée")
     SEASON_UPDATED = "season.updated", _("Saison modifiée")
+    SEASON_RECOUNTED = "season.recounted", _("Saison recalculée sans une soirée")
 
 
 class ClubJournalEntry(models.Model):

@@ -2,6 +2,10 @@
 evenings and its seasons), the arbitre's (its arbitres, an arbitre added from there, its
 seasons); refusals in French with what was typed kept."""
 
+import datetime
+
+from clubs.actors import Actor
+from seasons.services.seasons import create_season
 from tests.factories import club_tournament
 from tests.htmx import HTMX
 
@@ -65,3 +69,20 @@ def test_an_unknown_login_is_refused_keeping_what_was_typed(arbitre_client, club
     assert response.status_code == 422
     assert "Aucun compte ne porte l&#x27;identifiant « inconnu »." in page
     assert 'value="inconnu"' in page
+
+
+def test_the_clubs_journal_names_a_seasons_fields_in_french(arbitre_client, club, arbitre):
+    create_season(
+        club=club,
+        name="Challenge",
+        start=datetime.date(2026, 9, 1),
+        end=datetime.date(2026, 11, 30),
+        method="cumul",
+        by=Actor.arbitre(arbitre),
+    )
+
+    page = arbitre_client.get(f"/arbitre/clubs/{club.pk}/journal/").content.decode()
+
+    assert "Méthode de classement" in page
+    assert "Cumul" in page
+    assert "Method" not in page

@@ -33,10 +33,25 @@ def to_the_clubs(apps, schema_editor):
     club_rows.delete()
 
 
+# The club actions the tournaments' journal knew: an entry of a later one (a season's recount,
+# clubs 0004) has no place there, and stays in the club's journal.
+BEFORE_THE_MOVE = (
+    "club.created",
+    "club.updated",
+    "club.arbitre_added",
+    "club.arbitre_removed",
+    "member.added",
+    "member.updated",
+    "member.removed",
+    "season.created",
+    "season.updated",
+)
+
+
 def back_to_the_tournaments(apps, schema_editor):
     db = schema_editor.connection.alias
     entries = apps.get_model("clubs", "ClubJournalEntry").objects.using(db)
-    rows = entries.order_by("pk")
+    rows = entries.filter(action__in=BEFORE_THE_MOVE).order_by("pk")
     _copy(rows.iterator(), apps.get_model("tournaments", "JournalEntry"), db)
     rows.delete()
 

@@ -7,7 +7,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.actors import Actor
+from clubs.actors import Actor, acting
 from clubs.models import Club, own_club_name
 from clubs.services.clubs import create_club
 from clubs.services.errors import Refused, clean_or_refuse
@@ -165,7 +165,9 @@ def publish_tournament(*, tournament: Tournament, published: bool, by: Actor) ->
     """Show the tournament to everyone on the home page (or hide it again)."""
     before = fields_of(tournament, ["published"])
     tournament.published = published
-    tournament.save(update_fields=["published"])
+    # Who hides it, for the seasons that counted it (they journal their recount).
+    with acting(by):
+        tournament.save(update_fields=["published"])
     journal.record(
         tournament=tournament,
         action=journal.Action.TOURNAMENT_PUBLISHED
