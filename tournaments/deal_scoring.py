@@ -5,8 +5,8 @@ deal (typed, or stored) with its table's seats and its tournament's settings int
 The record (``services.deals``), the live marques and the stored-deal rescoring of the sheet
 (``selectors.sheets``) all score here, so that they can never disagree; the prints and the
 exports show the marques the record stored. It sits below the services, selectors, forms and
-prints; it refuses with the services' one ``Refused`` (``services/errors.py``, which imports
-none of the services).
+prints; it refuses with the services' one ``Refused`` (``clubs/services/errors.py``, which
+imports none of the services).
 """
 
 from collections.abc import Mapping, Sequence
