@@ -132,9 +132,9 @@ def psql(sql: str, database: str = "postgres") -> str:
 SETUP_SCRIPT = """
 import datetime
 from django.contrib.auth import get_user_model
-from clubs.models import Club
-from tournaments.actors import Actor
-from tournaments.models import Player, Position, Registration, Tournament
+from clubs.actors import Actor
+from clubs.models import Club, Player
+from tournaments.models import Position, Registration, Tournament
 from tournaments.services.seating import seat_position
 
 arbitre = get_user_model().objects.create_user(username="arbitre", password="x")

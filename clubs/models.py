@@ -1,19 +1,22 @@
-"""The club: a name, a town and its arbitres, the accounts that run its tournaments.
+"""The club: a name, a town, its arbitres (the accounts that run its tournaments) and its
+members, players of the directory every club shares, keyed by the FFT licence (README,
+« Le club »).
 
-``clubs`` sits below ``tournaments``: a tournament names its club, a club knows nothing of
-tournaments. Its members are players, and the player directory (shared by every club, keyed by
-the FFT licence) is the tournaments' own, so a membership is a link one level up:
-``tournaments.models.Member`` (see the README, « Le club »).
+``clubs`` sits below ``tournaments``: a tournament names its club and registers the
+directory's players; a club knows nothing of tournaments.
 """
 
 import unicodedata
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Value
+from django.db.models import Q, Value
 from django.db.models.functions import Trim
 from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
+
+from clubs import names
+from clubs.actors import Actor, ActorKind, actor_named
 
 
 class Club(models.Model):
@@ -41,6 +44,168 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.town})" if self.town else self.name
+
+
+class Player(models.Model):
+    """A player of the directory every club shares, found again by their FFT licence."""
+
+    last_name = models.CharField(_("nom"), max_length=100)
+    first_name = models.CharField(_("prénom"), max_length=100)
+    licence = models.CharField(_("n° de licence FFT"), max_length=20, blank=True, default="")
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    # A record made where the licence typed belongs to a player the club may not see: it
+    # keeps the licence as typed, and waits for the administrator to reconcile the two
+    # records (README, « Players, clubs and tenancy »). Only the other records are unique.
+    licence_pending = models.BooleanField(_("licence à rapprocher"), default=False)
+    # Both names folded (accents, case and ligatures aside) for searching: see
+    # clubs/names.py. Written by save(), whoever saves the player.
+    search_name = models.CharField(
+        max_length=names.SEARCH_NAME_MAX_LENGTH, editable=False, default="", db_index=True
+    )
+
+    class Meta:
+        verbose_name = _("joueur")
+        verbose_name_plural = _("joueurs")
+        # The table made when the directory was the tournaments': kept, rows and all, since
+        # the model moved down to clubs (tournaments 0019, a move of the model alone).
+        db_table = "tournaments_player"
+        ordering = ["search_name", "pk"]
+        constraints = [
+            # A licence number identifies one player; players without one are many.
+            models.UniqueConstraint(
+                fields=["licence"],
+                condition=~Q(licence="") & Q(licence_pending=False),
+                name="player_licence_unique",
+                violation_error_message=_("Ce n° de licence FFT est déjà celui d'un autre joueur."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.last_name.upper()} {self.first_name}"
+
+    def save(self, *args, **kwargs) -> None:
+        self.search_name = names.search_name(last_name=self.last_name, first_name=self.first_name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"last_name", "first_name"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "search_name"}
+        super().save(*args, **kwargs)
+
+
+class Member(models.Model):
+    """A player's membership of a club: the club's list of its players.
+
+    The name and licence are the player's, in the directory every club shares; the club keeps
+    only who is a member, and since when.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
+    joined_at = models.DateTimeField(_("membre depuis le"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("membre")
+        verbose_name_plural = _("membres")
+        # Kept from when the membership lived in tournaments (see Player's table).
+        db_table = "tournaments_member"
+        ordering = ["club", "player__search_name", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "player"],
+                name="member_once_per_club",
+                violation_error_message=_("Ce joueur est déjà membre du club."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.club})"
+
+
+class ClubAction(models.TextChoices):
+    """Every action the club's journal records, with its French label: the club's own writes,
+    and those of its seasons (``seasons`` writes them from above)."""
+
+    CLUB_CREATED = "club.created", _("Club créé")
+    CLUB_UPDATED = "club.updated", _("Club modifié")
+    CLUB_ARBITRE_ADDED = "club.arbitre_added", _("Arbitre ajouté au club")
+    CLUB_ARBITRE_REMOVED = "club.arbitre_removed", _("Arbitre retiré du club")
+    MEMBER_ADDED = "member.added", _("Membre ajouté")
+    MEMBER_UPDATED = "member.updated", _("Membre corrigé")
+    MEMBER_REMOVED = "member.removed", _("Membre retiré")
+    SEASON_CREATED = "season.created", _("Saison créée")
+    SEASON_UPDATED = "season.updated", _("Saison modifiée")
+    SEASON_RECOUNTED = "season.recounted", _("Saison recalculée sans une soirée")
+
+
+class ClubJournalEntry(models.Model):
+    """One write to a club, for its journal: the club itself, its arbitres, its members and
+    its seasons; who did what, on what, when, and the fields it changed (before and after).
+
+    Every service that changes a club or a season writes one entry in its own transaction
+    (``clubs.services.journal.record``), so an entry exists exactly when the write does. The
+    subject (the club, a member, a season) is named in words as it was then, since it may be
+    deleted since (a member taken off the list). The club's tournaments keep their own journal
+    (``tournaments.models.JournalEntry``).
+    """
+
+    Action = ClubAction
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="journal")
+    at = models.DateTimeField(_("le"))
+    actor_kind = models.CharField(_("par"), max_length=8, choices=ActorKind)
+    # The arbitre's account; a table and a script have none.
+    actor_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("arbitre"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    actor_script = models.CharField(_("script"), max_length=100, blank=True)
+    action = models.CharField(_("action"), max_length=40, choices=ClubAction)
+    subject_type = models.CharField(_("sur"), max_length=20, blank=True)
+    subject_id = models.PositiveBigIntegerField(null=True, blank=True)
+    subject = models.CharField(_("sur"), max_length=200, blank=True)
+    before = models.JSONField(_("avant"), default=dict, blank=True)
+    after = models.JSONField(_("après"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("entrée du journal du club")
+        verbose_name_plural = _("entrées du journal du club")
+        ordering = ["-at", "-pk"]
+        indexes = [
+            # The club's journal page: its entries newest first.
+            models.Index(fields=["club", "-at", "-id"], name="club_journal_club_at"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(action__in=ClubAction.values),
+                name="club_journal_action_known",
+                violation_error_message=_("Action du journal du club inconnue."),
+            ),
+            models.CheckConstraint(
+                condition=Q(actor_kind__in=ActorKind.values),
+                name="club_journal_actor_kind_known",
+                violation_error_message=_(
+                    "Auteur inconnu : ce doit être l'arbitre, une table ou un script."
+                ),
+            ),
+            actor_named("club_journal"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.at:%d/%m/%Y %H:%M} {self.get_action_display()}"
+
+    @property
+    def actor(self) -> Actor:
+        return Actor(
+            kind=ActorKind(self.actor_kind), user=self.actor_user, script=self.actor_script
+        )
+
+    @property
+    def actor_label(self) -> str:
+        """Who acted, in words: « Arbitre : Anne Arbitre », « Script : … »."""
+        return self.actor.label()
 
 
 def own_club_name(user) -> str:

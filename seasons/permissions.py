@@ -1,16 +1,14 @@
 """Who may change a season: the arbitres of its club (and superusers), nobody else.
 
 Anyone else gets a 404, so that a stranger cannot even learn that the season's pages exist.
-The club's own rule (``tournaments.permissions.arbitre_clubs``) decides.
+The club's own rule (``clubs.permissions.arbitre_clubs``) decides.
 """
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
+from clubs.permissions import arbitre_clubs
 from seasons.models import Season
-from tournaments.permissions import arbitre_club_or_404, arbitre_clubs
-
-__all__ = ["arbitre_club_or_404", "arbitre_season_or_404", "runs_season"]
 
 
 def arbitre_season_or_404(request: HttpRequest, season_id: int) -> Season:

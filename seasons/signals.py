@@ -2,7 +2,8 @@
 
 The seasons listen to the tournaments (never the other way round: ``tournaments`` does not
 know ``seasons``). Whatever removes a tournament from the public (the publish service, the
-admin, a script), each season that counted it gets a ``Recount``, which its page shows.
+admin, a script), each season that counted it gets a ``Recount``, which its page shows, and
+a line in its club's journal (``recounts.note_evening_removed``).
 """
 
 from django.db.models.signals import pre_delete, pre_save

@@ -1,16 +1,17 @@
-"""The seasons' URLs: the public season pages and exports, a player's history, and the
-arbitre's season pages (fixed, like the tournaments': README, « Saisons »)."""
+"""The seasons' URLs: the club's public page and its page for its arbitres (composed with the
+club's evenings and seasons), the public season pages and exports, a player's history, and
+the arbitre's season pages (fixed, like the tournaments': README, « Saisons »)."""
 
 from django.urls import path
 
 from seasons.views import arbitre, clubs, public
 
 urlpatterns = [
-    # The club's pages, composed with their seasons: listed before tournaments' own (the
-    # root URLconf includes these first), they answer the same paths under the same names
-    # (seasons/views/clubs.py).
-    path("clubs/<int:club_id>/", clubs.club_page, name="club_detail"),
+    # The club's two pages that show its evenings and seasons, composed here (the top app
+    # may read all they show); the club's other pages are clubs/urls.py and tournaments/urls.py.
+    path("clubs/<int:club_id>/", clubs.club_detail, name="club_detail"),
     path("arbitre/clubs/<int:club_id>/", clubs.club_manage, name="club_manage"),
+    path("arbitre/clubs/<int:club_id>/arbitres/", clubs.club_arbitre_add, name="club_arbitre_add"),
     path("saisons/<int:season_id>/", public.season_page, name="season_page"),
     path("saisons/<int:season_id>/classement.csv", public.season_csv, name="season_csv"),
     path("saisons/<int:season_id>/classement.pdf", public.season_pdf, name="season_pdf"),

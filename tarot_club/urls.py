@@ -10,7 +10,8 @@ urlpatterns = [
         name="login",
     ),
     path("deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
-    # seasons/ first: it composes the club's pages with their seasons (seasons/urls.py).
-    path("", include("seasons.urls")),
+    # Each app's own paths; none answers another's (tests/tarot_club/test_urls.py).
+    path("", include("clubs.urls")),
     path("", include("tournaments.urls")),
+    path("", include("seasons.urls")),
 ]

@@ -1,8 +1,8 @@
 """What happens at a table, as plain helpers: deals played and sheets signed through the
 services, deals posted and codes typed through the pages."""
 
+from clubs.actors import Actor
 from tests import fft_example
-from tournaments.actors import Actor
 from tournaments.choices import Place
 from tournaments.deal_scoring import DealResult
 from tournaments.services.deals import record_deal

@@ -3,10 +3,10 @@ positions. Fixtures call them; tests call them where a fixture would hide what m
 
 import datetime
 
-from clubs.models import Club
+from clubs.actors import Actor
+from clubs.models import Club, Member, Player
 from tests.at_the_table import TESTS
-from tournaments.actors import Actor
-from tournaments.models import Deal, Member, Player, Position, Registration, Team, Tournament
+from tournaments.models import Deal, Position, Registration, Team, Tournament
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import check_in, register_player, withdraw_player
 from tournaments.services.seating import plan_position, seat_position

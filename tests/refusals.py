@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournaments.services.errors import Refused
+from clubs.services.errors import Refused
 
 
 def refusal(service, /, **arguments) -> Refused:

@@ -18,7 +18,11 @@ APPS = ("clubs", "tournaments", "seasons")
 PACKAGES = (*PURE, "tarot_club", *APPS)
 
 # A selector reads: nothing above it (README, « Layout »).
+SELECTORS = ("clubs.selectors", "tournaments.selectors")
 ABOVE_SELECTORS = (
+    "clubs.services",
+    "clubs.views",
+    "clubs.forms",
     "tournaments.services",
     "tournaments.views",
     "tournaments.forms",
@@ -124,7 +128,7 @@ def test_the_selectors_import_nothing_above_them():
     offenders = sorted(
         f"{name} imports {target}"
         for name, targets in _project_graph().items()
-        if _within(name, "tournaments.selectors")
+        if any(_within(name, selectors) for selectors in SELECTORS)
         for target in targets
         if any(_within(target, above) for above in ABOVE_SELECTORS)
     )
@@ -185,3 +189,55 @@ def test_the_models_stay_under_800_lines():
     )
 
     assert offenders == [], f"models over {MAX_MODEL_LINES} lines: " + "; ".join(offenders)
+
+
+def _top(module: str) -> str:
+    return module.split(".")[0]
+
+
+def _private(attribute: str) -> bool:
+    return attribute.startswith("_") and not attribute.startswith("__")
+
+
+def _alias_target(name: str, path: Path, node: ast.AST, alias: ast.alias) -> str:
+    """The dotted name one alias of an import statement of module ``name`` reads."""
+    if isinstance(node, ast.Import):
+        return alias.name
+    single = ast.ImportFrom(module=node.module, names=[alias], level=node.level)
+    return _imported(name, path, single)[0]
+
+
+def _borrowed(name: str, path: Path) -> list[str]:
+    """The private names (``_like_this``) module ``name`` reads from another package: imported
+    by name, or read as an attribute of a module it imported."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    aliases, found = {}, []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Import | ast.ImportFrom):
+            continue
+        for alias in node.names:
+            dotted = _alias_target(name, path, node, alias)
+            target = _project_module(dotted)
+            if target is None or _top(target) == _top(name):
+                continue
+            if _private(alias.name.split(".")[-1]):
+                found.append(f"{name} imports {dotted}")
+            if dotted in MODULES:
+                aliases[alias.asname or alias.name] = dotted
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in aliases
+            and _private(node.attr)
+        ):
+            found.append(f"{name} reads {aliases[node.value.id]}.{node.attr}")
+    return found
+
+
+def test_no_app_borrows_another_apps_private_names():
+    offenders = sorted(
+        offender for name, path in MODULES.items() for offender in _borrowed(name, path)
+    )
+
+    assert offenders == [], "private names read across packages: " + "; ".join(offenders)

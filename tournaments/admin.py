@@ -6,9 +6,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from tournaments.models import (
     Deal,
     JournalEntry,
-    Member,
     Penalty,
-    Player,
     Position,
     Registration,
     Seat,
@@ -37,21 +35,6 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ["name", "venue", "organiser"]
     date_hierarchy = "date"
     inlines = [TeamInline, RegistrationInline]
-
-
-@admin.register(Member)
-class MemberAdmin(admin.ModelAdmin):
-    list_display = ["player", "club", "joined_at"]
-    list_filter = ["club"]
-    search_fields = ["player__last_name", "player__first_name", "player__licence"]
-    raw_id_fields = ["player"]
-
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["last_name", "first_name", "licence", "club", "licence_pending"]
-    list_filter = ["licence_pending"]
-    search_fields = ["last_name", "first_name", "licence", "club"]
 
 
 class SeatInline(admin.TabularInline):

@@ -9,7 +9,7 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_delete, post_save
 
-        from tournaments.models import Player
+        from clubs.models import Player
         from tournaments.selectors.standings import player_changed
 
         # A player's record is shared by every tournament they play: its changes are in no

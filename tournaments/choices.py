@@ -131,7 +131,8 @@ class SheetEventKind(models.TextChoices):
 
 
 class JournalAction(models.TextChoices):
-    """Every action the journal records, with its French label: the one list of them."""
+    """Every action the tournament's journal records, with its French label: the one list of
+    them (a club's own are ``clubs.models.ClubAction``)."""
 
     TOURNAMENT_CREATED = "tournament.created", _("Tournoi créé")
     TOURNAMENT_UPDATED = "tournament.updated", _("Réglages du tournoi modifiés")
@@ -165,15 +166,6 @@ class JournalAction(models.TextChoices):
     CALL_HANDLED = "call.handled", _("Appel pris en compte")
     PENALTY_ADDED = "penalty.added", _("Pénalité donnée")
     PENALTY_CANCELLED = "penalty.cancelled", _("Pénalité annulée")
-    CLUB_CREATED = "club.created", _("Club créé")
-    CLUB_UPDATED = "club.updated", _("Club modifié")
-    CLUB_ARBITRE_ADDED = "club.arbitre_added", _("Arbitre ajouté au club")
-    CLUB_ARBITRE_REMOVED = "club.arbitre_removed", _("Arbitre retiré du club")
-    MEMBER_ADDED = "member.added", _("Membre ajouté")
-    MEMBER_UPDATED = "member.updated", _("Membre corrigé")
-    MEMBER_REMOVED = "member.removed", _("Membre retiré")
-    SEASON_CREATED = "season.created", _("Saison créée")
-    SEASON_UPDATED = "season.updated", _("Saison modifiée")
 
 
 MARQUE_FIELDS = {

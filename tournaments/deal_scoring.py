@@ -5,8 +5,8 @@ deal (typed, or stored) with its table's seats and its tournament's settings int
 The record (``services.deals``), the live marques and the stored-deal rescoring of the sheet
 (``selectors.sheets``) all score here, so that they can never disagree; the prints and the
 exports show the marques the record stored. It sits below the services, selectors, forms and
-prints; it refuses with the services' one ``Refused`` (``services/errors.py``, which imports
-none of the services).
+prints; it refuses with the services' one ``Refused`` (``clubs/services/errors.py``, which
+imports none of the services).
 """
 
 from collections.abc import Mapping, Sequence
@@ -15,6 +15,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from clubs.services.errors import Refused
 from scoring.club import SeatMarques, score_seats
 from scoring.rules import Contract as RuleContract
 from scoring.rules import Deal as ScoredDeal
@@ -29,7 +30,6 @@ from tournaments.choices import (
     Place,
 )
 from tournaments.models import Deal, Table
-from tournaments.services.errors import Refused
 
 # The chelems that were announced at the bidding (docs/scoring.md §One deal, 6).
 ANNOUNCED_CHELEMS = {"announced_made", "announced_failed"}

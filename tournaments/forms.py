@@ -1,28 +1,19 @@
 """The arbitre's set-up forms: they parse and check what is typed; the services decide.
 
-A service refusal (``Refused``) is put back on the form with ``add_refusal``, beside the
-field it is about, so that the arbitre sees the message next to what they typed.
+A service refusal (``Refused``) is put back on the form with ``clubs.forms.add_refusal``,
+beside the field it is about, so that the arbitre sees the message next to what they typed.
 """
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import InvalidDeal
+from clubs.models import Player
+from clubs.names import by_name, registration_player, seat_player
 from tournaments.choices import RuleSet
-from tournaments.models import Player, Registration, Seat, Team, Tournament
-from tournaments.names import by_name, registration_player, seat_player
+from tournaments.models import Registration, Seat, Team, Tournament
 from tournaments.selectors.registrations import players_visible_to
-from tournaments.services.errors import Refused
 from tournaments.services.penalties import MAX_PENALTY_POINTS
 from tournaments.services.tournaments import TOURNAMENT_SETTINGS
-
-
-def add_refusal(form: forms.Form, refusal: Refused | InvalidDeal) -> None:
-    """Show a refusal beside what was typed: on the field it names when the form has that
-    field, above the form otherwise. A service's ``Refused`` and the rules' ``InvalidDeal``
-    both name their field and carry their French message."""
-    field = refusal.field if refusal.field in form.fields else None
-    form.add_error(field, refusal.message)
 
 
 class TournamentForm(forms.ModelForm):
@@ -207,7 +198,7 @@ class RowChoiceField(forms.ModelChoiceField):
 
 class ByNameChoiceIterator(forms.models.ModelChoiceIterator):
     """A choice field's rows in French alphabetical order of the player each names, sorted in
-    Python as every list of names is (``tournaments.names``)."""
+    Python as every list of names is (``clubs.names``)."""
 
     def __iter__(self):
         if self.field.empty_label is not None:

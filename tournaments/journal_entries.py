@@ -1,4 +1,4 @@
-"""The journal's table: one entry for every write to a tournament or to a club.
+"""The tournament's journal's table: one entry for every write to a tournament.
 
 Kept apart from ``tournaments.models`` (which imports it) to hold that module under its size;
 it names the tournament by its label, so it needs nothing of it.
@@ -9,19 +9,18 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club
-from tournaments.actors import Actor, ActorKind
+from clubs.actors import Actor, ActorKind, actor_named
 from tournaments.choices import JournalAction
 from tournaments.constraints import one_of
 
 
 class JournalEntry(models.Model):
-    """One write to a tournament or to a club, for its journal: who did what, on what, when,
-    and the fields it changed (before and after), in the manner of pretix's ``log_action``.
+    """One write to a tournament, for its journal: who did what, on what, when, and the
+    fields it changed (before and after), in the manner of pretix's ``log_action``.
 
-    An entry belongs to a tournament, or to a club where there is no tournament (the club
-    itself, its arbitres, its members, its seasons): one of the two exactly.
-    Every service that changes a tournament or a club writes one entry in its own transaction
+    A club's own writes (the club, its arbitres, its members, its seasons) have their journal
+    below (``clubs.models.ClubJournalEntry``), which keeps its entries by the same rules.
+    Every service that changes a tournament writes one entry in its own transaction
     (``tournaments.services.journal.record``), so an entry exists exactly when the write does.
     The position and the table are kept by number, not by key: a seating drawn again deletes
     its tables, and the journal still tells what happened at table 3 of position 2. The
@@ -32,14 +31,7 @@ class JournalEntry(models.Model):
     Action = JournalAction
 
     tournament = models.ForeignKey(
-        "tournaments.Tournament",
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="journal",
-    )
-    club = models.ForeignKey(
-        Club, on_delete=models.CASCADE, null=True, blank=True, related_name="journal"
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="journal"
     )
     at = models.DateTimeField(_("le"))
     actor_kind = models.CharField(_("par"), max_length=8, choices=ActorKind)
@@ -74,18 +66,8 @@ class JournalEntry(models.Model):
                 fields=["tournament", "position_number", "table_number", "-at", "-id"],
                 name="journal_position_table_at",
             ),
-            # The club's journal page: its entries newest first.
-            models.Index(fields=["club", "-at", "-id"], name="journal_club_at"),
         ]
         constraints = [
-            models.CheckConstraint(
-                condition=Q(tournament__isnull=False, club__isnull=True)
-                | Q(tournament__isnull=True, club__isnull=False),
-                name="journal_tournament_or_club",
-                violation_error_message=_(
-                    "Une ligne du journal est celle d'un tournoi ou celle d'un club, l'un des deux."
-                ),
-            ),
             one_of(
                 "journal", "action", JournalAction, _("Action du journal inconnue : {allowed}.")
             ),
@@ -95,20 +77,7 @@ class JournalEntry(models.Model):
                 ActorKind,
                 _("Auteur inconnu : ce doit être {allowed}."),
             ),
-            # Who acted, always, and only as their kind allows: an account for the arbitre,
-            # a name for a script, neither for a table (which holds a code, not an account).
-            models.CheckConstraint(
-                # Each kind's rule on its own, so that an unknown kind is refused by
-                # journal_actor_kind_known, in its own words.
-                condition=(~Q(actor_kind="arbitre") | Q(actor_user__isnull=False, actor_script=""))
-                & (~Q(actor_kind="table") | Q(actor_user__isnull=True, actor_script=""))
-                & (~Q(actor_kind="script") | (Q(actor_user__isnull=True) & ~Q(actor_script=""))),
-                name="journal_actor_named",
-                violation_error_message=_(
-                    "L'auteur d'une ligne du journal est nommé selon ce qu'il est : l'arbitre "
-                    "par son compte, un script par son nom, une table par son seul numéro."
-                ),
-            ),
+            actor_named("journal"),
             models.CheckConstraint(
                 condition=Q(table_number__isnull=True) | Q(position_number__isnull=False),
                 name="journal_table_within_position",

@@ -14,9 +14,8 @@ from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from clubs.models import Club
+from clubs.models import Club, Player
 from scoring.profile import FFT, RuleProfile
-from tournaments import names
 from tournaments.choices import (
     MARQUE_FIELDS,
     MISERE_FIELDS,
@@ -144,74 +143,6 @@ class Tournament(models.Model):
     def rules_label(self) -> str:
         """The rules in words: « Règles FFT », « Règles du club : misères, … »."""
         return self.rule_profile.label
-
-
-class Player(models.Model):
-    last_name = models.CharField(_("nom"), max_length=100)
-    first_name = models.CharField(_("prénom"), max_length=100)
-    licence = models.CharField(_("n° de licence FFT"), max_length=20, blank=True, default="")
-    club = models.CharField(_("club"), max_length=200, blank=True)
-    # A record made where the licence typed belongs to a player the club may not see: it
-    # keeps the licence as typed, and waits for the administrator to reconcile the two
-    # records (README, « Players, clubs and tenancy »). Only the other records are unique.
-    licence_pending = models.BooleanField(_("licence à rapprocher"), default=False)
-    # Both names folded (accents, case and ligatures aside) for searching: see
-    # tournaments/names.py. Written by save(), whoever saves the player.
-    search_name = models.CharField(
-        max_length=names.SEARCH_NAME_MAX_LENGTH, editable=False, default="", db_index=True
-    )
-
-    class Meta:
-        verbose_name = _("joueur")
-        verbose_name_plural = _("joueurs")
-        ordering = ["search_name", "pk"]
-        constraints = [
-            # A licence number identifies one player; players without one are many.
-            models.UniqueConstraint(
-                fields=["licence"],
-                condition=~Q(licence="") & Q(licence_pending=False),
-                name="player_licence_unique",
-                violation_error_message=_("Ce n° de licence FFT est déjà celui d'un autre joueur."),
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.last_name.upper()} {self.first_name}"
-
-    def save(self, *args, **kwargs) -> None:
-        self.search_name = names.search_name(last_name=self.last_name, first_name=self.first_name)
-        update_fields = kwargs.get("update_fields")
-        if update_fields is not None and {"last_name", "first_name"} & set(update_fields):
-            kwargs["update_fields"] = {*update_fields, "search_name"}
-        super().save(*args, **kwargs)
-
-
-class Member(models.Model):
-    """A player's membership of a club: the club's list of its players.
-
-    The link lives here rather than in ``clubs`` because the player directory is the
-    tournaments' (``clubs`` never imports ``tournaments``). The name and licence are the
-    player's; the club keeps only who is a member, and since when.
-    """
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
-    joined_at = models.DateTimeField(_("membre depuis le"), auto_now_add=True)
-
-    class Meta:
-        verbose_name = _("membre")
-        verbose_name_plural = _("membres")
-        ordering = ["club", "player__search_name", "pk"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["club", "player"],
-                name="member_once_per_club",
-                violation_error_message=_("Ce joueur est déjà membre du club."),
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player} ({self.club})"
 
 
 class Team(models.Model):

@@ -1,23 +1,16 @@
-"""Who may act on a tournament or a club: the club's arbitres (and superusers), nobody else.
+"""Who may act on a tournament: its club's arbitres (and superusers), nobody else.
 
 One rule: an account may act on a tournament when it is an arbitre of the tournament's club.
 Views check login with ``@login_required`` first; these helpers then answer 404 to anyone
-else, so that a stranger cannot even learn that the tournament or the club exists.
+else, so that a stranger cannot even learn that the tournament exists. The club's own rule
+is ``clubs.permissions``.
 """
 
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
-from clubs.models import Club
 from tournaments.models import Tournament
-
-
-def arbitre_clubs(user) -> QuerySet[Club]:
-    """The clubs ``user`` is an arbitre of; every club for a superuser."""
-    if user.is_superuser:
-        return Club.objects.all()
-    return Club.objects.filter(arbitres__pk=user.pk)
 
 
 def arbitre_tournaments(user) -> QuerySet[Tournament]:
@@ -38,8 +31,3 @@ def runs_tournament(user, tournament: Tournament) -> bool:
 def arbitre_tournament_or_404(request: HttpRequest, tournament_id: int) -> Tournament:
     """The tournament ``tournament_id`` if the logged-in user may run it, else ``Http404``."""
     return get_object_or_404(arbitre_tournaments(request.user), pk=tournament_id)
-
-
-def arbitre_club_or_404(request: HttpRequest, club_id: int) -> Club:
-    """The club ``club_id`` if the logged-in user is one of its arbitres, else ``Http404``."""
-    return get_object_or_404(arbitre_clubs(request.user), pk=club_id)

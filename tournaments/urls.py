@@ -6,9 +6,9 @@ from django.urls import include, path
 
 from tournaments.views import (
     checkin,
-    clubs,
     deals,
     journal,
+    members,
     offline,
     prints,
     public,
@@ -72,7 +72,7 @@ arbitre_pages = [
     path("modifier/", tournaments.tournament_edit, name="setup_tournament_edit"),
     path("publier/", tournaments.tournament_publish, name="setup_tournament_publish"),
     path("joueurs/", registrations.players, name="setup_players"),
-    path("joueurs/cocher/", clubs.register_ticked, name="setup_register_ticked"),
+    path("joueurs/cocher/", members.register_ticked, name="setup_register_ticked"),
     path("joueurs/<int:registration_id>/", include(registration_pages)),
     path("import/", registrations.csv_import, name="setup_import"),
     path("equipes/", registrations.teams, name="setup_teams"),
@@ -104,24 +104,18 @@ table_pages = [
     path("feuille.pdf", prints.table_sheet_pdf, name="print_sheet"),
 ]
 
-# arbitre/clubs/<club_id>/: the club for its arbitres.
+# arbitre/clubs/<club_id>/: the club's members for its arbitres (the club's own pages are
+# clubs/urls.py, its page with its evenings and seasons seasons/urls.py).
 club_pages = [
-    path("", clubs.club_manage, name="club_manage"),
-    path("arbitres/", clubs.club_arbitre_add, name="club_arbitre_add"),
-    path("arbitres/<int:user_id>/retirer/", clubs.club_arbitre_remove, name="club_arbitre_remove"),
-    path("membres/", clubs.club_members_page, name="club_members"),
-    path("membres/<int:member_id>/", clubs.club_member_edit, name="club_member_edit"),
-    path("membres/<int:member_id>/retirer/", clubs.club_member_remove, name="club_member_remove"),
-    path("journal/", clubs.club_journal, name="club_journal"),
+    path("membres/", members.club_members_page, name="club_members"),
+    path("membres/<int:member_id>/", members.club_member_edit, name="club_member_edit"),
 ]
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("favicon.ico", public.favicon, name="favicon"),
     path("tournois/<int:tournament_id>/", include(tournament_pages)),
-    path("clubs/<int:club_id>/", clubs.club_detail, name="club_detail"),
     path("arbitre/", tournaments.arbitre_home, name="setup_home"),
-    path("arbitre/clubs/nouveau/", clubs.club_create, name="club_create"),
     path("arbitre/clubs/<int:club_id>/", include(club_pages)),
     path(
         "arbitre/tournois/nouveau/", tournaments.tournament_create, name="setup_tournament_create"

@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
+from clubs.models import Player
 from scoring.ranking import rank_of
 from seasons.models import Season
 from seasons.selectors.ranking import PlayerLine, SeasonRanking, seasons_rankings
 from seasons.selectors.statistics import Statistics, player_statistics
-from tournaments.models import Player, Tournament
+from tournaments.models import Tournament
 from tournaments.selectors.players import ChartPoint, draw_chart
 
 

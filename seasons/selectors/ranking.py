@@ -13,6 +13,8 @@ from fractions import Fraction
 
 from django.core.cache import cache
 
+from clubs.models import Player
+from clubs.names import name_key
 from scoring import season as arithmetic
 from seasons.models import Recount, Season
 from seasons.selectors.evenings import (
@@ -20,8 +22,7 @@ from seasons.selectors.evenings import (
     evening_totals,
     seasons_tournaments,
 )
-from tournaments.models import Player, Tournament
-from tournaments.names import name_key
+from tournaments.models import Tournament
 from tournaments.selectors.standings import journal_stamps, players_generation
 
 

@@ -1,7 +1,8 @@
 """Every write to a season: create it, change its rules and choose its evenings.
 
 Each is one transaction, told who acts (``by``), refusing with the one ``Refused`` and a
-French message (nothing saved), and journalled in the club's journal (``record(club=…)``).
+French message (nothing saved), and journalled in the club's journal
+(``clubs.services.journal.record``).
 """
 
 import datetime
@@ -10,12 +11,12 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.actors import Actor
 from clubs.models import Club
+from clubs.services import journal
+from clubs.services.errors import Refused, clean_or_refuse
 from seasons.models import Method, Season
-from tournaments.actors import Actor
 from tournaments.models import Tournament
-from tournaments.services import journal
-from tournaments.services.errors import Refused, clean_or_refuse
 
 SEASON_FIELDS = ("name", "start", "end", "method", "best", "minimum")
 # The rules that rank the season: frozen once it has ended.

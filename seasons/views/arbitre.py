@@ -6,13 +6,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from clubs.actors import Actor
+from clubs.forms import add_refusal
+from clubs.permissions import arbitre_club_or_404
+from clubs.services.errors import Refused
+from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
 from seasons.forms import SeasonForm
-from seasons.permissions import arbitre_club_or_404, arbitre_season_or_404
+from seasons.permissions import arbitre_season_or_404
 from seasons.services.seasons import create_season, update_season
-from tournaments.actors import Actor
-from tournaments.forms import add_refusal
-from tournaments.services.errors import Refused
-from tournaments.views.htmx import HtmxHttpRequest, redirect_page, render_page
 
 
 @login_required

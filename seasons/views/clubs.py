@@ -1,25 +1,36 @@
-"""The club's pages with their seasons: the seasons app composes them over the club's own.
+"""The club's two pages that show what spans its evenings: its public page (its published
+evenings and its seasons) and its page for its arbitres (its name and town, its arbitres,
+links to its members, its journal and its seasons), with the forms posted there.
 
-``tournaments`` knows nothing of seasons: its club pages leave a block for them
-(``club_seasons``, ``club_seasons_link``). These views answer the same URLs, listed before
-``tournaments``' in the root URLconf, and render templates that extend the club's and fill
-those blocks; anything else (a rename posted, an htmx fragment) is the club's own view.
+They are composed here, in the top app, because it may read everything they show: the club
+(``clubs``), its evenings (``tournaments``) and its seasons. The club's other pages are
+``clubs.views.clubs`` (a new club, an arbitre or a member taken off, the journal) and
+``tournaments.views.members`` (its members). Every arbitre page needs a login and finds the
+club through ``arbitre_club_or_404``: an account that is not an arbitre of the club gets a
+404, as for a tournament.
 """
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs.actors import Actor
+from clubs.forms import ArbitreForm, ClubForm, add_refusal
 from clubs.models import Club
-from seasons.permissions import arbitre_club_or_404
+from clubs.permissions import arbitre_club_or_404
+from clubs.services.clubs import add_arbitre, update_club
+from clubs.services.errors import Refused
+from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
 from tournaments.selectors.clubs import published_evenings
-from tournaments.views import clubs as club_views
-from tournaments.views.htmx import HtmxHttpRequest
 
 
 @require_GET
-def club_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
-    """The club's public page, its seasons listed under its evenings."""
+def club_detail(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    """The club's public page: its published evenings, then its seasons."""
     club = get_object_or_404(Club, pk=club_id)
     context = {
         "club": club,
@@ -29,12 +40,61 @@ def club_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     return render(request, "seasons/club.html", context)
 
 
+def _manage_context(club: Club, **forms) -> dict:
+    return {
+        "club": club,
+        "arbitres": sorted(club.arbitres.all(), key=lambda user: user.get_username().casefold()),
+        "members_count": club.members.count(),
+        "seasons": list(club.seasons.all()),
+        "club_form": forms.get("club_form")
+        or ClubForm(initial={"name": club.name, "town": club.town}),
+        "arbitre_form": forms.get("arbitre_form") or ArbitreForm(),
+    }
+
+
 @require_http_methods(["GET", "POST"])
+@login_required
 def club_manage(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
-    """The club for its arbitres, with its seasons and the link to create one."""
-    if request.method != "GET" or request.htmx or not request.user.is_authenticated:
-        return club_views.club_manage(request, club_id)
+    """The club for its arbitres: its name and town, its arbitres, links to its members,
+    its journal and its seasons. A POST here renames the club."""
     club = arbitre_club_or_404(request, club_id)
-    # The club's own page context, its seasons added: the page is the club's, extended.
-    context = club_views._manage_context(club) | {"seasons": list(club.seasons.all())}
-    return render(request, "seasons/club_manage.html", context)
+    club_form = ClubForm(request.POST) if request.method == "POST" else None
+    if club_form is not None and club_form.is_valid():
+        try:
+            club = update_club(club=club, **club_form.cleaned_data, by=Actor.arbitre(request.user))
+        except Refused as refusal:
+            add_refusal(club_form, refusal)
+        else:
+            messages.success(request, _("Club enregistré."))
+            return redirect_page(request, reverse("club_manage", args=[club.pk]))
+    context = _manage_context(club, club_form=club_form)
+    status = 422 if club_form is not None else 200
+    return render_page(
+        request, "seasons/club_manage.html", context, partial="club-settings", status=status
+    )
+
+
+@require_POST
+@login_required
+def club_arbitre_add(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    """Make an account an arbitre of the club, from the club's page (shown again if refused)."""
+    club = arbitre_club_or_404(request, club_id)
+    form = ArbitreForm(request.POST)
+    if form.is_valid():
+        try:
+            user = add_arbitre(
+                club=club, username=form.cleaned_data["username"], by=Actor.arbitre(request.user)
+            )
+        except Refused as refusal:
+            add_refusal(form, refusal)
+        else:
+            messages.success(
+                request,
+                _("%(account)s est maintenant arbitre du club.")
+                % {"account": user.get_full_name() or user.get_username()},
+            )
+            return redirect_page(request, reverse("club_manage", args=[club.pk]))
+    context = _manage_context(club, arbitre_form=form)
+    return render_page(
+        request, "seasons/club_manage.html", context, partial="club-arbitres", status=422
+    )

@@ -9,13 +9,13 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from clubs.views.htmx import HtmxHttpRequest, render_page
 from seasons import exports
 from seasons.models import Season
 from seasons.permissions import runs_season
 from seasons.selectors.history import player_history
 from seasons.selectors.ranking import season_ranking
 from tournaments.prints.pdf import pdf_response
-from tournaments.views.htmx import HtmxHttpRequest, render_page
 
 PROJECTOR_ROWS = 12
 PROJECTOR_SECONDS = 10

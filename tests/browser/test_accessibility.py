@@ -15,12 +15,12 @@ from django.conf import settings
 from django.test import Client
 from playwright.sync_api import expect
 
+from clubs.actors import Actor
 from seasons.models import Season
 from tests.at_the_table import TESTS, fill_sheet, sign
 from tests.browser.conftest import PHONE
 from tests.browser.taps import tap
 from tests.factories import club_player, club_tournament, enrol, register, seat
-from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Team
 from tournaments.services.deals import record_deal

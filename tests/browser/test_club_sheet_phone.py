@@ -5,10 +5,11 @@ prime, the rules said on the sheet, and nothing wider than the screen."""
 import pytest
 from playwright.sync_api import expect
 
+from clubs.models import Player
 from tests.at_the_table import TESTS
 from tests.browser.test_sheet_phone_widths import LONG_NAMES, OVERFLOWING, open_sheet
 from tests.factories import club_tournament
-from tournaments.models import Deal, Player, Position, Registration
+from tournaments.models import Deal, Position, Registration
 from tournaments.services.seating import seat_position
 
 pytestmark = pytest.mark.browser

@@ -8,8 +8,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from clubs.models import Member, Player
 from tests.factories import club_of, club_tournament
-from tournaments.models import Member, Player, Registration
+from tournaments.models import Registration
 
 pytestmark = pytest.mark.browser
 

@@ -4,9 +4,9 @@ and sends each exactly once when the connection returns (README, « Hors connexi
 import pytest
 from playwright.sync_api import expect
 
+from clubs.actors import Actor
 from tests import fft_example
 from tests.browser.taps import FFT_EXAMPLE, enter_deal, fill_deal
-from tournaments.actors import Actor
 from tournaments.models import Deal
 from tournaments.services.deals import record_deal
 

@@ -7,10 +7,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from clubs.models import Player
 from tests.at_the_table import TESTS
 from tests.factories import club_tournament
 from tournaments.deal_scoring import DealResult
-from tournaments.models import Player, Position, Registration
+from tournaments.models import Position, Registration
 from tournaments.services.deals import record_deal
 from tournaments.services.seating import seat_position
 

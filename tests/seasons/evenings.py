@@ -2,9 +2,10 @@
 
 import datetime
 
+from clubs.models import Player
 from tests.at_the_table import play, prise_by
 from tests.factories import seat
-from tournaments.models import Player, Registration, Tournament
+from tournaments.models import Registration, Tournament
 
 
 def evening(club, arbitre, day: int, people, *, takers=("N",), published=True, month=10):

@@ -4,12 +4,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from clubs.actors import Actor
 from seasons.selectors.history import player_history
 from seasons.selectors.statistics import player_statistics
 from tests.at_the_table import play
 from tests.factories import seat
 from tests.seasons.evenings import evening
-from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Deal, Registration, Tournament
 from tournaments.services.deals import correct_deal

@@ -7,13 +7,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from clubs.actors import Actor
 from seasons.models import Season
 from seasons.selectors.history import player_history
 from seasons.selectors.ranking import season_ranking
 from tests.at_the_table import play, prise_by
 from tests.factories import club_of
 from tests.seasons.evenings import evening
-from tournaments.actors import Actor
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.services.deals import correct_deal
 from tournaments.services.penalties import add_penalty

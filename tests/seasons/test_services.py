@@ -4,13 +4,13 @@ import datetime
 
 import pytest
 
+from clubs.models import ClubJournalEntry
+from clubs.services.errors import Refused
 from seasons.models import Season
 from seasons.services.seasons import create_season, update_season
 from tests.at_the_table import TESTS
 from tests.factories import club_of
 from tests.seasons.evenings import evening
-from tournaments.models import JournalEntry
-from tournaments.services.errors import Refused
 
 START, END = datetime.date(2026, 9, 1), datetime.date(2027, 6, 30)
 
@@ -37,9 +37,8 @@ def test_a_new_season_is_journalled_in_its_clubs_journal(club):
     season = new_season(club, name="  Challenge   d'hiver ")
 
     assert season.name == "Challenge d'hiver"
-    entry = JournalEntry.objects.get(club=club, action=JournalEntry.Action.SEASON_CREATED)
-    assert entry.after["name"] == "Challenge d'hiver"
-    assert entry.tournament_id is None
+    entry = ClubJournalEntry.objects.get(action=ClubJournalEntry.Action.SEASON_CREATED)
+    assert (entry.club, entry.after["name"]) == (club, "Challenge d'hiver")
 
 
 @pytest.mark.parametrize(
@@ -57,7 +56,7 @@ def test_a_season_that_cannot_be_is_refused_and_nothing_saved(club, fields, mess
         new_season(club, **fields)
 
     assert not Season.objects.exists()
-    assert not JournalEntry.objects.filter(club=club).exists()
+    assert not ClubJournalEntry.objects.filter(club=club).exists()
 
 
 def test_a_tournament_of_another_club_is_refused(club, other_arbitre, arbitre, people):
@@ -86,7 +85,7 @@ def test_the_method_of_a_running_season_can_change(club):
 
     season.refresh_from_db()
     assert (season.method, season.best) == ("moyenne", 4)
-    entry = JournalEntry.objects.get(action=JournalEntry.Action.SEASON_UPDATED)
+    entry = ClubJournalEntry.objects.get(action=ClubJournalEntry.Action.SEASON_UPDATED)
     assert (entry.before["method"], entry.after["method"]) == ("cumul", "moyenne")
 
 

@@ -10,9 +10,10 @@ from django.contrib.sessions.backends.base import UpdateError
 from django.contrib.sessions.backends.cached_db import SessionStore
 from django.db import InterfaceError, OperationalError
 
+from clubs.models import Player
 from tarot_club.middleware import CONFLICT_MESSAGE, CUT_MESSAGE, UNAVAILABLE_MESSAGE
 from tournaments.db import is_conflict, is_cut_connection, retry_once_on_conflict
-from tournaments.models import JournalEntry, Player, Position
+from tournaments.models import JournalEntry, Position
 from tournaments.services import journal
 
 

@@ -7,17 +7,10 @@ from django.db import IntegrityError, connection, models, transaction
 from django.db.models import RestrictedError
 from django.utils import timezone
 
+from clubs.models import Player
 from scoring import rules
 from tournaments.choices import MISERE_FIELDS, POIGNEE_FIELDS, Camp, Chelem, Contract, PoigneeSize
-from tournaments.models import (
-    Deal,
-    JournalEntry,
-    Player,
-    Registration,
-    Seat,
-    SheetEvent,
-    Tournament,
-)
+from tournaments.models import Deal, JournalEntry, Registration, Seat, SheetEvent, Tournament
 
 
 def garde_by_est(table, *, ouest: int) -> Deal:

@@ -20,10 +20,10 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.db.models.functions import Length
 
+from clubs.actors import Actor
 from tests.at_the_table import fill_sheet, sign
 from tournaments import forms as setup_forms
 from tournaments import sheet_forms
-from tournaments.actors import Actor
 from tournaments.models import Deal, Penalty, Position, Registration, Team, Tournament
 from tournaments.services.positions import close_position
 

@@ -5,12 +5,12 @@ from dataclasses import dataclass
 
 import segno
 
+from clubs.names import name_key
 from tournaments.models import (
     Registration,
     Seat,
     Tournament,
 )
-from tournaments.names import name_key
 from tournaments.prints.pdf import Stamp
 from tournaments.prints.qr import make_qr, qr_drawing
 

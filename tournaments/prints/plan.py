@@ -5,9 +5,9 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 from django.utils.translation import ngettext
 
+from clubs.names import name_key
 from tournaments.choices import PLACES_BY_TABLE_SIZE
 from tournaments.models import Position, Seat, Table, Tournament
-from tournaments.names import name_key
 from tournaments.selectors.sheets import in_place_order
 
 

@@ -3,8 +3,8 @@ present, and what the present players make in tables."""
 
 from django.db.models import Q
 
+from clubs.names import by_name, name_matches, registration_player
 from tournaments.models import Tournament
-from tournaments.names import by_name, name_matches, registration_player
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 
-from clubs.models import Club
-from tournaments.models import Member, Player, Registration, Tournament
-from tournaments.names import by_name, name_matches
+from clubs.models import Club, Member, Player
+from clubs.names import by_name, name_matches
+from tournaments.models import Registration, Tournament
 from tournaments.selectors.registrations import players_visible_to
 
 MEMBER_SEARCH_LIMIT = 200

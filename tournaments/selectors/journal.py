@@ -1,31 +1,22 @@
-"""Reading a tournament's journal, or a club's: its entries, newest first, and each change in
-words."""
+"""Reading a tournament's journal: its entries, newest first, and each change in words, said
+as every journal says them (``clubs.selectors.journal``) with the tournament's own models and
+words (a marque signed, points with a comma, a call by its contracts)."""
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.core.exceptions import FieldDoesNotExist
 from django.db import models
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from clubs.models import Club
+from clubs.models import Player
+from clubs.selectors import journal as journal_words
+from clubs.selectors.journal import Change
 from tournaments.choices import MARQUE_FIELDS, Contract
 from tournaments.deal_words import points_text, signed
-from tournaments.models import (
-    Deal,
-    JournalEntry,
-    Member,
-    Penalty,
-    Player,
-    Position,
-    Registration,
-    Team,
-    Tournament,
-)
+from tournaments.models import Deal, JournalEntry, Penalty, Position, Registration, Team, Tournament
 
 # Where a changed field's French name and choices are read: the subject's own model first
 # (« points » of a deal are the attack's, of a penalty those taken off), then the others.
@@ -36,8 +27,6 @@ SUBJECT_MODELS = {
     "position": Position,
     "deal": Deal,
     "penalty": Penalty,
-    "club": Club,
-    "member": Member,
 }
 FIELD_MODELS = (Registration, Player, Tournament, Deal, Penalty, Position, Team)
 
@@ -57,17 +46,7 @@ LABELS = {
     "signed": gettext_lazy("feuille signée"),
     "withdrawn": gettext_lazy("bilans à confirmer de nouveau"),
     "cancelled": gettext_lazy("annulée"),
-    "arbitres": gettext_lazy("arbitres"),
 }
-
-
-@dataclass(frozen=True)
-class Change:
-    label: str
-    before: str
-    after: str
-    created: bool  # nothing before: a value set, not changed
-    removed: bool  # nothing after: a value gone
 
 
 def journal_entries(
@@ -82,14 +61,6 @@ def journal_entries(
     return entries.order_by("-at", "-pk")
 
 
-def club_journal_entries(*, club: Club) -> QuerySet[JournalEntry]:
-    """The club's own entries (the club, its arbitres, its members, its seasons), newest
-    first; its tournaments keep theirs."""
-    return (
-        JournalEntry.objects.filter(club=club).select_related("actor_user").order_by("-at", "-pk")
-    )
-
-
 def journal_table_numbers(*, tournament: Tournament) -> list[int]:
     """Every table number the journal names, for the filter's choices."""
     numbers = (
@@ -102,61 +73,38 @@ def journal_table_numbers(*, tournament: Tournament) -> list[int]:
     return sorted(numbers)
 
 
-def _field(entry: JournalEntry, key: str) -> models.Field | None:
-    subject_model = SUBJECT_MODELS.get(entry.subject_type)
-    for model in (subject_model, *FIELD_MODELS):
-        if model is None:
-            continue
-        try:
-            field = model._meta.get_field(key)
-        except FieldDoesNotExist:
-            continue
-        if field.concrete:  # not a reverse relation (« tables » of a position)
-            return field
-    return None
-
-
 def _call_words(value: str) -> str:
     kinds = dict(Contract.choices) | {"chelem": _("chelem annoncé")}
     return ", ".join(str(kinds.get(kind, kind)) for kind in value.split("+"))
 
 
-def value_words(value: Any, field: models.Field | None = None, *, key: str = "") -> str:
-    """A kept value as the arbitre reads it: « oui », a choice's label, a marque signed as the
-    sheet writes it (« −43 »), points with a comma, « — » for nothing."""
-    if value is None or value == "" or value == []:
-        return "—"
-    if isinstance(value, bool):
-        return _("oui") if value else _("non")
+def _special_words(value: Any, key: str) -> str | None:
+    """The values the tournament's journal writes its own way: a call by its contracts, a
+    marque signed as the sheet writes it (« −43 »), points with a comma."""
     if key == "call":
         return _call_words(value)
-    if isinstance(value, list):
-        return ", ".join(value_words(item) for item in value)
-    if field is not None and field.choices:
-        return str(dict(field.flatchoices).get(value, value))
     if key in MARQUE_FIELDS.values():
         return signed(value)
     if isinstance(value, Decimal | float):
         return points_text(Decimal(str(value)))
-    return str(value)
+    return None
+
+
+def value_words(value: Any, field: models.Field | None = None, *, key: str = "") -> str:
+    """A kept value as the arbitre reads it: « oui », a choice's label, a marque signed as the
+    sheet writes it (« −43 »), points with a comma, « — » for nothing."""
+    return journal_words.value_words(value, field, key=key, special=_special_words)
 
 
 def entry_changes(entry: JournalEntry) -> list[Change]:
     """Each field the entry kept, named in French, with its value before and after."""
-    changes = []
-    for key in {**entry.before, **entry.after}:
-        field = _field(entry, key)
-        label = LABELS.get(key) or (field.verbose_name if field is not None else key)
-        changes.append(
-            Change(
-                label=str(label),
-                before=value_words(entry.before.get(key), field, key=key),
-                after=value_words(entry.after.get(key), field, key=key),
-                created=key not in entry.before,
-                removed=key not in entry.after,
-            )
-        )
-    return changes
+    return journal_words.entry_changes(
+        entry,
+        subject_models=SUBJECT_MODELS,
+        field_models=FIELD_MODELS,
+        labels=LABELS,
+        special=_special_words,
+    )
 
 
 def with_changes(entries: Iterable[JournalEntry]) -> list[JournalEntry]:

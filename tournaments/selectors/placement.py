@@ -2,9 +2,9 @@
 
 from django.utils.translation import gettext as _
 
+from clubs.names import name_key
 from seating import SeatingReport
 from tournaments.models import Position, Tournament
-from tournaments.names import name_key
 
 
 def swappable_seats(*, position: Position):

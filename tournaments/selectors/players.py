@@ -4,10 +4,10 @@ their penalties, their running total and where they sit next."""
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from clubs.names import by_name, name_matches, registration_player
 from tournaments.choices import PLACES_BY_TABLE_SIZE
 from tournaments.db import one_snapshot
 from tournaments.models import Deal, Penalty, Registration, Seat, Tournament
-from tournaments.names import by_name, name_matches, registration_player
 from tournaments.selectors.ranking import RankedPlayer, Ranking
 
 SEAT_ORDER = {place: index for index, place in enumerate(PLACES_BY_TABLE_SIZE[5])}

@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q, QuerySet, Sum
 
+from clubs.names import name_key
 from scoring.ranking import PlayerScore, Standing, rank_players, rank_teams, team_scores
 from tournaments.choices import MARQUE_FIELDS, Place
 from tournaments.db import one_snapshot
 from tournaments.models import Deal, Penalty, Registration, Seat, Team, Tournament
-from tournaments.names import name_key
 
 TABLE_SIZES = (3, 4, 5)
 

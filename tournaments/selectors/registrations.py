@@ -3,17 +3,13 @@ plays a position."""
 
 from django.db.models import Exists, Max, OuterRef, Q, QuerySet
 
-from tournaments.models import (
-    Member,
-    Player,
-    Registration,
-    Tournament,
-)
-from tournaments.names import (
+from clubs.models import Member, Player
+from clubs.names import (
     by_name,
     name_matches,
     registration_player,
 )
+from tournaments.models import Registration, Tournament
 
 
 def players_visible_to(*, club_ids) -> QuerySet[Player]:

@@ -6,6 +6,11 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from clubs.names import (
+    by_name,
+    name_key,
+    seat_player,
+)
 from seating import (
     SeatingError,
     SeatingReport,
@@ -14,11 +19,6 @@ from seating import (
 )
 from tournaments.choices import PLACES_BY_TABLE_SIZE
 from tournaments.models import Position, Registration, Seat, Table, Tournament
-from tournaments.names import (
-    by_name,
-    name_key,
-    seat_player,
-)
 from tournaments.selectors.registrations import position_participants
 
 

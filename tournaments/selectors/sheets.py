@@ -14,6 +14,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from clubs.names import by_name, seat_player
 from scoring.club import SeatMarques
 from scoring.rules import Marque
 from scoring.sheet import sheet_totals
@@ -28,7 +29,6 @@ from tournaments.deal_words import (
     seat_names,
 )
 from tournaments.models import Deal, Seat, SheetEvent, Table
-from tournaments.names import by_name, seat_player
 from tournaments.selectors.journal import value_words
 
 PLACE_ORDER = list(Place.values)

@@ -27,13 +27,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.actors import Actor, ActorKind
+from clubs.actors import Actor, ActorKind
+from clubs.services.errors import Refused
+from clubs.services.journal import fields_of
 from tournaments.choices import DEAL_RESULT_FIELDS, RULE_FIELDS, Place
 from tournaments.db import retry_once_on_conflict
 from tournaments.deal_scoring import DealResult, apply_result, check_seats
 from tournaments.models import Deal, Seat, SheetEvent, Table
 from tournaments.services import journal, sheets
-from tournaments.services.errors import Refused, refusal_for_violation, required_reason
+from tournaments.services.errors import refusal_for_violation, required_reason
 
 
 @dataclass(frozen=True)
@@ -364,7 +366,7 @@ def record_deal(
     else:
         _check_version(deal, version, required=by.kind != ActorKind.SCRIPT)
         deal.version += 1
-    before = journal.fields_of(deal, DEAL_RESULT_FIELDS) if deal.pk else {}
+    before = fields_of(deal, DEAL_RESULT_FIELDS) if deal.pk else {}
     deal.submission_id = submission_id
     deal = _write_result(deal, sheet=sheet, result=result, by=by)
     withdrawn = _withdraw_confirmations(sheet)
@@ -374,7 +376,7 @@ def record_deal(
         table=table,
         subject=deal,
         before=before,
-        after={**journal.fields_of(deal, DEAL_RESULT_FIELDS), **_withdrawn(withdrawn)},
+        after={**fields_of(deal, DEAL_RESULT_FIELDS), **_withdrawn(withdrawn)},
     )
     return deal
 
@@ -409,7 +411,7 @@ def correct_deal(
     _check_version(deal, version)
     reason = _correction_reason(table, reason)
     before = deal.marques()
-    before_fields = journal.fields_of(deal, DEAL_RESULT_FIELDS)
+    before_fields = fields_of(deal, DEAL_RESULT_FIELDS)
     deal.version += 1
     deal.submission_id = submission_id
     deal = _write_result(deal, sheet=sheet, result=result, by=by)
@@ -423,7 +425,7 @@ def correct_deal(
         subject=deal,
         before=before_fields,
         after={
-            **journal.fields_of(deal, DEAL_RESULT_FIELDS),
+            **fields_of(deal, DEAL_RESULT_FIELDS),
             **journal.reason_fields(reason),
             **_withdrawn(withdrawn),
         },
@@ -476,7 +478,7 @@ def delete_deal(*, table: Table, number: int, version: int, by: Actor, reason: s
         by,
         table=table,
         subject=deal,
-        before=journal.fields_of(deal, DEAL_RESULT_FIELDS),
+        before=fields_of(deal, DEAL_RESULT_FIELDS),
         after={**journal.reason_fields(reason), **_withdrawn(withdrawn)},
     )
     _mark_history(deal, table, by)

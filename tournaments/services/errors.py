@@ -1,32 +1,12 @@
-"""The one refusal every service raises: a French message, the field it is about, a code.
-
-Views turn it into a message beside the field (``forms.add_refusal``); ``code`` says which
-reason, so that a view can answer with its own status (a sheet's ``stale`` or ``locked``).
+"""The refusals of the tournaments' services beyond the one ``Refused`` (clubs.services.errors):
+a constraint the database enforced, put in its own words, and a reason the arbitre must give.
 """
 
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models
 from django.utils.translation import gettext as _
 
+from clubs.services.errors import Refused
 from tournaments.db import violated_constraint
-
-
-class Refused(ValueError):
-    def __init__(self, message: str, *, field: str | None = None, code: str = "refused"):
-        super().__init__(message)
-        self.message = message
-        self.field = field
-        self.code = code
-
-
-def clean_or_refuse(instance: models.Model) -> None:
-    """Check a new or changed row by its model's fields and rules (``full_clean``), before
-    saving it; the first fault is refused on its field, in the model's French words."""
-    try:
-        instance.full_clean()
-    except ValidationError as error:
-        field, messages = next(iter(error.message_dict.items()))
-        raise Refused(messages[0], code="invalid", field=field) from error
 
 
 def refusal_for_violation(error: IntegrityError, model: type[models.Model]) -> Refused | None:

@@ -8,19 +8,20 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tournaments.actors import Actor
+from clubs.actors import Actor
+from clubs.models import Player
+from clubs.names import fold
+from clubs.services.errors import Refused
+from clubs.services.players import licence_held_elsewhere
 from tournaments.choices import Formula
 from tournaments.db import retry_once_on_conflict
-from tournaments.models import Player, Registration, Team, Tournament
-from tournaments.names import fold
+from tournaments.models import Registration, Team, Tournament
 from tournaments.selectors.registrations import next_participant_number
 from tournaments.services import journal
-from tournaments.services.errors import Refused
 from tournaments.services.registrations import (
     PARTICIPANT_NUMBER_MAX,
     check_open_for_registration,
     known_player,
-    licence_held_elsewhere,
 )
 
 # A CSV import registers at most this many players: a tournament is a few hundred at most, and
@@ -413,7 +414,7 @@ def _new_player(row: dict[str, str]) -> Player:
         licence=row["licence"],
         club=row["club"],
         # A licence of a player the club may not see is kept « à rapprocher » (as when
-        # registering one player: registrations.new_player).
+        # registering one player: clubs.services.players.new_player).
         licence_pending=licence_held_elsewhere(row["licence"]),
     )
 

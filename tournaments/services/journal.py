@@ -7,65 +7,22 @@ written in the same transaction as the change, so a write refused or rolled back
 entry, and a write kept always has one.
 """
 
-import datetime
-from collections.abc import Iterable, Mapping
-from decimal import Decimal
-from enum import Enum
+from collections.abc import Mapping
 from typing import Any
 
-from django.db import connection, models
+from django.db import models
 from django.utils import timezone
 
-from clubs.models import Club
-from tournaments.actors import Actor
+from clubs.actors import Actor
+from clubs.services.journal import changed, inside_the_write
 from tournaments.models import JournalEntry, Position, Table, Tournament
 
 Action = JournalEntry.Action
 
 
-def plain(value: Any) -> Any:
-    """A value as JSON keeps it: a choice by its code, a date in ISO, a row by its words."""
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    if isinstance(value, datetime.date | datetime.datetime):
-        return value.isoformat()
-    if isinstance(value, models.Model):
-        return str(value)
-    if isinstance(value, list | tuple):
-        return [plain(item) for item in value]
-    if isinstance(value, Mapping):
-        return {str(key): plain(item) for key, item in value.items()}
-    return value
-
-
-def fields_of(instance: models.Model, names: Iterable[str]) -> dict[str, Any]:
-    """The named fields of ``instance``, as the journal keeps them (a foreign key in words)."""
-    return {name: plain(getattr(instance, name)) for name in names}
-
-
-def _nothing(value: Any) -> Any:
-    """Nothing, however it is written: a new deal's « tous passent : non » is no news."""
-    # By identity for False: a marque of 0 is a value.
-    return None if value is False or value in ("", []) else value
-
-
-def _changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[dict, dict]:
-    """Only the fields whose value changed: the journal is read by a person."""
-    keys = [
-        key for key in {**before, **after} if _nothing(before.get(key)) != _nothing(after.get(key))
-    ]
-    return (
-        {key: before[key] for key in keys if key in before},
-        {key: after[key] for key in keys if key in after},
-    )
-
-
 def record(
     *,
-    tournament: Tournament | None = None,
-    club: Club | None = None,
+    tournament: Tournament,
     action: Action,
     by: Actor,
     position: Position | None = None,
@@ -77,21 +34,16 @@ def record(
     """Write one journal entry for a change made by ``by``, inside the change's transaction.
 
     ``before`` and ``after`` hold the fields as they were and are: only those that differ are
-    kept. The subject is kept by kind and key, and in words, as it reads now. The entry is
-    the tournament's, or the club's for a write outside any tournament (the club, its
-    arbitres, its members, its seasons): one of the two exactly.
+    kept (``clubs.services.journal.changed``, the rules every journal keeps). The subject is
+    kept by kind and key, and in words, as it reads now. A club's own writes (the club, its
+    arbitres, its members, its seasons) go to the club's journal (``clubs.services.journal``).
     """
-    if (tournament is None) == (club is None):
-        raise TypeError("journal.record takes a tournament or a club, one of the two")
-    # A journal entry outside the write's transaction could outlive a write rolled back.
-    if not connection.in_atomic_block:
-        raise RuntimeError("journal.record runs inside the write's transaction")
+    inside_the_write()
     if table is not None and position is None:
         position = table.position
-    before, after = _changed(plain(before or {}), plain(after or {}))
+    before, after = changed(before or {}, after or {})
     return JournalEntry.objects.create(
         tournament=tournament,
-        club=club,
         at=timezone.now(),
         actor_kind=by.kind,
         actor_user=by.user,

@@ -9,11 +9,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.actors import Actor
+from clubs.actors import Actor
+from clubs.services.errors import Refused
+from clubs.services.journal import fields_of
 from tournaments.db import retry_once_on_conflict
 from tournaments.models import Penalty, Position, Registration
 from tournaments.services import journal
-from tournaments.services.errors import Refused, required_reason
+from tournaments.services.errors import required_reason
 
 # A bound far above any penalty a tournament gives, so that a slip of the finger (10 000
 # typed for 100) is refused rather than silently ruining a ranking.
@@ -82,7 +84,7 @@ def _arbitre_account(by: Actor):
 
 
 def _penalty_fields(penalty: Penalty) -> dict:
-    return {**journal.fields_of(penalty, ["points", "reason"]), "cancelled": penalty.is_cancelled}
+    return {**fields_of(penalty, ["points", "reason"]), "cancelled": penalty.is_cancelled}
 
 
 @retry_once_on_conflict

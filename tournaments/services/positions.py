@@ -15,12 +15,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.actors import Actor
+from clubs.actors import Actor
+from clubs.services.errors import Refused
+from clubs.services.journal import fields_of
 from tournaments.db import retry_once_on_conflict
 from tournaments.models import Deal, HandledCall, Position, Tournament
 from tournaments.selectors.sheets import call_kind
 from tournaments.services import journal
-from tournaments.services.errors import Refused, required_reason
+from tournaments.services.errors import required_reason
 from tournaments.services.locks import lock_position, lock_tables
 
 # The contracts for which the table calls the arbitre (FFT): the deal is checked at the table.
@@ -42,7 +44,7 @@ def _closing_fields(position: Position) -> dict:
         "closed": position.closed_at is not None,
         "close_reason": position.close_reason,
         "unsigned_at_close": position.unsigned_at_close,
-        **journal.fields_of(position.tournament, ["status"]),
+        **fields_of(position.tournament, ["status"]),
     }
 
 

@@ -14,11 +14,15 @@ from contextlib import contextmanager
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tournaments.actors import Actor
+from clubs.actors import Actor
+from clubs.models import Player
+from clubs.names import same_name
+from clubs.services.errors import Refused, clean_or_refuse
+from clubs.services.journal import fields_of
+from clubs.services.players import licence_held_elsewhere, new_player
 from tournaments.choices import Formula
 from tournaments.db import retry_once_on_conflict
-from tournaments.models import Player, Registration, Team, Tournament
-from tournaments.names import same_name
+from tournaments.models import Registration, Team, Tournament
 from tournaments.selectors.registrations import (
     last_played_position_number,
     next_participant_number,
@@ -26,10 +30,8 @@ from tournaments.selectors.registrations import (
     shown_by_another_club,
 )
 from tournaments.services import journal
-from tournaments.services.errors import Refused, clean_or_refuse
 
-# The database keeps participant numbers in a small integer.
-PARTICIPANT_NUMBER_MAX = 32767
+PARTICIPANT_NUMBER_MAX = 32767  # The database keeps them in a small integer.
 
 # What the journal keeps of a participant, before and after a change.
 PLAYER_FIELDS = ("last_name", "first_name", "licence", "club")
@@ -38,8 +40,8 @@ REGISTRATION_FIELDS = ("number", "team", "checked_in", "joins_from", "withdrawn_
 
 def participant_fields(registration: Registration) -> dict:
     return {
-        **journal.fields_of(registration.player, PLAYER_FIELDS),
-        **journal.fields_of(registration, REGISTRATION_FIELDS),
+        **fields_of(registration.player, PLAYER_FIELDS),
+        **fields_of(registration, REGISTRATION_FIELDS),
     }
 
 
@@ -49,7 +51,7 @@ def known_player(*, licence: str, last_name: str, club_id: int) -> Player | None
     A licence held by a player the club may see names that player, and is refused under
     another last name (naming them). A licence held only by players the club may not see is
     treated as a licence nobody holds: nothing says it is known, nor by whom (see
-    ``new_player``).
+    ``clubs.services.players.new_player``).
     """
     if not licence:
         return None
@@ -67,36 +69,6 @@ def known_player(*, licence: str, last_name: str, club_id: int) -> Player | None
             field="licence",
         )
     return holder
-
-
-def licence_held_elsewhere(licence: str, *, player: Player | None = None) -> bool:
-    """Whether a record other than ``player`` holds ``licence`` as its own (not pending)."""
-    if not licence:
-        return False
-    holders = Player.objects.filter(licence=licence, licence_pending=False)
-    if player is not None and player.pk is not None:
-        holders = holders.exclude(pk=player.pk)
-    return holders.exists()
-
-
-def new_player(*, last_name: str, first_name: str, licence: str = "", club: str = "") -> Player:
-    """A new record of the directory, as typed.
-
-    Its licence may already be that of a player the club may not see: the record is then
-    « licence à rapprocher » (``licence_pending``) and keeps the licence as typed, for the
-    administrator to reconcile, so that the arbitre sees exactly what a licence nobody held
-    would have shown.
-    """
-    player = Player(
-        last_name=last_name.strip(),
-        first_name=first_name.strip(),
-        licence=licence.strip(),
-        club=club.strip(),
-    )
-    player.licence_pending = licence_held_elsewhere(player.licence)
-    clean_or_refuse(player)
-    player.save()
-    return player
 
 
 def _refuse_unknown_player() -> None:
@@ -238,7 +210,7 @@ def update_registration(
     their record never changes from here: a player without licence, or given another
     licence, gets a record of their own for this registration; one whose licence stays is
     refused. A licence another player holds is refused naming them when the club may see
-    them, and otherwise kept as typed, « à rapprocher » (``new_player``).
+    them, and otherwise kept as typed, « à rapprocher » (``clubs.services.players.new_player``).
     """
     tournament = registration.tournament
     player = registration.player
@@ -371,7 +343,7 @@ def _join_team(registration: Registration, team: Team | None) -> None:
 @transaction.atomic
 def set_team(*, registration: Registration, team: Team | None, by: Actor) -> Registration:
     """Put a participant in ``team`` (or in none)."""
-    before = journal.fields_of(registration, ["team"])
+    before = fields_of(registration, ["team"])
     _join_team(registration, team)
     journal.record(
         tournament=registration.tournament,
@@ -379,7 +351,7 @@ def set_team(*, registration: Registration, team: Team | None, by: Actor) -> Reg
         by=by,
         subject=registration,
         before=before,
-        after=journal.fields_of(registration, ["team"]),
+        after=fields_of(registration, ["team"]),
     )
     return registration
 

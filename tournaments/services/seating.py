@@ -11,11 +11,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.actors import Actor
+from clubs.services.errors import Refused
+from clubs.services.journal import fields_of
 from seating import (
     SeatingError,
     plan_positions,
 )
-from tournaments.actors import Actor
 from tournaments.choices import PLACES_BY_TABLE_SIZE
 from tournaments.db import retry_once_on_conflict
 from tournaments.models import Deal, Position, Registration, Seat, Table, Tournament
@@ -26,7 +28,6 @@ from tournaments.selectors.registrations import (
 )
 from tournaments.selectors.seating import seating_changes, seating_history, teams_of
 from tournaments.services import journal
-from tournaments.services.errors import Refused
 from tournaments.services.locks import lock_position, lock_tournament
 
 
@@ -252,4 +253,4 @@ def publish_seating(*, position: Position, by: Actor) -> Position:
 
 
 def _status(tournament: Tournament) -> dict:
-    return journal.fields_of(tournament, ["status"])
+    return fields_of(tournament, ["status"])

@@ -12,13 +12,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.actors import Actor
+from clubs.services.errors import Refused
 from scoring.sheet import sheet_totals
-from tournaments.actors import Actor
 from tournaments.choices import Place
 from tournaments.db import retry_once_on_conflict
 from tournaments.models import Seat, SheetEvent, Table
 from tournaments.services import journal
-from tournaments.services.errors import Refused
 
 
 def table_places(table: Table) -> list[str]:

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.urls import reverse
 
-from tournaments.actors import Actor
+from clubs.actors import Actor
 from tournaments.db import retry_once_on_conflict
 from tournaments.models import Table
 from tournaments.services import journal

@@ -7,15 +7,16 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.actors import Actor, acting
 from clubs.models import Club, own_club_name
-from tournaments.actors import Actor
+from clubs.services.clubs import create_club
+from clubs.services.errors import Refused, clean_or_refuse
+from clubs.services.journal import fields_of
 from tournaments.choices import RULE_FIELDS
 from tournaments.db import retry_once_on_conflict
 from tournaments.models import Deal, Tournament
 from tournaments.selectors.registrations import last_seated_position_number
 from tournaments.services import journal
-from tournaments.services.clubs import create_club
-from tournaments.services.errors import Refused, clean_or_refuse
 
 TOURNAMENT_SETTINGS = (
     "name",
@@ -90,7 +91,7 @@ def create_tournament(
         action=journal.Action.TOURNAMENT_CREATED,
         by=by,
         subject=tournament,
-        after=journal.fields_of(tournament, TOURNAMENT_SETTINGS),
+        after=fields_of(tournament, TOURNAMENT_SETTINGS),
     )
     return tournament
 
@@ -124,7 +125,7 @@ def update_tournament(
             field="formula",
         )
     _check_rules_open(tournament, settings)
-    before = journal.fields_of(tournament, settings)
+    before = fields_of(tournament, settings)
     for name, value in settings.items():
         setattr(tournament, name, value)
     tournament = _save_tournament(tournament)
@@ -134,7 +135,7 @@ def update_tournament(
         by=by,
         subject=tournament,
         before=before,
-        after=journal.fields_of(tournament, settings),
+        after=fields_of(tournament, settings),
     )
     return tournament
 
@@ -162,9 +163,11 @@ def _check_rules_open(tournament: Tournament, settings: Mapping[str, Any]) -> No
 @transaction.atomic
 def publish_tournament(*, tournament: Tournament, published: bool, by: Actor) -> Tournament:
     """Show the tournament to everyone on the home page (or hide it again)."""
-    before = journal.fields_of(tournament, ["published"])
+    before = fields_of(tournament, ["published"])
     tournament.published = published
-    tournament.save(update_fields=["published"])
+    # Who hides it, for the seasons that counted it (they journal their recount).
+    with acting(by):
+        tournament.save(update_fields=["published"])
     journal.record(
         tournament=tournament,
         action=journal.Action.TOURNAMENT_PUBLISHED
@@ -173,6 +176,6 @@ def publish_tournament(*, tournament: Tournament, published: bool, by: Actor) ->
         by=by,
         subject=tournament,
         before=before,
-        after=journal.fields_of(tournament, ["published"]),
+        after=fields_of(tournament, ["published"]),
     )
     return tournament

@@ -9,14 +9,14 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments.actors import Actor
+from clubs.actors import Actor
+from clubs.services.errors import Refused
+from clubs.views.htmx import HtmxHttpRequest, render_fragments, render_page
 from tournaments.forms import search_query
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.checkin import checkin_page
-from tournaments.services.errors import Refused
 from tournaments.services.registrations import cancel_withdrawal, check_in, withdraw_player
-from tournaments.views.htmx import HtmxHttpRequest, render_fragments, render_page
 from tournaments.views.registrations import registration_or_404
 
 

@@ -11,20 +11,20 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from clubs.actors import Actor
+from clubs.forms import add_refusal
+from clubs.services.errors import Refused
+from clubs.views.htmx import HtmxHttpRequest, render_page
 from scoring.rules import InvalidDeal
-from tournaments.actors import Actor
 from tournaments.choices import DEAL_FIELDS
 from tournaments.db import retry_once_on_dropped_connection
 from tournaments.deal_scoring import DealResult
-from tournaments.forms import add_refusal
 from tournaments.models import Deal, Seat, Table
 from tournaments.selectors.sheets import in_place_order, live_marques, sheet_data, table_seats
 from tournaments.services.deals import correct_deal, delete_deal, record_deal
-from tournaments.services.errors import Refused
 from tournaments.services.sheets import check_sheet_open
 from tournaments.sheet_forms import DealForm, initial_for
 from tournaments.table_access import SheetAccess, grant_held
-from tournaments.views.htmx import HtmxHttpRequest, render_page
 from tournaments.views.sheet import (
     access_or_404,
     back_to_sheet,

@@ -6,10 +6,10 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.views.decorators.http import require_GET
 
+from clubs.views.htmx import HtmxHttpRequest, render_page
 from tournaments.forms import JournalFilterForm
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.journal import journal_entries, journal_table_numbers, with_changes
-from tournaments.views.htmx import HtmxHttpRequest, render_page
 
 # A page of the journal: enough to follow a position, short enough to read on a phone.
 ENTRIES_PER_PAGE = 50

@@ -7,8 +7,8 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_safe
 
+from clubs.names import by_name, registration_player
 from tournaments.models import Tournament
-from tournaments.names import by_name, registration_player
 from tournaments.permissions import arbitre_tournaments
 from tournaments.selectors.seating import seating_plan
 

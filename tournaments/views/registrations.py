@@ -10,7 +10,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.actors import Actor
+from clubs.actors import Actor
+from clubs.forms import add_refusal
+from clubs.names import by_name, registration_player
+from clubs.services.errors import Refused
+from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
 from tournaments.forms import (
     CsvImportForm,
     PlayerSearchForm,
@@ -18,14 +22,11 @@ from tournaments.forms import (
     RegistrationForm,
     TeamAssignmentForm,
     TeamForm,
-    add_refusal,
     search_query,
 )
 from tournaments.models import Registration, Tournament
-from tournaments.names import by_name, registration_player
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.registrations import search_players, search_registered
-from tournaments.services.errors import Refused
 from tournaments.services.imports import import_registrations
 from tournaments.services.registrations import (
     create_team,
@@ -35,8 +36,7 @@ from tournaments.services.registrations import (
     unregister_player,
     update_registration,
 )
-from tournaments.views.clubs import tick_context
-from tournaments.views.htmx import HtmxHttpRequest, redirect_page, render_page
+from tournaments.views.members import tick_context
 
 
 def registration_or_404(tournament: Tournament, registration_id: int) -> Registration:

@@ -18,12 +18,14 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments.actors import Actor
-from tournaments.forms import ClosePositionForm, PenaltyForm, ReopenPositionForm, add_refusal
+from clubs.actors import Actor
+from clubs.forms import add_refusal
+from clubs.services.errors import Refused
+from clubs.views.htmx import HtmxHttpRequest, render_page
+from tournaments.forms import ClosePositionForm, PenaltyForm, ReopenPositionForm
 from tournaments.models import Deal, Penalty, Position, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.room import position_room_state
-from tournaments.services.errors import Refused
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import (
     close_position,
@@ -32,7 +34,6 @@ from tournaments.services.positions import (
 )
 from tournaments.services.seating import plan_position
 from tournaments.services.tables import grant_device_link
-from tournaments.views.htmx import HtmxHttpRequest, render_page
 
 
 def _position(tournament: Tournament, number: int) -> Position:

@@ -9,7 +9,9 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments.actors import Actor
+from clubs.actors import Actor
+from clubs.services.errors import Refused
+from clubs.views.htmx import HtmxHttpRequest, render_page
 from tournaments.forms import SwapForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404
@@ -31,9 +33,7 @@ from tournaments.selectors.seating import (
     seating_changes,
     seating_plan,
 )
-from tournaments.services.errors import Refused
 from tournaments.services.seating import plan_position, publish_seating, swap_seats
-from tournaments.views.htmx import HtmxHttpRequest, render_page
 
 
 def _placement_page(tournament: Tournament, number: int, selected_seat: str = "") -> dict:

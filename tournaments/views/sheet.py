@@ -16,6 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap
 
+from clubs.services.errors import Refused
+from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
 from scoring.rules import InvalidDeal
 from tournaments.models import Seat, Table
 from tournaments.selectors.sheets import (
@@ -25,11 +27,9 @@ from tournaments.selectors.sheets import (
     signed_message,
     table_seats,
 )
-from tournaments.services.errors import Refused
 from tournaments.services.sheets import confirm_bilan, unlock_sheet
 from tournaments.sheet_forms import DealForm, initial_for
 from tournaments.table_access import SheetAccess, sheet_access
-from tournaments.views.htmx import HtmxHttpRequest, redirect_page, render_page
 
 REFUSAL_STATUS = {
     "invalid": 422,

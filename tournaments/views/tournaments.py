@@ -15,26 +15,24 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments.actors import Actor
-from tournaments.forms import RowChoiceField, TournamentForm, add_refusal
+from clubs.actors import Actor
+from clubs.forms import add_refusal
+from clubs.permissions import arbitre_clubs
+from clubs.services.errors import Refused
+from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
+from tournaments.forms import RowChoiceField, TournamentForm
 from tournaments.models import Tournament
-from tournaments.permissions import (
-    arbitre_clubs,
-    arbitre_tournament_or_404,
-    arbitre_tournaments,
-)
+from tournaments.permissions import arbitre_tournament_or_404, arbitre_tournaments
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
 )
 from tournaments.selectors.seating import seating_changes
-from tournaments.services.errors import Refused
 from tournaments.services.tournaments import (
     create_tournament,
     publish_tournament,
     update_tournament,
 )
-from tournaments.views.htmx import HtmxHttpRequest, redirect_page, render_page
 
 
 @require_GET

@@ -14,9 +14,9 @@ import random
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from clubs.actors import Actor
 from seasons.models import Method
 from seasons.services.seasons import create_season
-from tournaments.actors import Actor
 from tournaments.management.commands.demo_tournament import (
     PLAYERS,
     random_result,
@@ -25,8 +25,8 @@ from tournaments.management.commands.demo_tournament import (
     Command as DemoTournament,
 )
 from tournaments.models import Position, Tournament
-from tournaments.services.clubs import add_member
 from tournaments.services.deals import record_deal
+from tournaments.services.members import add_member
 from tournaments.services.positions import close_position
 from tournaments.services.registrations import register_player
 from tournaments.services.seating import publish_seating, seat_position

@@ -5,6 +5,7 @@ import subprocess
 
 import pytest
 
+from clubs.models import Player
 from tests.at_the_table import TESTS
 from tests.factories import seated_room
 from tests.pdfs import (
@@ -16,7 +17,7 @@ from tests.pdfs import (
     word_boxes,
     words,
 )
-from tournaments.models import Player, Position
+from tournaments.models import Position
 from tournaments.services.seating import seat_position
 
 

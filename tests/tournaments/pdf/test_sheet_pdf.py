@@ -7,6 +7,7 @@ nothing yet, so its sheet is the pre-filled one the arbitre puts on the table.
 import pytest
 from django.test import Client
 
+from clubs.actors import Actor
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet
 from tests.factories import seated_room
@@ -19,7 +20,6 @@ from tests.pdfs import (
     save_first_page,
     words,
 )
-from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
 from tournaments.services.deals import correct_deal, record_deal
 

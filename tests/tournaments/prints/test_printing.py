@@ -2,12 +2,13 @@
 
 import segno
 
+from clubs.actors import Actor
+from clubs.models import Player
+from clubs.names import name_key
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet
-from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
-from tournaments.models import Player, Position, Table
-from tournaments.names import name_key
+from tournaments.models import Position, Table
 from tournaments.prints.cards import printed_cards
 from tournaments.prints.plan import printed_plan
 from tournaments.prints.qr import QR_MASK, qr_drawing

@@ -5,8 +5,9 @@ import datetime
 
 import pytest
 
+from clubs.models import Member, Player
 from tests.factories import club_of, club_tournament
-from tournaments.models import Member, Player, Registration
+from tournaments.models import Registration
 from tournaments.selectors.clubs import (
     club_members,
     last_evening,

@@ -6,9 +6,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from clubs.actors import Actor
 from tests.at_the_table import PRISE, play, prise_by, sign
 from tests.factories import enrol, seat
-from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Team
 from tournaments.selectors.ranking import tournament_ranking

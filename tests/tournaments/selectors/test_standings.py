@@ -5,9 +5,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from clubs.actors import Actor
 from tests.at_the_table import TESTS, play, prise_by
 from tests.factories import club_tournament, seat
-from tournaments.actors import Actor
 from tournaments.selectors.standings import current_ranking, tournament_stamp
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import register_player

@@ -5,13 +5,13 @@ from decimal import Decimal
 
 import pytest
 
+from clubs.services.errors import Refused
 from scoring.rules import InvalidDeal
 from tests.at_the_table import TESTS
 from tests.factories import seated_room
 from tournaments.deal_scoring import DealResult
 from tournaments.models import JournalEntry
 from tournaments.services.deals import record_deal
-from tournaments.services.errors import Refused
 from tournaments.services.tournaments import update_tournament
 
 CLUB = {"rules": "club", "club_miseres": True, "club_individual_primes": True}

@@ -8,12 +8,12 @@ table is still there.
 import pytest
 from django.utils import timezone
 
+from clubs.actors import Actor
+from clubs.services.errors import Refused
 from tests import fft_example
-from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Deal, Table
 from tournaments.services.deals import record_deal
-from tournaments.services.errors import Refused
 
 PHONE = Actor.table_device()
 

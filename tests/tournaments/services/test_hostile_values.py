@@ -5,10 +5,10 @@ import threading
 import pytest
 from django.db import connection
 
+from clubs.services.errors import Refused
 from tests.at_the_table import TESTS
 from tests.factories import register
 from tournaments.models import Position, Seat
-from tournaments.services.errors import Refused
 from tournaments.services.imports import CSV_MAX_ROWS, import_registrations
 from tournaments.services.seating import plan_position, swap_seats
 
@@ -155,7 +155,8 @@ def test_two_simultaneous_identical_swaps_give_one_swap_and_one_refusal(tourname
 
 
 def test_an_import_that_would_pass_the_last_participant_number_is_refused(tournament):
-    from tournaments.models import Player, Registration
+    from clubs.models import Player
+    from tournaments.models import Registration
     from tournaments.services.registrations import PARTICIPANT_NUMBER_MAX
 
     player = Player.objects.create(last_name="Dernier", first_name="Numéro")

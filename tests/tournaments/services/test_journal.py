@@ -8,15 +8,15 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from clubs.actors import Actor, ActorKind
+from clubs.services.errors import Refused
 from tests.at_the_table import TESTS
 from tests.factories import club_of, register, start
-from tournaments.actors import Actor, ActorKind
 from tournaments.choices import Place
 from tournaments.deal_scoring import DealResult
 from tournaments.models import JournalEntry, Position, Tournament
 from tournaments.services import journal
 from tournaments.services.deals import correct_deal, delete_deal, record_deal
-from tournaments.services.errors import Refused
 from tournaments.services.imports import import_registrations
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import close_position, handle_call, reopen_position

@@ -5,11 +5,11 @@ from django.db import IntegrityError
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 
+from clubs.actors import Actor
+from clubs.services.errors import Refused
 from tests.at_the_table import TESTS
 from tests.factories import club_of, seat
-from tournaments.actors import Actor
 from tournaments.models import Penalty, Position, Tournament
-from tournaments.services.errors import Refused
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.registrations import register_player
 

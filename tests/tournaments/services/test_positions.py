@@ -2,15 +2,15 @@
 
 import pytest
 
+from clubs.actors import Actor
+from clubs.services.errors import Refused
 from tests.at_the_table import play, prise_by, sign
 from tests.factories import seat
 from tests.htmx import HTMX
 from tests.refusals import refusal_the_second_time
-from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
 from tournaments.models import HandledCall, Position, Tournament
 from tournaments.services.deals import correct_deal
-from tournaments.services.errors import Refused
 from tournaments.services.positions import close_position, handle_call, reopen_position
 
 

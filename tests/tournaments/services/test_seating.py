@@ -5,13 +5,13 @@ import itertools
 import pytest
 from django.utils import timezone
 
+from clubs.services.errors import Refused
 from tests.at_the_table import TESTS
 from tests.factories import register, seat_ahead_then_change, start
 from tournaments.choices import Formula
 from tournaments.models import Deal, Seat, Team
 from tournaments.selectors.registrations import position_participants
 from tournaments.selectors.seating import position_report, seating_changes
-from tournaments.services.errors import Refused
 from tournaments.services.registrations import check_in, register_player
 from tournaments.services.seating import plan_position, publish_seating, swap_seats
 

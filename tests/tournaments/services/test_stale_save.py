@@ -9,13 +9,13 @@ import threading
 import pytest
 from django.db import connection
 
+from clubs.actors import Actor
+from clubs.services.errors import Refused
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet, grant
-from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Deal
 from tournaments.services.deals import correct_deal
-from tournaments.services.errors import Refused
 
 
 def correct(client, table, number, fields, version):

@@ -6,11 +6,12 @@ import datetime
 
 import pytest
 
+from clubs.models import Player
+from clubs.services.errors import Refused
 from tests.at_the_table import TESTS
 from tests.factories import club_of
-from tournaments.models import Player, Registration, Tournament
+from tournaments.models import Registration, Tournament
 from tournaments.selectors.registrations import search_players
-from tournaments.services.errors import Refused
 from tournaments.services.registrations import register_player, update_registration
 
 

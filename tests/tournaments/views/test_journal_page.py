@@ -9,9 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from clubs.actors import Actor
 from tests.at_the_table import TESTS
 from tests.htmx import HTMX
-from tournaments.actors import Actor
 from tournaments.choices import Place
 from tournaments.deal_scoring import DealResult
 from tournaments.models import JournalEntry

@@ -14,14 +14,15 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from clubs.actors import Actor
 from clubs.models import Club
+from clubs.services.clubs import add_arbitre, create_club
 from seating import plan_positions
-from tournaments.actors import Actor
 from tournaments.choices import Formula, Place
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Position, Registration, Tournament
-from tournaments.services.clubs import add_arbitre, add_member, create_club
 from tournaments.services.deals import record_deal
+from tournaments.services.members import add_member
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import close_position
 from tournaments.services.registrations import register_player

@@ -2,13 +2,14 @@
 
 import pytest
 
+from clubs.models import Player
+from clubs.services.errors import Refused
 from tests.at_the_table import TESTS
 from tests.factories import start
 from tests.htmx import HTMX
-from tournaments.models import Player, Registration
+from tournaments.models import Registration
 from tournaments.selectors.registrations import position_participants
 from tournaments.selectors.seating import count_tables
-from tournaments.services.errors import Refused
 from tournaments.services.registrations import cancel_withdrawal, check_in, withdraw_player
 from tournaments.services.seating import plan_position
 

@@ -5,9 +5,9 @@ anonymous users go to the login page, another club's arbitre gets a 404 and chan
 import pytest
 from django.contrib.auth import get_user_model
 
+from clubs.models import Member, Player
 from tests.factories import club_of, club_tournament
 from tests.walks import walk
-from tournaments.models import Member, Player
 
 
 @pytest.fixture

@@ -3,8 +3,9 @@ correcting, the evenings each one played; a forged id or another club's player i
 
 import pytest
 
+from clubs.models import Member, Player
 from tests.factories import club_of, club_tournament
-from tournaments.models import Member, Player, Registration
+from tournaments.models import Registration
 
 
 @pytest.fixture

@@ -8,13 +8,14 @@ import dataclasses
 import pytest
 from django.db import IntegrityError, transaction
 
+from clubs.actors import Actor
+from clubs.services.errors import Refused
 from tests import fft_example
-from tournaments.actors import Actor
 from tournaments.db import violated_constraint
 from tournaments.models import Deal, Table
 from tournaments.services import deals
 from tournaments.services.deals import record_deal
-from tournaments.services.errors import Refused, refusal_for_violation
+from tournaments.services.errors import refusal_for_violation
 
 TESTS = Actor.running("tests")
 

@@ -3,12 +3,12 @@
 import pytest
 from django.utils import timezone
 
+from clubs.actors import Actor
+from clubs.services.errors import Refused
 from tests import fft_example
 from tests.at_the_table import fill_sheet
-from tournaments.actors import Actor
 from tournaments.models import Deal
 from tournaments.services.deals import correct_deal, delete_deal
-from tournaments.services.errors import Refused
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -3,11 +3,12 @@
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from clubs.models import Player
 from tests.at_the_table import TESTS
 from tests.factories import club_player
 from tests.htmx import HTMX
 from tournaments.choices import Formula
-from tournaments.models import Player, Registration
+from tournaments.models import Registration
 from tournaments.services.imports import import_registrations
 
 GOOD = (

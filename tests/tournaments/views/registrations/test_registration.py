@@ -3,14 +3,15 @@
 import pytest
 from django.contrib.messages import get_messages
 
+from clubs.models import Player
+from clubs.services.errors import Refused
 from tests.at_the_table import TESTS
 from tests.factories import club_player
 from tests.htmx import HTMX
 from tests.refusals import refusal_the_second_time
 from tournaments.choices import Formula
-from tournaments.models import Player, Registration, Team
+from tournaments.models import Registration, Team
 from tournaments.selectors.registrations import search_players, search_registered
-from tournaments.services.errors import Refused
 from tournaments.services.registrations import register_player
 
 

@@ -4,9 +4,9 @@ tenancy »)."""
 
 import pytest
 
+from clubs.models import Member, Player
 from tests.at_the_table import TESTS
 from tests.factories import club_of, club_tournament
-from tournaments.models import Member, Player
 from tournaments.services.registrations import register_player
 
 

@@ -2,10 +2,10 @@
 
 import pytest
 
+from clubs.services.errors import Refused
 from tests.at_the_table import TESTS
 from tests.htmx import HTMX
 from tournaments.choices import Formula
-from tournaments.services.errors import Refused
 from tournaments.services.registrations import create_team, set_team
 
 

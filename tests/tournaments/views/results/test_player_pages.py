@@ -5,10 +5,10 @@ import re
 import pytest
 from django.utils import dateformat, timezone
 
+from clubs.actors import Actor
 from tests.at_the_table import TESTS, play, prise_by, sign
 from tests.factories import enrol, seat
 from tests.htmx import HTMX
-from tournaments.actors import Actor
 from tournaments.models import Position
 from tournaments.services.penalties import add_penalty
 from tournaments.services.positions import close_position

@@ -9,10 +9,10 @@ nothing.
 import pytest
 from django.contrib.auth import get_user_model
 
+from clubs.actors import Actor
 from tests.at_the_table import play, sign
 from tests.factories import club_tournament, seat
 from tests.walks import walk
-from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
 from tournaments.models import HandledCall, Penalty
 from tournaments.services.penalties import add_penalty

@@ -3,10 +3,10 @@
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from clubs.actors import Actor
+from clubs.models import Player
 from tests.at_the_table import fill_sheet
 from tests.factories import seated_room
-from tournaments.actors import Actor
-from tournaments.models import Player
 from tournaments.services.positions import handle_call
 
 

@@ -3,10 +3,10 @@
 import pytest
 from django.utils import timezone
 
+from clubs.actors import Actor
+from clubs.services.errors import Refused
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet
-from tournaments.actors import Actor
-from tournaments.services.errors import Refused
 from tournaments.services.sheets import confirm_bilan, unlock_sheet
 
 

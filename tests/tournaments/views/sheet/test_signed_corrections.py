@@ -8,13 +8,13 @@ import pytest
 from django.db import IntegrityError
 from django.utils import timezone
 
+from clubs.actors import Actor
+from clubs.services.errors import Refused
 from tests import fft_example
 from tests.at_the_table import PRISE_BY_NORD, TESTS, fill_sheet
-from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Deal, SheetEvent
 from tournaments.services.deals import correct_deal, delete_deal
-from tournaments.services.errors import Refused
 from tournaments.services.sheets import confirm_bilan
 
 PARIS = ZoneInfo("Europe/Paris")

@@ -4,12 +4,12 @@ import datetime
 
 import pytest
 
+from clubs.services.errors import Refused
 from tests.at_the_table import TESTS
 from tests.factories import club_of, start
 from tests.htmx import HTMX
 from tournaments.choices import Formula
 from tournaments.models import Tournament
-from tournaments.services.errors import Refused
 from tournaments.services.seating import plan_position
 from tournaments.services.tournaments import update_tournament
 

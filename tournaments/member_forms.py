@@ -1,35 +1,12 @@
-"""The club's forms: the club, an arbitre added by login, a member, the tick list that fills
-an evening from the members. They parse and bound what is typed; the services decide."""
+"""The members' forms that choose among the directory's players: a member added (found or
+typed in), and the tick list that fills an evening from the members. They parse and bound what
+is typed; the services decide. The club's own forms are ``clubs.forms``."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club
+from clubs.models import Player
 from tournaments.forms import RowChoiceField, RowsChoiceField
-from tournaments.models import Player
-
-
-class ClubForm(forms.Form):
-    name = forms.CharField(label=_("Nom du club"), max_length=200)
-    town = forms.CharField(label=_("Ville"), max_length=200, required=False)
-
-
-class TournamentClubForm(forms.Form):
-    """The club a new tournament belongs to, among the arbitre's clubs."""
-
-    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), empty_label=None)
-
-    def __init__(self, *args, clubs, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = clubs
-
-
-class ArbitreForm(forms.Form):
-    username = forms.CharField(
-        label=_("Identifiant du compte"),
-        max_length=150,
-        help_text=_("L'identifiant avec lequel cet arbitre se connecte."),
-    )
 
 
 class MemberForm(forms.Form):
@@ -60,12 +37,6 @@ class MemberForm(forms.Form):
             if not data.get("first_name", "").strip():
                 self.add_error("first_name", _("Le prénom est obligatoire."))
         return data
-
-
-class MemberEditForm(forms.Form):
-    last_name = forms.CharField(label=_("Nom"), max_length=100)
-    first_name = forms.CharField(label=_("Prénom"), max_length=100)
-    licence = forms.CharField(label=_("N° de licence FFT"), max_length=20, required=False)
 
 
 class TickForm(forms.Form):

@@ -8,15 +8,17 @@ both databases must find and order the same players.
 import random
 
 import pytest
-from django.apps import apps
+from django.db import connection
+from django.db.migrations.loader import MigrationLoader
 
+from clubs.models import Player
+from clubs.names import fold, name_key
 from tests.at_the_table import TESTS
 from tests.factories import club_player, club_tournament
 from tests.htmx import HTMX
 from tournaments.choices import Formula
 from tournaments.forms import SwapForm, TeamForm
-from tournaments.models import Player, Position, Registration, Team
-from tournaments.names import fold, name_key
+from tournaments.models import Position, Registration, Team
 from tournaments.selectors.registrations import search_players
 from tournaments.selectors.seating import seating_plan
 from tournaments.services.registrations import register_player, update_registration
@@ -129,7 +131,9 @@ def test_the_migration_fills_the_folded_names_of_players_already_known():
     player = Player.objects.create(last_name="Noël", first_name="Ève")
     Player.objects.filter(pk=player.pk).update(search_name="")
 
-    migration.fill_search_names(apps, None)
+    # The apps as they were at that migration, when the directory was the tournaments'.
+    state = MigrationLoader(connection).project_state(("tournaments", "0007_player_search_name"))
+    migration.fill_search_names(state.apps, None)
 
     assert Player.objects.get(pk=player.pk).search_name == "noel eve"
 

@@ -1,27 +1,18 @@
-"""The club's writes: each one a service in one transaction, journalled in the club's journal
-with who and when, refused in French with nothing saved."""
+"""The club's members as the tournaments see them (tournaments.services.members): a member
+added or corrected under the directory's tenancy, and an evening filled from the members;
+journalled in the club's journal, refused in French with nothing saved."""
 
 import datetime
 
 import pytest
-from django.db import IntegrityError, transaction
-from django.utils import timezone
 
-from tests.at_the_table import TESTS
+from clubs.actors import Actor
+from clubs.models import Member, Player
+from clubs.services.clubs import remove_member
+from clubs.services.errors import Refused
 from tests.factories import club_of, club_tournament
-from tournaments.actors import Actor
-from tournaments.models import JournalEntry, Member, Player, Registration
-from tournaments.services.clubs import (
-    add_arbitre,
-    add_member,
-    create_club,
-    register_members,
-    remove_arbitre,
-    remove_member,
-    update_club,
-    update_member,
-)
-from tournaments.services.errors import Refused
+from tournaments.models import Registration
+from tournaments.services.members import add_member, register_members, update_member
 from tournaments.services.tournaments import create_tournament
 
 
@@ -33,69 +24,6 @@ def club(arbitre):
 @pytest.fixture
 def by(arbitre):
     return Actor.arbitre(arbitre)
-
-
-def club_entries(club) -> list[tuple[str, str]]:
-    return [(entry.action, entry.actor_label) for entry in club.journal.order_by("pk")]
-
-
-def test_creating_a_club_makes_its_creator_its_arbitre_and_journals_it(arbitre, by):
-    club = create_club(name="  Les   Excuses ", town="Villeurbanne", by=by)
-
-    assert (club.name, club.town) == ("Les Excuses", "Villeurbanne")
-    assert list(club.arbitres.all()) == [arbitre]
-    assert club_entries(club) == [("club.created", "Arbitre : Anne Arbitre")]
-
-
-@pytest.mark.parametrize("name", ["", "   ", "\u00a0\t"])
-def test_a_club_without_a_name_is_refused_in_french(by, name):
-    with pytest.raises(Refused) as refused:
-        create_club(name=name, by=by)
-
-    assert refused.value.message == "Donnez un nom au club."
-    assert refused.value.field == "name"
-
-
-def test_renaming_a_club_journals_before_and_after(club, by):
-    update_club(club=club, name="Tarot Club Lyonnais", town="Lyon", by=by)
-
-    entry = club.journal.get(action="club.updated")
-    assert entry.after == {"name": "Tarot Club Lyonnais", "town": "Lyon"}
-    assert entry.before["name"] == "Club de arbitre"
-
-
-def test_an_arbitre_is_added_by_their_login(club, other_arbitre, by):
-    add_arbitre(club=club, username=" autre ", by=by)
-
-    assert set(club.arbitres.all()) == {club.arbitres.get(username="arbitre"), other_arbitre}
-    assert club.journal.get(action="club.arbitre_added").after == {"arbitres": ["arbitre", "autre"]}
-
-
-def test_an_unknown_login_is_refused_without_adding_anyone(club, by):
-    with pytest.raises(Refused) as refused:
-        add_arbitre(club=club, username="personne", by=by)
-
-    assert refused.value.message == "Aucun compte ne porte l'identifiant « personne »."
-    assert club.arbitres.count() == 1
-    assert not club.journal.filter(action="club.arbitre_added").exists()
-
-
-def test_the_last_arbitre_cannot_be_removed(club, arbitre, by):
-    with pytest.raises(Refused) as refused:
-        remove_arbitre(club=club, user=arbitre, by=by)
-
-    assert refused.value.code == "last_arbitre"
-    assert "dernier arbitre" in refused.value.message
-    assert list(club.arbitres.all()) == [arbitre]
-
-
-def test_an_arbitre_is_removed_while_another_remains(club, arbitre, other_arbitre, by):
-    club.arbitres.add(other_arbitre)
-
-    remove_arbitre(club=club, user=arbitre, by=by)
-
-    assert list(club.arbitres.all()) == [other_arbitre]
-    assert club.journal.get(action="club.arbitre_removed").after == {"arbitres": ["autre"]}
 
 
 def test_a_member_typed_in_is_a_new_player_of_the_directory(club, by):
@@ -203,26 +131,6 @@ def test_registering_the_ticked_players_skips_those_already_registered(club, arb
     Registration.objects.create(tournament=tonight, player=abel, number=1)
 
     assert register_members(tournament=tonight, players=[abel], by=by) == []
-
-
-@pytest.mark.parametrize("where", ["neither", "both"])
-def test_a_journal_entry_belongs_to_a_club_or_to_a_tournament(club, arbitre, where):
-    places = {"neither": {}, "both": {"club": club, "tournament": club_tournament(arbitre)}}
-
-    with pytest.raises(IntegrityError), transaction.atomic():
-        JournalEntry.objects.create(
-            at=timezone.now(),
-            actor_kind="script",
-            actor_script="tests",
-            action="club.created",
-            **places[where],
-        )
-
-
-def test_a_script_may_write_to_a_club(club):
-    update_club(club=club, name="Club renommé", by=TESTS)
-
-    assert club_entries(club)[-1] == ("club.updated", "Script : tests")
 
 
 def test_a_tournament_is_created_only_in_a_club_of_the_arbitre(arbitre, other_arbitre, by):

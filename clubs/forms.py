@@ -1,0 +1,37 @@
+"""The club's forms: the club, an arbitre added by login, a member's name and licence. They
+parse and bound what is typed; the services decide, and ``add_refusal`` puts a service's
+refusal back beside what was typed (every app's forms use it).
+"""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from clubs.services.errors import Refused
+from scoring.rules import InvalidDeal
+
+
+def add_refusal(form: forms.Form, refusal: Refused | InvalidDeal) -> None:
+    """Show a refusal beside what was typed: on the field it names when the form has that
+    field, above the form otherwise. A service's ``Refused`` and the rules' ``InvalidDeal``
+    both name their field and carry their French message."""
+    field = refusal.field if refusal.field in form.fields else None
+    form.add_error(field, refusal.message)
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(label=_("Nom du club"), max_length=200)
+    town = forms.CharField(label=_("Ville"), max_length=200, required=False)
+
+
+class ArbitreForm(forms.Form):
+    username = forms.CharField(
+        label=_("Identifiant du compte"),
+        max_length=150,
+        help_text=_("L'identifiant avec lequel cet arbitre se connecte."),
+    )
+
+
+class MemberEditForm(forms.Form):
+    last_name = forms.CharField(label=_("Nom"), max_length=100)
+    first_name = forms.CharField(label=_("Prénom"), max_length=100)
+    licence = forms.CharField(label=_("N° de licence FFT"), max_length=20, required=False)

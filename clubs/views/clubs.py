@@ -1,0 +1,88 @@
+"""The club's own pages for its arbitres that need nothing above clubs: a new club, an
+arbitre taken off, a member taken off, and the club's journal.
+
+The club's public page and its page for its arbitres show its evenings and seasons too: they
+are composed above, where all they show may be read (``seasons.views.clubs``). The members'
+list and a member's page read the directory's tenancy and the evenings they played
+(``tournaments.views.members``). Every arbitre page needs a login and finds the club through
+``arbitre_club_or_404``: an account that is not an arbitre of the club gets a 404.
+"""
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clubs.actors import Actor
+from clubs.forms import ClubForm, add_refusal
+from clubs.permissions import arbitre_club_or_404, club_member_or_404
+from clubs.selectors.journal import club_journal_entries, with_changes
+from clubs.services.clubs import create_club, remove_arbitre, remove_member
+from clubs.services.errors import Refused
+from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
+
+ENTRIES_PER_PAGE = 50
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def club_create(request: HtmxHttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = create_club(**form.cleaned_data, by=Actor.arbitre(request.user))
+        except Refused as refusal:
+            add_refusal(form, refusal)
+        else:
+            messages.success(request, _("Club créé : vous en êtes l'arbitre."))
+            return redirect_page(request, reverse("club_manage", args=[club.pk]))
+    return render_page(request, "clubs/club_form.html", {"form": form}, partial="club-form")
+
+
+@require_POST
+@login_required
+def club_arbitre_remove(request: HtmxHttpRequest, club_id: int, user_id: int) -> HttpResponse:
+    club = arbitre_club_or_404(request, club_id)
+    user = get_object_or_404(get_user_model(), pk=user_id, clubs=club)
+    try:
+        remove_arbitre(club=club, user=user, by=Actor.arbitre(request.user))
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(
+            request,
+            _("%(account)s n'est plus arbitre du club.")
+            % {"account": user.get_full_name() or user.get_username()},
+        )
+        if user.pk == request.user.pk and not request.user.is_superuser:
+            return redirect_page(request, reverse("setup_home"))
+    return redirect_page(request, reverse("club_manage", args=[club.pk]))
+
+
+@require_POST
+@login_required
+def club_member_remove(request: HtmxHttpRequest, club_id: int, member_id: int) -> HttpResponse:
+    club = arbitre_club_or_404(request, club_id)
+    member = club_member_or_404(club, member_id)
+    remove_member(member=member, by=Actor.arbitre(request.user))
+    messages.success(
+        request, _("%(player)s n'est plus membre du club.") % {"player": member.player}
+    )
+    return redirect_page(request, reverse("club_members", args=[club.pk]))
+
+
+@require_GET
+@login_required
+def club_journal(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    """The club's journal: every write to the club (and its seasons), newest first."""
+    club = arbitre_club_or_404(request, club_id)
+    page = Paginator(club_journal_entries(club=club), ENTRIES_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
+    context = {"club": club, "page": page, "entries": with_changes(page.object_list)}
+    return render_page(request, "clubs/journal.html", context, partial="entries")

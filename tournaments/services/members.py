@@ -1,0 +1,175 @@
+"""A club's members as the tournaments see them: a member added (a player the club may see,
+or one typed in) or corrected, and an evening filled from the members. Each one is a service
+in one transaction, journalled in the club's journal (``clubs.services.journal.record``), or
+in the tournament's for the registrations.
+
+They live here, not in ``clubs``, because which players a club may see depends on the
+tournaments they played (``registrations.players_visible_to``). A member's name and licence
+are the player's, in the directory shared by every club: they change from here only where no
+other club shows that player (the rule of ``registrations.update_registration``), and a
+licence typed is resolved as a registration resolves it (``registrations.known_player``).
+"""
+
+from collections.abc import Sequence
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from clubs.actors import Actor
+from clubs.models import Club, Member, Player
+from clubs.services import journal
+from clubs.services.clubs import member_fields, one_line
+from clubs.services.errors import Refused, clean_or_refuse
+from clubs.services.players import licence_held_elsewhere, new_player
+from tournaments.models import Registration, Tournament
+from tournaments.selectors.registrations import players_visible_to, shown_by_another_club
+from tournaments.services.registrations import known_player, register_player
+
+
+def _refuse_unknown_player() -> None:
+    # The same words as a form's unknown choice: a forged id learns nothing.
+    raise Refused(_("Joueur inconnu."), code="unknown_player", field="player")
+
+
+@transaction.atomic
+def add_member(
+    *,
+    club: Club,
+    player: Player | None = None,
+    last_name: str = "",
+    first_name: str = "",
+    licence: str = "",
+    by: Actor,
+) -> Member:
+    """Make a player a member of the club: a known ``player`` the club may see, or a player
+    typed in (a licence already known names the same player, as for a registration)."""
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if player is not None:
+        if not players_visible_to(club_ids=[club.pk]).filter(pk=player.pk).exists():
+            _refuse_unknown_player()
+    else:
+        last_name, first_name, licence = (
+            one_line(last_name),
+            one_line(first_name),
+            one_line(licence),
+        )
+        if not last_name:
+            raise Refused(_("Le nom est obligatoire."), code="required", field="last_name")
+        if not first_name:
+            raise Refused(_("Le prénom est obligatoire."), code="required", field="first_name")
+        player = known_player(licence=licence, last_name=last_name, club_id=club.pk)
+        if player is None:
+            player = new_player(
+                last_name=last_name, first_name=first_name, licence=licence, club=club.name
+            )
+    if club.members.filter(player=player).exists():
+        raise Refused(
+            _("%(player)s est déjà membre du club.") % {"player": player},
+            code="already_member",
+            field="last_name",
+        )
+    try:
+        with transaction.atomic():
+            member = Member.objects.create(club=club, player=player)
+    except IntegrityError as error:
+        raise Refused(
+            _("%(player)s vient d'être ajouté au club.") % {"player": player},
+            code="conflict",
+            field="last_name",
+        ) from error
+    journal.record(
+        club=club,
+        action=journal.Action.MEMBER_ADDED,
+        by=by,
+        subject=member,
+        after=member_fields(member),
+    )
+    return member
+
+
+@transaction.atomic
+def update_member(
+    *, member: Member, last_name: str, first_name: str, licence: str = "", by: Actor
+) -> Member:
+    """Correct a member's name or licence.
+
+    The player is one person across clubs: where another club shows them (its tournaments, its
+    members), their record never changes from here; a correction that keeps their licence is
+    refused, one that drops or changes it gives the member a record of their own.
+    """
+    club = Club.objects.select_for_update().get(pk=member.club_id)
+    member = Member.objects.select_related("player").get(pk=member.pk)
+    before = member_fields(member)
+    last_name, first_name, licence = one_line(last_name), one_line(first_name), one_line(licence)
+    if not last_name:
+        raise Refused(_("Le nom est obligatoire."), code="required", field="last_name")
+    if not first_name:
+        raise Refused(_("Le prénom est obligatoire."), code="required", field="first_name")
+    player = member.player
+    if (last_name, first_name, licence) == (player.last_name, player.first_name, player.licence):
+        return member
+    if licence and licence != player.licence:
+        holder = known_player(licence=licence, last_name=last_name, club_id=club.pk)
+        if holder is not None and holder.pk != player.pk:
+            raise Refused(
+                _("Le n° de licence %(licence)s est déjà celui de %(player)s.")
+                % {"licence": licence, "player": holder},
+                code="licence_taken",
+                field="licence",
+            )
+    if shown_by_another_club(player, club_id=club.pk):
+        if licence and licence == player.licence:
+            raise Refused(
+                _(
+                    "%(player)s figure aussi dans un autre club : son nom ne se corrige pas "
+                    "ici. Demandez-le à l'administrateur."
+                )
+                % {"player": player},
+                code="shared_player",
+                field="last_name",
+            )
+        # The member's own record, so that the other club keeps showing theirs; the club's
+        # tournaments follow the member.
+        own = new_player(
+            last_name=last_name, first_name=first_name, licence=licence, club=club.name
+        )
+        Registration.objects.filter(player=player, tournament__club=club).update(player=own)
+        member.player = own
+        member.save(update_fields=["player"])
+    else:
+        player.last_name, player.first_name = last_name, first_name
+        player.licence = licence
+        player.licence_pending = licence_held_elsewhere(licence, player=player)
+        clean_or_refuse(player)
+        try:
+            with transaction.atomic():
+                player.save()
+        except IntegrityError as error:
+            raise Refused(
+                _("Ce n° de licence vient d'être pris ; réessayez."),
+                code="conflict",
+                field="licence",
+            ) from error
+    journal.record(
+        club=club,
+        action=journal.Action.MEMBER_UPDATED,
+        by=by,
+        subject=member,
+        before=before,
+        after=member_fields(member),
+    )
+    return member
+
+
+@transaction.atomic
+def register_members(
+    *, tournament: Tournament, players: Sequence[Player], by: Actor
+) -> list[Registration]:
+    """Register each of ``players`` (ticked on the players page) not yet registered, through
+    the registration service, all of them or none."""
+    registered = set(tournament.registrations.values_list("player_id", flat=True))
+    return [
+        register_player(tournament=tournament, player=player, by=by)
+        for player in players
+        if player.pk not in registered
+    ]

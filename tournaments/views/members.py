@@ -1,0 +1,169 @@
+"""The club's members for its arbitres, and the tick list that fills an evening from them.
+
+They live here, not in ``clubs``, because they read the tournaments: which players the club
+may find and add (``registrations.players_visible_to``: its members, the players of its own
+and of published tournaments), the club's evenings each member played, and the players of
+its last evening. Every page needs a login and finds the club through
+``arbitre_club_or_404``: an account that is not an arbitre of the club gets a 404.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+from clubs.actors import Actor
+from clubs.forms import MemberEditForm, add_refusal
+from clubs.models import Club, Player
+from clubs.permissions import arbitre_club_or_404, club_member_or_404
+from clubs.services.errors import Refused
+from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
+from tournaments.forms import search_query
+from tournaments.member_forms import MemberForm, TickForm
+from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.selectors.clubs import (
+    club_members,
+    member_evenings,
+    member_tick_list,
+    players_visible_to,
+    search_directory,
+)
+from tournaments.services.members import add_member, register_members, update_member
+
+SEARCH_LIMIT = 20
+
+
+def _members_context(request: HtmxHttpRequest, club: Club, form: MemberForm) -> dict:
+    query = search_query(request.GET)
+    found = []
+    if query.split():
+        found = search_directory(club=club, query=query, limit=SEARCH_LIMIT)
+    return {
+        "club": club,
+        "query": query,
+        "found": found,
+        "members": club_members(club, query=query),
+        "form": form,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def club_members_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    """The club's members: search them (accents aside), add one (found or typed in)."""
+    club = arbitre_club_or_404(request, club_id)
+    players = players_visible_to(club_ids=[club.pk])
+    form = MemberForm(request.POST if request.method == "POST" else None, players=players)
+    status = 200
+    if request.method == "POST":
+        status = 422
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                member = add_member(
+                    club=club,
+                    player=data["player"],
+                    last_name=data["last_name"],
+                    first_name=data["first_name"],
+                    licence=data["licence"],
+                    by=Actor.arbitre(request.user),
+                )
+            except Refused as refusal:
+                add_refusal(form, refusal)
+            else:
+                messages.success(
+                    request, _("%(player)s est membre du club.") % {"player": member.player}
+                )
+                return redirect_page(request, reverse("club_members", args=[club.pk]))
+    context = _members_context(request, club, form)
+    if request.htmx and request.htmx.target == "member-results":
+        return render(request, "clubs/members.html#member-results", context)
+    return render_page(request, "clubs/members.html", context, partial="members", status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def club_member_edit(request: HtmxHttpRequest, club_id: int, member_id: int) -> HttpResponse:
+    """One member: correct their name and licence; the club's evenings they played."""
+    club = arbitre_club_or_404(request, club_id)
+    member = club_member_or_404(club, member_id)
+    player = member.player
+    initial = {
+        "last_name": player.last_name,
+        "first_name": player.first_name,
+        "licence": player.licence,
+    }
+    form = MemberEditForm(request.POST if request.method == "POST" else None, initial=initial)
+    status = 200
+    if request.method == "POST":
+        status = 422
+        if form.is_valid():
+            try:
+                member = update_member(
+                    member=member, **form.cleaned_data, by=Actor.arbitre(request.user)
+                )
+            except Refused as refusal:
+                add_refusal(form, refusal)
+            else:
+                messages.success(
+                    request, _("Membre enregistré : %(player)s.") % {"player": member.player}
+                )
+                return redirect_page(request, reverse("club_members", args=[club.pk]))
+    context = {"club": club, "member": member, "form": form, "evenings": member_evenings(member)}
+    return render_page(request, "clubs/member.html", context, partial="member-form", status=status)
+
+
+def tick_context(request: HtmxHttpRequest, tournament, form: TickForm | None = None) -> dict:
+    """The tick list of the tournament's players page: the club's members and last evening's
+    players; ``?memes=1`` ticks those of the last evening."""
+    lines, previous = member_tick_list(tournament)
+    same = request.GET.get("memes") == "1" and previous is not None
+    ticked = set()
+    if form is not None and form.is_bound:
+        ticked = {str(value) for value in form.data.getlist("players")}
+    elif same:
+        ticked = {str(line.player.pk) for line in lines if line.last_time and not line.registered}
+    return {
+        "tick_lines": lines,
+        "tick_previous": previous,
+        "tick_same": same,
+        "tick_ticked": ticked,
+        "tick_form": form,
+    }
+
+
+@require_POST
+@login_required
+def register_ticked(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    """Register the players ticked on the players page, through the registration service."""
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    lines, _previous = member_tick_list(tournament)
+    offered = Player.objects.filter(pk__in=[line.player.pk for line in lines])
+    form = TickForm(request.POST, players=offered)
+    if form.is_valid():
+        try:
+            registrations = register_members(
+                tournament=tournament,
+                players=sorted(form.cleaned_data["players"], key=lambda player: player.search_name),
+                by=Actor.arbitre(request.user),
+            )
+        except Refused as refusal:
+            messages.error(request, refusal.message)
+        else:
+            count = len(registrations)
+            messages.success(
+                request,
+                ngettext("%(count)s joueur inscrit.", "%(count)s joueurs inscrits.", count)
+                % {"count": count}
+                if count
+                else _("Les joueurs cochés étaient déjà inscrits."),
+            )
+            return redirect_page(request, reverse("setup_players", args=[tournament.pk]))
+    else:
+        for error in form.errors.get("players", []):
+            messages.error(request, error)
+    return redirect_page(request, reverse("setup_players", args=[tournament.pk]))
