@@ -19,6 +19,28 @@ SEAT_COLUMNS = (
     "registration__player__last_name",
     "registration__player__first_name",
 )
+# What the room shows of a deal that calls the arbitre (``sheets.call_row``, ``call_kind``).
+CALL_COLUMNS = (
+    "table_id",
+    "number",
+    "all_pass",
+    "taker",
+    "partner",
+    "contract",
+    "bouts",
+    "points",
+    "chelem",
+    "chelem_announced",
+)
+# What the room shows of a call answered: who answered it, and when.
+ANSWER_COLUMNS = (
+    "deal_id",
+    "kind",
+    "handled_at",
+    "handled_by__username",
+    "handled_by__first_name",
+    "handled_by__last_name",
+)
 # A deal played: its result is in, or everybody passed (``Deal.is_played``).
 PLAYED = Q(deals__all_pass=True) | Q(deals__points__isnull=False)
 
@@ -68,11 +90,17 @@ def _calling_deals(position: Position) -> dict[int, list[Deal]]:
     deals = list(
         Deal.objects.filter(table__position=position)
         .filter(Q(contract__in=ALERT_CONTRACTS) | Q(chelem_announced=True))
+        .only(*CALL_COLUMNS)
         .order_by("number")
     )
     answered = {}
     if deals:
-        for call in HandledCall.objects.filter(deal__in=deals).select_related("handled_by"):
+        answers = (
+            HandledCall.objects.filter(deal__in=deals)
+            .select_related("handled_by")
+            .only(*ANSWER_COLUMNS)
+        )
+        for call in answers:
             answered[call.deal_id, call.kind] = call
     by_table: dict[int, list[Deal]] = {}
     for deal in deals:
