@@ -208,3 +208,17 @@ def test_the_report_names_who_sat_at_a_table_of_3_and_how_often(arbitre_client, 
 
     assert "Tables de 3 ou de 5 réparties : chacun y passe à son tour." in page
     assert "1 fois" in page and "jamais" in page
+
+
+def test_tables_of_3_seated_in_turn_are_reported_as_going_round(arbitre_client, tournament):
+    """23 players, one table of 3: position 2 seated in its turn after position 1 gives the
+    table of 3 to players who have not sat at one yet, and the report says so."""
+    register(tournament, 23)
+    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_position(tournament=tournament, number=2, by=TESTS)
+
+    page = arbitre_client.get(placement_url(tournament, 2)).content.decode()
+
+    assert "Tables de 3 ou de 5 réparties : chacun y passe à son tour." in page
+    assert "mal réparties" not in page
+    assert "Aucune rencontre répétée" in page
