@@ -170,6 +170,7 @@ def test_tables_of_5_planned_in_turn_share_out_as_far_as_no_repeat_allows(seed):
     fives = [table for table in played[1] if len(table) == 5]
     assert [sorted(first[player] for player in table) for table in fives] == [[0, 1, 2, 3, 4]] * 2
     assert odd_table_counts(played[:2], players=players) == {0: 6, 1: 12, 2: 4}
+    assert seating_report(played[:2], teams=teams).odd_spread_unavoidable is True
     report = seating_report(played, teams=teams)
     assert report.repeat_meetings == 0
     assert report.team_clash_count == 0
