@@ -50,6 +50,11 @@ Quality, in priority order
 3. Odd tables are spread position after position: nobody sits at a table of 3 or 5 a second
    time while someone else has sat at none (history included), at any point of the
    tournament, not only at its end, since a tournament can stop or change on the way.
+   Wherever repeats allow: five players who never met sat at five different tables of every
+   earlier position, so with fewer than five tables of 4 the tables of 5 of position 2 cannot
+   all go to players who have never sat at one (22 players, three tables of 4 and two of 5:
+   six of the twelve get their turn, and four sit at a second table of 5 while six have sat
+   at none). Repeats come first.
 4. Seats rotate: within each table the seats are dealt so that everyone's count of Nord (and
    of every other seat) stays balanced.
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from seating.schedule import PlayerId, Schedule
 from seating.seats import SEATS
@@ -27,6 +27,10 @@ class SeatingReport:
     ``repeated_pairs`` lists those pairs with how often they met. Team-mates sitting together
     are not repeats but ``team_clashes``. ``odd_tables`` counts, per player, the tables of 3 or
     5 sat at; ``seat_counts`` counts, per player, the times in each seat of :data:`SEATS`.
+    ``odd_spread_unavoidable`` says that the odd tables are unevenly spread (see
+    :attr:`odd_table_spread`) with no repeat meeting, and that at every position no seating
+    without a repeat could have given more of the players whose turn it was a table of 3 or 5
+    (see :func:`_odd_turns_at_most`).
     """
 
     repeat_meetings: int
@@ -34,6 +38,7 @@ class SeatingReport:
     team_clashes: tuple[PairMeeting, ...]
     odd_tables: Mapping[PlayerId, int] = field(hash=False)
     seat_counts: Mapping[PlayerId, tuple[int, ...]] = field(hash=False)
+    odd_spread_unavoidable: bool = False
 
     @property
     def team_clash_count(self) -> int:
@@ -100,13 +105,49 @@ def schedule_report(
             clashes.append(PairMeeting(players=pair, times=times))
         elif times > 1:
             repeated.append(PairMeeting(players=pair, times=times))
-    return SeatingReport(
+    report = SeatingReport(
         repeat_meetings=sum(meeting.times - 1 for meeting in repeated),
         repeated_pairs=tuple(repeated),
         team_clashes=tuple(clashes),
         odd_tables=tally.odd_tables,
         seat_counts={player: tuple(counts) for player, counts in tally.seats.items()},
     )
+    if report.odd_table_spread > 1 and not report.repeat_meetings:
+        report = replace(report, odd_spread_unavoidable=_odd_turns_at_most(schedule, only))
+    return report
+
+
+def _odd_turns_at_most(schedule: Schedule, only: set[PlayerId] | None) -> bool:
+    """Whether every position of ``schedule`` seats at its tables of 3 or 5 as many of the
+    players whose turn it is (those who sat at the fewest so far) as any position without a
+    repeat meeting could, after the positions before it.
+
+    Two players at the same table of a position have met if they sat at the same table of an
+    earlier one: so an odd table seats at most one player of each earlier table, and the odd
+    tables of a position, at most as many of the players whose turn it is as each earlier
+    table can give one to each of them. A table of 5 takes players of five different tables:
+    with 22 players (three tables of 4, two of 5), the second position's tables of 5 seat six
+    of the twelve players who have not sat at one yet, not ten.
+    """
+    counts: dict[PlayerId, int] = {}
+    earlier: list[list[set[PlayerId]]] = []
+    for position in schedule:
+        tables = [{p for p in table if only is None or p in only} for table in position]
+        odd = [seated for seated, table in zip(tables, position, strict=True) if len(table) != 4]
+        present = set().union(*tables)
+        if odd and present:
+            least = min(counts.get(player, 0) for player in present)
+            turn = {player for player in present if counts.get(player, 0) == least}
+            given = sum(len(turn & seated) for seated in odd)
+            room = [len(turn), sum(len(seated) for seated in odd)]
+            room.extend(sum(min(len(turn & t), len(odd)) for t in before) for before in earlier)
+            if given < min(room):
+                return False
+        for seated in odd:
+            for player in seated:
+                counts[player] = counts.get(player, 0) + 1
+        earlier.append(tables)
+    return True
 
 
 class _Tally:

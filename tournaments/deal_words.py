@@ -64,8 +64,13 @@ def camp_sign(value) -> str:
 def short_name(seat: Seat) -> str:
     """A player as the sheet names them: last name and initial (« Martin C. »)."""
     player = seat.registration.player
-    initial = f" {player.first_name[:1]}." if player.first_name else ""
-    return f"{player.last_name}{initial}"
+    return names_short(player.last_name, player.first_name)
+
+
+def names_short(last_name: str, first_name: str) -> str:
+    """Last name and initial (« Martin C. »), from the names themselves."""
+    initial = f" {first_name[:1]}." if first_name else ""
+    return f"{last_name}{initial}"
 
 
 def seat_names(seats) -> dict[str, str]:

@@ -1,9 +1,13 @@
 """The arbitre's room: every table's progress, signature, zero sum, and the calls to the arbitre."""
 
+from django.utils.timezone import localtime
+
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet, post_deal
+from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
 from tournaments.services.deals import record_deal
+from tournaments.services.positions import close_position, handle_call
 from tournaments.services.sheets import confirm_bilan
 
 
@@ -97,3 +101,40 @@ def test_the_close_form_lists_the_tables_with_no_deal_and_what_they_will_show(
     assert "1 table n'a joué aucune donne" in html
     assert f'<a href="#table-{other_table.number}">table 2</a>.</p>' in html
     assert "leurs 4 joueurs auront cette position « non jouée » (« — ») au classement" in html
+
+
+def test_the_room_escapes_the_players_names(arbitre_client, table):
+    player = table.seats.get(place="N").registration.player
+    player.last_name, player.first_name = "<b>Dupont</b>", "&Anne"
+    player.save()
+
+    html = room_html(arbitre_client, table)
+
+    assert "&lt;b&gt;Dupont&lt;/b&gt; &amp;." in html
+    assert "<b>Dupont</b>" not in html
+
+
+def test_an_answered_call_says_who_answered_it_and_when(arbitre_client, arbitre, table):
+    deal = record_deal(
+        table=table, number=1, result=DealResult(taker="N", contract="garde_sans"), by=TESTS
+    )
+    call = handle_call(deal=deal, by=Actor.arbitre(arbitre))
+
+    html = room_html(arbitre_client, table)
+
+    when = localtime(call.handled_at).strftime("%H:%M")
+    assert f"✓ Pris en compte par Anne Arbitre à {when}" in html
+    assert f"/donnes/{deal.pk}/appel/" not in html
+
+
+def test_an_open_position_lets_each_tables_phone_in_and_a_closed_one_does_not(
+    arbitre_client, arbitre, table, other_table
+):
+    grant = f"/positions/1/salle/tables/{table.pk}/telephone/"
+    assert grant in room_html(arbitre_client, table)
+
+    close_position(position=table.position, by=Actor.arbitre(arbitre), force=True, reason="Test")
+
+    html = room_html(arbitre_client, table)
+    assert "Ouvrir un téléphone" not in html
+    assert f'href="/tables/{other_table.pk}/"' in html

@@ -3,7 +3,7 @@
 import pytest
 
 from tests.at_the_table import TESTS
-from tests.factories import register, seat_ahead_then_change
+from tests.factories import club_tournament, register, seat_ahead_then_change
 from tests.htmx import HTMX
 from tournaments.selectors.seating import seating_changes
 from tournaments.services.seating import plan_position, publish_seating
@@ -208,3 +208,36 @@ def test_the_report_names_who_sat_at_a_table_of_3_and_how_often(arbitre_client, 
 
     assert "Tables de 3 ou de 5 réparties : chacun y passe à son tour." in page
     assert "1 fois" in page and "jamais" in page
+
+
+def test_tables_of_3_seated_in_turn_are_reported_as_going_round(arbitre_client, tournament):
+    """23 players, one table of 3: position 2 seated in its turn after position 1 gives the
+    table of 3 to players who have not sat at one yet, and the report says so."""
+    register(tournament, 23)
+    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_position(tournament=tournament, number=2, by=TESTS)
+
+    page = arbitre_client.get(placement_url(tournament, 2)).content.decode()
+
+    assert "Tables de 3 ou de 5 réparties : chacun y passe à son tour." in page
+    assert "mal réparties" not in page
+    assert "Aucune rencontre répétée" in page
+
+
+def test_tables_of_5_seated_in_turn_are_reported_as_shared_as_well_as_no_repeat_allows(
+    arbitre_client, arbitre
+):
+    """22 players, three tables of 4 and two of 5: position 2 seated in its turn cannot give
+    a table of 5 to ten of the twelve players who have not sat at one without a repeat
+    meeting, and the report says so rather than « mal réparties »."""
+    tournament = club_tournament(arbitre, allow_five=True)
+    register(tournament, 22)
+    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_position(tournament=tournament, number=2, by=TESTS)
+
+    page = arbitre_client.get(placement_url(tournament, 2)).content.decode()
+
+    assert "Tables de 3 ou de 5 réparties au mieux" in page
+    assert "aucun placement sans rencontre répétée" in page
+    assert "mal réparties" not in page
+    assert "Aucune rencontre répétée" in page
