@@ -2,9 +2,9 @@
 
 from django.utils.timezone import localtime
 
+from clubs.actors import Actor
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet, post_deal
-from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
 from tournaments.services.deals import record_deal
 from tournaments.services.positions import close_position, handle_call
