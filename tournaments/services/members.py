@@ -23,7 +23,12 @@ from clubs.services.errors import Refused, clean_or_refuse
 from clubs.services.players import licence_held_elsewhere, new_player
 from tournaments.models import Registration, Tournament
 from tournaments.selectors.registrations import players_visible_to, shown_by_another_club
-from tournaments.services.registrations import known_player, register_player
+from tournaments.services import journal as tournament_journal
+from tournaments.services.registrations import (
+    known_player,
+    participant_fields,
+    register_player,
+)
 
 
 def _refuse_unknown_player() -> None:
@@ -133,7 +138,7 @@ def update_member(
         own = new_player(
             last_name=last_name, first_name=first_name, licence=licence, club=club.name
         )
-        Registration.objects.filter(player=player, tournament__club=club).update(player=own)
+        _follow_the_member(player=player, own=own, club=club, by=by)
         member.player = own
         member.save(update_fields=["player"])
     else:
@@ -173,3 +178,22 @@ def register_members(
         for player in players
         if player.pk not in registered
     ]
+
+
+def _follow_the_member(*, player: Player, own: Player, club: Club, by: Actor) -> None:
+    """The club's tournaments name the member's own record from now on: each registration
+    changed is a write to its tournament, in its journal (its ranking and the seasons' kept
+    totals are read again from it)."""
+    for registration in Registration.objects.filter(
+        player=player, tournament__club=club
+    ).select_related("player", "tournament"):
+        before = participant_fields(registration)
+        registration.player = own
+        registration.save(update_fields=["player"])
+        tournament_journal.record_change(
+            tournament_journal.Action.REGISTRATION_UPDATED,
+            by,
+            subject=registration,
+            before=before,
+            after=participant_fields(registration),
+        )

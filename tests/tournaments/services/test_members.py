@@ -112,6 +112,28 @@ def test_correcting_a_member_another_club_shows_never_changes_their_record(club,
     assert shared.last_name == "Commun"
 
 
+def test_the_clubs_evenings_follow_a_member_given_their_own_record_in_their_journal(
+    club, arbitre, other_arbitre, by
+):
+    shared = Player.objects.create(last_name="Commun", first_name="Léo")
+    Member.objects.create(club=club_of(other_arbitre), player=shared)
+    member = Member.objects.create(club=club, player=shared)
+    registration = Registration.objects.create(
+        tournament=club_tournament(arbitre, club=club), player=shared, number=1
+    )
+
+    member = update_member(member=member, last_name="Communal", first_name="Léo", licence="", by=by)
+
+    registration.refresh_from_db()
+    entry = registration.tournament.journal.get()
+    assert registration.player == member.player != shared
+    assert (entry.action, entry.before["last_name"], entry.after["last_name"]) == (
+        "registration.updated",
+        "Commun",
+        "Communal",
+    )
+
+
 def test_registering_the_ticked_players_goes_through_the_registration_service(club, arbitre, by):
     tonight = club_tournament(arbitre)
     players = [
