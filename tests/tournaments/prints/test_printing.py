@@ -8,7 +8,7 @@ from tournaments.actors import Actor
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Player, Position, Table
 from tournaments.names import name_key
-from tournaments.prints.cards import printed_cards
+from tournaments.prints.cards import printed_cards, rules_stamp
 from tournaments.prints.plan import printed_plan
 from tournaments.prints.qr import QR_MASK, qr_drawing
 from tournaments.prints.qr import qr_svg as make_qr
@@ -122,6 +122,25 @@ def test_a_card_gives_each_position_seated_so_far(table, registrations):
     assert first.url == "https://x/joueurs/1/"
     assert first.qr.matrix == segno.make_qr("https://x/joueurs/1/", error="m", mask=QR_MASK).matrix
     assert first.qr_stamp.drawing == qr_drawing(first.qr)
+
+
+def test_a_card_prints_its_seated_and_later_positions_in_runs(table, registrations):
+    position = Position.objects.create(tournament=table.position.tournament, number=2)
+    seat_position(position=position, tables=[registrations[4:], registrations[:4]], by=TESTS)
+
+    cards = printed_cards(table.position.tournament, player_url=lambda n: f"https://x/joueurs/{n}/")
+
+    first = next(card for card in cards if card.registration.number == 1)
+    runs = [(seated, [line.position for line in run]) for seated, run in first.line_runs]
+    assert runs == [(True, [1, 2]), (False, [3])]
+
+
+def test_the_card_rules_fall_under_each_line_of_its_seats():
+    operators = rules_stamp(4).drawing.decode().split()
+
+    tops = [float(operators[i + 1]) for i in range(2, len(operators) - 1, 5)]
+    assert operators[:2] == ["0.6", "g"] and operators[-1] == "f"
+    assert tops == [750, 500, 250, 0]  # a unit square of 1000, the y axis up
 
 
 def test_the_qr_drawing_covers_exactly_the_dark_modules():
