@@ -34,6 +34,11 @@ class PrintedPlan:
     tables: list[PlanTable]
     by_player: list[PlanEntry]
 
+    @property
+    def row_padding(self) -> range:
+        """The empty cells that complete the last row of three tables."""
+        return range(-len(self.tables) % 3)
+
 
 def printed_plan(position: Position) -> PrintedPlan:
     """The seating plan of a seated position; players in French alphabetical order."""
