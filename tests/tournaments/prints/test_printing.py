@@ -1,5 +1,7 @@
 """What the printed documents show, read by tournaments.prints (no PDF)."""
 
+from types import SimpleNamespace
+
 import segno
 
 from tests import fft_example
@@ -9,7 +11,17 @@ from tournaments.deal_scoring import DealResult
 from tournaments.models import Player, Position, Table
 from tournaments.names import name_key
 from tournaments.prints.cards import printed_cards, rules_stamp
-from tournaments.prints.plan import printed_plan
+from tournaments.prints.plan import (
+    ENTRY_EXTRA,
+    ENTRY_LINE,
+    LETTER_HEIGHT,
+    LIST_HEAD_HEIGHT,
+    PAGE_HEIGHT,
+    PlanEntry,
+    entry_lines,
+    list_pages,
+    printed_plan,
+)
 from tournaments.prints.qr import QR_MASK, qr_drawing
 from tournaments.prints.qr import qr_svg as make_qr
 from tournaments.prints.sheets import printed_sheets
@@ -179,3 +191,37 @@ def test_before_any_seating_every_registered_player_gets_a_card(tournament):
     cards = printed_cards(tournament, player_url=lambda n: f"https://x/{n}/")
 
     assert [card.registration for card in cards] == [registered]
+
+
+def plan_entry(letter: str, last_name: str, number: int = 1) -> PlanEntry:
+    player = SimpleNamespace(last_name=last_name, first_name="Anne")
+    seat = SimpleNamespace(
+        registration=SimpleNamespace(player=player, number=number),
+        table=SimpleNamespace(number=100),
+        get_place_display=lambda: "Cinquième",
+    )
+    return PlanEntry(letter=letter, seat=seat)
+
+
+def test_a_name_too_long_for_its_column_counts_as_wrapped_on_the_plan():
+    assert entry_lines(plan_entry("M", "Martin")) == 1
+    assert entry_lines(plan_entry("L", "de La Rochefoucauld-Montmorency de Saint-Aulaire")) >= 2
+
+
+def test_the_plan_list_fills_each_column_within_its_page_every_column_with_its_letter():
+    entries = [plan_entry("M", "Martin", n) for n in range(1, 101)]
+    entries += [plan_entry("L", "de La Rochefoucauld-Montmorency de Saint-Aulaire" * 2, 101)]
+
+    pages = list_pages(entries)
+
+    columns = [column for page in pages for column in page.columns if column]
+    assert [entry for column in columns for _, entry in column if entry] == entries
+    assert all(column[0] == (column[1][0], None) for column in columns)
+    for index, column in enumerate(columns):
+        room = PAGE_HEIGHT - (LIST_HEAD_HEIGHT if index < 2 else 0)
+        height = sum(
+            ENTRY_LINE * entry_lines(entry) + ENTRY_EXTRA if entry else LETTER_HEIGHT
+            for _, entry in column
+        )
+        assert height <= room
+    assert len(pages) == 2 and len(pages[-1].columns) == 2
