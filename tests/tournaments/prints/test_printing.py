@@ -11,6 +11,7 @@ from tournaments.deal_scoring import DealResult
 from tournaments.models import Player, Position, Table
 from tournaments.names import name_key
 from tournaments.prints.cards import printed_cards, rules_stamp
+from tournaments.prints.layout import FIGURE_SPACE, SIGN_SPACE, figure_lines
 from tournaments.prints.plan import (
     ENTRY_EXTRA,
     ENTRY_LINE,
@@ -225,3 +226,12 @@ def test_the_plan_list_fills_each_column_within_its_page_every_column_with_its_l
         )
         assert height <= room
     assert len(pages) == 2 and len(pages[-1].columns) == 2
+
+
+def test_figures_are_padded_to_one_width_with_figure_and_sign_spaces():
+    lines = figure_lines([["+318", "−6"], ["0", ""]], size_pt=10)
+
+    first, second = (line.split("\t") for line in lines.text.split("\n"))
+    assert first == ["+318", f"{FIGURE_SPACE * 2}−6"]
+    assert second == [f"{FIGURE_SPACE * 2}{SIGN_SPACE}0", f"{FIGURE_SPACE * 3}{SIGN_SPACE}"]
+    assert round(lines.width, 2) == round((0.838 + 3 * 0.636) * 10 * 25.4 / 72, 2)
