@@ -183,16 +183,18 @@ class PrintedSheet:
         return self.bilans.left(self.layout.seats_left + self.layout.seat_width - self.MARGIN)
 
     @property
-    def signature_bilans(self) -> list[tuple[float, float, str]]:
-        """Each bilan in its box under the signatures: left edge, width, the bilan. A block
+    def signature_bilan_boxes(self) -> list[tuple[float, float]]:
+        """Where each bilan goes in its box under the signatures: left edge, width. A block
         each: WeasyPrint's tab stops drift by some tenths of a millimetre a stop, which the
         boxes' wide pitch would carry into their right edge."""
         pitch = self.layout.signature_pitch
-        width = pitch - SIGNATURE_GAP - 17
         return [
-            (index * pitch + 14, width, signed(totals.bilan))
-            for index, totals in enumerate(self.totals or [])
+            (index * pitch + 14, pitch - SIGNATURE_GAP - 17) for index in range(self.layout.seats)
         ]
+
+    @property
+    def signature_bilans(self) -> list[str]:
+        return [signed(totals.bilan) for totals in self.totals or []]
 
     @property
     def signature_heads(self) -> str:
@@ -205,11 +207,6 @@ class PrintedSheet:
             [_fit(str(seat.registration.player), width, 8.5) for seat in self.seats],
         ]
         return "\n".join("\t".join(line) for line in lines)
-
-    @property
-    def placed_deals(self) -> list[tuple[PrintedDeal, float]]:
-        """Each deal with the top of its row."""
-        return list(zip(self.deals, self.layout.rows, strict=False))
 
     @property
     def bilan_labels(self) -> str:
