@@ -70,8 +70,8 @@ def build_position() -> None:
     from django.core.management import call_command
 
     from clubs.actors import Actor
-    from clubs.models import Club
-    from tournaments.models import Player, Position, Registration, Tournament
+    from clubs.models import Club, Player
+    from tournaments.models import Position, Registration, Tournament
     from tournaments.services.seating import seat_position
 
     call_command("migrate", verbosity=0)

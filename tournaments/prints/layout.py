@@ -212,3 +212,49 @@ def sheet_layout(*, seats: int, deals: int, with_code: bool, miseres: bool = Fal
     svg = _ruled_form(layout).encode()
     uri = "data:image/svg+xml;base64," + base64.b64encode(svg).decode()
     return SheetLayout(**{**layout.__dict__, "background": uri})
+
+
+# --- Figures in columns, one block a line across the seats --------------------------------
+#
+# A column of figures a seat is a block per seat, and WeasyPrint's time goes into blocks and
+# lines: a sheet's marques, totals and bilans are therefore one block each, a line across the
+# seats with a tab stop a seat. Tab stops align to the left; figures are aligned to the right
+# by padding each to the same width, in the block's own font: DejaVu's digits all have the width
+# of the figure space (U+2007), and its signs + and − the width of an en space and two
+# six-per-em spaces (0.834 em for 0.838), which stands for the sign of a 0 or of an empty cell.
+
+FIGURE_SPACE = "\N{FIGURE SPACE}"
+SIGN_SPACE = "\N{EN SPACE}\N{SIX-PER-EM SPACE}\N{SIX-PER-EM SPACE}"
+SIGNS = "+\N{MINUS SIGN}"
+SIGN_EM = 0.838
+DIGIT_EM = {False: 0.636, True: 0.696}  # regular, bold
+PT = 25.4 / 72
+
+
+@dataclass(frozen=True)
+class FigureLines:
+    """Lines of figures, a tab between seats, each figure padded to ``width`` mm: the block
+    starts ``width`` mm (and its padding) left of where the figures end."""
+
+    text: str
+    width: float
+
+    def left(self, right_edge: float) -> float:
+        return round(right_edge - self.width, 2)
+
+
+def figure_lines(rows: list[list[str]], *, size_pt: float, bold: bool = False) -> FigureLines:
+    """``rows`` of figures as written (« +318 », « −106 », « 0 », « 120 » or empty), aligned
+    to the right in columns: one line a row, a tab between columns."""
+    cells = [cell for row in rows for cell in row]
+    signed = any(cell[:1] in SIGNS for cell in cells)
+    digits = max((len(cell.lstrip(SIGNS)) for cell in cells), default=0)
+
+    def padded(cell: str) -> str:
+        number = cell.lstrip(SIGNS)
+        sign = cell[: len(cell) - len(number)] or (SIGN_SPACE if signed else "")
+        return FIGURE_SPACE * (digits - len(number)) + sign + number
+
+    text = "\n".join("\t".join(padded(cell) for cell in row) for row in rows)
+    width_em = (SIGN_EM if signed else 0) + digits * DIGIT_EM[bold]
+    return FigureLines(text=text, width=width_em * size_pt * PT)

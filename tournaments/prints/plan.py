@@ -1,9 +1,12 @@
 """A position's seating plan for the wall: table by table, and every player by name."""
 
+import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.db.models import Prefetch
 from django.utils.translation import ngettext
+from PIL import ImageFont
 
 from clubs.names import name_key
 from tournaments.choices import PLACES_BY_TABLE_SIZE
@@ -34,6 +37,15 @@ class PrintedPlan:
     tables: list[PlanTable]
     by_player: list[PlanEntry]
 
+    @property
+    def list_pages(self) -> "list[ListPage]":
+        return list_pages(self.by_player)
+
+    @property
+    def row_padding(self) -> range:
+        """The empty cells that complete the last row of three tables."""
+        return range(-len(self.tables) % 3)
+
 
 def printed_plan(position: Position) -> PrintedPlan:
     """The seating plan of a seated position; players in French alphabetical order."""
@@ -55,6 +67,79 @@ def printed_plan(position: Position) -> PrintedPlan:
     return PrintedPlan(
         tournament=position.tournament, position=position, tables=tables, by_player=by_player
     )
+
+
+# --- The list by player, in two columns a page ---------------------------------------------
+#
+# WeasyPrint lays CSS columns out at least twice a page, and balances the last page's by laying
+# them out again and again: the list is cut into pages and columns here instead, each page one
+# table row of two cells. The heights below are the ones print.css gives (.player-list); a
+# line's width is measured with the DejaVu fonts the PDF is drawn with (Pillow, which
+# WeasyPrint itself needs), and a line that might not fit is counted as wrapped, so that a
+# column is never taller than its page (it would then only end a little higher).
+
+PAGE_HEIGHT = 275.0  # A4 less the page's margins, in mm
+LIST_HEAD_HEIGHT = 26.0  # the list's heading block, on its first page, with room to spare
+LIST_MARGIN = 6.0  # room left at the foot of every column
+COLUMN_WIDTH = 90.0  # (190 mm less 8 mm between the columns) / 2, less the rule
+ENTRY_LINE = 4.6  # .player-list p: line-height
+ENTRY_EXTRA = 1.2  # its padding and its rule
+LETTER_HEIGHT = 8.6  # .player-list h3: margins, line, rule
+ENTRY_SIZE = 10.5  # pt
+PT = 25.4 / 72
+
+
+@dataclass(frozen=True)
+class ListPage:
+    """One page of the list by player: two columns of items, each a letter or an entry."""
+
+    columns: tuple[list[tuple[str, PlanEntry | None]], ...]
+
+
+@lru_cache(maxsize=2)
+def _font(bold: bool):
+    return ImageFont.truetype("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf", 1000)
+
+
+def entry_lines(entry: PlanEntry) -> int:
+    """How many lines ``entry`` may take in its column (more than it takes, never fewer)."""
+    player = entry.seat.registration.player
+    name = f"{player.last_name.upper()} {player.first_name} n° {entry.seat.registration.number} "
+    where = f"table {entry.seat.table.number} · {entry.seat.get_place_display()}"
+    width = (_font(False).getlength(name) + _font(True).getlength(where)) / 1000 * ENTRY_SIZE * PT
+    if width <= 0.95 * COLUMN_WIDTH:
+        return 1
+    return 1 + math.ceil(width / (0.8 * COLUMN_WIDTH))
+
+
+def list_pages(entries: list[PlanEntry]) -> list[ListPage]:
+    """``entries`` cut into pages of two columns, filled one after the other; every column
+    starts with its letter, even when it goes on from the column before."""
+    pages: list[ListPage] = []
+    columns: list[list[tuple[str, PlanEntry | None]]] = []
+    column: list[tuple[str, PlanEntry | None]] = []
+    room = 0.0
+    for entry in entries:
+        height = ENTRY_LINE * entry_lines(entry) + ENTRY_EXTRA
+        new_letter = not column or column[-1][0] != entry.letter
+        if not column or room < height + (LETTER_HEIGHT if new_letter else 0):
+            if column:
+                columns.append(column)
+            if len(columns) == 2:
+                pages.append(ListPage(columns=tuple(columns)))
+                columns = []
+            room = PAGE_HEIGHT - LIST_MARGIN - (0 if pages else LIST_HEAD_HEIGHT)
+            column, new_letter = [], True
+        if new_letter:
+            column.append((entry.letter, None))
+            room -= LETTER_HEIGHT
+        column.append((entry.letter, entry))
+        room -= height
+    if column:
+        columns.append(column)
+    if columns:
+        pages.append(ListPage(columns=tuple(columns + [[]] * (2 - len(columns)))))
+    return pages
 
 
 # --- Player cards ------------------------------------------------------------------------

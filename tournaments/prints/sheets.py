@@ -26,7 +26,13 @@ from tournaments.deal_words import (
     signed,
 )
 from tournaments.models import Deal, Position, Seat, Table, Tournament
-from tournaments.prints.layout import SIGNATURE_GAP, SheetLayout, sheet_layout
+from tournaments.prints.layout import (
+    SIGNATURE_GAP,
+    FigureLines,
+    SheetLayout,
+    figure_lines,
+    sheet_layout,
+)
 from tournaments.prints.pdf import Stamp
 from tournaments.prints.qr import make_qr, qr_drawing, qr_svg
 from tournaments.selectors.sheets import in_place_order
@@ -142,21 +148,53 @@ class PrintedSheet:
             columns.append((left, "\n".join(lines)))
         return columns
 
+    # The figures, a block each across the seats (tournaments.prints.layout, figure_lines).
+    MARGIN = 2.0  # between a figure and its column's right rule, in mm
+
     @property
-    def marque_columns(self) -> list[tuple[float, str]]:
-        """Each seat's column of marques, signed, with its left edge."""
+    def marques(self) -> FigureLines:
+        """A line a deal: each seat's marque, signed."""
+        return figure_lines(
+            [[signed(marque) for marque in deal.marques] for deal in self.deals], size_pt=11
+        )
+
+    @property
+    def marques_left(self) -> float:
+        return self.marques.left(self.layout.seats_left + self.layout.seat_width - self.MARGIN)
+
+    @property
+    def totals_lines(self) -> FigureLines:
+        """Each seat's total + then total − (unsigned, as the sheet writes them)."""
+        rows = [[str(totals.plus) for totals in self.totals or []],
+                [str(totals.minus) for totals in self.totals or []]]  # fmt: skip
+        return figure_lines(rows, size_pt=11)
+
+    @property
+    def totals_left(self) -> float:
+        return self.totals_lines.left(self.layout.seats_left + self.layout.seat_width - self.MARGIN)
+
+    @property
+    def bilans(self) -> FigureLines:
+        """Each seat's bilan, signed, in bold."""
+        return figure_lines([[signed(t.bilan) for t in self.totals or []]], size_pt=11, bold=True)
+
+    @property
+    def bilans_left(self) -> float:
+        return self.bilans.left(self.layout.seats_left + self.layout.seat_width - self.MARGIN)
+
+    @property
+    def signature_bilan_boxes(self) -> list[tuple[float, float]]:
+        """Where each bilan goes in its box under the signatures: left edge, width. A block
+        each: WeasyPrint's tab stops drift by some tenths of a millimetre a stop, which the
+        boxes' wide pitch would carry into their right edge."""
+        pitch = self.layout.signature_pitch
         return [
-            (left, "\n".join(signed(deal.marques[index]) for deal in self.deals))
-            for index, left in enumerate(self.layout.seat_lefts)
+            (index * pitch + 14, pitch - SIGNATURE_GAP - 17) for index in range(self.layout.seats)
         ]
 
     @property
-    def total_columns(self) -> list[tuple[float, str, str]]:
-        """Each seat's totals + and − (unsigned, as the sheet writes them) and its bilan."""
-        return [
-            (left, f"{totals.plus}\n{totals.minus}", signed(totals.bilan))
-            for left, totals in zip(self.layout.seat_lefts, self.totals or [], strict=False)
-        ]
+    def signature_bilans(self) -> list[str]:
+        return [signed(totals.bilan) for totals in self.totals or []]
 
     @property
     def signature_heads(self) -> str:
@@ -169,11 +207,6 @@ class PrintedSheet:
             [_fit(str(seat.registration.player), width, 8.5) for seat in self.seats],
         ]
         return "\n".join("\t".join(line) for line in lines)
-
-    @property
-    def placed_deals(self) -> list[tuple[PrintedDeal, float]]:
-        """Each deal with the top of its row."""
-        return list(zip(self.deals, self.layout.rows, strict=False))
 
     @property
     def bilan_labels(self) -> str:
@@ -190,16 +223,6 @@ class PrintedSheet:
             else _("Signature")
             for seat in self.seats
         )
-
-    @property
-    def signature_bilans(self) -> list[tuple[float, float, str]]:
-        """Each bilan in its box: left edge, width, the bilan."""
-        pitch = self.layout.signature_pitch
-        width = pitch - SIGNATURE_GAP - 17
-        return [
-            (index * pitch + 14, width, signed(totals.bilan))
-            for index, totals in enumerate(self.totals or [])
-        ]
 
 
 def _fit(text: str, width_mm: float, size_pt: float) -> str:

@@ -18,6 +18,7 @@ from tests.pdfs import (
     pdf_pages,
     pdf_text,
     save_first_page,
+    word_boxes,
     words,
 )
 from tournaments.deal_scoring import DealResult
@@ -72,6 +73,20 @@ def test_the_filled_sheet_holds_each_marque_and_the_totals(sheets):
     minus = next(line for line in lines if line.strip().startswith("Total −"))
     assert plus.split()[-4:] == ["318", "360", "1746", "270"]
     assert minus.split()[-4:] == ["764", "750", "400", "780"]
+
+
+def test_the_marques_and_totals_stand_right_aligned_in_their_seat_columns(sheets):
+    """A block of figures across the seats (tab stops, each figure padded to one width): each
+    seat's figures end together, at least a millimetre inside the seat's column."""
+    mm = 72 / 25.4
+    boxes = word_boxes(sheets["public"])
+    deal_5 = [box[3] for box in boxes if box[0] in {"−582", "+1746"}][-4:]
+    totals = [box[3] for box in boxes if box[0] in {"318", "360", "1746", "270"}]
+    first_right = deal_5[0] + 2 * mm  # the first seat's column: its figures end 2 mm inside
+
+    for index, (marque, total) in enumerate(zip(deal_5, totals, strict=True)):
+        assert abs(marque - total) < 1
+        assert mm < first_right + index * 22 * mm - marque < 3 * mm
 
 
 def test_the_sheet_names_the_tournament_position_table_and_players(sheets):

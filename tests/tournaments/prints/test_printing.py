@@ -1,5 +1,7 @@
 """What the printed documents show, read by tournaments.prints (no PDF)."""
 
+from types import SimpleNamespace
+
 import segno
 
 from clubs.actors import Actor
@@ -9,8 +11,19 @@ from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Position, Table
-from tournaments.prints.cards import printed_cards
-from tournaments.prints.plan import printed_plan
+from tournaments.prints.cards import printed_cards, rules_stamp
+from tournaments.prints.layout import FIGURE_SPACE, SIGN_SPACE, figure_lines
+from tournaments.prints.plan import (
+    ENTRY_EXTRA,
+    ENTRY_LINE,
+    LETTER_HEIGHT,
+    LIST_HEAD_HEIGHT,
+    PAGE_HEIGHT,
+    PlanEntry,
+    entry_lines,
+    list_pages,
+    printed_plan,
+)
 from tournaments.prints.qr import QR_MASK, qr_drawing
 from tournaments.prints.qr import qr_svg as make_qr
 from tournaments.prints.sheets import printed_sheets
@@ -125,6 +138,25 @@ def test_a_card_gives_each_position_seated_so_far(table, registrations):
     assert first.qr_stamp.drawing == qr_drawing(first.qr)
 
 
+def test_a_card_prints_its_seated_and_later_positions_in_runs(table, registrations):
+    position = Position.objects.create(tournament=table.position.tournament, number=2)
+    seat_position(position=position, tables=[registrations[4:], registrations[:4]], by=TESTS)
+
+    cards = printed_cards(table.position.tournament, player_url=lambda n: f"https://x/joueurs/{n}/")
+
+    first = next(card for card in cards if card.registration.number == 1)
+    runs = [(seated, [line.position for line in run]) for seated, run in first.line_runs]
+    assert runs == [(True, [1, 2]), (False, [3])]
+
+
+def test_the_card_rules_fall_under_each_line_of_its_seats():
+    operators = rules_stamp(4).drawing.decode().split()
+
+    tops = [float(operators[i + 1]) for i in range(2, len(operators) - 1, 5)]
+    assert operators[:2] == ["0.6", "g"] and operators[-1] == "f"
+    assert tops == [750, 500, 250, 0]  # a unit square of 1000, the y axis up
+
+
 def test_the_qr_drawing_covers_exactly_the_dark_modules():
     code = segno.make_qr("https://tarot.example.org/tables/7/acces/?code=BYE8UK", error="m")
     size = len(code.matrix)
@@ -161,3 +193,46 @@ def test_before_any_seating_every_registered_player_gets_a_card(tournament):
     cards = printed_cards(tournament, player_url=lambda n: f"https://x/{n}/")
 
     assert [card.registration for card in cards] == [registered]
+
+
+def plan_entry(letter: str, last_name: str, number: int = 1) -> PlanEntry:
+    player = SimpleNamespace(last_name=last_name, first_name="Anne")
+    seat = SimpleNamespace(
+        registration=SimpleNamespace(player=player, number=number),
+        table=SimpleNamespace(number=100),
+        get_place_display=lambda: "Cinquième",
+    )
+    return PlanEntry(letter=letter, seat=seat)
+
+
+def test_a_name_too_long_for_its_column_counts_as_wrapped_on_the_plan():
+    assert entry_lines(plan_entry("M", "Martin")) == 1
+    assert entry_lines(plan_entry("L", "de La Rochefoucauld-Montmorency de Saint-Aulaire")) >= 2
+
+
+def test_the_plan_list_fills_each_column_within_its_page_every_column_with_its_letter():
+    entries = [plan_entry("M", "Martin", n) for n in range(1, 101)]
+    entries += [plan_entry("L", "de La Rochefoucauld-Montmorency de Saint-Aulaire" * 2, 101)]
+
+    pages = list_pages(entries)
+
+    columns = [column for page in pages for column in page.columns if column]
+    assert [entry for column in columns for _, entry in column if entry] == entries
+    assert all(column[0] == (column[1][0], None) for column in columns)
+    for index, column in enumerate(columns):
+        room = PAGE_HEIGHT - (LIST_HEAD_HEIGHT if index < 2 else 0)
+        height = sum(
+            ENTRY_LINE * entry_lines(entry) + ENTRY_EXTRA if entry else LETTER_HEIGHT
+            for _, entry in column
+        )
+        assert height <= room
+    assert len(pages) == 2 and len(pages[-1].columns) == 2
+
+
+def test_figures_are_padded_to_one_width_with_figure_and_sign_spaces():
+    lines = figure_lines([["+318", "−6"], ["0", ""]], size_pt=10)
+
+    first, second = (line.split("\t") for line in lines.text.split("\n"))
+    assert first == ["+318", f"{FIGURE_SPACE * 2}−6"]
+    assert second == [f"{FIGURE_SPACE * 2}{SIGN_SPACE}0", f"{FIGURE_SPACE * 3}{SIGN_SPACE}"]
+    assert round(lines.width, 2) == round((0.838 + 3 * 0.636) * 10 * 25.4 / 72, 2)
