@@ -2,6 +2,8 @@
 every journal says a change (``entry_changes``, ``value_words``), which the tournament's
 journal uses with its own models and words."""
 
+import contextlib
+import datetime
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -9,6 +11,7 @@ from typing import Any, Protocol
 from django.core.exceptions import FieldDoesNotExist
 from django.db import models
 from django.db.models import QuerySet
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -93,6 +96,10 @@ def value_words(
         return ", ".join(value_words(item, special=special) for item in value)
     if field is not None and field.choices:
         return str(dict(field.flatchoices).get(value, value))
+    if isinstance(field, models.DateField) and not isinstance(field, models.DateTimeField):
+        # Kept as ISO text in the JSON of the entry; read as a French date: 01/09/2026.
+        with contextlib.suppress(TypeError, ValueError):
+            return date_format(datetime.date.fromisoformat(value), "SHORT_DATE_FORMAT")
     return str(value)
 
 
