@@ -186,13 +186,13 @@ def render_plan() -> bytes:
 def render_cards() -> bytes:
     """What the view does for the player cards: read, make the QR codes, render, draw."""
     from tournaments.models import Tournament
-    from tournaments.prints.cards import card_stamps, printed_cards
+    from tournaments.prints.cards import cards_document, printed_cards
     from tournaments.prints.pdf import render_pdf
 
     tournament = Tournament.objects.get()
     cards = printed_cards(tournament, player_url=lambda number: player_url(tournament, number))
-    context = {"cards": cards, "tournament": tournament}
-    return render_pdf("prints/cards.html", context, stamps=card_stamps(cards))
+    context, stamps = cards_document(cards, tournament)
+    return render_pdf("prints/cards.html", context, stamps=stamps)
 
 
 def plan_words() -> list[str]:

@@ -2,9 +2,11 @@
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 import segno
+from django.template.defaultfilters import date as date_filter
+from PIL import ImageFont
 
 from clubs.names import name_key
 from tournaments.models import (
@@ -79,10 +81,65 @@ def rules_stamp(lines: int) -> Stamp:
     )
 
 
-def card_stamps(cards: list[PlayerCard]) -> list[Stamp]:
-    """The stamps the cards' document is drawn with: their QR codes, the rules of their seats."""
+CARDS_A_PAGE = 8
+# The event's line at the top of each card (print.css, .player-card .event): DejaVu Sans 7.5pt,
+# 1.25 line height, 58 mm wide; a long event name takes two lines or more.
+EVENT_SIZE_PT = 7.5
+EVENT_LINE_PT = 1.25 * EVENT_SIZE_PT
+EVENT_WIDTH_PT = 58 / 25.4 * 72
+
+
+@dataclass(frozen=True)
+class CardPage:
+    """A page of cards, and the page of layers behind it: what its cards have in common (their
+    borders, the event, the words under the QR code), laid out and drawn once for the document
+    rather than once a card."""
+
+    cards: list[PlayerCard]
+    layer: Stamp
+
+
+@cache
+def _event_font() -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype("DejaVuSans.ttf", 1000)
+
+
+def event_lines(event: str) -> int:
+    """How many lines ``event`` takes at the top of a card, its words wrapped as WeasyPrint
+    wraps them; a line within 3 % of the width is counted as wrapped, so that the card's own
+    words may start a line lower than needed, never over the event's last line."""
+    lines = 1
+    line = ""
+    for word in event.split(" "):
+        longer = f"{line} {word}" if line else word
+        if line and _event_font().getlength(longer) / 1000 * EVENT_SIZE_PT > 0.97 * EVENT_WIDTH_PT:
+            lines += 1
+            longer = word
+        line = longer
+    return lines
+
+
+def cards_document(cards: list[PlayerCard], tournament: Tournament) -> tuple[dict, list[Stamp]]:
+    """The context of prints/cards.html and the stamps to draw it with: the cards' QR codes, the
+    rules of their seats, and a page of layers for each number of cards a page has (eight, and
+    those of a last page less full), placed after the pages of cards and left out of the PDF."""
+    chunks = [cards[start : start + CARDS_A_PAGE] for start in range(0, len(cards), CARDS_A_PAGE)]
+    counts = sorted({len(chunk) for chunk in chunks}, reverse=True)
+    layers = {
+        count: Stamp(name=f"card-layer-{count}", page=len(chunks) + index)
+        for index, count in enumerate(counts)
+    }
     rules = {len(card.lines) + 1 for card in cards}
-    return [card.qr_stamp for card in cards] + [rules_stamp(lines) for lines in sorted(rules)]
+    stamps = [card.qr_stamp for card in cards] + [rules_stamp(lines) for lines in sorted(rules)]
+    event = f"{tournament.name} · {date_filter(tournament.date, 'j F Y')}"
+    context = {
+        "tournament": tournament,
+        "event": event,
+        "event_height_pt": event_lines(event) * EVENT_LINE_PT,
+        "pages": [CardPage(cards=chunk, layer=layers[len(chunk)]) for chunk in chunks],
+        "layers": [range(count) for count in counts],
+    }
+    return context, stamps + list(layers.values())
 
 
 def printed_cards(tournament: Tournament, *, player_url: Callable[[int], str]) -> list[PlayerCard]:

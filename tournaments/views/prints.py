@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 
 from tournaments.models import Position, Table, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.prints.cards import card_stamps, printed_cards
+from tournaments.prints.cards import cards_document, printed_cards
 from tournaments.prints.pdf import pdf_response
 from tournaments.prints.plan import printed_plan, table_sizes_label
 from tournaments.prints.ranking import ranking_document
@@ -102,12 +102,9 @@ def player_cards_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
     cards = printed_cards(
         tournament, player_url=lambda number: player_page_url(request, tournament, number)
     )
+    context, stamps = cards_document(cards, tournament)
     return pdf_response(
-        request,
-        "prints/cards.html",
-        {"cards": cards, "tournament": tournament},
-        filename="cartes-joueurs.pdf",
-        stamps=card_stamps(cards),
+        request, "prints/cards.html", context, filename="cartes-joueurs.pdf", stamps=stamps
     )
 
 

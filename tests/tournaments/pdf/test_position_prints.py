@@ -1,6 +1,7 @@
 """The arbitre's prints of a position and of the tournament: every sheet of the position in one
 PDF, the seating plan for the wall, and the player cards."""
 
+import re
 import subprocess
 
 import pytest
@@ -105,6 +106,12 @@ def test_the_plan_by_player_is_in_french_alphabetical_order(prints):
 
 def test_the_cards_hold_eight_players_a_page(prints):
     assert pdf_pages(prints["cards"]) == 2  # 11 players
+
+
+def test_the_cards_pages_are_numbered_without_their_layers(prints):
+    footers = re.findall(r"^\s*(\d+) ?/ ?(\d+)\s*$", pdf_text(prints["cards"]), re.MULTILINE)
+
+    assert footers == [("1", "2"), ("2", "2")]
 
 
 def test_a_card_gives_the_seat_and_the_player_page(prints):

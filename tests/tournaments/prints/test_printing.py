@@ -11,7 +11,7 @@ from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Position, Table
-from tournaments.prints.cards import printed_cards, rules_stamp
+from tournaments.prints.cards import cards_document, event_lines, printed_cards, rules_stamp
 from tournaments.prints.layout import FIGURE_SPACE, SIGN_SPACE, figure_lines
 from tournaments.prints.plan import (
     ENTRY_EXTRA,
@@ -147,6 +147,28 @@ def test_a_card_prints_its_seated_and_later_positions_in_runs(table, registratio
     first = next(card for card in cards if card.registration.number == 1)
     runs = [(seated, [line.position for line in run]) for seated, run in first.line_runs]
     assert runs == [(True, [1, 2]), (False, [3])]
+
+
+def test_the_cards_pages_show_a_page_of_layers_for_eight_cards_and_one_for_the_last(table):
+    tournament = table.position.tournament
+    cards = printed_cards(tournament, player_url=lambda n: f"https://x/joueurs/{n}/")  # 8
+
+    context, stamps = cards_document(cards + cards[:3], tournament)
+
+    layers = [page.layer for page in context["pages"]]
+    assert [len(page.cards) for page in context["pages"]] == [8, 3]
+    assert [(layer.name, layer.page) for layer in layers] == [
+        ("card-layer-8", 2),
+        ("card-layer-3", 3),
+    ]
+    assert [list(slots) for slots in context["layers"]] == [list(range(8)), [0, 1, 2]]
+    assert stamps[-2:] == layers
+
+
+def test_a_long_event_name_pushes_the_card_words_down_a_line():
+    assert event_lines("Open de Rennes · 21 novembre 2026") == 1
+    assert event_lines("Grand tournoi de la ligue · 21 novembre 2026") == 2
+    assert event_lines("Championnat de Bretagne de tarot en quintette " * 3) == 4
 
 
 def test_the_card_rules_fall_under_each_line_of_its_seats():
