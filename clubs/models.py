@@ -136,7 +136,44 @@ class ClubAction(models.TextChoices):
     SEASON_RECOUNTED = "season.recounted", _("Saison recalculée sans une soirée")
 
 
-class ClubJournalEntry(models.Model):
+class JournalLine(models.Model):
+    """What every journal keeps of a write, the club's and each tournament's alike: when, who
+    acted (an arbitre's account, a table, a script), the subject named in words as it was then
+    (it may be deleted since), and the fields it changed, before and after."""
+
+    at = models.DateTimeField(_("le"))
+    actor_kind = models.CharField(_("par"), max_length=8, choices=ActorKind)
+    # The arbitre's account; a table and a script have none.
+    actor_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("arbitre"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    actor_script = models.CharField(_("script"), max_length=100, blank=True)
+    subject_type = models.CharField(_("sur"), max_length=20, blank=True)
+    subject_id = models.PositiveBigIntegerField(null=True, blank=True)
+    subject = models.CharField(_("sur"), max_length=200, blank=True)
+    before = models.JSONField(_("avant"), default=dict, blank=True)
+    after = models.JSONField(_("après"), default=dict, blank=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%d/%m/%Y %H:%M} {self.get_action_display()}"
+
+    @property
+    def actor(self) -> Actor:
+        return Actor(
+            kind=ActorKind(self.actor_kind), user=self.actor_user, script=self.actor_script
+        )
+
+
+class ClubJournalEntry(JournalLine):
     """One write to a club, for its journal: the club itself, its arbitres, its members and
     its seasons; who did what, on what, when, and the fields it changed (before and after).
 
@@ -150,29 +187,11 @@ class ClubJournalEntry(models.Model):
     Action = ClubAction
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="journal")
-    at = models.DateTimeField(_("le"))
-    actor_kind = models.CharField(_("par"), max_length=8, choices=ActorKind)
-    # The arbitre's account; a table and a script have none.
-    actor_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("arbitre"),
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    actor_script = models.CharField(_("script"), max_length=100, blank=True)
     action = models.CharField(_("action"), max_length=40, choices=ClubAction)
-    subject_type = models.CharField(_("sur"), max_length=20, blank=True)
-    subject_id = models.PositiveBigIntegerField(null=True, blank=True)
-    subject = models.CharField(_("sur"), max_length=200, blank=True)
-    before = models.JSONField(_("avant"), default=dict, blank=True)
-    after = models.JSONField(_("après"), default=dict, blank=True)
 
-    class Meta:
+    class Meta(JournalLine.Meta):
         verbose_name = _("entrée du journal du club")
         verbose_name_plural = _("entrées du journal du club")
-        ordering = ["-at", "-pk"]
         indexes = [
             # The club's journal page: its entries newest first.
             models.Index(fields=["club", "-at", "-id"], name="club_journal_club_at"),
@@ -192,15 +211,6 @@ class ClubJournalEntry(models.Model):
             ),
             actor_named("club_journal"),
         ]
-
-    def __str__(self) -> str:
-        return f"{self.at:%d/%m/%Y %H:%M} {self.get_action_display()}"
-
-    @property
-    def actor(self) -> Actor:
-        return Actor(
-            kind=ActorKind(self.actor_kind), user=self.actor_user, script=self.actor_script
-        )
 
     @property
     def actor_label(self) -> str:

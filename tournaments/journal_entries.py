@@ -4,17 +4,17 @@ Kept apart from ``tournaments.models`` (which imports it) to hold that module un
 it names the tournament by its label, so it needs nothing of it.
 """
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from clubs.actors import Actor, ActorKind, actor_named
+from clubs.actors import ActorKind, actor_named
+from clubs.models import JournalLine
 from tournaments.choices import JournalAction
 from tournaments.constraints import one_of
 
 
-class JournalEntry(models.Model):
+class JournalEntry(JournalLine):
     """One write to a tournament, for its journal: who did what, on what, when, and the
     fields it changed (before and after), in the manner of pretix's ``log_action``.
 
@@ -33,31 +33,13 @@ class JournalEntry(models.Model):
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="journal"
     )
-    at = models.DateTimeField(_("le"))
-    actor_kind = models.CharField(_("par"), max_length=8, choices=ActorKind)
-    # The arbitre's account; a table and a script have none.
-    actor_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("arbitre"),
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    actor_script = models.CharField(_("script"), max_length=100, blank=True)
     action = models.CharField(_("action"), max_length=40, choices=JournalAction)
     position_number = models.PositiveSmallIntegerField(_("position"), null=True, blank=True)
     table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
-    subject_type = models.CharField(_("sur"), max_length=20, blank=True)
-    subject_id = models.PositiveBigIntegerField(null=True, blank=True)
-    subject = models.CharField(_("sur"), max_length=200, blank=True)
-    before = models.JSONField(_("avant"), default=dict, blank=True)
-    after = models.JSONField(_("après"), default=dict, blank=True)
 
-    class Meta:
+    class Meta(JournalLine.Meta):
         verbose_name = _("entrée du journal")
         verbose_name_plural = _("entrées du journal")
-        ordering = ["-at", "-pk"]
         indexes = [
             # The journal page: a tournament's entries newest first, or one position's, or
             # one table's of one position.
@@ -91,15 +73,6 @@ class JournalEntry(models.Model):
                 violation_error_message=_("Les positions se comptent à partir de 1."),
             ),
         ]
-
-    def __str__(self) -> str:
-        return f"{self.at:%d/%m/%Y %H:%M} {self.get_action_display()}"
-
-    @property
-    def actor(self) -> Actor:
-        return Actor(
-            kind=ActorKind(self.actor_kind), user=self.actor_user, script=self.actor_script
-        )
 
     @property
     def actor_label(self) -> str:
