@@ -6,6 +6,7 @@ from functools import cache, cached_property
 
 import segno
 from django.template.defaultfilters import date as date_filter
+from django.utils.translation import gettext as _
 from PIL import ImageFont
 
 from clubs.names import name_key
@@ -35,21 +36,20 @@ class PlayerCard:
     qr: segno.QRCode
 
     @property
-    def rules_url(self) -> str:
-        return rules_stamp(len(self.lines) + 1).url
+    def seats_head_url(self) -> str:
+        return seats_head_stamp(len(self.lines)).url
 
     @property
-    def line_runs(self) -> list[tuple[bool, list[CardLine]]]:
-        """The lines in order, in runs of seated (True) and not yet seated positions: a run is
-        printed in one style, one span however many lines it has."""
-        runs: list[tuple[bool, list[CardLine]]] = []
-        for line in self.lines:
-            seated = line.table is not None
-            if runs and runs[-1][0] == seated:
-                runs[-1][1].append(line)
-            else:
-                runs.append((seated, [line]))
-        return runs
+    def seat_lines(self) -> str:
+        """A line a position, a tab between its columns: « 1 → 34 → Sud », or « 2 → pas encore
+        placé ». One style for them all: a run of bold or italic lines would be a box of its own
+        to lay out, 400 cards over."""
+        return "\n".join(
+            f"{line.position}\t{line.table}\t{line.place}"
+            if line.table is not None
+            else f"{line.position}\t{_('pas encore placé')}"
+            for line in self.lines
+        )
 
     @cached_property
     def qr_stamp(self) -> Stamp:
@@ -62,10 +62,12 @@ class PlayerCard:
         )
 
 
-# The seats of a card are one block of lines (WeasyPrint lays out a table cell by cell); the
-# rule under each of its lines, the heads' and the positions', is drawn once, a stamp its
-# background shows, stretched to the block: a unit square of RULES_SIZE, the y axis up.
+# The seats of a card are one block of lines (WeasyPrint lays out a table cell by cell). What is
+# the same on every card with as many positions, the heads of the columns and the rule under
+# each line, is a page of layers (a stamp) behind the block: the heads are laid out once, and
+# the rules drawn once, stretched to the head's block: a unit square of RULES_SIZE, y axis up.
 RULES_SIZE = 1000
+SEAT_LINE_MM = 4.6  # print.css, .player-card .seats
 RULE_THICKNESS = 5  # 0.14 mm under 6 lines of 4.6 mm
 
 
@@ -79,6 +81,12 @@ def rules_stamp(lines: int) -> Stamp:
     return Stamp(
         name=f"card-rules-{lines}", drawing=f"0.6 g {rectangles} f".encode(), size=RULES_SIZE
     )
+
+
+def seats_head_stamp(positions: int, page: int | None = None) -> Stamp:
+    """The page of layers behind the seats of a card with ``positions`` lines: the heads of
+    its columns and the rules (page ``page`` of the document, once it is known)."""
+    return Stamp(name=f"card-seats-head-{positions}", page=page)
 
 
 CARDS_A_PAGE = 8
@@ -120,17 +128,21 @@ def event_lines(event: str) -> int:
 
 
 def cards_document(cards: list[PlayerCard], tournament: Tournament) -> tuple[dict, list[Stamp]]:
-    """The context of prints/cards.html and the stamps to draw it with: the cards' QR codes, the
-    rules of their seats, and a page of layers for each number of cards a page has (eight, and
-    those of a last page less full), placed after the pages of cards and left out of the PDF."""
+    """The context of prints/cards.html and the stamps to draw it with: the cards' QR codes, and
+    the pages of layers placed after the pages of cards and left out of the PDF: one for each
+    number of cards a page has (eight, and those of a last page less full), then one for each
+    number of positions a card shows (the heads and rules of its seats)."""
     chunks = [cards[start : start + CARDS_A_PAGE] for start in range(0, len(cards), CARDS_A_PAGE)]
     counts = sorted({len(chunk) for chunk in chunks}, reverse=True)
     layers = {
         count: Stamp(name=f"card-layer-{count}", page=len(chunks) + index)
         for index, count in enumerate(counts)
     }
-    rules = {len(card.lines) + 1 for card in cards}
-    stamps = [card.qr_stamp for card in cards] + [rules_stamp(lines) for lines in sorted(rules)]
+    positions = sorted({len(card.lines) for card in cards})
+    heads = [
+        seats_head_stamp(count, page=len(chunks) + len(counts) + index)
+        for index, count in enumerate(positions)
+    ]
     event = f"{tournament.name} · {date_filter(tournament.date, 'j F Y')}"
     context = {
         "tournament": tournament,
@@ -138,8 +150,14 @@ def cards_document(cards: list[PlayerCard], tournament: Tournament) -> tuple[dic
         "event_height_pt": event_lines(event) * EVENT_LINE_PT,
         "pages": [CardPage(cards=chunk, layer=layers[len(chunk)]) for chunk in chunks],
         "layers": [range(count) for count in counts],
+        # The heads' block of each page of heads: its rules, and its height (a line a position
+        # and the heads' line).
+        "seats_heads": [
+            (rules_stamp(count + 1), round((count + 1) * SEAT_LINE_MM, 2)) for count in positions
+        ],
     }
-    return context, stamps + list(layers.values())
+    stamps = [card.qr_stamp for card in cards] + [rules for rules, _height in context["seats_heads"]]
+    return context, stamps + list(layers.values()) + heads
 
 
 def printed_cards(tournament: Tournament, *, player_url: Callable[[int], str]) -> list[PlayerCard]:

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from PIL import ImageFont
 
@@ -26,6 +27,24 @@ class PlanEntry:
 
     letter: str
     seat: Seat
+
+    @property
+    def name(self) -> str:
+        player = self.seat.registration.player
+        return f"{player.last_name.upper()} {player.first_name} n°\N{NO-BREAK SPACE}{self.seat.registration.number}"
+
+    @property
+    def where(self) -> str:
+        return _("table %(number)s · %(place)s") % {
+            "number": self.seat.table.number,
+            "place": self.seat.get_place_display(),
+        }
+
+    @property
+    def line(self) -> str:
+        """The name, then where to sit: after a tab, in the column of the seats, when both
+        fit there; after a space otherwise (the line then wraps)."""
+        return f"{self.name}{WHERE_TAB if _where_fits(self) else ' '}{self.where}"
 
 
 @dataclass(frozen=True)
@@ -74,9 +93,10 @@ def printed_plan(position: Position) -> PrintedPlan:
 # WeasyPrint lays CSS columns out at least twice a page, and balances the last page's by laying
 # them out again and again: the list is cut into pages and columns here instead, each page one
 # table row of two cells. The heights below are the ones print.css gives (.player-list); a
-# line's width is measured with the DejaVu fonts the PDF is drawn with (Pillow, which
+# line's width is measured with the DejaVu font the PDF is drawn with (Pillow, which
 # WeasyPrint itself needs), and a line that might not fit is counted as wrapped, so that a
-# column is never taller than its page (it would then only end a little higher).
+# column is never taller than its page (it would then only end a little higher). An entry is
+# one run of text, in one style: a span of another style would be one more box to lay out.
 
 PAGE_HEIGHT = 275.0  # A4 less the page's margins, in mm
 LIST_HEAD_HEIGHT = 26.0  # the list's heading block, on its first page, with room to spare
@@ -86,6 +106,10 @@ ENTRY_LINE = 4.6  # .player-list p: line-height
 ENTRY_EXTRA = 1.2  # its padding and its rule
 LETTER_HEIGHT = 8.6  # .player-list h3: margins, line, rule
 ENTRY_SIZE = 10.5  # pt
+# Where to sit starts at a tab stop (.player-list p: tab-size, 197 px), in mm from the column's
+# left edge; a whole number of CSS pixels, as WeasyPrint rounds a tab stop down to one.
+WHERE_TAB = "\t"
+WHERE_LEFT = 197 * 25.4 / 96
 PT = 25.4 / 72
 
 
@@ -96,17 +120,28 @@ class ListPage:
     columns: tuple[list[tuple[str, PlanEntry | None]], ...]
 
 
-@lru_cache(maxsize=2)
-def _font(bold: bool):
-    return ImageFont.truetype("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf", 1000)
+@lru_cache(maxsize=1)
+def _font():
+    return ImageFont.truetype("DejaVuSans.ttf", 1000)
+
+
+def _width_mm(text: str) -> float:
+    return _font().getlength(text) / 1000 * ENTRY_SIZE * PT
+
+
+def _where_fits(entry: PlanEntry) -> bool:
+    """Whether the entry's name ends before the column of the seats, and its seat fits after."""
+    return (
+        _width_mm(entry.name) < WHERE_LEFT - 2
+        and WHERE_LEFT + _width_mm(entry.where) <= 0.95 * COLUMN_WIDTH
+    )
 
 
 def entry_lines(entry: PlanEntry) -> int:
     """How many lines ``entry`` may take in its column (more than it takes, never fewer)."""
-    player = entry.seat.registration.player
-    name = f"{player.last_name.upper()} {player.first_name} n° {entry.seat.registration.number} "
-    where = f"table {entry.seat.table.number} · {entry.seat.get_place_display()}"
-    width = (_font(False).getlength(name) + _font(True).getlength(where)) / 1000 * ENTRY_SIZE * PT
+    if _where_fits(entry):
+        return 1
+    width = _width_mm(f"{entry.name} {entry.where}")
     if width <= 0.95 * COLUMN_WIDTH:
         return 1
     return 1 + math.ceil(width / (0.8 * COLUMN_WIDTH))

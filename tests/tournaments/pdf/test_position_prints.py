@@ -67,13 +67,14 @@ def test_the_plan_is_by_table_then_by_player(prints):
         prints["plan"],
         "Placement · position 1",
         "2 tables de 4, 1 table de 3 · 11 joueurs",
-        "Table 1 NORD FAVRE Prénom n° 1 EST JOUEUR2 Prénom n° 2",
-        "Table 3 à 3 NORD JOUEUR9 Prénom n° 9 EST DUPONT Prénom n° 10",
+        "Table 1 Nord FAVRE Prénom n° 1 Est JOUEUR2 Prénom n° 2",
+        "Table 3 à 3 Nord JOUEUR9 Prénom n° 9 Est DUPONT Prénom n° 10",
     )
 
 
 def test_the_fifth_seat_label_stands_clear_of_the_name_on_the_plan(rendered):
-    """« CINQUIÈME » ran into the name of the player sitting there: « CINQUIÈMD'ARTAGNAN »."""
+    """« CINQUIÈME » ran into the name of the player sitting there: « CINQUIÈMD'ARTAGNAN »; the
+    place is now written « Cinquième », in the name's size, and a tab stop still clears it."""
 
     def build(client, arbitre):
         tournament, _position, _tables, registrations = seated_room(
@@ -88,10 +89,10 @@ def test_the_fifth_seat_label_stands_clear_of_the_name_on_the_plan(rendered):
     pdf = rendered(build)
     save_first_page(pdf, "print_plan_table_of_5")
     boxes = word_boxes(pdf)
-    label = next(box for box in boxes if box[0] == "CINQUIÈME")
+    label = next(box for box in boxes if box[0] == "Cinquième")
     name = next(box for box in boxes if box[0] == "D’ARTAGNAN" or box[0] == "D'ARTAGNAN")
 
-    assert "CINQUIÈME D'ARTAGNAN Aurélie n° 5" in words(pdf).replace("’", "'")
+    assert "Cinquième D'ARTAGNAN Aurélie n° 5" in words(pdf).replace("’", "'")
     assert label[2] < name[4] and label[4] > name[2]  # on the same line
     assert label[3] + 1 <= name[1]  # the label ends before the name begins
 

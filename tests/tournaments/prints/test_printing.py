@@ -138,15 +138,14 @@ def test_a_card_gives_each_position_seated_so_far(table, registrations):
     assert first.qr_stamp.drawing == qr_drawing(first.qr)
 
 
-def test_a_card_prints_its_seated_and_later_positions_in_runs(table, registrations):
+def test_a_card_prints_a_line_a_position_seated_or_not_yet(table, registrations):
     position = Position.objects.create(tournament=table.position.tournament, number=2)
     seat_position(position=position, tables=[registrations[4:], registrations[:4]], by=TESTS)
 
     cards = printed_cards(table.position.tournament, player_url=lambda n: f"https://x/joueurs/{n}/")
 
     first = next(card for card in cards if card.registration.number == 1)
-    runs = [(seated, [line.position for line in run]) for seated, run in first.line_runs]
-    assert runs == [(True, [1, 2]), (False, [3])]
+    assert first.seat_lines == "1\t1\tNord\n2\t2\tNord\n3\tpas encore placé"
 
 
 def test_the_cards_pages_show_a_page_of_layers_for_eight_cards_and_one_for_the_last(table):
@@ -162,7 +161,20 @@ def test_the_cards_pages_show_a_page_of_layers_for_eight_cards_and_one_for_the_l
         ("card-layer-3", 3),
     ]
     assert [list(slots) for slots in context["layers"]] == [list(range(8)), [0, 1, 2]]
-    assert stamps[-2:] == layers
+    assert stamps[-3:-1] == layers
+
+
+def test_the_heads_of_a_cards_seats_are_a_page_of_layers_after_the_cards_layers(table):
+    tournament = table.position.tournament
+    cards = printed_cards(tournament, player_url=lambda n: f"https://x/joueurs/{n}/")  # 8
+
+    context, stamps = cards_document(cards, tournament)
+
+    assert (stamps[-1].name, stamps[-1].page) == ("card-seats-head-3", 2)  # 3 positions
+    assert cards[0].seats_head_url == stamps[-1].url
+    assert [(rules.name, height) for rules, height in context["seats_heads"]] == [
+        ("card-rules-4", 18.4)  # the heads' line and a line a position, 4.6 mm each
+    ]
 
 
 def test_a_long_event_name_pushes_the_card_words_down_a_line():
@@ -217,14 +229,29 @@ def test_before_any_seating_every_registered_player_gets_a_card(tournament):
     assert [card.registration for card in cards] == [registered]
 
 
-def plan_entry(letter: str, last_name: str, number: int = 1) -> PlanEntry:
+def plan_entry(
+    letter: str, last_name: str, number: int = 1, table: int = 100, place: str = "Cinquième"
+) -> PlanEntry:
     player = SimpleNamespace(last_name=last_name, first_name="Anne")
     seat = SimpleNamespace(
         registration=SimpleNamespace(player=player, number=number),
-        table=SimpleNamespace(number=100),
-        get_place_display=lambda: "Cinquième",
+        table=SimpleNamespace(number=table),
+        get_place_display=lambda: place,
     )
     return PlanEntry(letter=letter, seat=seat)
+
+
+def test_where_to_sit_stands_in_its_column_after_a_tab_on_the_plan_by_player():
+    entry = plan_entry("M", "Martin", number=12, table=7, place="Sud")
+
+    assert entry.line == "MARTIN Anne n°\N{NO-BREAK SPACE}12\ttable 7 · Sud"
+    assert entry_lines(entry) == 1
+
+
+def test_where_to_sit_follows_a_name_too_long_for_its_column_after_a_space():
+    entry = plan_entry("M", "Martin-Delacroix de Montmorency", number=12, table=7, place="Sud")
+
+    assert entry.line.endswith("n°\N{NO-BREAK SPACE}12 table 7 · Sud")
 
 
 def test_a_name_too_long_for_its_column_counts_as_wrapped_on_the_plan():
