@@ -36,20 +36,32 @@ class PlayerCard:
     qr: segno.QRCode
 
     @property
-    def seats_head_url(self) -> str:
-        return seats_head_stamp(len(self.lines)).url
-
-    @property
-    def seat_lines(self) -> str:
-        """A line a position, a tab between its columns: « 1 → 34 → Sud », or « 2 → pas encore
-        placé ». One style for them all: a run of bold or italic lines would be a box of its own
-        to lay out, 400 cards over."""
-        return "\n".join(
-            f"{line.position}\t{line.table}\t{line.place}"
+    def words(self) -> str:
+        """The card's own words, one block of lines in one style but the first (print.css,
+        .player-card .words): the name, who the player is, then a line a position, « Position
+        1 : table 34 · Sud » or « Position 2 : pas encore placé ». A line of another style, or
+        a column of a table, would be a box of its own to lay out, 400 cards over."""
+        registration = self.registration
+        who = [f"n° {registration.number}"]
+        if registration.player.club:
+            who.append(registration.player.club)
+        if registration.team:
+            who.append(_("équipe %(team)s") % {"team": registration.team.name})
+        seats = [
+            _("Position %(position)s\N{NO-BREAK SPACE}: table %(table)s · %(place)s")
+            % {"position": line.position, "table": line.table, "place": line.place}
             if line.table is not None
-            else f"{line.position}\t{_('pas encore placé')}"
+            else _("Position %(position)s\N{NO-BREAK SPACE}: pas encore placé")
+            % {"position": line.position}
             for line in self.lines
-        )
+        ]
+        return "\n".join([self.name_fitted[1], " · ".join(who), *seats])
+
+    @cached_property
+    def name_fitted(self) -> tuple[str, str]:
+        """The class of the name's size (print.css) and the name, to stand on one line."""
+        player = self.registration.player
+        return fit_name(f"{player.last_name.upper()} {player.first_name}")
 
     @cached_property
     def qr_stamp(self) -> Stamp:
@@ -62,31 +74,29 @@ class PlayerCard:
         )
 
 
-# The seats of a card are one block of lines (WeasyPrint lays out a table cell by cell). What is
-# the same on every card with as many positions, the heads of the columns and the rule under
-# each line, is a page of layers (a stamp) behind the block: the heads are laid out once, and
-# the rules drawn once, stretched to the head's block: a unit square of RULES_SIZE, y axis up.
-RULES_SIZE = 1000
-SEAT_LINE_MM = 4.6  # print.css, .player-card .seats
-RULE_THICKNESS = 5  # 0.14 mm under 6 lines of 4.6 mm
+# The name is the first line of the card's words, in a larger size (print.css,
+# .player-card .words::first-line): a name too long for the line at 13 pt takes a smaller size,
+# measured with the DejaVu font the PDF is drawn with, and is cut only past the smallest.
+NAME_WIDTH_PT = 58 / 25.4 * 72
+NAME_SIZES = (("", 13.0), ("name-11", 11.0), ("name-9", 9.5))
 
 
-def rules_stamp(lines: int) -> Stamp:
-    """The rules under ``lines`` lines of a card's seats (the heads, then one a position)."""
-    pitch = RULES_SIZE / lines
-    rectangles = " ".join(
-        f"0 {RULES_SIZE - index * pitch:g} {RULES_SIZE} {RULE_THICKNESS} re"
-        for index in range(1, lines + 1)
-    )
-    return Stamp(
-        name=f"card-rules-{lines}", drawing=f"0.6 g {rectangles} f".encode(), size=RULES_SIZE
-    )
+@cache
+def _name_font() -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype("DejaVuSans-Bold.ttf", 1000)
 
 
-def seats_head_stamp(positions: int, page: int | None = None) -> Stamp:
-    """The page of layers behind the seats of a card with ``positions`` lines: the heads of
-    its columns and the rules (page ``page`` of the document, once it is known)."""
-    return Stamp(name=f"card-seats-head-{positions}", page=page)
+def fit_name(name: str) -> tuple[str, str]:
+    """The class of the size ``name`` fits its line in, and the name (cut with « … » when it
+    fits at none)."""
+    width = _name_font().getlength(name) / 1000
+    for size_class, size in NAME_SIZES:
+        if width * size <= NAME_WIDTH_PT:
+            return size_class, name
+    size_class, size = NAME_SIZES[-1]
+    while name and (_name_font().getlength(name + "…") / 1000) * size > NAME_WIDTH_PT:
+        name = name[:-1]
+    return size_class, name.rstrip() + "…"
 
 
 CARDS_A_PAGE = 8
@@ -129,20 +139,14 @@ def event_lines(event: str) -> int:
 
 def cards_document(cards: list[PlayerCard], tournament: Tournament) -> tuple[dict, list[Stamp]]:
     """The context of prints/cards.html and the stamps to draw it with: the cards' QR codes, and
-    the pages of layers placed after the pages of cards and left out of the PDF: one for each
-    number of cards a page has (eight, and those of a last page less full), then one for each
-    number of positions a card shows (the heads and rules of its seats)."""
+    a page of layers for each number of cards a page has (eight, and those of a last page less
+    full), placed after the pages of cards and left out of the PDF."""
     chunks = [cards[start : start + CARDS_A_PAGE] for start in range(0, len(cards), CARDS_A_PAGE)]
     counts = sorted({len(chunk) for chunk in chunks}, reverse=True)
     layers = {
         count: Stamp(name=f"card-layer-{count}", page=len(chunks) + index)
         for index, count in enumerate(counts)
     }
-    positions = sorted({len(card.lines) for card in cards})
-    heads = [
-        seats_head_stamp(count, page=len(chunks) + len(counts) + index)
-        for index, count in enumerate(positions)
-    ]
     event = f"{tournament.name} · {date_filter(tournament.date, 'j F Y')}"
     context = {
         "tournament": tournament,
@@ -150,14 +154,8 @@ def cards_document(cards: list[PlayerCard], tournament: Tournament) -> tuple[dic
         "event_height_pt": event_lines(event) * EVENT_LINE_PT,
         "pages": [CardPage(cards=chunk, layer=layers[len(chunk)]) for chunk in chunks],
         "layers": [range(count) for count in counts],
-        # The heads' block of each page of heads: its rules, and its height (a line a position
-        # and the heads' line).
-        "seats_heads": [
-            (rules_stamp(count + 1), round((count + 1) * SEAT_LINE_MM, 2)) for count in positions
-        ],
     }
-    stamps = [card.qr_stamp for card in cards] + [rules for rules, _height in context["seats_heads"]]
-    return context, stamps + list(layers.values()) + heads
+    return context, [card.qr_stamp for card in cards] + list(layers.values())
 
 
 def printed_cards(tournament: Tournament, *, player_url: Callable[[int], str]) -> list[PlayerCard]:

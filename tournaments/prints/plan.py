@@ -31,7 +31,8 @@ class PlanEntry:
     @property
     def name(self) -> str:
         player = self.seat.registration.player
-        return f"{player.last_name.upper()} {player.first_name} n°\N{NO-BREAK SPACE}{self.seat.registration.number}"
+        number = self.seat.registration.number
+        return f"{player.last_name.upper()} {player.first_name} n°\N{NO-BREAK SPACE}{number}"
 
     @property
     def where(self) -> str:

@@ -119,7 +119,7 @@ def test_a_card_gives_the_seat_and_the_player_page(prints):
     tournament = prints["tournament"]
     assert_says(
         prints["cards"],
-        "ÉCUYER Prénom n° 6 POSITION TABLE PLACE 1 2 Est 2 pas encore placé",
+        "ÉCUYER Prénom n° 6 Position 1 : table 2 · Est Position 2 : pas encore placé",
         f"http://testserver/tournois/{tournament.pk}/joueurs/6/",
     )
 
@@ -134,7 +134,10 @@ def test_cards_follow_a_later_seating(rendered):
 
     text = " ".join(rendered(build).split())
 
-    assert "JOUEUR1 Prénom n° 1 POSITION TABLE PLACE 1 1 Nord 2 2 Nord 3 pas encore placé" in text
+    assert (
+        "JOUEUR1 Prénom n° 1 Position 1 : table 1 · Nord Position 2 : table 2 · Nord "
+        "Position 3 : pas encore placé" in text
+    )
 
 
 def test_an_unseated_position_has_nothing_to_print(arbitre_client, tournament):

@@ -11,7 +11,7 @@ from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Position, Table
-from tournaments.prints.cards import cards_document, event_lines, printed_cards, rules_stamp
+from tournaments.prints.cards import cards_document, event_lines, fit_name, printed_cards
 from tournaments.prints.layout import FIGURE_SPACE, SIGN_SPACE, figure_lines
 from tournaments.prints.plan import (
     ENTRY_EXTRA,
@@ -138,14 +138,33 @@ def test_a_card_gives_each_position_seated_so_far(table, registrations):
     assert first.qr_stamp.drawing == qr_drawing(first.qr)
 
 
-def test_a_card_prints_a_line_a_position_seated_or_not_yet(table, registrations):
+def test_a_card_says_its_name_then_who_then_a_line_a_position_seated_or_not_yet(
+    table, registrations
+):
     position = Position.objects.create(tournament=table.position.tournament, number=2)
     seat_position(position=position, tables=[registrations[4:], registrations[:4]], by=TESTS)
 
     cards = printed_cards(table.position.tournament, player_url=lambda n: f"https://x/joueurs/{n}/")
 
     first = next(card for card in cards if card.registration.number == 1)
-    assert first.seat_lines == "1\t1\tNord\n2\t2\tNord\n3\tpas encore placé"
+    player = first.registration.player
+    assert first.words.replace("\N{NO-BREAK SPACE}", " ").split("\n") == [
+        f"{player.last_name.upper()} {player.first_name}",
+        "n° 1",
+        "Position 1 : table 1 · Nord",
+        "Position 2 : table 2 · Nord",
+        "Position 3 : pas encore placé",
+    ]
+
+
+def test_a_long_name_takes_a_smaller_size_on_its_card_and_is_cut_only_past_the_smallest():
+    assert fit_name("MARTIN Anne") == ("", "MARTIN Anne")
+    assert fit_name("ROUSSEAU-MARTIN Marie") == ("name-11", "ROUSSEAU-MARTIN Marie")
+    assert fit_name("ROUSSEAU-DELACROIX Marie") == ("name-9", "ROUSSEAU-DELACROIX Marie")
+    size_class, name = fit_name("DE LA ROCHEFOUCAULD-MONTMORENCY DE SAINT-AULAIRE Marie-Christine")
+    assert size_class == "name-9"
+    assert name.startswith("DE LA ROCHEFOUCAULD") and name.endswith("…")
+    assert len(name) < 40
 
 
 def test_the_cards_pages_show_a_page_of_layers_for_eight_cards_and_one_for_the_last(table):
@@ -161,34 +180,13 @@ def test_the_cards_pages_show_a_page_of_layers_for_eight_cards_and_one_for_the_l
         ("card-layer-3", 3),
     ]
     assert [list(slots) for slots in context["layers"]] == [list(range(8)), [0, 1, 2]]
-    assert stamps[-3:-1] == layers
-
-
-def test_the_heads_of_a_cards_seats_are_a_page_of_layers_after_the_cards_layers(table):
-    tournament = table.position.tournament
-    cards = printed_cards(tournament, player_url=lambda n: f"https://x/joueurs/{n}/")  # 8
-
-    context, stamps = cards_document(cards, tournament)
-
-    assert (stamps[-1].name, stamps[-1].page) == ("card-seats-head-3", 2)  # 3 positions
-    assert cards[0].seats_head_url == stamps[-1].url
-    assert [(rules.name, height) for rules, height in context["seats_heads"]] == [
-        ("card-rules-4", 18.4)  # the heads' line and a line a position, 4.6 mm each
-    ]
+    assert stamps[-2:] == layers
 
 
 def test_a_long_event_name_pushes_the_card_words_down_a_line():
     assert event_lines("Open de Rennes · 21 novembre 2026") == 1
     assert event_lines("Grand tournoi de la ligue · 21 novembre 2026") == 2
     assert event_lines("Championnat de Bretagne de tarot en quintette " * 3) == 4
-
-
-def test_the_card_rules_fall_under_each_line_of_its_seats():
-    operators = rules_stamp(4).drawing.decode().split()
-
-    tops = [float(operators[i + 1]) for i in range(2, len(operators) - 1, 5)]
-    assert operators[:2] == ["0.6", "g"] and operators[-1] == "f"
-    assert tops == [750, 500, 250, 0]  # a unit square of 1000, the y axis up
 
 
 def test_the_qr_drawing_covers_exactly_the_dark_modules():
