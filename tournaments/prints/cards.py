@@ -2,12 +2,11 @@
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property
 
 import segno
 from django.template.defaultfilters import date as date_filter
 from django.utils.translation import gettext as _
-from PIL import ImageFont
 
 from clubs.names import name_key
 from tournaments.models import (
@@ -15,6 +14,7 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
+from tournaments.prints.fonts import fit, width_mm
 from tournaments.prints.pdf import Stamp
 from tournaments.prints.qr import make_qr, qr_drawing
 
@@ -77,26 +77,18 @@ class PlayerCard:
 # The name is the first line of the card's words, in a larger size (print.css,
 # .player-card .words::first-line): a name too long for the line at 13 pt takes a smaller size,
 # measured with the DejaVu font the PDF is drawn with, and is cut only past the smallest.
-NAME_WIDTH_PT = 58 / 25.4 * 72
+NAME_WIDTH = 58.0  # mm
 NAME_SIZES = (("", 13.0), ("name-11", 11.0), ("name-9", 9.5))
-
-
-@cache
-def _name_font() -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype("DejaVuSans-Bold.ttf", 1000)
 
 
 def fit_name(name: str) -> tuple[str, str]:
     """The class of the size ``name`` fits its line in, and the name (cut with « … » when it
     fits at none)."""
-    width = _name_font().getlength(name) / 1000
     for size_class, size in NAME_SIZES:
-        if width * size <= NAME_WIDTH_PT:
+        if width_mm(name, size, bold=True) <= NAME_WIDTH:
             return size_class, name
     size_class, size = NAME_SIZES[-1]
-    while name and (_name_font().getlength(name + "…") / 1000) * size > NAME_WIDTH_PT:
-        name = name[:-1]
-    return size_class, name.rstrip() + "…"
+    return size_class, fit(name, NAME_WIDTH, size, bold=True)
 
 
 CARDS_A_PAGE = 8
@@ -104,7 +96,7 @@ CARDS_A_PAGE = 8
 # 1.25 line height, 58 mm wide; a long event name takes two lines or more.
 EVENT_SIZE_PT = 7.5
 EVENT_LINE_PT = 1.25 * EVENT_SIZE_PT
-EVENT_WIDTH_PT = 58 / 25.4 * 72
+EVENT_WIDTH = 58.0  # mm
 
 
 @dataclass(frozen=True)
@@ -117,11 +109,6 @@ class CardPage:
     layer: Stamp
 
 
-@cache
-def _event_font() -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype("DejaVuSans.ttf", 1000)
-
-
 def event_lines(event: str) -> int:
     """How many lines ``event`` takes at the top of a card, its words wrapped as WeasyPrint
     wraps them; a line within 3 % of the width is counted as wrapped, so that the card's own
@@ -130,7 +117,7 @@ def event_lines(event: str) -> int:
     line = ""
     for word in event.split(" "):
         longer = f"{line} {word}" if line else word
-        if line and _event_font().getlength(longer) / 1000 * EVENT_SIZE_PT > 0.97 * EVENT_WIDTH_PT:
+        if line and width_mm(longer, EVENT_SIZE_PT) > 0.97 * EVENT_WIDTH:
             lines += 1
             longer = word
         line = longer

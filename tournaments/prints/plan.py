@@ -2,16 +2,15 @@
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from PIL import ImageFont
 
 from clubs.names import name_key
 from tournaments.choices import PLACES_BY_TABLE_SIZE
 from tournaments.models import Position, Seat, Table, Tournament
+from tournaments.prints.fonts import width_mm
 from tournaments.selectors.sheets import in_place_order
 
 
@@ -111,7 +110,6 @@ ENTRY_SIZE = 10.5  # pt
 # left edge; a whole number of CSS pixels, as WeasyPrint rounds a tab stop down to one.
 WHERE_TAB = "\t"
 WHERE_LEFT = 197 * 25.4 / 96
-PT = 25.4 / 72
 
 
 @dataclass(frozen=True)
@@ -121,20 +119,11 @@ class ListPage:
     columns: tuple[list[tuple[str, PlanEntry | None]], ...]
 
 
-@lru_cache(maxsize=1)
-def _font():
-    return ImageFont.truetype("DejaVuSans.ttf", 1000)
-
-
-def _width_mm(text: str) -> float:
-    return _font().getlength(text) / 1000 * ENTRY_SIZE * PT
-
-
 def _where_fits(entry: PlanEntry) -> bool:
     """Whether the entry's name ends before the column of the seats, and its seat fits after."""
     return (
-        _width_mm(entry.name) < WHERE_LEFT - 2
-        and WHERE_LEFT + _width_mm(entry.where) <= 0.95 * COLUMN_WIDTH
+        width_mm(entry.name, ENTRY_SIZE) < WHERE_LEFT - 2
+        and WHERE_LEFT + width_mm(entry.where, ENTRY_SIZE) <= 0.95 * COLUMN_WIDTH
     )
 
 
@@ -142,7 +131,7 @@ def entry_lines(entry: PlanEntry) -> int:
     """How many lines ``entry`` may take in its column (more than it takes, never fewer)."""
     if _where_fits(entry):
         return 1
-    width = _width_mm(f"{entry.name} {entry.where}")
+    width = width_mm(f"{entry.name} {entry.where}", ENTRY_SIZE)
     if width <= 0.95 * COLUMN_WIDTH:
         return 1
     return 1 + math.ceil(width / (0.8 * COLUMN_WIDTH))

@@ -7,6 +7,7 @@ which the views (``tournaments.views.prints``) do for the arbitre alone.
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from itertools import zip_longest
 
 import segno
 from django.db.models import Count, Prefetch, Q
@@ -26,6 +27,7 @@ from tournaments.deal_words import (
     signed,
 )
 from tournaments.models import Deal, Position, Seat, Table, Tournament
+from tournaments.prints.fonts import fit, width_mm
 from tournaments.prints.layout import (
     SIGNATURE_GAP,
     FigureLines,
@@ -54,6 +56,27 @@ class PrintedDeal:
     miseres: str = ""  # the misères column (club rules)
     # What each seat marks for the individual primes (club rules), in seat order; () without.
     seat_primes: tuple[int, ...] = ()
+
+    # A row is two blocks of words: the taker's and the contract's columns, then the detail's
+    # (print.css, .s-deal and .s-detail), rather than a block a cell and a span for the primes.
+
+    @property
+    def taker_and_contract(self) -> str:
+        """The taker's column (the taker, « avec » the partner, the « mort »), each line cut or
+        wrapped to its width, and after a tab stop on the same lines, the contract's column."""
+        takers = [fit(self.taker, TAKER_TEXT_WIDTH, CELL_SIZE_PT)] if self.taker else [""]
+        if self.partner:
+            takers += _wrapped(_("avec %(partner)s") % {"partner": self.partner}, TAKER_TEXT_WIDTH)
+        if self.sitting_out:
+            takers += _wrapped(_("mort : %(mort)s") % {"mort": self.sitting_out}, TAKER_TEXT_WIDTH)
+        contracts = _wrapped(self.contract, CONTRACT_TEXT_WIDTH)
+        lines = zip_longest(takers, contracts, fillvalue="")
+        return "\n".join(f"{taker}\t{contract}" if contract else taker for taker, contract in lines)
+
+    @property
+    def detail(self) -> str:
+        """The points and bouts, then on the next lines the primes, in a smaller size."""
+        return f"{self.result}\n{self.primes}" if self.primes else self.result
 
 
 @dataclass(frozen=True)
@@ -113,6 +136,18 @@ class PrintedSheet:
     def signers(self) -> list[tuple[Seat, SeatTotals | None]]:
         return list(zip(self.seats, self.totals or [None] * len(self.seats), strict=True))
 
+    @property
+    def rows(self) -> list[tuple[PrintedDeal, str]]:
+        """Each deal with the class of its detail: « s-small » when its points and bouts would
+        not hold on their line at the cells' size (the narrow column of the club's rules), the
+        whole detail then in the small size, rather than its first line in one size and the
+        rest of it in another (print.css, .s-detail)."""
+        room = self.layout.detail_width - 3  # its padding
+        return [
+            (deal, "" if width_mm(deal.result, CELL_SIZE_PT) <= room else "s-small")
+            for deal in self.deals
+        ]
+
     # The columns and lines of words, one block each (tournaments.prints.layout says why).
 
     @property
@@ -120,8 +155,8 @@ class PrintedSheet:
         """Place, last name, first name and number of each player, a tab between seats."""
         width = self.layout.seat_width - 2.5
         lines = [
-            [_fit(seat.registration.player.last_name.upper(), width, 8.5) for seat in self.seats],
-            [_fit(seat.registration.player.first_name, width, 8) for seat in self.seats],
+            [fit(seat.registration.player.last_name.upper(), width, 8.5) for seat in self.seats],
+            [fit(seat.registration.player.first_name, width, 8) for seat in self.seats],
             [f"n° {seat.registration.number}" for seat in self.seats],
         ]
         return "\n".join("\t".join(line) for line in lines)
@@ -204,7 +239,7 @@ class PrintedSheet:
                 f"{seat.get_place_display().upper()} · n° {seat.registration.number}"
                 for seat in self.seats
             ],
-            [_fit(str(seat.registration.player), width, 8.5) for seat in self.seats],
+            [fit(str(seat.registration.player), width, 8.5) for seat in self.seats],
         ]
         return "\n".join("\t".join(line) for line in lines)
 
@@ -225,11 +260,24 @@ class PrintedSheet:
         )
 
 
-def _fit(text: str, width_mm: float, size_pt: float) -> str:
-    """``text`` cut to what fits ``width_mm`` at ``size_pt`` (a tab-separated column cannot
-    wrap). Wide letters assumed (0.75 em), so what is kept always fits."""
-    fits = int(width_mm / (size_pt * 0.3528 * 0.75))
-    return text if len(text) <= fits else text[: max(fits - 1, 1)].rstrip() + "…"
+# The taker's and the contract's columns (tournaments.prints.layout, TAKER and CONTRACT) less
+# their padding, the contract's starting at the block's tab stop (print.css, .s-deal: 98 px).
+CELL_SIZE_PT = 8.5
+TAKER_TEXT_WIDTH = 23.0
+CONTRACT_TEXT_WIDTH = 17.5
+
+
+def _wrapped(text: str, width: float) -> list[str]:
+    """``text`` in lines of at most ``width`` mm at the cells' size, broken between words; a
+    word wider than the line is cut."""
+    lines: list[str] = []
+    for word in text.split():
+        longer = f"{lines[-1]} {word}" if lines else word
+        if lines and width_mm(longer, CELL_SIZE_PT) <= width:
+            lines[-1] = longer
+        else:
+            lines.append(fit(word, width, CELL_SIZE_PT))
+    return lines
 
 
 def _printed_deal(

@@ -4,10 +4,13 @@ The FFT example sheet (docs/scoring.md §The example score sheet) is table 1; ta
 nothing yet, so its sheet is the pre-filled one the arbitre puts on the table.
 """
 
+from decimal import Decimal
+
 import pytest
 from django.test import Client
 
 from clubs.actors import Actor
+from clubs.models import Player
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet
 from tests.factories import seated_room
@@ -184,3 +187,39 @@ def test_a_sheet_has_a_column_per_seat_of_its_table(rendered, sizes, places):
     assert f"Points, bouts et primes {places} JOUEUR1 " in text
     assert f"JOUEUR{sizes[0]} Prénom" in text
     assert f"JOUEUR{sizes[0] + 1} " not in text
+
+
+def test_a_partner_stands_under_the_taker_and_each_contract_in_the_contract_column(rendered):
+    """A row's taker and contract are one block, the contract after a tab stop: it stands in its
+    column whatever the taker's name, and « avec » the partner on the taker's next line."""
+
+    def build(client, arbitre):
+        _tournament, _position, (table,), registrations = seated_room(
+            arbitre, sizes=(5,), allow_five=True
+        )
+        Player.objects.filter(pk=registrations[2].player_id).update(last_name="Martineau")
+        for number, (taker, contract) in enumerate([("S", "garde_contre"), ("E", "prise")], 1):
+            record_deal(
+                table=table,
+                number=number,
+                result=DealResult(
+                    taker=taker, partner="N", contract=contract, bouts=2, points=Decimal(50)
+                ),  # fmt: skip
+                by=TESTS,
+            )
+        response = client.get(f"/tables/{table.pk}/feuille.pdf")
+        return assert_pdf(response, "feuille-position-1-table-1.pdf")
+
+    pdf = rendered(build)
+    save_first_page(pdf, "print_sheet_partner")
+    boxes = word_boxes(pdf)
+    mm = 72 / 25.4
+    taker = next(box for box in boxes if box[0] == "Martineau")
+    partner = next(box for box in boxes if box[0] == "avec")
+    contracts = [box for box in boxes if box[0] in {"Garde", "Prise"}][-2:]
+
+    assert "Martineau P. Garde avec Joueur1 P. contre" in words(pdf)
+    assert abs(partner[1] - taker[1]) < 0.5 and partner[2] > taker[4]  # under the taker
+    lefts = [box[1] / mm - 10 for box in contracts]  # from the sheet's edge (10 mm margin)
+    assert abs(lefts[0] - lefts[1]) < 0.3
+    assert 38 < lefts[0] < 39.5  # past the contract column's rule, at 37 mm
