@@ -10,6 +10,10 @@ from tests.factories import seated_room
 from tests.pdfs import assert_pdf, pdf_pages, save_first_page, word_boxes, words
 from tournaments.deal_scoring import DealResult
 
+# The test database is made for the modules whose tests are marked so: these read it only
+# through the module's `rendered` fixture (conftest.py), which is no mark.
+pytestmark = pytest.mark.django_db
+
 CLUB = {"rules": "club", "club_miseres": True, "club_individual_primes": True}
 
 

@@ -21,6 +21,10 @@ from tests.pdfs import (
 from tournaments.models import Position
 from tournaments.services.seating import seat_position
 
+# The test database is made for the modules whose tests are marked so: these read it only
+# through the module's `rendered` fixture (conftest.py), which is no mark.
+pytestmark = pytest.mark.django_db
+
 
 @pytest.fixture(scope="module")
 def prints(rendered):

@@ -27,6 +27,10 @@ from tests.pdfs import (
 from tournaments.deal_scoring import DealResult
 from tournaments.services.deals import correct_deal, record_deal
 
+# The test database is made for the modules whose tests are marked so: these read it only
+# through the module's `rendered` fixture (conftest.py), which is no mark.
+pytestmark = pytest.mark.django_db
+
 
 @pytest.fixture(scope="module")
 def sheets(rendered):
