@@ -69,7 +69,7 @@ class PrintedDeal:
             takers += _wrapped(_("avec %(partner)s") % {"partner": self.partner}, TAKER_TEXT_WIDTH)
         if self.sitting_out:
             takers += _wrapped(_("mort : %(mort)s") % {"mort": self.sitting_out}, TAKER_TEXT_WIDTH)
-        contracts = _wrapped(self.contract, CONTRACT_TEXT_WIDTH)
+        contracts = _wrapped(self.contract or "", CONTRACT_TEXT_WIDTH)
         lines = zip_longest(takers, contracts, fillvalue="")
         return "\n".join(f"{taker}\t{contract}" if contract else taker for taker, contract in lines)
 

@@ -12,6 +12,7 @@ from tests.at_the_table import TESTS, fill_sheet
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Position, Table
 from tournaments.prints.cards import cards_document, event_lines, fit_name, printed_cards
+from tournaments.prints.fonts import width_mm
 from tournaments.prints.layout import FIGURE_SPACE, SIGN_SPACE, figure_lines
 from tournaments.prints.plan import (
     ENTRY_EXTRA,
@@ -26,7 +27,7 @@ from tournaments.prints.plan import (
 )
 from tournaments.prints.qr import QR_MASK, qr_drawing
 from tournaments.prints.qr import qr_svg as make_qr
-from tournaments.prints.sheets import printed_sheets
+from tournaments.prints.sheets import PrintedDeal, printed_sheets
 from tournaments.services.deals import correct_deal, record_deal
 from tournaments.services.registrations import register_player
 from tournaments.services.seating import seat_position
@@ -283,3 +284,32 @@ def test_figures_are_padded_to_one_width_with_figure_and_sign_spaces():
     assert first == ["+318", f"{FIGURE_SPACE * 2}−6"]
     assert second == [f"{FIGURE_SPACE * 2}{SIGN_SPACE}0", f"{FIGURE_SPACE * 3}{SIGN_SPACE}"]
     assert round(lines.width, 2) == round((0.838 + 3 * 0.636) * 10 * 25.4 / 72, 2)
+
+
+def printed_deal(**fields) -> PrintedDeal:
+    words = {"number": 1, "taker": "Martin H.", "partner": "", "sitting_out": "",
+             "contract": "Garde", "result": "49 pts, 2 bouts", "primes": "", "marques": [],
+             "corrected": False}  # fmt: skip
+    return PrintedDeal(**{**words, **fields})
+
+
+def test_a_rows_contract_follows_its_taker_after_a_tab_on_each_line_it_takes():
+    deal = printed_deal(partner="Dupont A.", contract="Garde contre")
+
+    assert deal.taker_and_contract == "Martin H.\tGarde\navec Dupont A.\tcontre"
+
+
+def test_a_taker_too_long_for_the_column_is_cut_and_a_long_mort_wrapped():
+    deal = printed_deal(taker="Rochefoucauld-Montmorency A.", sitting_out="Rochefoucauld P.")
+
+    taker, *others = deal.taker_and_contract.split("\n")
+    assert taker == "Rochefoucau…\tGarde"
+    assert " ".join(others) == "mort : Rochefoucauld P."
+    assert all(width_mm(line, 8.5) <= 23 for line in [taker.split("\t")[0], *others])
+
+
+def test_an_all_pass_row_has_its_contract_in_the_contract_column():
+    deal = printed_deal(taker="", contract="Tous passent", result="")
+
+    assert deal.taker_and_contract == "\tTous\n\tpassent"  # wrapped to its column
+    assert deal.detail == ""
