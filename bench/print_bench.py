@@ -219,7 +219,7 @@ def plan_words() -> list[str]:
     ]
 
 
-def filled_words() -> list[str]:
+def filled_words() -> list[list[str]]:
     """The words of the filled sheets, a page each: the players, each deal's words and
     marques, the totals, the bilans and their sum, the signatures' bilans and the foot."""
     from tournaments.models import Table
@@ -232,7 +232,8 @@ def filled_words() -> list[str]:
             for seat in sheet.seats
         ]
         for deal in sheet.deals:
-            page.append(f"{deal.number} {deal.taker} {deal.contract} {deal.result} {deal.primes}")
+            contract = deal.contract or ""
+            page.append(f"{deal.number} {deal.taker} {contract} {deal.result} {deal.primes}")
             page.append(" ".join(str(marque) for marque in deal.marques))
         page.append("Total + " + " ".join(str(totals.plus) for totals in sheet.totals))
         page.append("Total − " + " ".join(str(totals.minus) for totals in sheet.totals))

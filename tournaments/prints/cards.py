@@ -85,10 +85,11 @@ def fit_name(name: str) -> tuple[str, str]:
     """The class of the size ``name`` fits its line in, and the name (cut with « … » when it
     fits at none)."""
     for size_class, size in NAME_SIZES:
-        if width_mm(name, size, bold=True) <= NAME_WIDTH:
+        # A margin, as for the event's lines: WeasyPrint may measure a little wider.
+        if width_mm(name, size, bold=True) <= 0.97 * NAME_WIDTH:
             return size_class, name
     size_class, size = NAME_SIZES[-1]
-    return size_class, fit(name, NAME_WIDTH, size, bold=True)
+    return size_class, fit(name, 0.97 * NAME_WIDTH, size, bold=True)
 
 
 CARDS_A_PAGE = 8

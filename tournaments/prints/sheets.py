@@ -142,7 +142,7 @@ class PrintedSheet:
         not hold on their line at the cells' size (the narrow column of the club's rules), the
         whole detail then in the small size, rather than its first line in one size and the
         rest of it in another (print.css, .s-detail)."""
-        room = self.layout.detail_width - 3  # its padding
+        room = 0.97 * (self.layout.detail_width - 3)  # its padding, and a margin
         return [
             (deal, "" if width_mm(deal.result, CELL_SIZE_PT) <= room else "s-small")
             for deal in self.deals
@@ -264,7 +264,7 @@ class PrintedSheet:
 # their padding, the contract's starting at the block's tab stop (print.css, .s-deal: 98 px).
 CELL_SIZE_PT = 8.5
 TAKER_TEXT_WIDTH = 23.0
-CONTRACT_TEXT_WIDTH = 17.5
+CONTRACT_TEXT_WIDTH = 17.0
 
 
 def _wrapped(text: str, width: float) -> list[str]:
