@@ -14,7 +14,7 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
-from tournaments.prints.fonts import fit, width_mm
+from tournaments.prints.fonts import fit, width_mm, wrap
 from tournaments.prints.pdf import Stamp
 from tournaments.prints.qr import make_qr, qr_drawing
 
@@ -114,15 +114,7 @@ def event_lines(event: str) -> int:
     """How many lines ``event`` takes at the top of a card, its words wrapped as WeasyPrint
     wraps them; a line within 3 % of the width is counted as wrapped, so that the card's own
     words may start a line lower than needed, never over the event's last line."""
-    lines = 1
-    line = ""
-    for word in event.split(" "):
-        longer = f"{line} {word}" if line else word
-        if line and width_mm(longer, EVENT_SIZE_PT) > 0.97 * EVENT_WIDTH:
-            lines += 1
-            longer = word
-        line = longer
-    return lines
+    return max(1, len(wrap(event, 0.97 * EVENT_WIDTH, EVENT_SIZE_PT)))
 
 
 def cards_document(cards: list[PlayerCard], tournament: Tournament) -> tuple[dict, list[Stamp]]:

@@ -23,6 +23,19 @@ def width_mm(text: str, size_pt: float, *, bold: bool = False) -> float:
     return _font(bold).getlength(text) / 1000 * size_pt * PT
 
 
+def wrap(text: str, width: float, size_pt: float) -> list[str]:
+    """``text`` in lines of at most ``width`` mm at ``size_pt``, broken between words as
+    WeasyPrint breaks them; a word wider than a line is cut."""
+    lines: list[str] = []
+    for word in text.split():
+        longer = f"{lines[-1]} {word}" if lines else word
+        if lines and width_mm(longer, size_pt) <= width:
+            lines[-1] = longer
+        else:
+            lines.append(fit(word, width, size_pt))
+    return lines
+
+
 def fit(text: str, width: float, size_pt: float, *, bold: bool = False) -> str:
     """``text``, cut with « … » when it is wider than ``width`` mm at ``size_pt``."""
     if width_mm(text, size_pt, bold=bold) <= width:

@@ -27,7 +27,7 @@ from tournaments.deal_words import (
     signed,
 )
 from tournaments.models import Deal, Position, Seat, Table, Tournament
-from tournaments.prints.fonts import fit, width_mm
+from tournaments.prints.fonts import fit, width_mm, wrap
 from tournaments.prints.layout import (
     SIGNATURE_GAP,
     FigureLines,
@@ -66,10 +66,10 @@ class PrintedDeal:
         wrapped to its width, and after a tab stop on the same lines, the contract's column."""
         takers = [fit(self.taker, TAKER_TEXT_WIDTH, CELL_SIZE_PT)] if self.taker else [""]
         if self.partner:
-            takers += _wrapped(_("avec %(partner)s") % {"partner": self.partner}, TAKER_TEXT_WIDTH)
+            takers += _taker_lines(_("avec %(partner)s") % {"partner": self.partner})
         if self.sitting_out:
-            takers += _wrapped(_("mort : %(mort)s") % {"mort": self.sitting_out}, TAKER_TEXT_WIDTH)
-        contracts = _wrapped(self.contract or "", CONTRACT_TEXT_WIDTH)
+            takers += _taker_lines(_("mort : %(mort)s") % {"mort": self.sitting_out})
+        contracts = wrap(self.contract or "", CONTRACT_TEXT_WIDTH, CELL_SIZE_PT)
         lines = zip_longest(takers, contracts, fillvalue="")
         return "\n".join(f"{taker}\t{contract}" if contract else taker for taker, contract in lines)
 
@@ -267,17 +267,8 @@ TAKER_TEXT_WIDTH = 23.0
 CONTRACT_TEXT_WIDTH = 17.0
 
 
-def _wrapped(text: str, width: float) -> list[str]:
-    """``text`` in lines of at most ``width`` mm at the cells' size, broken between words; a
-    word wider than the line is cut."""
-    lines: list[str] = []
-    for word in text.split():
-        longer = f"{lines[-1]} {word}" if lines else word
-        if lines and width_mm(longer, CELL_SIZE_PT) <= width:
-            lines[-1] = longer
-        else:
-            lines.append(fit(word, width, CELL_SIZE_PT))
-    return lines
+def _taker_lines(text: str) -> list[str]:
+    return wrap(text, TAKER_TEXT_WIDTH, CELL_SIZE_PT)
 
 
 def _printed_deal(
