@@ -50,8 +50,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-TABLES = 100
-RUNS = 5
+from benchsetup import outcome, sized  # noqa: E402
+
+TABLES = sized(100, 4)
+RUNS = sized(5, 1)
 ONE_SHEET_SECONDS = 0.5
 RATIO = 1.3
 BIG_RATIO = 1.5
@@ -460,8 +462,7 @@ def main() -> int:
         failures.append("PDF du processus fils")
     if failures:
         print("Cible manquée : " + ", ".join(failures))
-        return 1
-    return 0
+    return outcome(bool(failures))
 
 
 if __name__ == "__main__":
