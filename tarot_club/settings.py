@@ -207,7 +207,8 @@ else:
 # both is reported as failed (documents/services.py).
 DOCUMENTS_TIME_LIMIT = env_int("DOCUMENTS_TIME_LIMIT", 120)
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
-CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+# CELERY_EAGER=1 draws in the request even with a broker (bench/queue_bench.py compares both).
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_EAGER", not REDIS_URL)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_TASK_IGNORE_RESULT = True
