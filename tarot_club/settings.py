@@ -5,6 +5,7 @@ Production is switched on with DEBUG=0 and must then be given SECRET_KEY and ALL
 a missing or unreadable value stops the start with a message instead of running half set up.
 """
 
+import json
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -36,6 +37,19 @@ def env_int(name: str, default: int) -> int:
         return int(value)
     except ValueError:
         raise ImproperlyConfigured(f"{name}={value!r}: expected a whole number.") from None
+
+
+def env_json(name: str, default: dict) -> dict:
+    value = os.environ.get(name)
+    if not value:
+        return default
+    try:
+        parsed = json.loads(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}: expected a JSON object.") from None
+    if not isinstance(parsed, dict):
+        raise ImproperlyConfigured(f"{name}: expected a JSON object.")
+    return parsed
 
 
 def env_list(name: str, default: list[str]) -> list[str]:
@@ -287,10 +301,13 @@ STORAGES = {
     # The finished documents (PDFs, .xlsx), kept until what they show changes: a folder by
     # default; any Django storage shared by every machine in production (README, « Deploying »).
     "documents": {
-        "BACKEND": "django.core.files.storage.FileSystemStorage",
-        "OPTIONS": {
-            "location": os.environ.get("DOCUMENTS_ROOT", str(BASE_DIR / "var" / "documents"))
-        },
+        "BACKEND": os.environ.get(
+            "DOCUMENTS_STORAGE", "django.core.files.storage.FileSystemStorage"
+        ),
+        "OPTIONS": env_json(
+            "DOCUMENTS_STORAGE_OPTIONS",
+            {"location": os.environ.get("DOCUMENTS_ROOT", str(BASE_DIR / "var" / "documents"))},
+        ),
     },
     "staticfiles": {
         "BACKEND": (

@@ -5,6 +5,7 @@ import logging
 from datetime import timedelta
 
 import pytest
+from celery.signals import worker_process_init
 from django.core.files.storage import storages
 from django.utils import timezone
 from kombu.exceptions import OperationalError
@@ -14,6 +15,7 @@ from documents.drawing import draw_job
 from documents.models import DocumentJob
 from documents.services import ask_document, follow_job
 from tests.documents.conftest import KIND
+from tournaments.prints import documents as prints_documents
 
 pytestmark = pytest.mark.django_db
 
@@ -193,3 +195,12 @@ def test_a_kept_file_deleted_is_drawn_again(note):
 def test_the_task_is_acknowledged_late_and_given_back_when_its_worker_dies():
     assert tasks.draw.acks_late is True
     assert tasks.draw.reject_on_worker_lost is True
+
+
+def test_each_worker_process_draws_a_first_tiny_pdf_as_it_starts(monkeypatch):
+    drawn = []
+    monkeypatch.setattr(prints_documents, "html_to_pdf", lambda html: drawn.append(html))
+
+    worker_process_init.send(sender=None)
+
+    assert drawn == ["<p>Tarot</p>"]
