@@ -15,7 +15,7 @@ from django.conf import settings
 from django.test import Client
 from playwright.sync_api import expect
 
-from clubs.actors import Actor
+from common.actors import Actor
 from documents.services import ask_document
 from seasons.models import Season
 from tarot_club.celery import app as celery_app
