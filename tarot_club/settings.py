@@ -151,11 +151,14 @@ SQLITE_OPTIONS = {
 }
 
 if os.environ.get("DATABASE_URL"):
-    # Connections are kept between requests, and checked before each request reuses one: a
-    # connection that the server or a proxy cut while it was idle is replaced, not a 500.
+    # Connections are kept between requests (DATABASE_CONN_MAX_AGE seconds, 0 under ASGI:
+    # tarot_club/asgi.py), and checked before each request reuses one: a connection that the
+    # server or a proxy cut while it was idle is replaced, not a 500.
     DATABASES = {
         "default": dj_database_url.parse(
-            os.environ["DATABASE_URL"], conn_max_age=60, conn_health_checks=True
+            os.environ["DATABASE_URL"],
+            conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
+            conn_health_checks=True,
         )
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
