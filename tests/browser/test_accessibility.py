@@ -17,8 +17,8 @@ from django.test import Client
 from django.urls import URLResolver, get_resolver, resolve
 from playwright.sync_api import expect
 
-from clubs.actors import Actor
 from clubs.models import Member
+from common.actors import Actor
 from seasons.models import Season
 from tests.at_the_table import TESTS, fill_sheet, sign
 from tests.browser.conftest import PHONE
