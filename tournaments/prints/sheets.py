@@ -27,7 +27,7 @@ from tournaments.deal_words import (
     signed,
 )
 from tournaments.models import Deal, Position, Seat, Table, Tournament
-from tournaments.prints.fonts import ELLIPSIS, PT, fit, width_mm, wrap
+from tournaments.prints.fonts import fit, wrap
 from tournaments.prints.layout import (
     SIGNATURE_GAP,
     FigureLines,
@@ -37,6 +37,14 @@ from tournaments.prints.layout import (
 )
 from tournaments.prints.pdf import Stamp
 from tournaments.prints.qr import make_qr, qr_drawing, qr_svg
+from tournaments.prints.sheet_rows import (
+    CELL_SIZE_PT,
+    CONTRACT_TEXT_WIDTH,
+    SIGN_SIZE_PT,
+    TAKER_TEXT_WIDTH,
+    PrintedRow,
+    printed_rows,
+)
 from tournaments.selectors.sheets import in_place_order
 
 
@@ -137,38 +145,9 @@ class PrintedSheet:
         return list(zip(self.seats, self.totals or [None] * len(self.seats), strict=True))
 
     @property
-    def rows(self) -> list["PrintedRow"]:
-        """Each deal's row as its blocks print it, each cut to the lines its row holds.
-
-        The detail takes the small size whole (« s-small ») when its points and bouts would
-        not hold on their line at the cells' size (the narrow column of the club's rules),
-        rather than its first line in one size and the rest of it in another (print.css,
-        .s-detail). Its lines are broken here, and so are the misères', so that a row holding
-        more than its height ends its last line with « … » rather than under the next row."""
-        layout = self.layout
-        height = layout.row_height - CELL_PADDING
-        room = 0.97 * (layout.detail_width - 3)  # its padding, and a margin
-        miseres_room = 0.97 * (layout.miseres_width - 3)
-        rows = []
-        for deal in self.deals:
-            small = width_mm(deal.result, CELL_SIZE_PT) > room
-            first = SMALL_SIZE_PT if small else CELL_SIZE_PT
-            detail = wrap(deal.result, room, first) + wrap(deal.primes, room, SMALL_SIZE_PT)
-            rows.append(
-                PrintedRow(
-                    deal=deal,
-                    detail_class="s-small" if small else "",
-                    taker_and_contract=_held_columns(deal.taker_and_contract, height),
-                    detail=_held(detail, height, room, SMALL_SIZE_PT, first_pt=first),
-                    miseres=_held(
-                        wrap(deal.miseres, miseres_room, SMALL_SIZE_PT),
-                        height,
-                        miseres_room,
-                        SMALL_SIZE_PT,
-                    ),
-                )
-            )
-        return rows
+    def rows(self) -> list[PrintedRow]:
+        """Each deal's row as its blocks print it (tournaments.prints.sheet_rows)."""
+        return printed_rows(self.deals, self.layout)
 
     # The columns and lines of words, one block each (tournaments.prints.layout says why).
 
@@ -290,60 +269,8 @@ class PrintedSheet:
         return "\n".join("\t".join(line).rstrip("\t") for line in lines)
 
 
-# The taker's and the contract's columns (tournaments.prints.layout, TAKER and CONTRACT) less
-# their padding, the contract's starting at the block's tab stop (print.css, .s-deal: 98 px).
-CELL_SIZE_PT = 8.5
-TAKER_TEXT_WIDTH = 23.0
-CONTRACT_TEXT_WIDTH = 17.0
-
-
-SMALL_SIZE_PT = 7.0  # the primes and the misères (print.css, .s-detail and .s-miseres)
-SIGN_SIZE_PT = 8.0  # under the signature line (print.css, .s-sign-lines)
-CELL_PADDING = 2.4  # a cell's padding, top and bottom (print.css, .s-cell)
-LINE_HEIGHT = 1.25  # of every cell (print.css, .s-cell)
-
-
 def _taker_lines(text: str) -> list[str]:
     return wrap(text, TAKER_TEXT_WIDTH, CELL_SIZE_PT)
-
-
-@dataclass(frozen=True)
-class PrintedRow:
-    """A deal's row as its blocks print it: every column's lines held in the row's height."""
-
-    deal: PrintedDeal
-    detail_class: str
-    taker_and_contract: str
-    detail: str
-    miseres: str
-
-
-def _held(lines: list[str], height: float, width: float, size_pt: float, *, first_pt=None) -> str:
-    """As many of ``lines`` as ``height`` mm holds (the first at ``first_pt``, the others at
-    ``size_pt``), the last one kept ending with « … » when some did not fit."""
-    first_pt = first_pt or size_pt
-    kept, used = [], 0.0
-    for index, line in enumerate(lines):
-        used += LINE_HEIGHT * (first_pt if index == 0 else size_pt) * PT
-        if used > height + 0.01 and kept:
-            last = len(kept) - 1
-            kept[last] = fit(kept[last] + ELLIPSIS, width, first_pt if last == 0 else size_pt)
-            break
-        kept.append(line)
-    return "\n".join(kept)
-
-
-def _held_columns(text: str, height: float) -> str:
-    """The taker's and the contract's columns (PrintedDeal.taker_and_contract), on as many
-    lines as ``height`` mm holds, the taker's last one kept ending with « … » when cut."""
-    lines = text.split("\n")
-    room = max(1, int((height + 0.01) // (LINE_HEIGHT * CELL_SIZE_PT * PT)))
-    if len(lines) <= room:
-        return text
-    kept = lines[:room]
-    taker, tab, contract = kept[-1].partition("\t")
-    kept[-1] = fit(taker + ELLIPSIS, TAKER_TEXT_WIDTH, CELL_SIZE_PT) + tab + contract
-    return "\n".join(kept)
 
 
 def _printed_deal(
