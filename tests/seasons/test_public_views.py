@@ -172,3 +172,38 @@ def test_a_season_played_by_one_set_of_rules_says_nothing_of_them(
     page = client.get(f"/saisons/{season.pk}/").content.decode()
 
     assert "mêmes règles" not in page
+
+
+def test_a_season_from_the_first_of_the_month_says_premier(client, season):
+    page = client.get(f"/saisons/{season.pk}/").content.decode()
+
+    assert "du 1er septembre 2026 au 30 juin 2027" in page
+
+
+@pytest.fixture
+def cumul_with_a_loss(club, arbitre, people, season):
+    """« Cumul »: Abel takes twice (+87, +87), then defends against Bernard (−29)."""
+    evening(club, arbitre, 6, people[:4])
+    evening(club, arbitre, 13, people[:4])
+    evening(club, arbitre, 20, [people[1], people[0], *people[2:4]])
+    return season
+
+
+def test_the_worked_example_subtracts_a_negative_evening(client, cumul_with_a_loss):
+    page = client.get(f"/saisons/{cumul_with_a_loss.pk}/").content.decode()
+
+    assert "87 + 87 − 29 = <strong>145</strong>" in page
+    assert "+ −" not in page
+
+
+def test_a_cumul_says_nothing_of_rounding_as_it_rounds_nothing(client, cumul_with_a_loss):
+    page = client.get(f"/saisons/{cumul_with_a_loss.pk}/").content.decode()
+
+    assert "arrondis au dixième" not in page
+
+
+@pytest.mark.usefixtures("played")
+def test_place_points_say_they_are_shown_rounded(client, season):
+    page = client.get(f"/saisons/{season.pk}/").content.decode()
+
+    assert "arrondis au dixième" in page
