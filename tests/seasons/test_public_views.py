@@ -2,6 +2,7 @@
 
 import csv
 import io
+import re
 from collections import defaultdict
 
 import pytest
@@ -207,3 +208,11 @@ def test_place_points_say_they_are_shown_rounded(client, season):
     page = client.get(f"/saisons/{season.pk}/").content.decode()
 
     assert "arrondis au dixième" in page
+
+
+@pytest.mark.usefixtures("cumul_with_a_loss")
+def test_the_history_chart_reads_its_highest_and_lowest_totals_and_zero(client, people):
+    page = client.get(f"/joueurs/{people[0].pk}/").content.decode()
+
+    axis = re.findall(r'<text class="axis y-axis"[^>]*>([^<]*)</text>', page)
+    assert axis == ["+87", "0", "−29"]
