@@ -13,16 +13,20 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from common.choices import labelled
 from scoring import season as arithmetic
 from tournaments.models import Tournament
 
-
-class Method(models.TextChoices):
-    """How a season ranks its evenings (``scoring.season.Method``, whose values these are)."""
-
-    CUMUL = arithmetic.Method.CUMUL.value, _("Cumul")
-    PLACE_POINTS = arithmetic.Method.PLACE_POINTS.value, _("Points de place")
-    AVERAGE = arithmetic.Method.AVERAGE.value, _("Moyenne")
+# How a season ranks its evenings: ``scoring.season.Method``'s values, with their French words.
+Method = labelled(
+    arithmetic.Method,
+    {
+        arithmetic.Method.CUMUL: _("Cumul"),
+        arithmetic.Method.PLACE_POINTS: _("Points de place"),
+        arithmetic.Method.AVERAGE: _("Moyenne"),
+    },
+    module=__name__,
+)
 
 
 class Season(models.Model):
