@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, own_club_name
+from clubs.permissions import is_club_arbitre
 from clubs.services.clubs import create_club
 from common.actors import Actor
 from common.db import retry_once_on_conflict
@@ -61,7 +62,7 @@ def _club_of(arbitre: AbstractBaseUser, by: Actor) -> Club:
 
 
 def _check_club(club: Club, arbitre: AbstractBaseUser) -> None:
-    if not arbitre.is_superuser and not club.arbitres.filter(pk=arbitre.pk).exists():
+    if not is_club_arbitre(arbitre, club.pk):
         raise Refused(
             _("Vous n'êtes pas arbitre de ce club."), code="not_club_arbitre", field="club"
         )
