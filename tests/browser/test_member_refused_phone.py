@@ -2,11 +2,10 @@
 message, not at its top with the message 35 rows below."""
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from playwright.sync_api import expect
 
 from clubs.models import Member, Player
+from tests.browser.conftest import log_in
 from tests.factories import club_of
 
 pytestmark = pytest.mark.browser
@@ -22,12 +21,7 @@ def members_page(chromium, live_server, arbitre):
     context = chromium.new_context(
         viewport={"width": 390, "height": 844}, locale="fr-FR", base_url=live_server.url
     )
-    client = Client()
-    client.force_login(arbitre)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
+    log_in(context, arbitre, live_server)
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.goto(f"/arbitre/clubs/{club.pk}/membres/")

@@ -89,17 +89,22 @@ def test_every_column_and_name_is_readable_at_390_px(phone, long_named_table, si
     assert box["x"] + box["width"] <= 390
 
 
-def test_the_live_marques_of_five_players_fit_at_390_px(phone, long_named_table, artifacts):
-    table = long_named_table(5)
-    page = phone
-    open_sheet(page, table)
+def type_a_garde_contre(page) -> None:
+    """The third seat's garde contre, 3 bouts and 91 points: the live marques shown."""
     form = page.locator("form.deal-form")
-
     form.locator("fieldset.seats").first.locator("label.choice").nth(2).click()
     form.locator("fieldset.contracts label.choice", has_text="Garde contre").click()
     form.locator("fieldset.bouts label.choice").nth(3).click()
     form.get_by_label("Points", exact=True).fill("91")
     expect(page.locator("#preview .preview-marques")).to_contain_text("+")
+
+
+def test_the_live_marques_of_five_players_fit_at_390_px(phone, long_named_table, artifacts):
+    table = long_named_table(5)
+    page = phone
+    open_sheet(page, table)
+
+    type_a_garde_contre(page)
 
     page.locator("#preview").screenshot(path=str(artifacts / "live_marques_5_players_390.png"))
     assert page.locator("#preview").evaluate(
@@ -153,13 +158,8 @@ def test_the_live_marques_name_every_player_whole_at_390_px(phone, long_named_ta
     table = long_named_table(5)
     page = phone
     open_sheet(page, table)
-    form = page.locator("form.deal-form")
 
-    form.locator("fieldset.seats").first.locator("label.choice").nth(2).click()
-    form.locator("fieldset.contracts label.choice", has_text="Garde contre").click()
-    form.locator("fieldset.bouts label.choice").nth(3).click()
-    form.get_by_label("Points", exact=True).fill("91")
-    expect(page.locator("#preview .preview-marques")).to_contain_text("+")
+    type_a_garde_contre(page)
 
     page.locator("#preview").screenshot(path=str(artifacts / "live_marques_names_390.png"))
     assert page.evaluate(SPLIT_WORDS, "#preview .preview-marques th") == []
