@@ -333,9 +333,10 @@ def _contract_lines(marque: Marque) -> list[str]:
 
 
 def _camp_prime_lines(marque: Marque, result: DealResult, names: dict[str, str]) -> list[str]:
-    """Each poignée and misère in v, with its term (docs/scoring.md §One deal, 5 and §Règles du
-    club). In the order they were typed (tournaments.deal_scoring); with the club's individual
-    primes they are in no camp's v, but paid seat by seat (``individual_prime_words``)."""
+    """Each poignée and misère counted in the deal's value (``marque.value``, what each defender
+    pays the attack), with its term (docs/scoring.md §One deal, 5 and §Règles du club). In the
+    order they were typed (tournaments.deal_scoring); with the club's individual primes they
+    are in no camp's value, but paid seat by seat (``individual_prime_words``)."""
     lines: list[str] = []
     if marque.individual_primes:
         return lines

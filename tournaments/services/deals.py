@@ -1,4 +1,6 @@
-"""The sheets: recording deals, scored by the FFT rules, their marques stored with them.
+"""A sheet's deals: recorded, corrected and deleted, each scored by its tournament's rules
+(``tournaments.deal_scoring``: the FFT's or the club's), its marques stored with it. The
+sheet as a whole (bilans confirmed, signature, reopening) is ``services.sheets``.
 
 A refusal is a ``Refused`` (or the scoring's ``InvalidDeal``) naming the field and saying,
 in French, what is wrong, so that the form can show it beside what was typed.
