@@ -16,4 +16,3 @@ def test_the_generator_imports_no_django():
         check=True,
     ).stdout
     assert "django" not in loaded
-
