@@ -79,7 +79,6 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
     def save(settings: dict) -> Tournament:
         settings = dict(settings)
         return create_tournament(
-            arbitre=request.user,
             club=settings.pop("club", None),
             settings=settings,
             by=Actor.arbitre(request.user),
