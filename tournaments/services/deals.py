@@ -373,8 +373,8 @@ def record_deal(
     deal = _write_result(deal, sheet=sheet, result=result, by=by)
     withdrawn = _withdraw_confirmations(sheet)
     journal.record_change(
-        journal.Action.DEAL_RECORDED,
-        by,
+        action=journal.Action.DEAL_RECORDED,
+        by=by,
         table=table,
         subject=deal,
         before=before,
@@ -421,8 +421,8 @@ def correct_deal(
         sheet, number=number, before=before, after=deal.marques(), by=by, reason=reason
     )
     journal.record_change(
-        journal.Action.DEAL_CORRECTED,
-        by,
+        action=journal.Action.DEAL_CORRECTED,
+        by=by,
         table=table,
         subject=deal,
         before=before_fields,
@@ -476,8 +476,8 @@ def delete_deal(*, table: Table, number: int, version: int, by: Actor, reason: s
     )
     # Written before the deal is deleted, so that the entry keeps the deal's key.
     journal.record_change(
-        journal.Action.DEAL_DELETED,
-        by,
+        action=journal.Action.DEAL_DELETED,
+        by=by,
         table=table,
         subject=deal,
         before=fields_of(deal, DEAL_RESULT_FIELDS),

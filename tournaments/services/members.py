@@ -177,8 +177,8 @@ def _follow_the_member(*, player: Player, own: Player, club: Club, by: Actor) ->
         registration.player = own
         registration.save(update_fields=["player"])
         tournament_journal.record_change(
-            tournament_journal.Action.REGISTRATION_UPDATED,
-            by,
+            action=tournament_journal.Action.REGISTRATION_UPDATED,
+            by=by,
             subject=registration,
             before=before,
             after=participant_fields(registration),

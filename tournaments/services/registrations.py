@@ -177,8 +177,8 @@ def register_player(
     if checked_in:
         _point(registration, present=True)
     journal.record_change(
-        journal.Action.REGISTRATION_REGISTERED,
-        by,
+        action=journal.Action.REGISTRATION_REGISTERED,
+        by=by,
         subject=registration,
         before={},
         after=participant_fields(registration),
@@ -251,8 +251,8 @@ def update_registration(
         registration.player = player
         registration.save(update_fields=["number", "team", "player"])
     journal.record_change(
-        journal.Action.REGISTRATION_UPDATED,
-        by,
+        action=journal.Action.REGISTRATION_UPDATED,
+        by=by,
         subject=registration,
         before=before,
         after=participant_fields(registration),
@@ -388,7 +388,11 @@ def check_in(*, registration: Registration, present: bool, by: Actor) -> Registr
     else:
         action = journal.Action.REGISTRATION_CHECKED_IN
     journal.record_change(
-        action, by, subject=registration, before=before, after=participant_fields(registration)
+        action=action,
+        by=by,
+        subject=registration,
+        before=before,
+        after=participant_fields(registration),
     )
     return registration
 
@@ -422,8 +426,8 @@ def withdraw_player(*, registration: Registration, by: Actor) -> Registration:
     registration.withdrawn_from = first_open_position(tournament=registration.tournament)
     registration.save(update_fields=["withdrawn_from"])
     journal.record_change(
-        journal.Action.REGISTRATION_WITHDRAWN,
-        by,
+        action=journal.Action.REGISTRATION_WITHDRAWN,
+        by=by,
         subject=registration,
         before=before,
         after=participant_fields(registration),
@@ -445,8 +449,8 @@ def cancel_withdrawal(*, registration: Registration, by: Actor) -> Registration:
     registration.withdrawn_from = None
     registration.save(update_fields=["withdrawn_from", "joins_from"])
     journal.record_change(
-        journal.Action.REGISTRATION_RETURNED,
-        by,
+        action=journal.Action.REGISTRATION_RETURNED,
+        by=by,
         subject=registration,
         before=before,
         after=participant_fields(registration),

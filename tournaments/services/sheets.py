@@ -132,8 +132,8 @@ def confirm_bilan(*, table: Table, place: str, by: Actor) -> Table:
         action = journal.Action.SHEET_SIGNED  # the last bilan: one entry says both
     if action is not None:
         journal.record_change(
-            action,
-            by,
+            action=action,
+            by=by,
             table=table,
             subject=seat,
             before={},
@@ -164,8 +164,8 @@ def unlock_sheet(*, table: Table, by: Actor, reason: str = "") -> Table:
     Seat.objects.filter(table=table).update(confirmed_at=None)
     event = record_event(table, SheetEvent.Kind.REOPENED, by, reason=" ".join(reason.split())[:300])
     journal.record_change(
-        journal.Action.SHEET_REOPENED,
-        by,
+        action=journal.Action.SHEET_REOPENED,
+        by=by,
         table=table,
         subject=table,
         before={"signed": True},
