@@ -19,7 +19,13 @@ from common.names import by_name
 from scoring.club import SeatMarques
 from scoring.rules import Marque
 from scoring.sheet import sheet_totals
-from tournaments.choices import DEAL_RESULT_FIELDS, MISERE_KINDS, Contract, MisereShown, Place
+from tournaments.choices import (
+    DEAL_RESULT_FIELDS,
+    MISERE_KINDS,
+    Contract,
+    MisereShown,
+    seat_order,
+)
 from tournaments.deal_scoring import DealResult, preview_result, stored_seats
 from tournaments.deal_words import (
     camp_sign,
@@ -32,16 +38,13 @@ from tournaments.deal_words import (
 from tournaments.models import Deal, Seat, SheetEvent, Table
 from tournaments.selectors.journal import value_words
 
-PLACE_ORDER = list(Place.values)
-
-
 CONTRACT_VALUES = set(Contract.values)
 ALERT_CONTRACTS = {Contract.GARDE_SANS, Contract.GARDE_CONTRE}
 
 
 def in_place_order(seats: Iterable[Seat]) -> list[Seat]:
     """The seats as the sheet lists them: North, East, South, West (and the fifth)."""
-    return sorted(seats, key=lambda seat: PLACE_ORDER.index(seat.place))
+    return sorted(seats, key=lambda seat: seat_order(seat.place))
 
 
 def table_seats(table: Table) -> list[Seat]:

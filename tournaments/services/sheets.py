@@ -16,7 +16,7 @@ from common.actors import Actor
 from common.db import retry_once_on_conflict
 from common.refusals import Refused
 from scoring.sheet import sheet_totals
-from tournaments.choices import Place
+from tournaments.choices import seat_order
 from tournaments.models import Seat, SheetEvent, Table
 from tournaments.services import journal
 
@@ -32,7 +32,7 @@ def places_of(seats: Sequence[Seat]) -> list[str]:
 
 def in_seat_order(places: Iterable[str]) -> list[str]:
     """Places as the sheet lists them: Nord, Est, Sud, Ouest, then the fifth seat."""
-    return sorted(places, key=list(Place.values).index)
+    return sorted(places, key=seat_order)
 
 
 def locked_table(table: Table) -> Table:
