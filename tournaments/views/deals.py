@@ -23,18 +23,21 @@ from tournaments.selectors.sheets import in_place_order, live_marques, sheet_dat
 from tournaments.services.deals import correct_deal, delete_deal, record_deal
 from tournaments.services.sheets import check_sheet_open
 from tournaments.sheet_forms import DealForm, initial_for
-from tournaments.table_access import SheetAccess, grant_held
-from tournaments.views.sheet import (
+from tournaments.table_access import (
+    SheetAccess,
     access_or_404,
-    back_to_sheet,
     editor_or_403,
+    grant_held,
+    table_or_404,
+)
+from tournaments.views.sheet import (
+    back_to_sheet,
     next_deal_number,
     refusal_in_view,
     refusal_status,
     refused_on_sheet,
     render_sheet,
     sheet_after_write,
-    table_or_404,
 )
 
 
