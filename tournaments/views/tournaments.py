@@ -26,6 +26,7 @@ from tournaments.permissions import arbitre_tournament_or_404, arbitre_tournamen
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
+    registration_counts,
 )
 from tournaments.selectors.seating import seating_changes
 from tournaments.services.tournaments import (
@@ -129,7 +130,6 @@ def tournament_publish(request: HtmxHttpRequest, tournament_id: int) -> HttpResp
 @login_required
 def dashboard(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    registrations = tournament.registrations
     seated = {position.number: position for position in tournament.positions.all()}
     # A plan not yet played may no longer match who is present: it is to be made again.
     played = last_played_position_number(tournament=tournament)
@@ -143,16 +143,12 @@ def dashboard(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         }
         for number in range(1, tournament.positions_count + 1)
     ]
-    present = registrations.filter(checked_in=True, withdrawn_from__isnull=True).count()
     return render(
         request,
         "setup/dashboard.html",
         {
             "tournament": tournament,
-            "registered": registrations.count(),
-            "present": present,
-            "teams": tournament.teams.count(),
-            "without_team": registrations.filter(team__isnull=True).count(),
+            **registration_counts(tournament=tournament),
             "positions": positions,
             "next_position": last_seated_position_number(tournament=tournament) + 1,
         },
