@@ -96,7 +96,7 @@ def _deal_primes(table: Table, deal: Deal, names: dict[str, str]) -> list[str]:
     printed sheet."""
     if deal.all_pass or deal.points is None:
         return []
-    seats = stored_seats(table, deal, list(names), names)
+    seats = stored_seats(table, deal, list(names))
     mort = (
         [_("mort : %(who)s") % {"who": names.get(deal.sitting_out, "")}] if deal.sitting_out else []
     )
