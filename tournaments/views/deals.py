@@ -18,11 +18,11 @@ from common.refusals import Refused, add_refusal
 from scoring.rules import InvalidDeal
 from tournaments.choices import DEAL_FIELDS
 from tournaments.deal_scoring import DealResult
+from tournaments.forms.sheets import DealForm, initial_for
 from tournaments.models import Deal, Seat, Table
 from tournaments.selectors.sheets import in_place_order, live_marques, sheet_data, table_seats
 from tournaments.services.deals import correct_deal, delete_deal, record_deal
 from tournaments.services.sheets import check_sheet_open
-from tournaments.sheet_forms import DealForm, initial_for
 from tournaments.table_access import (
     SheetAccess,
     access_or_404,

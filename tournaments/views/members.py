@@ -21,8 +21,8 @@ from clubs.permissions import arbitre_club_or_404, club_member_or_404
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page, search_results
 from common.refusals import Refused, add_refusal
-from tournaments.forms import search_query
-from tournaments.member_forms import MemberForm, TickForm
+from tournaments.forms.members import MemberForm, TickForm
+from tournaments.forms.registrations import search_query
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.clubs import (
     club_members,

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest
 from common.refusals import Refused, add_refusal
-from tournaments.forms import PenaltyForm
+from tournaments.forms.penalties import PenaltyForm
 from tournaments.models import Penalty, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.penalties import penalty_position, penalty_register

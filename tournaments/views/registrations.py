@@ -16,7 +16,7 @@ from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page, search_results
 from common.names import by_name
 from common.refusals import Refused, add_refusal
-from tournaments.forms import (
+from tournaments.forms.registrations import (
     CsvImportForm,
     PlayerSearchForm,
     RegistrationEditForm,

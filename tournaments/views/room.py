@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, render_page
 from common.refusals import Refused, add_refusal
-from tournaments.forms import ClosePositionForm, ReopenPositionForm
+from tournaments.forms.positions import ClosePositionForm, ReopenPositionForm
 from tournaments.models import Deal, Position, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.room import position_room_state

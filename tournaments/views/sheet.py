@@ -19,6 +19,7 @@ from django_htmx.http import reswap
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused
 from scoring.rules import InvalidDeal
+from tournaments.forms.sheets import DealForm, initial_for
 from tournaments.models import Seat, Table
 from tournaments.selectors.sheets import (
     history_entries,
@@ -28,7 +29,6 @@ from tournaments.selectors.sheets import (
     table_seats,
 )
 from tournaments.services.sheets import confirm_bilan, unlock_sheet
-from tournaments.sheet_forms import DealForm, initial_for
 from tournaments.table_access import SheetAccess, editor_or_403, table_or_404
 
 REFUSAL_STATUS = {

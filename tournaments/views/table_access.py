@@ -12,11 +12,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, render_page
+from tournaments.forms.sheets import TableCodeForm
 from tournaments.models import Position, Table
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.prints.qr import qr_svg
 from tournaments.services.tables import grant_device_link
-from tournaments.sheet_forms import TableCodeForm
 from tournaments.table_access import check_code, grant_link_valid, open_device_grant, sheet_access
 
 
