@@ -1,6 +1,7 @@
 """A season's public pages and exports, and a player's history page."""
 
 import csv
+import html
 import io
 import re
 from collections import defaultdict
@@ -8,6 +9,7 @@ from collections import defaultdict
 import pytest
 from django.db.models import F
 
+from seasons.models import method_words
 from tests.htmx import HTMX
 from tests.seasons.evenings import evening
 from tournaments.models import Seat, Tournament
@@ -173,6 +175,21 @@ def test_a_season_played_by_one_set_of_rules_says_nothing_of_them(
     page = client.get(f"/saisons/{season.pk}/").content.decode()
 
     assert "mêmes règles" not in page
+
+
+def test_the_method_reads_in_the_same_words_on_the_form_and_on_the_season_page(
+    arbitre_client, season
+):
+    season.method = "points_de_place"
+    season.save()
+    words = html.escape(method_words("points_de_place"))
+
+    page = arbitre_client.get(f"/saisons/{season.pk}/").content.decode()
+    form = arbitre_client.get(f"/arbitre/saisons/{season.pk}/").content.decode()
+
+    assert "1000 au premier" in words
+    assert words in page
+    assert words in form
 
 
 def test_a_season_from_the_first_of_the_month_says_premier(client, season):
