@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from common.names import names_short
 from common.refusals import Refused
 from scoring.club import SeatMarques, score_seats
 from scoring.rules import Contract as RuleContract
@@ -29,7 +30,6 @@ from tournaments.choices import (
     FiveMode,
     MisereShown,
 )
-from tournaments.deal_words import seat_names
 from tournaments.models import Deal, Table
 
 # The chelems that were announced at the bidding (docs/scoring.md §One deal, 6).
@@ -197,7 +197,13 @@ def players_named(table: Table):
         if refusal.seat is None:
             raise
         seats = table.seats.select_related("registration__player")
-        raise refusal.naming(seat_names(seats)) from None
+        names = {
+            seat.place: names_short(
+                seat.registration.player.last_name, seat.registration.player.first_name
+            )
+            for seat in seats
+        }
+        raise refusal.naming(names) from None
 
 
 def score_seats_of(*, table: Table, places: Sequence[str], result: DealResult) -> SeatMarques:
