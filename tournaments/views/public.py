@@ -3,24 +3,14 @@
 from operator import attrgetter
 
 from django.conf import settings
-from django.db.models import Q
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_safe
 
 from common.names import by_name
-from tournaments.models import Tournament
-from tournaments.permissions import arbitre_tournaments
-from tournaments.selectors.seating import seating_plan
-
-
-def visible_tournaments(request: HttpRequest):
-    """Published tournaments, and those of the arbitre's clubs whether published or not."""
-    if request.user.is_authenticated:
-        theirs = arbitre_tournaments(request.user).values("pk")
-        return Tournament.objects.filter(Q(published=True) | Q(pk__in=theirs))
-    return Tournament.objects.filter(published=True)
+from tournaments.permissions import visible_tournaments
+from tournaments.selectors.seating import published_seatings
 
 
 @require_GET
@@ -36,11 +26,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         tournament.registrations.select_related("player", "team"), player=attrgetter("player")
     )
     positions = tournament.positions.all()
-    # Each published seating, the latest first: the one the players look for on the day.
-    seatings = [
-        seating_plan(position=position)
-        for position in positions.filter(seating_published_at__isnull=False).order_by("-number")
-    ]
+    seatings = published_seatings(tournament=tournament)
     return render(
         request,
         "tournaments/tournament_detail.html",
