@@ -16,7 +16,7 @@ from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
 
 from common import names
-from common.models import JournalLine, actor_kind_known, actor_named
+from common.models import JournalLine, journal_checks
 
 
 class Club(models.Model):
@@ -156,15 +156,9 @@ class ClubJournalEntry(JournalLine):
             # The club's journal page: its entries newest first.
             models.Index(fields=["club", "-at", "-id"], name="club_journal_club_at"),
         ]
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(action__in=ClubAction.values),
-                name="club_journal_action_known",
-                violation_error_message=_("Action du journal du club inconnue."),
-            ),
-            actor_kind_known("club_journal"),
-            actor_named("club_journal"),
-        ]
+        constraints = journal_checks(
+            "club_journal", ClubAction, _("Action du journal du club inconnue.")
+        )
 
 
 def own_club_name(user) -> str:

@@ -53,6 +53,22 @@ class JournalLine(models.Model):
         return self.actor.label()
 
 
+def journal_checks(
+    prefix: str, actions: type[models.TextChoices], unknown_action: str
+) -> list[models.CheckConstraint]:
+    """A journal's checks, named ``<prefix>_…``: its action one of ``actions`` (else
+    ``unknown_action``), who acted of a known kind, and named as that kind allows."""
+    return [
+        models.CheckConstraint(
+            condition=Q(action__in=actions.values),
+            name=f"{prefix}_action_known",
+            violation_error_message=unknown_action,
+        ),
+        actor_kind_known(prefix),
+        actor_named(prefix),
+    ]
+
+
 def actor_kind_known(prefix: str) -> models.CheckConstraint:
     """A journal's check, ``<prefix>_actor_kind_known``: who acted is one of ``ActorKind``."""
     return models.CheckConstraint(

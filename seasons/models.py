@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from common.choices import labelled
-from common.models import JournalLine, actor_kind_known, actor_named
+from common.models import JournalLine, journal_checks
 from scoring import season as arithmetic
 from tournaments.models import Tournament
 
@@ -171,12 +171,6 @@ class SeasonJournalEntry(JournalLine):
             # The club's journal page: its seasons' entries newest first.
             models.Index(fields=["club", "-at", "-id"], name="season_journal_club_at"),
         ]
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(action__in=SeasonAction.values),
-                name="season_journal_action_known",
-                violation_error_message=_("Action du journal des saisons inconnue."),
-            ),
-            actor_kind_known("season_journal"),
-            actor_named("season_journal"),
-        ]
+        constraints = journal_checks(
+            "season_journal", SeasonAction, _("Action du journal des saisons inconnue.")
+        )

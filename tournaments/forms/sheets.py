@@ -35,6 +35,27 @@ def _radio(choices, *, required: bool = False, initial=None) -> forms.ChoiceFiel
     )
 
 
+# The primes a seat shows: one choice a seat, named by its prefix and the seat's place.
+POIGNEE, MISERE = "poignee_", "misere_"
+
+
+def _seat_choices(form: forms.Form, prefix: str, names, choices) -> list[str]:
+    """One choice a seat (« — » for none) added to ``form``, each labelled with the seat's
+    player; their field names, in seat order."""
+    fields = []
+    for place, name in names:
+        field = f"{prefix}{place}"
+        form.fields[field] = _radio([(NONE, "—"), *choices], initial=NONE)
+        form.fields[field].label = name
+        fields.append(field)
+    return fields
+
+
+def _seats_chosen(data: dict, prefix: str, fields: list[str]) -> dict[str, str]:
+    """What each seat showed, by place, for the seats that showed something."""
+    return {field.removeprefix(prefix): data[field] for field in fields if data.get(field)}
+
+
 class DealForm(forms.Form):
     """One deal of one table: taker, contract (the bidding), then the result.
 
@@ -109,20 +130,11 @@ class DealForm(forms.Form):
             self.fields["partner"] = _radio([(NONE, _("Seul")), *names], initial=NONE)
         if asks_mort:
             self.fields["sitting_out"] = _radio(names)
-        self.poignee_names = []
-        for place, name in names:
-            field = f"poignee_{place}"
-            self.fields[field] = _radio([(NONE, "—"), *PoigneeSize.choices], initial=NONE)
-            self.fields[field].label = name
-            self.poignee_names.append(field)
+        self.poignee_names = _seat_choices(self, POIGNEE, names, PoigneeSize.choices)
         # Club rules with misères only (docs/scoring.md §Règles du club): who announced which.
-        self.misere_names = []
-        if asks_miseres:
-            for place, name in names:
-                field = f"misere_{place}"
-                self.fields[field] = _radio([(NONE, "—"), *MisereShown.choices], initial=NONE)
-                self.fields[field].label = name
-                self.misere_names.append(field)
+        self.misere_names = (
+            _seat_choices(self, MISERE, names, MisereShown.choices) if asks_miseres else []
+        )
         # At 4 players points are whole; at 3 and 5 a half point is possible.
         self.half_points = seats is not None and len(seats) in (3, 5) and not self.dead_hand
         self.points_message = POINTS_MESSAGE if self.half_points else WHOLE_POINTS_MESSAGE
@@ -213,16 +225,8 @@ class DealForm(forms.Form):
             points=points,
             petit_au_bout=data.get("petit_au_bout") or None,
             chelem=data.get("chelem") or None,
-            poignees={
-                name.removeprefix("poignee_"): data[name]
-                for name in self.poignee_names
-                if data.get(name)
-            },
-            miseres={
-                name.removeprefix("misere_"): data[name]
-                for name in self.misere_names
-                if data.get(name)
-            },
+            poignees=_seats_chosen(data, POIGNEE, self.poignee_names),
+            miseres=_seats_chosen(data, MISERE, self.misere_names),
             chelem_announced=bool(data.get("chelem_announced")),
         )
 
