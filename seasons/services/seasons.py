@@ -100,6 +100,19 @@ def update_season(
     ended = season.has_ended()
     changes = {"name": name, "start": start, "end": end, "method": method}
     changes |= {"best": best, "minimum": minimum}
+    # Judged on the season as it stands before this change: a finished season whose end
+    # moved into the future would otherwise take new rules at the next save.
+    if ended and not Season(start=start, end=end).has_ended():
+        raise Refused(
+            _(
+                "La saison « %(name)s » est terminée depuis le %(end)s : sa fin peut être "
+                "corrigée, mais pas repoussée à aujourd'hui ou après (son classement "
+                "rouvrirait)."
+            )
+            % {"name": season.name, "end": season.end.strftime("%d/%m/%Y")},
+            field="end",
+            code="season_ended",
+        )
     if ended and any(getattr(season, rule) != changes[rule] for rule in RANKING_RULES):
         raise Refused(
             _(
@@ -132,6 +145,13 @@ def _chosen(season: Season, tournaments: Iterable[Tournament] | None) -> list | 
     if tournaments is None:
         return None
     chosen = list(tournaments)
+    if not chosen:
+        raise Refused(
+            _("Cochez au moins une soirée, ou comptez toutes les soirées publiées du club "
+              "entre ses dates."),
+            field="tournaments",
+            code="no_evening_chosen",
+        )  # fmt: skip
     foreign = [tournament for tournament in chosen if tournament.club_id != season.club_id]
     if foreign:
         raise Refused(

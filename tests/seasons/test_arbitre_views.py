@@ -89,3 +89,18 @@ def test_k_or_m_below_1_are_refused_in_french_keeping_what_was_typed(
     assert message in page
     assert 'value="Ma saison"' in page
     assert not Season.objects.exists()
+
+
+def test_only_the_ticked_evenings_with_none_ticked_is_refused_keeping_what_was_typed(
+    arbitre_client, club
+):
+    data = {"name": "Ma saison", "start": "2026-09-01", "end": "2027-06-30", "method": "cumul",
+            "minimum": "1", "evenings": "choisies"}  # fmt: skip
+
+    response = arbitre_client.post(f"/arbitre/clubs/{club.pk}/saisons/nouvelle/", data)
+
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "Cochez au moins une soirée" in page
+    assert 'value="Ma saison"' in page
+    assert not Season.objects.exists()

@@ -106,3 +106,35 @@ def test_a_finished_season_may_still_be_renamed(club):
 
     season.refresh_from_db()
     assert season.name == "Saison 2025–2026"
+
+
+def test_a_finished_season_cannot_be_reopened_by_moving_its_end_into_the_future(club):
+    season = new_season(club, start=datetime.date(2025, 9, 1), end=datetime.date(2026, 6, 30))
+
+    with pytest.raises(Refused, match="est terminée"):
+        changed(season, end=datetime.date(2099, 6, 30))
+
+    season.refresh_from_db()
+    assert season.end == datetime.date(2026, 6, 30)
+
+
+def test_a_finished_seasons_dates_may_still_be_corrected_within_the_past(club):
+    season = new_season(club, start=datetime.date(2025, 9, 1), end=datetime.date(2026, 6, 30))
+
+    changed(season, end=datetime.date(2026, 7, 5))
+
+    season.refresh_from_db()
+    assert season.end == datetime.date(2026, 7, 5)
+
+
+@pytest.mark.parametrize("write", ["create", "update"])
+def test_a_season_of_chosen_evenings_with_none_ticked_is_refused(club, write):
+    season = new_season(club) if write == "update" else None
+
+    with pytest.raises(Refused, match="Cochez au moins une soirée"):
+        if season is None:
+            new_season(club, tournaments=[])
+        else:
+            changed(season, tournaments=[])
+
+    assert Season.objects.filter(chosen=True).count() == 0
