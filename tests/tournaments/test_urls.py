@@ -101,6 +101,7 @@ PATHS = [
     # seasons/: the club's seasons and a player's history.
     ("season_page", SEASON, "/saisons/4/"),
     ("season_csv", SEASON, "/saisons/4/classement.csv"),
+    ("season_xlsx", SEASON, "/saisons/4/classement.xlsx"),
     ("season_pdf", SEASON, "/saisons/4/classement.pdf"),
     ("season_json", SEASON, "/saisons/4/classement.json"),
     ("season_projector", SEASON, "/saisons/4/projection/"),

@@ -71,11 +71,8 @@ def teams_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     return _ranking_csv(request, tournament_id, export=exports.teams_csv, name="classement-equipes")
 
 
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-
 def _xlsx(content: bytes, *, filename: str) -> HttpResponse:
-    response = HttpResponse(content, content_type=XLSX)
+    response = HttpResponse(content, content_type=spreadsheets.XLSX)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
