@@ -12,7 +12,6 @@ from openpyxl import load_workbook
 
 from seasons.exports import _evening_cell
 from seasons.templatetags.season_tags import score
-
 from tests.htmx import HTMX
 from tests.seasons.evenings import evening
 from tournaments.models import Seat, Tournament
