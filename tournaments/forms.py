@@ -9,11 +9,12 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from clubs.names import by_name, registration_player, seat_player
+from clubs.services.errors import Refused
 from tournaments.choices import RuleSet
 from tournaments.models import Registration, Seat, Team, Tournament
 from tournaments.selectors.registrations import players_visible_to
 from tournaments.services.penalties import MAX_PENALTY_POINTS
-from tournaments.services.tournaments import TOURNAMENT_SETTINGS
+from tournaments.services.tournaments import RULE_SETTINGS, TOURNAMENT_SETTINGS, check_rules_open
 
 
 class TournamentForm(forms.ModelForm):
@@ -41,6 +42,20 @@ class TournamentForm(forms.ModelForm):
 
     def clean_rules(self) -> str:
         return self.cleaned_data["rules"] or RuleSet.FFT
+
+    def clean(self):
+        data = super().clean()
+        if self.instance.pk is None:
+            return data
+        # Rules that may no longer change are refused for that reason, and the model's checks
+        # then see the stored rules (not a message about how the new ones would fit together).
+        try:
+            check_rules_open(self.instance, data)
+        except Refused as refusal:
+            for name in RULE_SETTINGS:
+                data[name] = getattr(self.instance, name)
+            self.add_error(refusal.field, refusal.message)
+        return data
 
     class Meta:
         model = Tournament

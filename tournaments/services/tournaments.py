@@ -124,7 +124,7 @@ def update_tournament(
             code="formula_fixed",
             field="formula",
         )
-    _check_rules_open(tournament, settings)
+    check_rules_open(tournament, settings)
     before = fields_of(tournament, settings)
     for name, value in settings.items():
         setattr(tournament, name, value)
@@ -140,8 +140,10 @@ def update_tournament(
     return tournament
 
 
-def _check_rules_open(tournament: Tournament, settings: Mapping[str, Any]) -> None:
-    """The rules may change until the first deal is recorded, never after."""
+def check_rules_open(tournament: Tournament, settings: Mapping[str, Any]) -> None:
+    """The rules may change until the first deal is recorded, never after. The settings form
+    asks this first too, so that a played tournament is refused for this reason rather than
+    for how its new rules would hold together."""
     changed = [
         name
         for name in RULE_SETTINGS
