@@ -180,7 +180,13 @@ def refusal_status(error: Exception) -> int:
 
 @require_GET
 def sheet(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
-    table, access = table_or_404(request, table_id)
+    """The sheet; while its evening is unpublished, a phone without the table's right is sent
+    to the code page (which answers for every table already), so that the address the
+    README gives works as the QR code's does."""
+    table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
+    access = sheet_access(request, table)
+    if not table.position.tournament.published and not access.can_edit:
+        return redirect_page(request, reverse("sheet_access", kwargs={"table_id": table.pk}))
     return render_sheet(request, table, access)
 
 
