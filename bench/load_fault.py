@@ -145,7 +145,7 @@ tournament = Tournament.objects.create(
     positions_count={positions}, deals_per_position={deals},
 )
 players = Player.objects.bulk_create(
-    Player(last_name=f"Joueur{{n}}", first_name="P", licence=f"LD{{n:05d}}") for n in range(400)
+    Player(last_name=f"Joueur{{n}}", first_name="P", licence=f"8{{n:06d}}") for n in range(400)
 )
 registrations = Registration.objects.bulk_create(
     Registration(tournament=tournament, player=p, number=n + 1, checked_in=True)

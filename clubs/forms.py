@@ -6,6 +6,7 @@ refusal back beside what was typed (every app's forms use it).
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import validate_licence
 from clubs.services.errors import Refused
 from scoring.rules import InvalidDeal
 
@@ -16,6 +17,14 @@ def add_refusal(form: forms.Form, refusal: Refused | InvalidDeal) -> None:
     both name their field and carry their French message."""
     field = refusal.field if refusal.field in form.fields else None
     form.add_error(field, refusal.message)
+
+
+class LicenceField(forms.CharField):
+    """The FFT licence as every form types it: digits only, or empty (``validate_licence``)."""
+
+    def __init__(self, **kwargs):
+        kwargs = {"label": _("N° de licence FFT"), "max_length": 20, "required": False} | kwargs
+        super().__init__(validators=[validate_licence], **kwargs)
 
 
 class ClubForm(forms.Form):
@@ -34,4 +43,4 @@ class ArbitreForm(forms.Form):
 class MemberEditForm(forms.Form):
     last_name = forms.CharField(label=_("Nom"), max_length=100)
     first_name = forms.CharField(label=_("Prénom"), max_length=100)
-    licence = forms.CharField(label=_("N° de licence FFT"), max_length=20, required=False)
+    licence = LicenceField()

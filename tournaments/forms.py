@@ -7,6 +7,7 @@ beside the field it is about, so that the arbitre sees the message next to what 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.forms import LicenceField
 from clubs.models import Player
 from clubs.names import by_name, registration_player, seat_player
 from clubs.services.errors import Refused
@@ -106,7 +107,7 @@ class RegistrationForm(forms.Form):
     )
     last_name = forms.CharField(label=_("Nom"), max_length=100, required=False)
     first_name = forms.CharField(label=_("Prénom"), max_length=100, required=False)
-    licence = forms.CharField(label=_("N° de licence FFT"), max_length=20, required=False)
+    licence = LicenceField()
     club = forms.CharField(label=_("Club"), max_length=200, required=False)
     number = forms.IntegerField(
         label=_("N° de participant"),
@@ -147,7 +148,7 @@ class RegistrationEditForm(forms.Form):
 
     last_name = forms.CharField(label=_("Nom"), max_length=100)
     first_name = forms.CharField(label=_("Prénom"), max_length=100)
-    licence = forms.CharField(label=_("N° de licence FFT"), max_length=20, required=False)
+    licence = LicenceField()
     club = forms.CharField(label=_("Club"), max_length=200, required=False)
     number = forms.IntegerField(label=_("N° de participant"), min_value=1, max_value=32767)
 

@@ -5,6 +5,7 @@ is typed; the services decide. The club's own forms are ``clubs.forms``."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.forms import LicenceField
 from clubs.models import Player
 from tournaments.forms import RowChoiceField, RowsChoiceField
 
@@ -20,7 +21,7 @@ class MemberForm(forms.Form):
     )
     last_name = forms.CharField(label=_("Nom"), max_length=100, required=False)
     first_name = forms.CharField(label=_("Prénom"), max_length=100, required=False)
-    licence = forms.CharField(label=_("N° de licence FFT"), max_length=20, required=False)
+    licence = LicenceField()
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)

@@ -4,8 +4,11 @@ correcting, the evenings each one played; a forged id or another club's player i
 import pytest
 
 from clubs.models import Member, Player
+from clubs.services.errors import Refused
+from tests.at_the_table import TESTS
 from tests.factories import club_of, club_tournament
 from tournaments.models import Registration
+from tournaments.services.members import add_member
 
 
 @pytest.fixture
@@ -104,3 +107,36 @@ def test_a_member_of_another_club_is_not_found(arbitre_client, club, other_arbit
     theirs = member(club_of(other_arbitre), "Autre")
 
     assert arbitre_client.get(f"/arbitre/clubs/{club.pk}/membres/{theirs.pk}/").status_code == 404
+
+
+def test_a_new_members_licence_of_letters_is_refused_keeping_what_was_typed(arbitre_client, club):
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/membres/",
+        {"last_name": "Dupré", "first_name": "Hélène", "licence": "ABC123"},
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "Une licence FFT ne s&#x27;écrit qu&#x27;avec des chiffres." in page
+    assert 'value="ABC123"' in page and 'value="Dupré"' in page
+    assert not Player.objects.exists()
+
+
+def test_a_members_licence_corrected_to_letters_is_refused(arbitre_client, club):
+    lea = member(club, "Seguin", "Lea", licence="0451")
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/membres/{lea.pk}/",
+        {"last_name": "Seguin", "first_name": "Lea", "licence": "O451"},
+    )
+
+    assert "avec des chiffres" in response.content.decode()
+    lea.player.refresh_from_db()
+    assert lea.player.licence == "0451"
+
+
+def test_the_member_service_refuses_a_licence_of_letters_whatever_calls_it(club):
+    with pytest.raises(Refused, match="avec des chiffres"):
+        add_member(club=club, last_name="Dupré", first_name="Hélène", licence="12A", by=TESTS)
+
+    assert not Player.objects.exists()
