@@ -35,6 +35,7 @@ def urls(club, member, tonight, arbitre):
         f"{base}/membres/?q=membre",
         f"{base}/membres/{member.pk}/",
         f"{base}/journal/",
+        f"{base}/arbitres/{arbitre.pk}/retirer/",
     ]
     posts = [
         (f"{base}/", {"name": "Piraté", "town": ""}),
