@@ -27,6 +27,24 @@ class LicenceField(forms.CharField):
         super().__init__(validators=[validate_licence], **kwargs)
 
 
+class AnotherPersonField(forms.BooleanField):
+    """« C'est une autre personne »: hidden until a name typed is already known
+    (``ask_another_person``), then a box the arbitre ticks to make a new record anyway."""
+
+    def __init__(self, **kwargs):
+        kwargs = {
+            "label": _("C'est une autre personne : créer une nouvelle fiche"),
+            "required": False,
+            "widget": forms.HiddenInput,
+        } | kwargs
+        super().__init__(**kwargs)
+
+
+def ask_another_person(form: forms.Form) -> None:
+    """Show the « C'est une autre personne » box, after a refusal for a name already known."""
+    form.fields["another_person"].widget = forms.CheckboxInput()
+
+
 class ClubForm(forms.Form):
     name = forms.CharField(label=_("Nom du club"), max_length=200)
     town = forms.CharField(label=_("Ville"), max_length=200, required=False)

@@ -7,7 +7,7 @@ beside the field it is about, so that the arbitre sees the message next to what 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubs.forms import LicenceField
+from clubs.forms import AnotherPersonField, LicenceField
 from clubs.models import Player
 from clubs.names import by_name, registration_player, seat_player
 from clubs.services.errors import Refused
@@ -117,6 +117,7 @@ class RegistrationForm(forms.Form):
         help_text=_("Laisser vide pour le suivant."),
     )
     checked_in = forms.BooleanField(label=_("Pointé présent"), required=False)
+    another_person = AnotherPersonField()
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)

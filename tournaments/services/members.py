@@ -27,6 +27,7 @@ from tournaments.services import journal as tournament_journal
 from tournaments.services.registrations import (
     known_player,
     participant_fields,
+    refuse_homonym,
     register_player,
 )
 
@@ -44,10 +45,13 @@ def add_member(
     last_name: str = "",
     first_name: str = "",
     licence: str = "",
+    another_person: bool = False,
     by: Actor,
 ) -> Member:
     """Make a player a member of the club: a known ``player`` the club may see, or a player
-    typed in (a licence already known names the same player, as for a registration)."""
+    typed in (a licence already known names the same player, as for a registration). A player
+    typed in under the name of one the club may see is refused until the arbitre says it is
+    ``another_person`` (``registrations.refuse_homonym``)."""
     club = Club.objects.select_for_update().get(pk=club.pk)
     if player is not None:
         if not players_visible_to(club_ids=[club.pk]).filter(pk=player.pk).exists():
@@ -63,6 +67,10 @@ def add_member(
         if not first_name:
             raise Refused(_("Le prénom est obligatoire."), code="required", field="first_name")
         player = known_player(licence=licence, last_name=last_name, club_id=club.pk)
+        if player is None and not another_person:
+            refuse_homonym(
+                club_id=club.pk, last_name=last_name, first_name=first_name, licence=licence
+            )
         if player is None:
             player = new_player(
                 last_name=last_name, first_name=first_name, licence=licence, club=club.name

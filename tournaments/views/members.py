@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.actors import Actor
-from clubs.forms import MemberEditForm, add_refusal
+from clubs.forms import MemberEditForm, add_refusal, ask_another_person
 from clubs.models import Club, Player
 from clubs.permissions import arbitre_club_or_404, club_member_or_404
 from clubs.services.errors import Refused
@@ -27,6 +27,7 @@ from tournaments.member_forms import MemberForm, TickForm
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.clubs import (
     club_members,
+    homonyms,
     member_evenings,
     member_tick_list,
     players_visible_to,
@@ -59,6 +60,7 @@ def club_members_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     players = players_visible_to(club_ids=[club.pk])
     form = MemberForm(request.POST if request.method == "POST" else None, players=players)
     status = 200
+    known = []
     if request.method == "POST":
         status = 422
         if form.is_valid():
@@ -70,16 +72,25 @@ def club_members_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
                     last_name=data["last_name"],
                     first_name=data["first_name"],
                     licence=data["licence"],
+                    another_person=data["another_person"],
                     by=Actor.arbitre(request.user),
                 )
             except Refused as refusal:
+                if refusal.code == "homonym":
+                    known = homonyms(
+                        club_id=club.pk,
+                        last_name=data["last_name"],
+                        first_name=data["first_name"],
+                        licence=data["licence"],
+                    )
+                    ask_another_person(form)
                 add_refusal(form, refusal)
             else:
                 messages.success(
                     request, _("%(player)s est membre du club.") % {"player": member.player}
                 )
                 return redirect_page(request, reverse("club_members", args=[club.pk]))
-    context = _members_context(request, club, form)
+    context = _members_context(request, club, form) | {"homonyms": known}
     if request.htmx and request.htmx.target == "member-results":
         return render(request, "clubs/members.html#member-results", context)
     return render_page(request, "clubs/members.html", context, partial="members", status=status)

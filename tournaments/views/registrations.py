@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.actors import Actor
-from clubs.forms import add_refusal
+from clubs.forms import add_refusal, ask_another_person
 from clubs.names import by_name, registration_player
 from clubs.services.errors import Refused
 from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
@@ -26,6 +26,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.selectors.clubs import homonyms
 from tournaments.selectors.registrations import search_players, search_registered
 from tournaments.services.imports import import_registrations
 from tournaments.services.registrations import (
@@ -73,6 +74,7 @@ def players(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         request.POST if request.method == "POST" else None, tournament=tournament
     )
     notice = ""
+    known = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -80,10 +82,19 @@ def players(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                 tournament=tournament,
                 player=data["player"],
                 checked_in=data["checked_in"],
+                another_person=data["another_person"],
                 **_registration_fields(data),
                 by=Actor.arbitre(request.user),
             )
         except Refused as refusal:
+            if refusal.code == "homonym":
+                known = homonyms(
+                    club_id=tournament.club_id,
+                    last_name=data["last_name"],
+                    first_name=data["first_name"],
+                    licence=data["licence"],
+                )
+                ask_another_person(form)
             add_refusal(form, refusal)
         else:
             notice = _("Inscription enregistrée : %(player)s, n° %(number)s.") % {
@@ -103,6 +114,7 @@ def players(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         "already": already,
         "query": query,
         "notice": notice,
+        "homonyms": known,
         "registrations": by_name(
             tournament.registrations.select_related("player", "team"), player=registration_player
         ),

@@ -140,3 +140,47 @@ def test_the_member_service_refuses_a_licence_of_letters_whatever_calls_it(club)
         add_member(club=club, last_name="Dupré", first_name="Hélène", licence="12A", by=TESTS)
 
     assert not Player.objects.exists()
+
+
+def test_a_name_already_known_is_shown_before_a_second_record_is_made(
+    arbitre_client, arbitre, club
+):
+    helene = member(club, "Dupré", "Hélène")
+    tournament = club_tournament(arbitre, name="Soirée du 6 mars")
+    Registration.objects.create(tournament=tournament, player=helene.player, number=4)
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/membres/", {"last_name": "DUPRE", "first_name": "helene"}
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "DUPRÉ Hélène est déjà connu" in page
+    assert "dernière soirée le" in page and "sans licence" in page
+    assert f'href="/arbitre/clubs/{club.pk}/membres/{helene.pk}/"' in page
+    assert 'type="checkbox" name="another_person"' in page
+    assert Player.objects.count() == 1
+
+
+def test_another_person_of_a_known_name_is_added_once_the_arbitre_says_so(arbitre_client, club):
+    member(club, "Dupré", "Hélène")
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/membres/",
+        {"last_name": "Dupré", "first_name": "Hélène", "another_person": "on"},
+    )
+
+    assert response.status_code == 302
+    assert club.members.count() == 2
+
+
+def test_a_known_licence_is_not_a_homonym_of_another_licence(arbitre_client, club):
+    member(club, "Dupré", "Hélène", licence="0412361")
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/membres/",
+        {"last_name": "Dupré", "first_name": "Hélène", "licence": "0999999"},
+    )
+
+    assert response.status_code == 302
+    assert club.members.count() == 2

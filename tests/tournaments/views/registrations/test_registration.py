@@ -335,3 +335,31 @@ def test_the_registration_service_refuses_a_licence_of_letters(tournament):
         )
 
     assert not Player.objects.filter(last_name="Dupré").exists()
+
+
+def test_registering_a_name_already_known_shows_the_record_to_choose(
+    arbitre_client, tournament, known_player
+):
+    response = arbitre_client.post(
+        players_url(tournament), {"last_name": "Dupont", "first_name": "Jean"}, headers=HTMX
+    )
+
+    page = response.content.decode()
+    assert "DUPONT Jean est déjà connu" in page
+    assert "licence 0123456" in page
+    assert f'name="player" value="{known_player.pk}"' in page
+    assert not Registration.objects.exists()
+    assert Player.objects.count() == 1
+
+
+def test_registering_another_person_of_a_known_name_once_confirmed(
+    arbitre_client, tournament, known_player
+):
+    arbitre_client.post(
+        players_url(tournament),
+        {"last_name": "Dupont", "first_name": "Jean", "another_person": "on"},
+        headers=HTMX,
+    )
+
+    registration = Registration.objects.get()
+    assert registration.player != known_player
