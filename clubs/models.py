@@ -144,9 +144,11 @@ class ClubAction(models.TextChoices):
     MEMBER_ADDED = "member.added", _("Membre ajouté")
     MEMBER_UPDATED = "member.updated", _("Membre corrigé")
     MEMBER_REMOVED = "member.removed", _("Membre retiré")
+    PLAYERS_MERGED = "player.merged", _("Fiches d'un même joueur fusionnées")
     SEASON_CREATED = "season.created", _("Saison créée")
     SEASON_UPDATED = "season.updated", _("Saison modifiée")
     SEASON_RECOUNTED = "season.recounted", _("Saison recalculée sans une soirée")
+    SEASON_DELETED = "season.deleted", _("Saison supprimée")
 
 
 class JournalLine(models.Model):

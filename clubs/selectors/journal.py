@@ -28,6 +28,7 @@ LABELS = {
     "evenings": gettext_lazy("soirées"),
     "evening": gettext_lazy("soirée"),
     "reason": gettext_lazy("motif"),
+    "merged": gettext_lazy("fiche fusionnée"),
 }
 
 

@@ -73,6 +73,17 @@ def member_evenings(member: Member) -> list[Registration]:
     )
 
 
+def member_homonyms(member: Member) -> list[Member]:
+    """The club's other members under the same names (accents and case aside): records that
+    may be the same person, for the arbitre to merge."""
+    return list(
+        member.club.members.filter(player__search_name=member.player.search_name)
+        .exclude(pk=member.pk)
+        .select_related("player")
+        .order_by("pk")
+    )
+
+
 def last_evening(tournament: Tournament) -> Tournament | None:
     """The club's evening before ``tournament`` that had players: the one whose players
     « Mêmes joueurs que la dernière soirée » ticks."""

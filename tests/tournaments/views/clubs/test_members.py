@@ -184,3 +184,59 @@ def test_a_known_licence_is_not_a_homonym_of_another_licence(arbitre_client, clu
 
     assert response.status_code == 302
     assert club.members.count() == 2
+
+
+def test_a_members_page_offers_to_merge_a_member_of_the_same_name(arbitre_client, club):
+    helene = member(club, "Dupré", "Hélène")
+    twin = member(club, "DUPRE", "Helene")
+
+    page = arbitre_client.get(f"/arbitre/clubs/{club.pk}/membres/{helene.pk}/").content.decode()
+
+    assert f"/membres/{helene.pk}/fusionner/?other={twin.pk}" in page
+
+
+def test_the_merge_page_compares_both_records_before_anything_changes(arbitre_client, club):
+    helene = member(club, "Dupré", "Hélène", licence="0412361")
+    twin = member(club, "DUPRE", "Helene")
+
+    response = arbitre_client.get(
+        f"/arbitre/clubs/{club.pk}/membres/{helene.pk}/fusionner/?other={twin.pk}"
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "DUPRÉ Hélène" in page and "DUPRE Helene" in page and "licence 0412361" in page
+    assert "Fusionner les deux fiches" in page
+    assert Player.objects.count() == 2
+
+
+def test_merging_keeps_the_record_chosen_and_its_member_page(arbitre_client, arbitre, club):
+    helene = member(club, "Dupré", "Hélène", licence="0412361")
+    twin = member(club, "DUPRE", "Helene")
+    tournament = club_tournament(arbitre, name="Soirée du 6 mars")
+    Registration.objects.create(tournament=tournament, player=twin.player, number=4)
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/membres/{twin.pk}/fusionner/",
+        {"other": helene.pk, "kept": "autre"},
+    )
+
+    assert response.status_code == 302
+    assert response.url == f"/arbitre/clubs/{club.pk}/membres/{helene.pk}/"
+    assert list(Player.objects.all()) == [helene.player]
+    assert Registration.objects.get().player == helene.player
+
+
+def test_a_forged_member_of_another_club_is_not_a_record_to_merge(
+    arbitre_client, club, other_arbitre
+):
+    helene = member(club, "Dupré", "Hélène")
+    theirs = member(club_of(other_arbitre), "Dupré", "Hélène")
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/membres/{helene.pk}/fusionner/", {"other": theirs.pk}
+    )
+
+    assert response.status_code == 422
+    assert "Membre inconnu." in response.content.decode()
+    assert Player.objects.count() == 2
