@@ -13,7 +13,6 @@ from contextlib import contextmanager
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from clubs.actors import Actor
 from clubs.models import Player
@@ -122,22 +121,12 @@ def _refused_on_conflict(message: str) -> Iterator[None]:
 
 def refuse_homonym(*, club_id: int, last_name: str, first_name: str, licence: str) -> None:
     """A new record under the name of a player the club may see would make the same person
-    twice when the licence is left blank: refused (code « homonym »), naming who is already
-    known, until the arbitre says it is another person (the form then shows them)."""
+    twice: refused (code « homonym »), until the arbitre says it is another person."""
     known = homonyms(club_id=club_id, last_name=last_name, first_name=first_name, licence=licence)
     if known:
-        raise Refused(
-            ngettext(
-                "%(player)s est déjà connu : choisissez sa fiche ci-dessous, ou cochez « C'est "
-                "une autre personne ».",
-                "%(count)s joueurs s'appellent déjà %(player)s : choisissez la bonne fiche "
-                "ci-dessous, ou cochez « C'est une autre personne ».",
-                len(known),
-            )
-            % {"player": known[0].player, "count": len(known)},
-            code="homonym",
-            field="last_name",
-        )
+        message = _("%(player)s est déjà connu : choisissez sa fiche ci-dessous, ou cochez « C'est "
+                    "une autre personne ».")  # fmt: skip
+        raise Refused(message % {"player": known[0].player}, code="homonym", field="last_name")
 
 
 @retry_once_on_conflict
