@@ -25,4 +25,5 @@ urlpatterns = [
         name="season_create",
     ),
     path("arbitre/saisons/<int:season_id>/", arbitre.season_edit, name="season_edit"),
+    path("arbitre/saisons/<int:season_id>/supprimer/", arbitre.season_delete, name="season_delete"),
 ]

@@ -1,4 +1,4 @@
-"""Every write to a season: create it, change its rules and choose its evenings.
+"""Every write to a season: create it, change its rules and choose its evenings, delete it.
 
 Each is one transaction, told who acts (``by``), refusing with the one ``Refused`` and a
 French message (nothing saved), and journalled in the club's journal
@@ -170,3 +170,18 @@ def _fields(season: Season) -> dict:
         return fields | {"evenings": _("toutes les soirées du club dans ses dates")}
     evenings = [str(tournament) for tournament in season.tournaments.order_by("date", "pk")]
     return fields | {"evenings": evenings}
+
+
+@transaction.atomic
+def delete_season(*, season: Season, by: Actor) -> None:
+    """Delete the season: its rules and its choice of evenings (the evenings themselves, and
+    everything played there, stay). The club's journal keeps what it was."""
+    season = Season.objects.select_for_update().select_related("club").get(pk=season.pk)
+    journal.record(
+        club=season.club,
+        action=journal.Action.SEASON_DELETED,
+        by=by,
+        subject=season,
+        before=_fields(season),
+    )
+    season.delete()

@@ -7,7 +7,11 @@ from tests.walks import walk
 
 
 def urls(club, season):
-    pages = [f"/arbitre/clubs/{club.pk}/saisons/nouvelle/", f"/arbitre/saisons/{season.pk}/"]
+    pages = [
+        f"/arbitre/clubs/{club.pk}/saisons/nouvelle/",
+        f"/arbitre/saisons/{season.pk}/",
+        f"/arbitre/saisons/{season.pk}/supprimer/",
+    ]
     return pages, pages
 
 

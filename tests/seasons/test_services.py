@@ -7,10 +7,11 @@ import pytest
 from clubs.models import ClubJournalEntry
 from clubs.services.errors import Refused
 from seasons.models import Season
-from seasons.services.seasons import create_season, update_season
+from seasons.services.seasons import create_season, delete_season, update_season
 from tests.at_the_table import TESTS
 from tests.factories import club_of
 from tests.seasons.evenings import evening
+from tournaments.models import Tournament
 
 START, END = datetime.date(2026, 9, 1), datetime.date(2027, 6, 30)
 
@@ -138,3 +139,16 @@ def test_a_season_of_chosen_evenings_with_none_ticked_is_refused(club, write):
             changed(season, tournaments=[])
 
     assert Season.objects.filter(chosen=True).count() == 0
+
+
+def test_a_deleted_season_is_journalled_and_its_evenings_stay(club, arbitre, people):
+    counted = evening(club, arbitre, 13, people[:4])
+    season = new_season(club, name="Challenge d'hiver", tournaments=[counted])
+
+    delete_season(season=season, by=TESTS)
+
+    assert not Season.objects.exists()
+    assert Tournament.objects.filter(pk=counted.pk).exists()
+    entry = ClubJournalEntry.objects.get(action=ClubJournalEntry.Action.SEASON_DELETED)
+    assert (entry.subject, entry.before["name"]) == ("Challenge d'hiver", "Challenge d'hiver")
+    assert entry.before["evenings"] == [str(counted)]

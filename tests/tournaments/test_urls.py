@@ -109,6 +109,7 @@ PATHS = [
     ("player_history", {"player_id": 11}, "/joueurs/11/"),
     ("season_create", CLUB, "/arbitre/clubs/5/saisons/nouvelle/"),
     ("season_edit", SEASON, "/arbitre/saisons/4/"),
+    ("season_delete", SEASON, "/arbitre/saisons/4/supprimer/"),
 ]
 
 
