@@ -46,6 +46,9 @@ class Room:
     open_code: str
     season: int
     player: int
+    arbitre: int
+    member: int  # Gaëlle Lefèvre, a member of the club
+    twin: int  # another member's record under the same name
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,14 @@ def refuse_a_deal(page) -> None:
     form.get_by_label("Points", exact=True).fill("95")
     form.get_by_role("button", name="Enregistrer la donne").click()
     expect(page.locator("#errors-points")).to_contain_text("entre 0 et 91")
+
+
+def add_a_homonym(page) -> None:
+    """A member typed in under a name the club already knows: who it is shown, to choose."""
+    page.locator("#id_last_name").fill("Lefevre")
+    page.locator("#id_first_name").fill("Gaelle")
+    page.get_by_role("button", name="Ajouter au club").click()
+    expect(page.locator(".homonyms")).to_be_visible()
 
 
 PAGES = [
@@ -112,7 +123,23 @@ PAGES = [
     Page("historique d'un joueur", "anyone", "/joueurs/{player}/"),
     Page("nouvelle saison", "arbitre", "/arbitre/clubs/{club}/saisons/nouvelle/"),
     Page("modifier la saison", "arbitre", "/arbitre/saisons/{season}/"),
+    Page("supprimer la saison", "arbitre", "/arbitre/saisons/{season}/supprimer/"),
+    Page("retirer un arbitre", "arbitre", "/arbitre/clubs/{club}/arbitres/{arbitre}/retirer/"),
+    Page("fiche d'un membre", "arbitre", "/arbitre/clubs/{club}/membres/{member}/"),
+    Page("membre déjà connu", "arbitre", "/arbitre/clubs/{club}/membres/", add_a_homonym),
+    Page(
+        "choisir la fiche à fusionner",
+        "arbitre",
+        "/arbitre/clubs/{club}/membres/{member}/fusionner/",
+    ),
+    Page(
+        "fusionner deux fiches",
+        "arbitre",
+        "/arbitre/clubs/{club}/membres/{member}/fusionner/?other={twin}",
+    ),
 ]
+
+
 # The pages read at 200 % text size: those read on a phone during play.
 ZOOMED = [
     "feuille",
@@ -122,13 +149,22 @@ ZOOMED = [
     "salle",
     "pointage",
     "page publique du tournoi",
+    "supprimer la saison",
+    "retirer un arbitre",
+    "fiche d'un membre",
+    "membre déjà connu",
+    "choisir la fiche à fusionner",
+    "fusionner deux fiches",
 ]
 
 
 @pytest.fixture
 def room(arbitre) -> Room:
     tournament = club_tournament(arbitre, formula="duo")
-    club_player(tournament.club, last_name="Lefèvre", first_name="Gaëlle", licence="0412345")
+    gaelle = club_player(
+        tournament.club, last_name="Lefèvre", first_name="Gaëlle", licence="0412345"
+    )
+    twin = club_player(tournament.club, last_name="LEFEVRE", first_name="Gaelle")
     players = register(tournament, 8)
     for number in range(4):
         team = Team.objects.create(tournament=tournament, name=f"Équipe {number + 1}")
@@ -164,6 +200,9 @@ def room(arbitre) -> Room:
         open_table.code,
         season.pk,
         players[0].player_id,
+        arbitre.pk,
+        gaelle.memberships.get().pk,
+        twin.memberships.get().pk,
     )
 
 

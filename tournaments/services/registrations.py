@@ -124,8 +124,8 @@ def refuse_homonym(*, club_id: int, last_name: str, first_name: str, licence: st
     twice: refused (code « homonym »), until the arbitre says it is another person."""
     known = homonyms(club_id=club_id, last_name=last_name, first_name=first_name, licence=licence)
     if known:
-        message = _("%(player)s est déjà connu : choisissez sa fiche ci-dessous, ou cochez « C'est "
-                    "une autre personne ».")  # fmt: skip
+        message = _("Un joueur du nom de %(player)s figure déjà dans l'annuaire : choisissez sa "
+                    "fiche ci-dessus, ou cochez « C'est une autre personne ».")  # fmt: skip
         raise Refused(message % {"player": known[0].player}, code="homonym", field="last_name")
 
 

@@ -155,7 +155,7 @@ def test_a_name_already_known_is_shown_before_a_second_record_is_made(
 
     page = response.content.decode()
     assert response.status_code == 422
-    assert "DUPRÉ Hélène est déjà connu" in page
+    assert "Un joueur du nom de DUPRÉ Hélène figure déjà dans l&#x27;annuaire" in page
     assert "dernière soirée le" in page and "sans licence" in page
     assert f'href="/arbitre/clubs/{club.pk}/membres/{helene.pk}/"' in page
     assert 'type="checkbox" name="another_person"' in page

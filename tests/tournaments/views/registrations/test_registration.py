@@ -345,7 +345,7 @@ def test_registering_a_name_already_known_shows_the_record_to_choose(
     )
 
     page = response.content.decode()
-    assert "DUPONT Jean est déjà connu" in page
+    assert "Un joueur du nom de DUPONT Jean figure déjà" in page
     assert "licence 0123456" in page
     assert f'name="player" value="{known_player.pk}"' in page
     assert not Registration.objects.exists()
