@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import AnotherPersonField, LicenceField
 from clubs.models import Member, Player
-from tournaments.forms import RowChoiceField, RowsChoiceField
+from common.forms import RowChoiceField, RowsChoiceField
 
 
 class MemberForm(forms.Form):

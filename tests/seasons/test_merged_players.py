@@ -5,7 +5,7 @@ the kept record; another club's record, one evening sat twice or two licences ar
 import pytest
 
 from clubs.models import ClubJournalEntry, Member, Player
-from clubs.services.errors import Refused
+from common.refusals import Refused
 from seasons.selectors.history import player_history
 from seasons.selectors.ranking import season_ranking
 from tests.at_the_table import TESTS

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Max, Q
 
-from clubs import names
 from clubs.models import Club, Member, Player
-from clubs.names import by_name, name_matches
+from common import names
+from common.names import by_name, name_matches
 from tournaments.models import Registration, Tournament
 from tournaments.selectors.registrations import players_visible_to
 

@@ -15,12 +15,13 @@ from collections.abc import Sequence
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from clubs.actors import Actor
 from clubs.models import Club, Member, Player
 from clubs.services import journal
 from clubs.services.clubs import member_fields, one_line
-from clubs.services.errors import Refused, clean_or_refuse
 from clubs.services.players import licence_held_elsewhere, new_player
+from common.actors import Actor
+from common.journal import fields_of
+from common.refusals import Refused, clean_or_refuse
 from tournaments.models import Registration, Tournament
 from tournaments.selectors.registrations import players_visible_to, shown_by_another_club
 from tournaments.services import journal as tournament_journal
@@ -263,7 +264,7 @@ def merge_players(*, club: Club, kept: Player, merged: Player, by: Actor) -> Pla
             % {"evening": both},
             code="same_evening",
         )
-    before = {"merged": f"{merged} (n° {merged.pk})"} | journal.fields_of(kept, MERGE_FIELDS)
+    before = {"merged": f"{merged} (n° {merged.pk})"} | fields_of(kept, MERGE_FIELDS)
     evenings = [
         str(registration.tournament)
         for registration in merged.registrations.select_related("tournament").order_by(
@@ -289,6 +290,6 @@ def merge_players(*, club: Club, kept: Player, merged: Player, by: Actor) -> Pla
         by=by,
         subject=kept,
         before=before,
-        after={"evenings": evenings} | journal.fields_of(kept, MERGE_FIELDS),
+        after={"evenings": evenings} | fields_of(kept, MERGE_FIELDS),
     )
     return kept

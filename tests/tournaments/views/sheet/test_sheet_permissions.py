@@ -177,3 +177,23 @@ def test_the_sheets_address_leads_a_phone_to_the_code_while_the_evening_is_unpub
 
     assert 'name="code"' in page
     assert "JOUEUR1" not in page
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_a_one_time_link_not_made_for_the_table_lets_nobody_in(as_role, table, role):
+    client = as_role(role)
+    url = f"/tables/{table.pk}/acces/pas-un-jeton/"
+
+    shown, tapped = client.get(url), client.post(url)
+
+    assert (shown.status_code, tapped.status_code) == (410, 410)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_the_sheets_offline_files_are_open_to_every_device(as_role, table, role):
+    client = as_role(role)
+
+    manifest = client.get(f"/tables/{table.pk}/manifest.webmanifest")
+    worker = client.get("/tables/service-worker.js")
+
+    assert (manifest.status_code, worker.status_code) == (200, 200)

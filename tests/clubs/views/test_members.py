@@ -4,7 +4,7 @@ correcting, the evenings each one played; a forged id or another club's player i
 import pytest
 
 from clubs.models import Member, Player
-from clubs.services.errors import Refused
+from common.refusals import Refused
 from tests.at_the_table import TESTS
 from tests.factories import club_of, club_tournament
 from tournaments.models import Registration

@@ -22,7 +22,7 @@ def link_recounts(apps, schema_editor):  # noqa: ARG001 - the migration's signat
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("seasons", "0001_initial"),
+        ("seasons", "0002_season_journal"),
         ("tournaments", "0021_journal_is_the_tournaments_alone"),
     ]
 
