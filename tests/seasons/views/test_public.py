@@ -1,6 +1,7 @@
 """A season's public pages and exports, and a player's history page."""
 
 import csv
+import html
 import io
 from collections import defaultdict
 from fractions import Fraction
@@ -11,6 +12,7 @@ from django.db.models import F
 from openpyxl import load_workbook
 
 from seasons.exports import _evening_cell
+from seasons.models import method_words
 from seasons.templatetags.season_tags import score
 from tests.htmx import HTMX
 from tests.seasons.evenings import evening
@@ -203,3 +205,18 @@ def test_a_dropped_evening_reads_in_the_csv_as_on_the_page():
 
     assert _evening_cell(dropped) == "(87)"
     assert score(dropped.result.value) == "87"
+
+
+def test_the_method_reads_in_the_same_words_on_the_form_and_on_the_season_page(
+    arbitre_client, season
+):
+    season.method = "points_de_place"
+    season.save()
+    words = html.escape(method_words("points_de_place"))
+
+    page = arbitre_client.get(f"/saisons/{season.pk}/").content.decode()
+    form = arbitre_client.get(f"/arbitre/saisons/{season.pk}/").content.decode()
+
+    assert "1000 au premier" in words
+    assert words in page
+    assert words in form
