@@ -146,7 +146,7 @@ tournament = Tournament.objects.create(
     positions_count={positions}, deals_per_position={deals},
 )
 players = Player.objects.bulk_create(
-    Player(last_name=f"Joueur{{n}}", first_name="P", licence=f"LD{{n:05d}}")
+    Player(last_name=f"Joueur{{n}}", first_name="P", licence=f"8{{n:06d}}")
     for n in range({players})
 )
 registrations = Registration.objects.bulk_create(

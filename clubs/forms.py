@@ -6,6 +6,34 @@ a service's refusal back beside what was typed.
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import validate_licence
+
+
+class LicenceField(forms.CharField):
+    """The FFT licence as every form types it: digits only, or empty (``validate_licence``)."""
+
+    def __init__(self, **kwargs):
+        kwargs = {"label": _("N° de licence FFT"), "max_length": 20, "required": False} | kwargs
+        super().__init__(validators=[validate_licence], **kwargs)
+
+
+class AnotherPersonField(forms.BooleanField):
+    """« C'est une autre personne »: hidden until a name typed is already known
+    (``ask_another_person``), then a box the arbitre ticks to make a new record anyway."""
+
+    def __init__(self, **kwargs):
+        kwargs = {
+            "label": _("C'est une autre personne : créer une nouvelle fiche"),
+            "required": False,
+            "widget": forms.HiddenInput,
+        } | kwargs
+        super().__init__(**kwargs)
+
+
+def ask_another_person(form: forms.Form) -> None:
+    """Show the « C'est une autre personne » box, after a refusal for a name already known."""
+    form.fields["another_person"].widget = forms.CheckboxInput()
+
 
 class ClubForm(forms.Form):
     name = forms.CharField(label=_("Nom du club"), max_length=200)
@@ -23,4 +51,4 @@ class ArbitreForm(forms.Form):
 class MemberEditForm(forms.Form):
     last_name = forms.CharField(label=_("Nom"), max_length=100)
     first_name = forms.CharField(label=_("Prénom"), max_length=100)
-    licence = forms.CharField(label=_("N° de licence FFT"), max_length=20, required=False)
+    licence = LicenceField()

@@ -9,6 +9,7 @@ directory's players; a club knows nothing of tournaments.
 import unicodedata
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q, Value
 from django.db.models.functions import Trim
@@ -46,12 +47,24 @@ class Club(models.Model):
         return f"{self.name} ({self.town})" if self.town else self.name
 
 
+def validate_licence(value: str) -> None:
+    """An FFT licence is written in digits only (« 0412345 »), or left empty: the licence is
+    the directory's key across clubs, so a typo of letters would make a second person. The
+    one rule, run by the model's checks, every form that types a licence and the CSV import."""
+    if value and not (value.isascii() and value.isdigit()):
+        raise ValidationError(
+            _("Une licence FFT ne s'écrit qu'avec des chiffres."), code="licence_digits"
+        )
+
+
 class Player(models.Model):
     """A player of the directory every club shares, found again by their FFT licence."""
 
     last_name = models.CharField(_("nom"), max_length=100)
     first_name = models.CharField(_("prénom"), max_length=100)
-    licence = models.CharField(_("n° de licence FFT"), max_length=20, blank=True, default="")
+    licence = models.CharField(
+        _("n° de licence FFT"), max_length=20, blank=True, default="", validators=[validate_licence]
+    )
     club = models.CharField(_("club"), max_length=200, blank=True)
     # A record made where the licence typed belongs to a player the club may not see: it
     # keeps the licence as typed, and waits for the administrator to reconcile the two
@@ -131,6 +144,7 @@ class ClubAction(models.TextChoices):
     MEMBER_ADDED = "member.added", _("Membre ajouté")
     MEMBER_UPDATED = "member.updated", _("Membre corrigé")
     MEMBER_REMOVED = "member.removed", _("Membre retiré")
+    PLAYERS_MERGED = "player.merged", _("Fiches d'un même joueur fusionnées")
 
 
 class ClubJournalEntry(JournalLine):

@@ -1,5 +1,6 @@
 """A season's ranking to take away: CSV (as the tournament's: ``;``, UTF-8 with its mark,
-formulas neutralised) and JSON (shape in the README, « Saisons »)."""
+formulas neutralised), the same table as .xlsx (the licence as text, numbers as numbers) and
+JSON (shape in the README, « Saisons »)."""
 
 from decimal import Decimal
 
@@ -7,7 +8,8 @@ from django.utils.translation import gettext as _
 
 from scoring.season import rounded
 from seasons.selectors.ranking import PlayerLine, SeasonRanking
-from tournaments.exports import csv_bytes
+from tournaments.exports import csv_bytes, decimal_text
+from tournaments.spreadsheets import xlsx_bytes
 
 
 def _score(line: PlayerLine) -> Decimal:
@@ -15,6 +17,15 @@ def _score(line: PlayerLine) -> Decimal:
 
 
 def season_csv(ranking: SeasonRanking) -> bytes:
+    return csv_bytes(*season_table(ranking))
+
+
+def season_xlsx(ranking: SeasonRanking) -> bytes:
+    return xlsx_bytes(*season_table(ranking), title=_("Classement de la saison"))
+
+
+def season_table(ranking: SeasonRanking) -> tuple[list[str], list[list]]:
+    """The season's ranking as a spreadsheet's header and rows (CSV and xlsx alike)."""
     header = [
         _("Rang"),
         _("Ex aequo"),
@@ -44,15 +55,16 @@ def season_csv(ranking: SeasonRanking) -> bytes:
                 *[_evening_cell(values.get(t.pk)) for t in ranking.evenings],
             ]
         )
-    return csv_bytes(header, rows)
+    return header, rows
 
 
 def _evening_cell(evening) -> Decimal | str:
-    """What the evening gave (its value for the method), in brackets when not retained."""
+    """What the evening gave (its value for the method), in brackets when not retained,
+    written as the page writes it (« (87) », not « (87,0) »)."""
     if evening is None:
         return ""
     value = rounded(evening.result.value)
-    return value if evening.counted else f"({str(value).replace('.', ',')})"
+    return value if evening.counted else f"({decimal_text(value)})"
 
 
 def season_json(ranking: SeasonRanking) -> dict:

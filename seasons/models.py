@@ -128,6 +128,11 @@ class Recount(models.Model):
     or hidden. The season page says so, with when and which evening."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="recounts")
+    # The evening itself while it exists: hidden, then published again, it counts again and
+    # its notice goes (a deleted evening keeps only its name, below).
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     at = models.DateTimeField(_("le"))
     evening = models.CharField(_("soirée"), max_length=250)
     reason = models.CharField(_("motif"), max_length=8, choices=RecountReason)
@@ -147,6 +152,7 @@ class SeasonAction(models.TextChoices):
     SEASON_CREATED = "season.created", _("Saison créée")
     SEASON_UPDATED = "season.updated", _("Saison modifiée")
     SEASON_RECOUNTED = "season.recounted", _("Saison recalculée sans une soirée")
+    SEASON_DELETED = "season.deleted", _("Saison supprimée")
 
 
 class SeasonJournalEntry(JournalLine):

@@ -15,6 +15,7 @@ urlpatterns = [
     path("arbitre/clubs/<int:club_id>/journal/", clubs.club_journal_page, name="club_journal"),
     path("saisons/<int:season_id>/", public.season_page, name="season_page"),
     path("saisons/<int:season_id>/classement.csv", public.season_csv, name="season_csv"),
+    path("saisons/<int:season_id>/classement.xlsx", public.season_xlsx, name="season_xlsx"),
     path("saisons/<int:season_id>/classement.pdf", public.season_pdf, name="season_pdf"),
     path("saisons/<int:season_id>/classement.json", public.season_json, name="season_json"),
     path("saisons/<int:season_id>/projection/", public.season_projector, name="season_projector"),
@@ -25,4 +26,5 @@ urlpatterns = [
         name="season_create",
     ),
     path("arbitre/saisons/<int:season_id>/", arbitre.season_edit, name="season_edit"),
+    path("arbitre/saisons/<int:season_id>/supprimer/", arbitre.season_delete, name="season_delete"),
 ]

@@ -48,7 +48,7 @@ def register(tournament: Tournament, count: int) -> list[Registration]:
     registrations = []
     for number in range(1, count + 1):
         player = Player.objects.create(
-            last_name=f"Joueur{number}", first_name="Prénom", licence=f"L{number:05d}"
+            last_name=f"Joueur{number}", first_name="Prénom", licence=f"90{number:05d}"
         )
         registrations.append(
             Registration.objects.create(

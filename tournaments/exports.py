@@ -28,11 +28,11 @@ def neutralised(value):
     if isinstance(value, str) and value.startswith(FORMULA_TRIGGERS):
         return "'" + value
     if isinstance(value, Decimal):
-        return _decimal_text(value)
+        return decimal_text(value)
     return value
 
 
-def _decimal_text(value: Decimal) -> str:
+def decimal_text(value: Decimal) -> str:
     whole = value == value.to_integral_value()
     return str(int(value)) if whole else str(value).replace(".", ",")
 

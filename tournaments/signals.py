@@ -3,8 +3,12 @@
 ``tournament_hidden``: a published tournament taken off the public by a service, sent inside
 the service's transaction with ``tournament`` and ``by`` (who acts, an ``Actor``). The
 seasons listen to it, and journal who recounted them without the evening.
+
+``tournament_shown``: a tournament published again by a service (it had been hidden), sent
+inside the service's transaction with ``tournament`` and ``by``: the seasons count it again.
 """
 
 from django.dispatch import Signal
 
 tournament_hidden = Signal()
+tournament_shown = Signal()

@@ -21,6 +21,7 @@ from tournaments.models import Tournament
 from tournaments.selectors.ranking import Ranking
 
 WIDEST_COLUMN = 40
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def ranking_xlsx(ranking: Ranking) -> bytes:

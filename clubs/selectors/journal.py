@@ -14,8 +14,13 @@ from common.journal import Change, entry_changes
 # then the others.
 SUBJECT_MODELS: dict[str, type[models.Model]] = {"club": Club, "member": Member}
 FIELD_MODELS = (Player, Club)
-# The keys the club's services keep that are not a model's field: its arbitres.
-LABELS = {"arbitres": gettext_lazy("arbitres")}
+# The keys the club's services keep that are not a model's field: its arbitres, and of two
+# records merged, the one merged away and the evenings that followed the one kept.
+LABELS = {
+    "arbitres": gettext_lazy("arbitres"),
+    "merged": gettext_lazy("fiche fusionnée"),
+    "evenings": gettext_lazy("soirées"),
+}
 
 
 def club_journal_entries(*, club: Club) -> QuerySet[ClubJournalEntry]:

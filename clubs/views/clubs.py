@@ -41,11 +41,16 @@ def club_create(request: HtmxHttpRequest) -> HttpResponse:
     return render_page(request, "clubs/club_form.html", {"form": form}, partial="club-form")
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 def club_arbitre_remove(request: HtmxHttpRequest, club_id: int, user_id: int) -> HttpResponse:
+    """Take an arbitre off the club: the club page's « retirer » leads here first (GET), a
+    page that says what it does and asks to confirm, with no script needed."""
     club = arbitre_club_or_404(request, club_id)
     user = get_object_or_404(get_user_model(), pk=user_id, clubs=club)
+    if request.method == "GET":
+        context = {"club": club, "account": user, "self_removal": user.pk == request.user.pk}
+        return render_page(request, "clubs/arbitre_remove.html", context, partial="confirm")
     try:
         remove_arbitre(club=club, user=user, by=Actor.arbitre(request.user))
     except Refused as refusal:

@@ -35,7 +35,13 @@ def note_evening_removed(*, tournament: Tournament, reason: str, by: Actor) -> l
     now = timezone.now()
     with transaction.atomic():
         recounts = Recount.objects.bulk_create(
-            Recount(season=season, at=now, evening=str(tournament)[:250], reason=reason)
+            Recount(
+                season=season,
+                tournament=tournament if reason == RecountReason.HIDDEN else None,
+                at=now,
+                evening=str(tournament)[:250],
+                reason=reason,
+            )
             for season in seasons
         )
         for recount in recounts:
@@ -46,3 +52,13 @@ def note_evening_removed(*, tournament: Tournament, reason: str, by: Actor) -> l
                 after={"evening": recount.evening, "reason": str(RecountReason(reason).label)},
             )
     return recounts
+
+
+def note_evening_shown_again(*, tournament: Tournament) -> int:
+    """The evening is public again, so every season counts it again: the notices that said it
+    no longer counted go (the seasons' journal keeps the recount, the tournament's journal the
+    publishing)."""
+    deleted, _by_model = Recount.objects.filter(
+        tournament=tournament, reason=RecountReason.HIDDEN
+    ).delete()
+    return deleted

@@ -1,4 +1,4 @@
-"""Every write to a season: create it, change its rules and choose its evenings.
+"""Every write to a season: create it, change its rules and choose its evenings, delete it.
 
 Each is one transaction, told who acts (``by``), refusing with the one ``Refused`` and a
 French message (nothing saved), and journalled in the seasons' journal, which the club's
@@ -100,6 +100,19 @@ def update_season(
     ended = season.has_ended()
     changes = {"name": name, "start": start, "end": end, "method": method}
     changes |= {"best": best, "minimum": minimum}
+    # Judged on the season as it stands before this change: a finished season whose end
+    # moved into the future would otherwise take new rules at the next save.
+    if ended and not Season(start=start, end=end).has_ended():
+        raise Refused(
+            _(
+                "La saison « %(name)s » est terminée depuis le %(end)s : sa fin peut être "
+                "corrigée, mais pas repoussée à aujourd'hui ou après (son classement "
+                "rouvrirait)."
+            )
+            % {"name": season.name, "end": season.end.strftime("%d/%m/%Y")},
+            field="end",
+            code="season_ended",
+        )
     if ended and any(getattr(season, rule) != changes[rule] for rule in RANKING_RULES):
         raise Refused(
             _(
@@ -131,6 +144,13 @@ def _chosen(season: Season, tournaments: Iterable[Tournament] | None) -> list | 
     if tournaments is None:
         return None
     chosen = list(tournaments)
+    if not chosen:
+        raise Refused(
+            _("Cochez au moins une soirée, ou comptez toutes les soirées publiées du club "
+              "entre ses dates."),
+            field="tournaments",
+            code="no_evening_chosen",
+        )  # fmt: skip
     foreign = [tournament for tournament in chosen if tournament.club_id != season.club_id]
     if foreign:
         raise Refused(
@@ -149,3 +169,15 @@ def _fields(season: Season) -> dict:
         return fields | {"evenings": _("toutes les soirées du club dans ses dates")}
     evenings = [str(tournament) for tournament in season.tournaments.order_by("date", "pk")]
     return fields | {"evenings": evenings}
+
+
+@transaction.atomic
+def delete_season(*, season: Season, by: Actor) -> None:
+    """Delete the season: its rules and its choice of evenings (the evenings themselves, and
+    everything played there, stay). The seasons' journal, kept by the club, keeps what it
+    was."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    journal.record(
+        season=season, action=journal.Action.SEASON_DELETED, by=by, before=_fields(season)
+    )
+    season.delete()

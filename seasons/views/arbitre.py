@@ -1,5 +1,7 @@
-"""The arbitre's season pages: create a season from the club, change it (rules, evenings)."""
+"""The arbitre's season pages: create a season from the club, change it (rules, evenings),
+delete it (confirmed first)."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.urls import reverse
@@ -12,7 +14,7 @@ from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
 from seasons.forms import SeasonForm
 from seasons.permissions import arbitre_season_or_404
-from seasons.services.seasons import create_season, update_season
+from seasons.services.seasons import create_season, delete_season, update_season
 
 
 @login_required
@@ -49,3 +51,19 @@ def season_edit(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     status = 422 if form.errors else 200
     context = {"club": season.club, "form": form, "season": season, "title": season.name}
     return render_page(request, "seasons/season_form.html", context, partial="form", status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_delete(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
+    """Delete a season: the season's form leads here first (GET), a page that says what goes
+    and what stays and asks to confirm, with no script needed."""
+    season = arbitre_season_or_404(request, season_id)
+    if request.method == "POST":
+        delete_season(season=season, by=Actor.arbitre(request.user))
+        messages.success(
+            request, _("Saison « %(name)s » supprimée : ses soirées restent.") % {"name": season}
+        )
+        return redirect_page(request, reverse("club_manage", args=[season.club_id]))
+    context = {"club": season.club, "season": season}
+    return render_page(request, "seasons/season_delete.html", context, partial="confirm")

@@ -17,6 +17,7 @@ from seasons.permissions import runs_season
 from seasons.selectors.history import player_history
 from seasons.selectors.ranking import season_ranking
 from tournaments.selectors.projector import PROJECTOR_SECONDS, projector_pages, shown_screen
+from tournaments.spreadsheets import XLSX
 
 
 def _season(season_id: int) -> Season:
@@ -41,6 +42,14 @@ def season_csv(request: HtmxHttpRequest, season_id: int) -> HttpResponse:  # noq
         exports.season_csv(season_ranking(season)), content_type="text/csv; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="saison-{season.pk}.csv"'
+    return response
+
+
+@require_GET
+def season_xlsx(request: HtmxHttpRequest, season_id: int) -> HttpResponse:  # noqa: ARG001
+    season = _season(season_id)
+    response = HttpResponse(exports.season_xlsx(season_ranking(season)), content_type=XLSX)
+    response["Content-Disposition"] = f'attachment; filename="saison-{season.pk}.xlsx"'
     return response
 
 

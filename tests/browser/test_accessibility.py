@@ -51,8 +51,10 @@ class Room:
     season: int
     player: int
     registration: int
-    member: int
+    member: int  # Gaëlle Lefèvre, a member of the club
     preparing: str  # the job of the plan being drawn, that the 202 page follows
+    arbitre: int
+    twin: int  # another member's record under the same name as Gaëlle's
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,14 @@ def refuse_a_deal(page) -> None:
     form.get_by_label("Points", exact=True).fill("95")
     form.get_by_role("button", name="Enregistrer la donne").click()
     expect(page.locator("#errors-points")).to_contain_text("entre 0 et 91")
+
+
+def add_a_homonym(page) -> None:
+    """A member typed in under a name the club already knows: who it is shown, to choose."""
+    page.locator("#id_last_name").fill("Lefevre")
+    page.locator("#id_first_name").fill("Gaelle")
+    page.get_by_role("button", name="Ajouter au club").click()
+    expect(page.locator(".homonyms")).to_be_visible()
 
 
 PAGES = [
@@ -161,7 +171,21 @@ PAGES = [
         "arbitre",
         "/arbitre/tournois/{tournament}/positions/1/plan.pdf?travail={preparing}",
     ),
+    Page("supprimer la saison", "arbitre", "/arbitre/saisons/{season}/supprimer/"),
+    Page("retirer un arbitre", "arbitre", "/arbitre/clubs/{club}/arbitres/{arbitre}/retirer/"),
+    Page("membre déjà connu", "arbitre", "/arbitre/clubs/{club}/membres/", add_a_homonym),
+    Page(
+        "choisir la fiche à fusionner",
+        "arbitre",
+        "/arbitre/clubs/{club}/membres/{member}/fusionner/",
+    ),
+    Page(
+        "fusionner deux fiches",
+        "arbitre",
+        "/arbitre/clubs/{club}/membres/{member}/fusionner/?other={twin}",
+    ),
 ]
+
 # The pages read at 200 % text size: every page, for a reader who needs large text needs it
 # on every page (the arbitre's on a phone too).
 ZOOMED = [spec.name for spec in PAGES]
@@ -173,6 +197,7 @@ def room(arbitre) -> Room:
     member = club_player(
         tournament.club, last_name="Lefèvre", first_name="Gaëlle", licence="0412345"
     ).memberships.get()
+    twin = club_player(tournament.club, last_name="LEFEVRE", first_name="Gaelle")
     players = register(tournament, 8)
     # A member already registered: the tick list shows him « inscrit ».
     Member.objects.create(club=tournament.club, player=players[0].player)
@@ -217,6 +242,8 @@ def room(arbitre) -> Room:
         players[0].pk,
         member.pk,
         preparing.digest,
+        arbitre.pk,
+        twin.memberships.get().pk,
     )
 
 

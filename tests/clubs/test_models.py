@@ -2,9 +2,10 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError
 
-from clubs.models import Club, own_club_name
+from clubs.models import Club, Player, own_club_name
 
 
 @pytest.mark.django_db
@@ -37,3 +38,16 @@ def test_an_arbitre_without_a_club_gets_one_named_after_them(first_name, last_na
     user = get_user_model()(username=username, first_name=first_name, last_name=last_name)
 
     assert own_club_name(user) == name
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("licence", ["ABC", "04 12", "０４１２", "12-3"])
+def test_a_licence_is_digits_only(licence):
+    with pytest.raises(ValidationError, match="avec des chiffres"):
+        Player(last_name="Dupré", first_name="Hélène", licence=licence).full_clean()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("licence", ["", "0412361"])
+def test_a_licence_of_digits_or_none_is_valid(licence):
+    Player(last_name="Dupré", first_name="Hélène", licence=licence).full_clean()

@@ -95,7 +95,7 @@ def test_the_ranking_json_has_the_fixed_shape(client, results):
         "player_id": results.registrations.get(number=1).player_id,
         "last_name": "Joueur1",
         "first_name": "Prénom",
-        "licence": "L00001",
+        "licence": "9000001",
         "club": "",
         "team": "@Les As",
         "withdrawn": False,

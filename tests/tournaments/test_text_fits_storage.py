@@ -64,7 +64,7 @@ def form_text_fields() -> dict[tuple[str, str], int | None]:
             ):
                 continue
             for field_name, field in form_class.base_fields.items():
-                if type(field) is forms.CharField:
+                if isinstance(field, forms.CharField):
                     found[name, field_name] = field.max_length
     return found
 

@@ -97,16 +97,19 @@ PATHS = [
     ("club_members", CLUB, "/arbitre/clubs/5/membres/"),
     ("club_member_edit", {**CLUB, **MEMBER}, "/arbitre/clubs/5/membres/9/"),
     ("club_member_remove", {**CLUB, **MEMBER}, "/arbitre/clubs/5/membres/9/retirer/"),
+    ("club_member_merge", {**CLUB, **MEMBER}, "/arbitre/clubs/5/membres/9/fusionner/"),
     ("club_journal", CLUB, "/arbitre/clubs/5/journal/"),
     # seasons/: the club's seasons and a player's history.
     ("season_page", SEASON, "/saisons/4/"),
     ("season_csv", SEASON, "/saisons/4/classement.csv"),
+    ("season_xlsx", SEASON, "/saisons/4/classement.xlsx"),
     ("season_pdf", SEASON, "/saisons/4/classement.pdf"),
     ("season_json", SEASON, "/saisons/4/classement.json"),
     ("season_projector", SEASON, "/saisons/4/projection/"),
     ("player_history", {"player_id": 11}, "/joueurs/11/"),
     ("season_create", CLUB, "/arbitre/clubs/5/saisons/nouvelle/"),
     ("season_edit", SEASON, "/arbitre/saisons/4/"),
+    ("season_delete", SEASON, "/arbitre/saisons/4/supprimer/"),
 ]
 
 

@@ -5,7 +5,8 @@ is typed; the services decide. The club's own forms are ``clubs.forms``."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Player
+from clubs.forms import AnotherPersonField, LicenceField
+from clubs.models import Member, Player
 from common.forms import RowChoiceField, RowsChoiceField
 
 
@@ -20,7 +21,8 @@ class MemberForm(forms.Form):
     )
     last_name = forms.CharField(label=_("Nom"), max_length=100, required=False)
     first_name = forms.CharField(label=_("Prénom"), max_length=100, required=False)
-    licence = forms.CharField(label=_("N° de licence FFT"), max_length=20, required=False)
+    licence = LicenceField()
+    another_person = AnotherPersonField()
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
@@ -54,3 +56,38 @@ class TickForm(forms.Form):
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["players"].queryset = players
+
+
+class MemberChoiceField(RowChoiceField):
+    def label_from_instance(self, obj: Member) -> str:
+        player = obj.player
+        return f"{player} · {player.licence}" if player.licence else str(player)
+
+
+KEEP_THIS, KEEP_OTHER = "cette", "autre"
+
+
+class MergeForm(forms.Form):
+    """Two members of the club that are one person: the other record, and which to keep."""
+
+    other = MemberChoiceField(
+        label=_("L'autre fiche de ce joueur"),
+        queryset=Member.objects.none(),
+        empty_label=None,
+        error_messages={"invalid_choice": _("Membre inconnu.")},
+    )
+    kept = forms.ChoiceField(
+        label=_("Fiche à garder"),
+        choices=[(KEEP_THIS, _("cette fiche")), (KEEP_OTHER, _("l'autre fiche"))],
+        initial=KEEP_THIS,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args, member: Member, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["other"].queryset = (
+            member.club.members.exclude(pk=member.pk)
+            .select_related("player")
+            .order_by("player__search_name", "pk")
+        )

@@ -6,6 +6,7 @@ from operator import attrgetter
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.forms import AnotherPersonField, LicenceField
 from clubs.models import Player
 from common.forms import RowChoiceField, RowsChoiceField, choices_by_name
 from tournaments.models import Registration, Team, Tournament
@@ -43,7 +44,7 @@ class RegistrationForm(forms.Form):
     )
     last_name = forms.CharField(label=_("Nom"), max_length=100, required=False)
     first_name = forms.CharField(label=_("Prénom"), max_length=100, required=False)
-    licence = forms.CharField(label=_("N° de licence FFT"), max_length=20, required=False)
+    licence = LicenceField()
     club = forms.CharField(label=_("Club"), max_length=200, required=False)
     number = forms.IntegerField(
         label=_("N° de participant"),
@@ -53,6 +54,7 @@ class RegistrationForm(forms.Form):
         help_text=_("Laisser vide pour le suivant."),
     )
     checked_in = forms.BooleanField(label=_("Pointé présent"), required=False)
+    another_person = AnotherPersonField()
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
@@ -84,7 +86,7 @@ class RegistrationEditForm(forms.Form):
 
     last_name = forms.CharField(label=_("Nom"), max_length=100)
     first_name = forms.CharField(label=_("Prénom"), max_length=100)
-    licence = forms.CharField(label=_("N° de licence FFT"), max_length=20, required=False)
+    licence = LicenceField()
     club = forms.CharField(label=_("Club"), max_length=200, required=False)
     number = forms.IntegerField(label=_("N° de participant"), min_value=1, max_value=32767)
 

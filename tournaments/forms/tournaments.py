@@ -3,9 +3,10 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from common.refusals import Refused
 from tournaments.choices import RuleSet
 from tournaments.models import Tournament
-from tournaments.services.tournaments import TOURNAMENT_SETTINGS
+from tournaments.services.tournaments import RULE_SETTINGS, TOURNAMENT_SETTINGS, check_rules_open
 
 
 class TournamentForm(forms.ModelForm):
@@ -33,6 +34,20 @@ class TournamentForm(forms.ModelForm):
 
     def clean_rules(self) -> str:
         return self.cleaned_data["rules"] or RuleSet.FFT
+
+    def clean(self):
+        data = super().clean()
+        if self.instance.pk is None:
+            return data
+        # Rules that may no longer change are refused for that reason, and the model's checks
+        # then see the stored rules (not a message about how the new ones would fit together).
+        try:
+            check_rules_open(self.instance, data)
+        except Refused as refusal:
+            for name in RULE_SETTINGS:
+                data[name] = getattr(self.instance, name)
+            self.add_error(refusal.field, refusal.message)
+        return data
 
     class Meta:
         model = Tournament

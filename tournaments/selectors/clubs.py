@@ -5,11 +5,15 @@ The tenancy rule of the directory is ``registrations.players_visible_to``: a clu
 members, the players of its own tournaments and those of published tournaments, nobody else.
 """
 
+import datetime
+from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db.models import Count, Max, Q
 
 from clubs.models import Club, Member, Player
+from common import names
 from common.names import by_name, name_matches
 from tournaments.models import Registration, Tournament
 from tournaments.selectors.registrations import players_visible_to
@@ -69,6 +73,17 @@ def member_evenings(member: Member) -> list[Registration]:
     )
 
 
+def member_homonyms(member: Member) -> list[Member]:
+    """The club's other members under the same names (accents and case aside): records that
+    may be the same person, for the arbitre to merge."""
+    return list(
+        member.club.members.filter(player__search_name=member.player.search_name)
+        .exclude(pk=member.pk)
+        .select_related("player")
+        .order_by("pk")
+    )
+
+
 def last_evening(tournament: Tournament) -> Tournament | None:
     """The club's evening before ``tournament`` that had players: the one whose players
     « Mêmes joueurs que la dernière soirée » ticks."""
@@ -82,12 +97,59 @@ def last_evening(tournament: Tournament) -> Tournament | None:
     )
 
 
+def last_evenings(player_ids: Collection[int], *, club_id: int) -> dict[int, datetime.date]:
+    """The date of the last evening of the club each player played (one grouped query)."""
+    rows = (
+        Registration.objects.filter(player_id__in=player_ids, tournament__club_id=club_id)
+        .values("player_id")
+        .annotate(last=Max("tournament__date"))
+        .values_list("player_id", "last")
+        .order_by()
+    )
+    return dict(rows)
+
+
+@dataclass(frozen=True)
+class Homonym:
+    """A record of the directory the club may see, under the name typed: who it may already be."""
+
+    player: Player
+    member: Member | None  # their membership of the club, if they are a member
+    last_evening: datetime.date | None  # the last evening of the club they played
+
+
+def homonyms(*, club_id: int, last_name: str, first_name: str, licence: str = "") -> list[Homonym]:
+    """The players ``club_id`` may see under the same names (accents, case and ligatures
+    aside), who may be the person typed: all of them when no licence is typed, else those
+    without a licence (two different licences are two people)."""
+    folded = names.search_name(last_name=last_name, first_name=first_name)
+    players = players_visible_to(club_ids=[club_id]).filter(search_name=folded)
+    if licence:
+        players = players.filter(licence="")
+    players = list(players.order_by("pk"))
+    if not players:
+        return []
+    members = {
+        member.player_id: member
+        for member in Member.objects.filter(club_id=club_id, player__in=players)
+    }
+    last = last_evenings([player.pk for player in players], club_id=club_id)
+    return [
+        Homonym(player=player, member=members.get(player.pk), last_evening=last.get(player.pk))
+        for player in players
+    ]
+
+
 @dataclass(frozen=True)
 class TickLine:
     player: Player
     member: bool  # a member of the tournament's club
     registered: bool  # already a participant of the tournament
     last_time: bool  # played the club's last evening
+    # What tells apart two players of the same name: the licence, else the last evening
+    # played at the club (None for a player whose name is theirs alone).
+    homonym: bool = False
+    last_evening: datetime.date | None = None
 
 
 def member_tick_list(tournament: Tournament) -> tuple[list[TickLine], Tournament | None]:
@@ -103,12 +165,18 @@ def member_tick_list(tournament: Tournament) -> tuple[list[TickLine], Tournament
         Member.objects.filter(club_id=tournament.club_id).values_list("player_id", flat=True)
     )
     players = by_name(Player.objects.filter(pk__in=members | last_time))
+    # Two « DUPRÉ Hélène » are told apart by their licence, or by the last evening they played.
+    same_name = Counter(player.search_name for player in players)
+    homonyms_ = [player.pk for player in players if same_name[player.search_name] > 1]
+    last = last_evenings(homonyms_, club_id=tournament.club_id) if homonyms_ else {}
     return [
         TickLine(
             player=player,
             member=player.pk in members,
             registered=player.pk in registered,
             last_time=player.pk in last_time,
+            homonym=player.pk in homonyms_,
+            last_evening=last.get(player.pk),
         )
         for player in players
     ], previous

@@ -155,7 +155,12 @@ def position_room_state(*, tournament: Tournament, position: Position) -> dict:
         for deal in calling.get(table.pk, []):
             deal.table = table
             calls.append({"table": table, "row": call_row(deal, names), "handled": deal.handled})
-    # The calls still to answer first, then the answered ones, each in table order.
+    # The calls still to answer first, then the answered ones, each in table order. Once the
+    # position is closed nothing is left to answer: a call never answered says so, and the
+    # room no longer counts it as waiting.
+    closed = position.closed_at is not None
+    for call in calls:
+        call["closed"] = closed
     calls.sort(key=lambda call: call["handled"] is not None)
     unsigned = [room["table"].number for room in rooms if room["table"].locked_at is None]
     # The tables that played no deal: closed so, their players' position reads « non jouée ».
@@ -169,7 +174,7 @@ def position_room_state(*, tournament: Tournament, position: Position) -> dict:
         "position": position,
         "rooms": rooms,
         "calls": calls,
-        "open_calls": sum(1 for call in calls if call["handled"] is None),
+        "open_calls": 0 if closed else sum(1 for call in calls if call["handled"] is None),
         "unsigned": unsigned,
         "unplayed": [room["table"].number for room in unplayed],
         "unplayed_players": sum(len(room["seats"]) for room in unplayed),

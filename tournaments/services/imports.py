@@ -5,10 +5,11 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from clubs.models import Player
+from clubs.models import Player, validate_licence
 from clubs.services.players import new_player
 from common.actors import Actor
 from common.db import retry_once_on_conflict
@@ -336,11 +337,14 @@ def _spelt_otherwise(row: dict[str, str], player: Player) -> bool:
 def _check_licence(row: dict[str, str]) -> None:
     """An FFT licence is written in digits only (« 0412345 »); it may be left empty."""
     licence = row["licence"]
-    if licence and not (licence.isascii() and licence.isdigit()):
+    try:
+        validate_licence(licence)
+    except ValidationError as error:
+        reason = error.messages[0]
         raise Refused(
-            _("licence « %(licence)s » : une licence FFT ne s'écrit qu'avec des chiffres.")
-            % {"licence": licence[:20]}
-        )
+            _("licence « %(licence)s » : %(reason)s")
+            % {"licence": licence[:20], "reason": reason[:1].lower() + reason[1:]}
+        ) from error
 
 
 def _typed_name(row: dict[str, str]) -> tuple[str, str]:

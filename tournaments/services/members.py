@@ -20,6 +20,7 @@ from clubs.services import journal
 from clubs.services.clubs import member_fields, one_line
 from clubs.services.players import corrected_player, new_player, refuse_licence_taken
 from common.actors import Actor
+from common.journal import fields_of
 from common.refusals import Refused
 from tournaments.models import Registration, Tournament
 from tournaments.selectors.registrations import players_visible_to, shown_by_another_club
@@ -27,6 +28,7 @@ from tournaments.services import journal as tournament_journal
 from tournaments.services.registrations import (
     known_player,
     participant_fields,
+    refuse_homonym,
     register_player,
 )
 
@@ -44,10 +46,13 @@ def add_member(
     last_name: str = "",
     first_name: str = "",
     licence: str = "",
+    another_person: bool = False,
     by: Actor,
 ) -> Member:
     """Make a player a member of the club: a known ``player`` the club may see, or a player
-    typed in (a licence already known names the same player, as for a registration)."""
+    typed in (a licence already known names the same player, as for a registration). A player
+    typed in under the name of one the club may see is refused until the arbitre says it is
+    ``another_person`` (``registrations.refuse_homonym``)."""
     club = Club.objects.select_for_update().get(pk=club.pk)
     if player is not None:
         if not players_visible_to(club_ids=[club.pk]).filter(pk=player.pk).exists():
@@ -63,6 +68,10 @@ def add_member(
         if not first_name:
             raise Refused(_("Le prénom est obligatoire."), code="required", field="first_name")
         player = known_player(licence=licence, last_name=last_name, club_id=club.pk)
+        if player is None and not another_person:
+            refuse_homonym(
+                club_id=club.pk, last_name=last_name, first_name=first_name, licence=licence
+            )
         if player is None:
             player = new_player(
                 last_name=last_name, first_name=first_name, licence=licence, club=club.name
@@ -183,3 +192,90 @@ def _follow_the_member(*, player: Player, own: Player, club: Club, by: Actor) ->
             before=before,
             after=participant_fields(registration),
         )
+
+
+MERGE_FIELDS = ("last_name", "first_name", "licence", "club")
+
+
+@transaction.atomic
+def merge_players(*, club: Club, kept: Player, merged: Player, by: Actor) -> Player:
+    """Make one record of two records of the directory that are one person: every evening of
+    the club that ``merged`` played follows ``kept`` (each registration journalled in its
+    tournament, so its ranking, the seasons and the history read it again), their membership
+    too, and ``merged`` is deleted; the club's journal keeps both records as they were.
+
+    Both must be players the club may see, and neither shown by another club (its members or
+    its evenings): what another club shows is never changed from here. Two records that sat
+    the same evening, or hold two licences, are two people: refused.
+    """
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    pair = [kept.pk, merged.pk]
+    players = {
+        player.pk: player
+        for player in players_visible_to(club_ids=[club.pk]).filter(pk__in=pair).select_for_update()
+    }
+    if kept.pk == merged.pk or len(players) != 2:
+        _refuse_unknown_player()
+    kept, merged = players[kept.pk], players[merged.pk]
+    for player in (kept, merged):
+        # Every other club's row counts, private ones too: a merge deletes a record, and no
+        # other club's evening or member list may lose or change the player it names.
+        elsewhere = player.registrations.exclude(tournament__club=club).exists()
+        if elsewhere or player.memberships.exclude(club=club).exists():
+            raise Refused(
+                _(
+                    "%(player)s figure aussi dans un autre club : ses fiches ne se fusionnent "
+                    "pas ici. Demandez-le à l'administrateur."
+                )
+                % {"player": player},
+                code="shared_player",
+            )
+    if kept.licence and merged.licence and kept.licence != merged.licence:
+        raise Refused(
+            _(
+                "Les deux fiches portent deux licences différentes (%(kept)s et %(merged)s) : "
+                "ce sont deux personnes."
+            )
+            % {"kept": kept.licence, "merged": merged.licence},
+            code="two_licences",
+        )
+    both = (
+        Tournament.objects.filter(registrations__player=kept)
+        .filter(registrations__player=merged)
+        .first()
+    )
+    if both is not None:
+        raise Refused(
+            _("Les deux fiches ont joué la même soirée, « %(evening)s » : ce sont deux personnes.")
+            % {"evening": both},
+            code="same_evening",
+        )
+    before = {"merged": f"{merged} (n° {merged.pk})"} | fields_of(kept, MERGE_FIELDS)
+    evenings = [
+        str(registration.tournament)
+        for registration in merged.registrations.select_related("tournament").order_by(
+            "tournament__date", "tournament__pk"
+        )
+    ]
+    _follow_the_member(player=merged, own=kept, club=club, by=by)
+    memberships = {member.player_id: member for member in club.members.filter(player__in=pair)}
+    if merged.pk in memberships:
+        if kept.pk in memberships:
+            memberships[merged.pk].delete()
+        else:
+            memberships[merged.pk].player = kept
+            memberships[merged.pk].save(update_fields=["player"])
+    licence, pending = merged.licence, merged.licence_pending
+    merged.delete()
+    if not kept.licence and licence:
+        kept.licence, kept.licence_pending = licence, pending
+        kept.save(update_fields=["licence", "licence_pending"])
+    journal.record(
+        club=club,
+        action=journal.Action.PLAYERS_MERGED,
+        by=by,
+        subject=kept,
+        before=before,
+        after={"evenings": evenings} | fields_of(kept, MERGE_FIELDS),
+    )
+    return kept

@@ -23,6 +23,7 @@ from common.names import same_name
 from common.refusals import Refused
 from tournaments.choices import Formula
 from tournaments.models import Registration, Team, Tournament
+from tournaments.selectors.clubs import homonyms
 from tournaments.selectors.registrations import (
     last_played_position_number,
     next_participant_number,
@@ -113,6 +114,16 @@ def _refused_on_conflict(message: str) -> Iterator[None]:
         raise Refused(message, code="conflict", field="number") from error
 
 
+def refuse_homonym(*, club_id: int, last_name: str, first_name: str, licence: str) -> None:
+    """A new record under the name of a player the club may see would make the same person
+    twice: refused (code « homonym »), until the arbitre says it is another person."""
+    known = homonyms(club_id=club_id, last_name=last_name, first_name=first_name, licence=licence)
+    if known:
+        message = _("Un joueur du nom de %(player)s figure déjà dans l'annuaire : choisissez sa "
+                    "fiche ci-dessus, ou cochez « C'est une autre personne ».")  # fmt: skip
+        raise Refused(message % {"player": known[0].player}, code="homonym", field="last_name")
+
+
 @retry_once_on_conflict
 @transaction.atomic
 def register_player(
@@ -126,17 +137,27 @@ def register_player(
     team: Team | None = None,
     number: int | None = None,
     checked_in: bool = False,
+    another_person: bool = False,
     by: Actor,
 ) -> Registration:
     """Register a known ``player``, or a new one from their name, licence and club.
 
-    A licence already known names the same player (never a second one); the participant
-    number is the next free one unless given.
+    A licence already known names the same player (never a second one); a new player under
+    the name of one the club may see is refused until the arbitre says it is
+    ``another_person`` (``refuse_homonym``); the participant number is the next free one
+    unless given.
     """
     check_open_for_registration(tournament)
     if player is None:
         last_name, first_name, licence = last_name.strip(), first_name.strip(), licence.strip()
         player = known_player(licence=licence, last_name=last_name, club_id=tournament.club_id)
+        if player is None and not another_person:
+            refuse_homonym(
+                club_id=tournament.club_id,
+                last_name=last_name,
+                first_name=first_name,
+                licence=licence,
+            )
     elif not players_visible_to(club_ids=[tournament.club_id]).filter(pk=player.pk).exists():
         _refuse_unknown_player()
     if player is not None and tournament.registrations.filter(player=player).exists():

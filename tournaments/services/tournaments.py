@@ -18,7 +18,7 @@ from tournaments.choices import RULE_FIELDS
 from tournaments.models import Deal, Tournament
 from tournaments.selectors.registrations import last_seated_position_number
 from tournaments.services import journal
-from tournaments.signals import tournament_hidden
+from tournaments.signals import tournament_hidden, tournament_shown
 
 TOURNAMENT_SETTINGS = (
     "name",
@@ -130,7 +130,7 @@ def update_tournament(
             code="formula_fixed",
             field="formula",
         )
-    _check_rules_open(tournament, settings)
+    check_rules_open(tournament, settings)
     before = fields_of(tournament, settings)
     for name, value in settings.items():
         setattr(tournament, name, value)
@@ -146,8 +146,10 @@ def update_tournament(
     return tournament
 
 
-def _check_rules_open(tournament: Tournament, settings: Mapping[str, Any]) -> None:
-    """The rules may change until the first deal is recorded, never after."""
+def check_rules_open(tournament: Tournament, settings: Mapping[str, Any]) -> None:
+    """The rules may change until the first deal is recorded, never after. The settings form
+    asks this first too, so that a played tournament is refused for this reason rather than
+    for how its new rules would hold together."""
     changed = [
         name
         for name in RULE_SETTINGS
@@ -182,6 +184,8 @@ def publish_tournament(*, tournament: Tournament, published: bool, by: Actor) ->
     Tournament.objects.filter(pk=tournament.pk).update(published=published)
     if was_published and not published:
         tournament_hidden.send(sender=Tournament, tournament=tournament, by=by)
+    elif published and not was_published:
+        tournament_shown.send(sender=Tournament, tournament=tournament, by=by)
     journal.record(
         tournament=tournament,
         action=journal.Action.TOURNAMENT_PUBLISHED

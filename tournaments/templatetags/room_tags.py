@@ -169,6 +169,7 @@ def room_calls(context: template.Context, calls: list[dict]) -> SafeString:
         "under_way": _badge("warn", gettext("en cours")),
         "handled": gettext("Pris en compte par %(who)s à %(when)s"),
         "label": _text(gettext("Pris en compte")),
+        "unanswered": _text(gettext("Sans réponse : la position est close.")),
         "csrf": _CSRF_INPUT.format(_text(context.get("csrf_token", ""))),
     }
     return mark_safe("".join(_call(call, page) for call in calls))
@@ -191,10 +192,12 @@ def _call(call: dict, page: dict) -> str:
             "when": _text(when),
         }
         answer = f'<p class="handled-note">✓ {note}</p>'
+    elif call["closed"]:
+        answer = f'<p class="handled-note">{page["unanswered"]}</p>'
     else:
         answer = _HANDLE.format(url=page["handle"](deal.pk), csrf=page["csrf"], label=page["label"])
     return _CALL.format(
-        state=" handled" if handled else ("" if played else " live"),
+        state=" handled" if handled or call["closed"] else ("" if played else " live"),
         url=page["sheet"](call["table"].pk),
         number=number,
         table=page["names"][call["table"]],

@@ -15,23 +15,30 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.forms import MemberEditForm
+from clubs.forms import MemberEditForm, ask_another_person
 from clubs.models import Club, Player
 from clubs.permissions import arbitre_club_or_404, club_member_or_404
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page, search_results
 from common.refusals import Refused, add_refusal
-from tournaments.forms.members import MemberForm, TickForm
+from tournaments.forms.members import KEEP_OTHER, MemberForm, MergeForm, TickForm
 from tournaments.forms.registrations import search_query
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.clubs import (
     club_members,
+    homonyms,
     member_evenings,
+    member_homonyms,
     member_tick_list,
     players_visible_to,
     search_directory,
 )
-from tournaments.services.members import add_member, register_members, update_member
+from tournaments.services.members import (
+    add_member,
+    merge_players,
+    register_members,
+    update_member,
+)
 
 SEARCH_LIMIT = 20
 
@@ -58,6 +65,7 @@ def club_members_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     players = players_visible_to(club_ids=[club.pk])
     form = MemberForm(request.POST if request.method == "POST" else None, players=players)
     status = 200
+    known = []
     if request.method == "POST":
         status = 422
         if form.is_valid():
@@ -69,9 +77,18 @@ def club_members_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
                     last_name=data["last_name"],
                     first_name=data["first_name"],
                     licence=data["licence"],
+                    another_person=data["another_person"],
                     by=Actor.arbitre(request.user),
                 )
             except Refused as refusal:
+                if refusal.code == "homonym":
+                    known = homonyms(
+                        club_id=club.pk,
+                        last_name=data["last_name"],
+                        first_name=data["first_name"],
+                        licence=data["licence"],
+                    )
+                    ask_another_person(form)
                 add_refusal(form, refusal)
             else:
                 messages.success(
@@ -80,7 +97,7 @@ def club_members_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
                 # « #top » (HTML's name for the page's top): a redirect keeps the form's
                 # « #ajouter » otherwise, and the message above would be out of sight.
                 return redirect_page(request, reverse("club_members", args=[club.pk]) + "#top")
-    context = _members_context(request, club, form)
+    context = _members_context(request, club, form) | {"homonyms": known}
     found = search_results(request, "clubs/members.html", context, partial="member-results")
     if found is not None:
         return found
@@ -115,8 +132,50 @@ def club_member_edit(request: HtmxHttpRequest, club_id: int, member_id: int) -> 
                     request, _("Membre enregistré : %(player)s.") % {"player": member.player}
                 )
                 return redirect_page(request, reverse("club_members", args=[club.pk]))
-    context = {"club": club, "member": member, "form": form, "evenings": member_evenings(member)}
+    context = {
+        "club": club,
+        "member": member,
+        "form": form,
+        "evenings": member_evenings(member),
+        "homonyms": member_homonyms(member),
+    }
     return render_page(request, "clubs/member.html", context, partial="member-form", status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def club_member_merge(request: HtmxHttpRequest, club_id: int, member_id: int) -> HttpResponse:
+    """Two members that are one person: choose the other record (GET), compare both and
+    confirm which to keep, then merge (POST: ``merge_players``)."""
+    club = arbitre_club_or_404(request, club_id)
+    member = club_member_or_404(club, member_id)
+    data = request.POST if request.method == "POST" else request.GET
+    form = MergeForm(data if "other" in data else None, member=member)
+    other = form.cleaned_data["other"] if form.is_valid() else None
+    if request.method == "POST" and other is not None:
+        keep_other = form.cleaned_data["kept"] == KEEP_OTHER
+        kept, merged = (other, member) if keep_other else (member, other)
+        try:
+            player = merge_players(
+                club=club, kept=kept.player, merged=merged.player, by=Actor.arbitre(request.user)
+            )
+        except Refused as refusal:
+            form.add_error(None, refusal.message)
+        else:
+            messages.success(
+                request,
+                _("Fiches fusionnées : %(player)s garde toutes ses soirées.") % {"player": player},
+            )
+            kept_member = club.members.get(player=player)
+            return redirect_page(
+                request, reverse("club_member_edit", args=[club.pk, kept_member.pk])
+            )
+    records = [
+        (record, member_evenings(record)) for record in ([member, other] if other else [member])
+    ]
+    context = {"club": club, "member": member, "form": form, "other": other, "records": records}
+    status = 422 if form.errors else 200
+    return render_page(request, "clubs/member_merge.html", context, partial="merge", status=status)
 
 
 def tick_context(request: HtmxHttpRequest, tournament, form: TickForm | None = None) -> dict:

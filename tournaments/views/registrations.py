@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from clubs.forms import ask_another_person
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page, search_results
 from common.names import by_name
@@ -27,6 +28,7 @@ from tournaments.forms.registrations import (
 )
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.selectors.clubs import homonyms
 from tournaments.selectors.registrations import search_players, search_registered
 from tournaments.services.imports import import_registrations
 from tournaments.services.registrations import (
@@ -75,6 +77,7 @@ def players(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         request.POST if request.method == "POST" else None, tournament=tournament
     )
     notice = ""
+    known = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -82,10 +85,19 @@ def players(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                 tournament=tournament,
                 player=data["player"],
                 checked_in=data["checked_in"],
+                another_person=data["another_person"],
                 **_registration_fields(data),
                 by=Actor.arbitre(request.user),
             )
         except Refused as refusal:
+            if refusal.code == "homonym":
+                known = homonyms(
+                    club_id=tournament.club_id,
+                    last_name=data["last_name"],
+                    first_name=data["first_name"],
+                    licence=data["licence"],
+                )
+                ask_another_person(form)
             add_refusal(form, refusal)
         else:
             notice = _("Inscription enregistrée : %(player)s, n° %(number)s.") % {
@@ -105,6 +117,7 @@ def players(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         "already": already,
         "query": query,
         "notice": notice,
+        "homonyms": known,
         "registrations": by_name(
             tournament.registrations.select_related("player", "team"), player=attrgetter("player")
         ),

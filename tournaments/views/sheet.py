@@ -10,7 +10,7 @@ htmx swaps it in (htmx request).
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -29,7 +29,7 @@ from tournaments.selectors.sheets import (
     table_seats,
 )
 from tournaments.services.sheets import confirm_bilan, unlock_sheet
-from tournaments.table_access import SheetAccess, editor_or_403, table_or_404
+from tournaments.table_access import SheetAccess, editor_or_403, sheet_access, table_or_404
 
 REFUSAL_STATUS = {
     "invalid": 422,
@@ -159,7 +159,13 @@ def refusal_status(error: Exception) -> int:
 
 @require_GET
 def sheet(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
-    table, access = table_or_404(request, table_id)
+    """The sheet; while its evening is unpublished, a phone without the table's right is sent
+    to the code page (which answers for every table already), so that the address the
+    README gives works as the QR code's does."""
+    table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
+    access = sheet_access(request, table)
+    if not table.position.tournament.published and not access.can_edit:
+        return redirect_page(request, reverse("sheet_access", kwargs={"table_id": table.pk}))
     return render_sheet(request, table, access)
 
 

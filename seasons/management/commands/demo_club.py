@@ -1,11 +1,13 @@
 """Create the demo club's autumn: 6 evenings over two months, 30 members, two seasons.
 
 The club is the demo tournament's, « Tarot Club Lyonnais », and its arbitre the demo account.
-30 members, each evening 16 to 24 of them (never all), 2 positions of 4 deals at tables of 4,
-every position closed (the sheets signed on paper). Two seasons over them: « Challenge d'automne »
-(« Points de place », the best 4 evenings, at least 3 to be ranked) and « Saison 2026–2027 »
-(« Cumul »). Every write goes through the services, so the journals tell the story. Run by
-``./dev serve`` after ``demo_tournament``; « --if-absent » keeps a demo club already there.
+30 members, each evening 16 to 24 of them (never all; two come only once or twice), 2
+positions of 4 deals at tables of 4, every position closed (the sheets signed on paper). Two
+seasons over them: « Challenge d'automne » (« Points de place », the best 4 evenings, at least
+3 to be ranked; the six evenings ticked one by one) and « Saison 2026–2027 » (« Cumul », every
+published evening in its dates, the demo tournament included). Every write goes through the
+services, so the journals tell the story. Run by ``./dev serve`` after ``demo_tournament``;
+« --if-absent » keeps a demo club already there.
 """
 
 import datetime
@@ -44,6 +46,9 @@ EVENINGS = [
     datetime.date(2026, 11, 3),
 ]
 PRESENT = [20, 16, 24, 20, 16, 20]  # players each evening: tables of 4
+# Two members who come seldom (their number in MEMBERS, the evenings they come to): fewer than
+# the Challenge's 3 evenings, they are listed apart, below its minimum.
+OCCASIONAL = {29: (0, 3), 30: (5,)}
 POSITIONS, DEALS = 2, 4
 CHALLENGE = "Challenge d'automne"
 SEASON = "Saison 2026–2027"
@@ -76,9 +81,14 @@ class Command(BaseCommand):
         Tournament.objects.filter(club=club, name__startswith="Soirée du club").delete()
         rng = random.Random(21)
         players = {}
+        evenings = []
+        regulars = [number for number in range(1, len(MEMBERS) + 1) if number not in OCCASIONAL]
         for index, (day, present) in enumerate(zip(EVENINGS, PRESENT, strict=True)):
-            members = rng.sample(range(1, len(MEMBERS) + 1), present)
-            for registration in self.play_evening(club, arbitre, day, members, rng, seed=index):
+            members = [number for number, days in OCCASIONAL.items() if index in days]
+            members += rng.sample(regulars, present - len(members))
+            registrations = self.play_evening(club, arbitre, day, members, rng, seed=index)
+            evenings.append(registrations[0].tournament)
+            for registration in registrations:
                 players[registration.player_id] = registration.player
         known = set(club.members.values_list("player_id", flat=True))
         for player_id, player in sorted(players.items()):
@@ -92,6 +102,9 @@ class Command(BaseCommand):
             method=Method.PLACE_POINTS,
             best=4,
             minimum=3,
+            # The club's six evenings ticked one by one: the demo tournament of 11 November,
+            # still under way, is not the club's challenge (the other season counts it).
+            tournaments=evenings,
             by=SCRIPT,
         )
         create_season(

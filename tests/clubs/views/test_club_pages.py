@@ -48,3 +48,30 @@ def test_the_club_journal_shows_who_changed_the_club(arbitre_client, club):
     assert "Club modifié" in page
     assert "Arbitre : Anne Arbitre" in page
     assert "Tarot Club Lyonnais" in page
+
+
+def test_removing_an_arbitre_asks_to_confirm_first_and_removes_nobody(
+    arbitre_client, club, arbitre, other_arbitre
+):
+    club.arbitres.add(other_arbitre)
+
+    page = arbitre_client.get(f"/arbitre/clubs/{club.pk}/").content.decode()
+    confirm = arbitre_client.get(f"/arbitre/clubs/{club.pk}/arbitres/{other_arbitre.pk}/retirer/")
+
+    assert f'href="/arbitre/clubs/{club.pk}/arbitres/{other_arbitre.pk}/retirer/"' in page
+    assert confirm.status_code == 200
+    assert "Retirer" in confirm.content.decode() and other_arbitre.username in (
+        confirm.content.decode()
+    )
+    assert set(club.arbitres.all()) == {arbitre, other_arbitre}
+
+
+def test_an_arbitre_is_removed_once_confirmed(arbitre_client, club, arbitre, other_arbitre):
+    club.arbitres.add(other_arbitre)
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/arbitres/{other_arbitre.pk}/retirer/", follow=True
+    )
+
+    assert "n&#x27;est plus arbitre du club" in response.content.decode()
+    assert list(club.arbitres.all()) == [arbitre]

@@ -4,8 +4,11 @@ correcting, the evenings each one played; a forged id or another club's player i
 import pytest
 
 from clubs.models import Member, Player
+from common.refusals import Refused
+from tests.at_the_table import TESTS
 from tests.factories import club_of, club_tournament
 from tournaments.models import Registration
+from tournaments.services.members import add_member
 
 
 @pytest.fixture
@@ -104,3 +107,136 @@ def test_a_member_of_another_club_is_not_found(arbitre_client, club, other_arbit
     theirs = member(club_of(other_arbitre), "Autre")
 
     assert arbitre_client.get(f"/arbitre/clubs/{club.pk}/membres/{theirs.pk}/").status_code == 404
+
+
+def test_a_new_members_licence_of_letters_is_refused_keeping_what_was_typed(arbitre_client, club):
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/membres/",
+        {"last_name": "Dupré", "first_name": "Hélène", "licence": "ABC123"},
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "Une licence FFT ne s&#x27;écrit qu&#x27;avec des chiffres." in page
+    assert 'value="ABC123"' in page and 'value="Dupré"' in page
+    assert not Player.objects.exists()
+
+
+def test_a_members_licence_corrected_to_letters_is_refused(arbitre_client, club):
+    lea = member(club, "Seguin", "Lea", licence="0451")
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/membres/{lea.pk}/",
+        {"last_name": "Seguin", "first_name": "Lea", "licence": "O451"},
+    )
+
+    assert "avec des chiffres" in response.content.decode()
+    lea.player.refresh_from_db()
+    assert lea.player.licence == "0451"
+
+
+def test_the_member_service_refuses_a_licence_of_letters_whatever_calls_it(club):
+    with pytest.raises(Refused, match="avec des chiffres"):
+        add_member(club=club, last_name="Dupré", first_name="Hélène", licence="12A", by=TESTS)
+
+    assert not Player.objects.exists()
+
+
+def test_a_name_already_known_is_shown_before_a_second_record_is_made(
+    arbitre_client, arbitre, club
+):
+    helene = member(club, "Dupré", "Hélène")
+    tournament = club_tournament(arbitre, name="Soirée du 6 mars")
+    Registration.objects.create(tournament=tournament, player=helene.player, number=4)
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/membres/", {"last_name": "DUPRE", "first_name": "helene"}
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "Un joueur du nom de DUPRÉ Hélène figure déjà dans l&#x27;annuaire" in page
+    assert "dernière soirée le" in page and "sans licence" in page
+    assert f'href="/arbitre/clubs/{club.pk}/membres/{helene.pk}/"' in page
+    assert 'type="checkbox" name="another_person"' in page
+    assert Player.objects.count() == 1
+
+
+def test_another_person_of_a_known_name_is_added_once_the_arbitre_says_so(arbitre_client, club):
+    member(club, "Dupré", "Hélène")
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/membres/",
+        {"last_name": "Dupré", "first_name": "Hélène", "another_person": "on"},
+    )
+
+    assert response.status_code == 302
+    assert club.members.count() == 2
+
+
+def test_a_known_licence_is_not_a_homonym_of_another_licence(arbitre_client, club):
+    member(club, "Dupré", "Hélène", licence="0412361")
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/membres/",
+        {"last_name": "Dupré", "first_name": "Hélène", "licence": "0999999"},
+    )
+
+    assert response.status_code == 302
+    assert club.members.count() == 2
+
+
+def test_a_members_page_offers_to_merge_a_member_of_the_same_name(arbitre_client, club):
+    helene = member(club, "Dupré", "Hélène")
+    twin = member(club, "DUPRE", "Helene")
+
+    page = arbitre_client.get(f"/arbitre/clubs/{club.pk}/membres/{helene.pk}/").content.decode()
+
+    assert f"/membres/{helene.pk}/fusionner/?other={twin.pk}" in page
+
+
+def test_the_merge_page_compares_both_records_before_anything_changes(arbitre_client, club):
+    helene = member(club, "Dupré", "Hélène", licence="0412361")
+    twin = member(club, "DUPRE", "Helene")
+
+    response = arbitre_client.get(
+        f"/arbitre/clubs/{club.pk}/membres/{helene.pk}/fusionner/?other={twin.pk}"
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "DUPRÉ Hélène" in page and "DUPRE Helene" in page and "licence 0412361" in page
+    assert "Fusionner les deux fiches" in page
+    assert Player.objects.count() == 2
+
+
+def test_merging_keeps_the_record_chosen_and_its_member_page(arbitre_client, arbitre, club):
+    helene = member(club, "Dupré", "Hélène", licence="0412361")
+    twin = member(club, "DUPRE", "Helene")
+    tournament = club_tournament(arbitre, name="Soirée du 6 mars")
+    Registration.objects.create(tournament=tournament, player=twin.player, number=4)
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/membres/{twin.pk}/fusionner/",
+        {"other": helene.pk, "kept": "autre"},
+    )
+
+    assert response.status_code == 302
+    assert response.url == f"/arbitre/clubs/{club.pk}/membres/{helene.pk}/"
+    assert list(Player.objects.all()) == [helene.player]
+    assert Registration.objects.get().player == helene.player
+
+
+def test_a_forged_member_of_another_club_is_not_a_record_to_merge(
+    arbitre_client, club, other_arbitre
+):
+    helene = member(club, "Dupré", "Hélène")
+    theirs = member(club_of(other_arbitre), "Dupré", "Hélène")
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/membres/{helene.pk}/fusionner/", {"other": theirs.pk}
+    )
+
+    assert response.status_code == 422
+    assert "Membre inconnu." in response.content.decode()
+    assert Player.objects.count() == 2

@@ -91,3 +91,21 @@ def test_ticking_nobody_is_refused_in_french(arbitre_client, evenings):
     response = arbitre_client.post(f"/arbitre/tournois/{tonight.pk}/joueurs/cocher/", follow=True)
 
     assert "Cochez au moins un joueur." in response.content.decode()
+
+
+def test_two_members_of_the_same_name_are_told_apart_by_licence_or_last_evening(
+    arbitre_client, club, evenings
+):
+    tonight, players = evenings
+    with_licence = Player.objects.create(last_name="Dupré", first_name="Hélène", licence="0412361")
+    without = Player.objects.create(last_name="DUPRE", first_name="Helene")
+    for player in (with_licence, without):
+        Member.objects.create(club=club, player=player)
+    last_week = Registration.objects.get(player=players["Abel"]).tournament
+    Registration.objects.create(tournament=last_week, player=without, number=9)
+
+    page = arbitre_client.get(f"/arbitre/tournois/{tonight.pk}/joueurs/").content.decode()
+
+    assert "licence 0412361" in page
+    assert "dernière soirée le 6 mars 2026" in page
+    assert page.count("dernière soirée le") == 1  # Abel's name is his alone: nothing added

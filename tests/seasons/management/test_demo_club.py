@@ -42,3 +42,41 @@ def test_if_absent_leaves_the_demo_club_alone(demo):
 
     assert Season.objects.get(name=CHALLENGE).pk == demo.pk
     assert Season.objects.count() == 2
+
+
+@pytest.fixture
+def shipped(db):  # noqa: ARG001 - db: the commands write to the test database
+    """The demo as ``./dev serve`` loads it: the demo tournament (still under way), then the
+    club's autumn."""
+    call_command("demo_tournament", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    call_command("demo_club", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    return Season.objects.get(name=CHALLENGE), Season.objects.get(name=SEASON)
+
+
+def test_as_shipped_the_challenge_counts_the_six_club_evenings_ticked(shipped):
+    challenge, _cumul = shipped
+
+    ranking = season_ranking(challenge)
+
+    assert challenge.chosen
+    assert len(ranking.evenings) == 6
+    assert all(evening.name.startswith("Soirée du club") for evening in ranking.evenings)
+
+
+def test_as_shipped_the_challenge_lists_players_below_its_minimum_and_drops_evenings(shipped):
+    challenge, _cumul = shipped
+
+    ranking = season_ranking(challenge)
+
+    assert ranking.unranked
+    assert any(len(line.counted) < line.played for line in ranking.ranked)
+
+
+def test_as_shipped_the_cumul_counts_every_published_evening_in_its_dates(shipped):
+    _challenge, cumul = shipped
+
+    evenings = season_ranking(cumul).evenings
+
+    assert not cumul.chosen
+    assert len(evenings) == 7
+    assert sum(1 for evening in evenings if not evening.name.startswith("Soirée du club")) == 1

@@ -159,3 +159,29 @@ def test_the_clubs_journal_page_tells_the_recount_in_words(arbitre_client, club,
     assert "Saison recalculée sans une soirée" in page
     assert "retirée du public" in page
     assert str(hidden) in page
+
+
+def test_an_evening_published_again_takes_its_recount_notice_away(club, arbitre, people, season):
+    hidden = evening(club, arbitre, 13, people[:4])
+    publish_tournament(tournament=hidden, published=False, by=TESTS)
+
+    publish_tournament(tournament=hidden, published=True, by=TESTS)
+
+    ranking = season_ranking(season)
+    assert ranking.evenings == [hidden]
+    assert ranking.recounts == []
+
+
+def test_an_evening_published_again_keeps_the_notice_of_another_removed_one(
+    club, arbitre, people, season
+):
+    hidden = evening(club, arbitre, 13, people[:4])
+    gone = evening(club, arbitre, 20, people[:4])
+    publish_tournament(tournament=hidden, published=False, by=TESTS)
+    gone.delete()
+
+    publish_tournament(tournament=hidden, published=True, by=TESTS)
+
+    assert [(r.evening, r.reason) for r in season_ranking(season).recounts] == [
+        (str(gone), "deleted")
+    ]

@@ -6,10 +6,11 @@ import pytest
 
 from common.refusals import Refused
 from seasons.models import Season, SeasonJournalEntry
-from seasons.services.seasons import create_season, update_season
+from seasons.services.seasons import create_season, delete_season, update_season
 from tests.at_the_table import TESTS
 from tests.factories import club_of
 from tests.seasons.evenings import evening
+from tournaments.models import Tournament
 
 START, END = datetime.date(2026, 9, 1), datetime.date(2027, 6, 30)
 
@@ -105,3 +106,48 @@ def test_a_finished_season_may_still_be_renamed(club):
 
     season.refresh_from_db()
     assert season.name == "Saison 2025–2026"
+
+
+def test_a_finished_season_cannot_be_reopened_by_moving_its_end_into_the_future(club):
+    season = new_season(club, start=datetime.date(2025, 9, 1), end=datetime.date(2026, 6, 30))
+
+    with pytest.raises(Refused, match="est terminée"):
+        changed(season, end=datetime.date(2099, 6, 30))
+
+    season.refresh_from_db()
+    assert season.end == datetime.date(2026, 6, 30)
+
+
+def test_a_finished_seasons_dates_may_still_be_corrected_within_the_past(club):
+    season = new_season(club, start=datetime.date(2025, 9, 1), end=datetime.date(2026, 6, 30))
+
+    changed(season, end=datetime.date(2026, 7, 5))
+
+    season.refresh_from_db()
+    assert season.end == datetime.date(2026, 7, 5)
+
+
+@pytest.mark.parametrize("write", ["create", "update"])
+def test_a_season_of_chosen_evenings_with_none_ticked_is_refused(club, write):
+    season = new_season(club) if write == "update" else None
+
+    with pytest.raises(Refused, match="Cochez au moins une soirée"):
+        if season is None:
+            new_season(club, tournaments=[])
+        else:
+            changed(season, tournaments=[])
+
+    assert Season.objects.filter(chosen=True).count() == 0
+
+
+def test_a_deleted_season_is_journalled_and_its_evenings_stay(club, arbitre, people):
+    counted = evening(club, arbitre, 13, people[:4])
+    season = new_season(club, name="Challenge d'hiver", tournaments=[counted])
+
+    delete_season(season=season, by=TESTS)
+
+    assert not Season.objects.exists()
+    assert Tournament.objects.filter(pk=counted.pk).exists()
+    entry = SeasonJournalEntry.objects.get(action=SeasonJournalEntry.Action.SEASON_DELETED)
+    assert (entry.subject, entry.before["name"]) == ("Challenge d'hiver", "Challenge d'hiver")
+    assert entry.before["evenings"] == [str(counted)]

@@ -89,3 +89,40 @@ def test_k_or_m_below_1_are_refused_in_french_keeping_what_was_typed(
     assert message in page
     assert 'value="Ma saison"' in page
     assert not Season.objects.exists()
+
+
+def test_only_the_ticked_evenings_with_none_ticked_is_refused_keeping_what_was_typed(
+    arbitre_client, club
+):
+    data = {"name": "Ma saison", "start": "2026-09-01", "end": "2027-06-30", "method": "cumul",
+            "minimum": "1", "evenings": "choisies"}  # fmt: skip
+
+    response = arbitre_client.post(f"/arbitre/clubs/{club.pk}/saisons/nouvelle/", data)
+
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "Cochez au moins une soirée" in page
+    assert 'value="Ma saison"' in page
+    assert not Season.objects.exists()
+
+
+def test_deleting_a_season_asks_to_confirm_first(arbitre_client, season):
+    response = arbitre_client.get(f"/arbitre/saisons/{season.pk}/supprimer/")
+
+    assert response.status_code == 200
+    assert "Oui, supprimer la saison" in response.content.decode()
+    assert Season.objects.filter(pk=season.pk).exists()
+
+
+def test_a_season_confirmed_deleted_is_gone_and_the_club_page_says_so(arbitre_client, season):
+    response = arbitre_client.post(f"/arbitre/saisons/{season.pk}/supprimer/", follow=True)
+
+    assert response.redirect_chain[-1][0] == f"/arbitre/clubs/{season.club_id}/"
+    assert "supprimée : ses soirées restent" in response.content.decode()
+    assert not Season.objects.filter(pk=season.pk).exists()
+
+
+def test_the_season_form_links_to_its_deletion(arbitre_client, season):
+    page = arbitre_client.get(f"/arbitre/saisons/{season.pk}/").content.decode()
+
+    assert f'href="/arbitre/saisons/{season.pk}/supprimer/"' in page

@@ -5,11 +5,16 @@ import html
 import io
 import re
 from collections import defaultdict
+from fractions import Fraction
+from types import SimpleNamespace
 
 import pytest
 from django.db.models import F
+from openpyxl import load_workbook
 
+from seasons.exports import _evening_cell
 from seasons.models import method_words
+from seasons.templatetags.season_tags import score
 from tests.htmx import HTMX
 from tests.seasons.evenings import evening
 from tournaments.models import Seat, Tournament
@@ -175,6 +180,32 @@ def test_a_season_played_by_one_set_of_rules_says_nothing_of_them(
     page = client.get(f"/saisons/{season.pk}/").content.decode()
 
     assert "mêmes règles" not in page
+
+
+@pytest.mark.usefixtures("played")
+def test_the_season_xlsx_keeps_the_licence_as_text_and_scores_as_numbers(client, season, people):
+    people[0].licence = "0412361"
+    people[0].save()
+
+    response = client.get(f"/saisons/{season.pk}/classement.xlsx")
+
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == f'attachment; filename="saison-{season.pk}.xlsx"'
+    sheet = load_workbook(io.BytesIO(response.content)).active
+    header = [cell.value for cell in sheet[1]]
+    rows = [dict(zip(header, row, strict=True)) for row in sheet.iter_rows(min_row=2)]
+    assert len(rows) == 8
+    abel = next(row for row in rows if row["Licence"].value == "0412361")
+    assert abel["Licence"].number_format == "@"
+    assert isinstance(abel["Score"].value, int | float)
+    assert sheet.freeze_panes == "A2"
+
+
+def test_a_dropped_evening_reads_in_the_csv_as_on_the_page():
+    dropped = SimpleNamespace(result=SimpleNamespace(value=Fraction(86999, 1000)), counted=False)
+
+    assert _evening_cell(dropped) == "(87)"
+    assert score(dropped.result.value) == "87"
 
 
 def test_the_method_reads_in_the_same_words_on_the_form_and_on_the_season_page(

@@ -7,7 +7,11 @@ from tests.walks import walk
 
 
 def urls(club, season):
-    pages = [f"/arbitre/clubs/{club.pk}/saisons/nouvelle/", f"/arbitre/saisons/{season.pk}/"]
+    pages = [
+        f"/arbitre/clubs/{club.pk}/saisons/nouvelle/",
+        f"/arbitre/saisons/{season.pk}/",
+        f"/arbitre/saisons/{season.pk}/supprimer/",
+    ]
     return pages, pages
 
 
@@ -60,6 +64,7 @@ def public_urls(season) -> list[str]:
     return [
         f"{base}/",
         f"{base}/classement.csv",
+        f"{base}/classement.xlsx",
         f"{base}/classement.pdf",
         f"{base}/classement.json",
         f"{base}/projection/",
@@ -73,11 +78,11 @@ def test_a_seasons_pages_are_everyones_since_they_count_only_published_evenings(
     client.force_login(other_arbitre)
     outsider = [client.get(url).status_code for url in public_urls(season)]
 
-    assert anonymous == outsider == [200] * 5
+    assert anonymous == outsider == [200] * 6
 
 
 def test_a_season_that_does_not_exist_is_not_found_on_any_of_its_pages(client, season):
     urls = public_urls(season)
     season.delete()
 
-    assert [client.get(url).status_code for url in urls] == [404] * 5
+    assert [client.get(url).status_code for url in urls] == [404] * 6

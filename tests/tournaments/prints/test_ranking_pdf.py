@@ -24,7 +24,7 @@ def test_the_ranking_pdf_holds_every_player_with_rank_total_and_penalties(client
     text = words(pdf)
     assert pdf_pages(pdf) == 1
     assert "Classement provisionnel · Tournoi du club" in text
-    assert "1 5 JOUEUR5 Prénom L00005" in text
+    assert "1 5 JOUEUR5 Prénom 9000005" in text
     assert "2 1 JOUEUR1 Prénom" in text
     assert "−50 +37" in text
     assert "Classement par équipes" in text
@@ -39,7 +39,7 @@ def test_the_ranking_pdf_marks_a_missed_position(client, short_tournament, playe
 
     text = words(client.get(url(short_tournament)).content)
 
-    assert "JOUEUR5 Prénom L00005 — +87 +87" in text
+    assert "JOUEUR5 Prénom 9000005 — +87 +87" in text
 
 
 def test_the_ranking_pdf_marks_a_position_not_played_and_who_has_not_played(client, forced_close):
@@ -48,8 +48,8 @@ def test_the_ranking_pdf_marks_a_position_not_played_and_who_has_not_played(clie
     pdf = client.get(url(tournament)).content
     text = words(pdf)
 
-    assert "2 ex 2 JOUEUR2 Prénom L00002 −29 −29" in text
-    assert "— 5 JOUEUR5 Prénom (n'a pas joué) L00005 — 0" in text
+    assert "2 ex 2 JOUEUR2 Prénom 9000002 −29 −29" in text
+    assert "— 5 JOUEUR5 Prénom (n'a pas joué) 9000005 — 0" in text
     save_first_page(pdf, "print_ranking_forced_close")
 
 

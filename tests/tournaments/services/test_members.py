@@ -168,3 +168,14 @@ def test_a_tournament_is_created_only_in_a_club_of_the_arbitre(arbitre, other_ar
 
     assert refused.value.message == "Vous n'êtes pas arbitre de ce club."
     assert not theirs.tournaments.exists()
+
+
+def test_a_member_typed_under_a_known_name_is_refused_until_said_another_person(club, by):
+    add_member(club=club, last_name="Dupré", first_name="Hélène", by=by)
+
+    with pytest.raises(Refused) as refused:
+        add_member(club=club, last_name="DUPRE", first_name="Hélène", by=by)
+    add_member(club=club, last_name="Dupré", first_name="Hélène", another_person=True, by=by)
+
+    assert refused.value.code == "homonym"
+    assert club.members.count() == 2

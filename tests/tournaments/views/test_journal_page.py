@@ -136,7 +136,7 @@ def test_the_journal_comes_in_pages(arbitre_client, tournament, registrations):
             registration=registrations[0],
             last_name="Joueur1",
             first_name="Prénom",
-            licence="L00001",
+            licence="9000001",
             club=f"Club {number}",
             by=TESTS,
         )

@@ -17,7 +17,7 @@ from tournaments.services.seating import plan_position
 @pytest.fixture
 def absent(tournament, registrations):  # noqa: ARG001 - after the first 8
     """A ninth player, registered but not checked in yet."""
-    player = Player.objects.create(last_name="Joueur9", first_name="Prénom", licence="L00009")
+    player = Player.objects.create(last_name="Joueur9", first_name="Prénom", licence="9000009")
     return Registration.objects.create(tournament=tournament, player=player, number=9)
 
 

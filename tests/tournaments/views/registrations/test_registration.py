@@ -124,7 +124,7 @@ def test_search_without_javascript_shows_the_results_in_the_page(arbitre_client,
 @pytest.mark.usefixtures("registrations")
 def test_searching_the_licence_of_a_participant_names_their_number(arbitre_client, tournament):
     page = arbitre_client.get(
-        players_url(tournament) + "?q=L00003", headers={**HTMX, "HX-Target": "search-results"}
+        players_url(tournament) + "?q=9000003", headers={**HTMX, "HX-Target": "search-results"}
     ).content.decode()
 
     assert (
@@ -252,13 +252,13 @@ def test_edit_page_shows_the_participants_details(arbitre_client, tournament, re
     response = arbitre_client.get(edit_url(tournament, registrations[0]))
 
     assert response.status_code == 200
-    assert 'value="L00001"' in response.content.decode()
+    assert 'value="9000001"' in response.content.decode()
 
 
 def test_correcting_a_name_and_number(arbitre_client, tournament, registrations):
     response = arbitre_client.post(
         edit_url(tournament, registrations[0]),
-        {"last_name": "Dupond", "first_name": "Jean", "licence": "L00001", "number": "20"},
+        {"last_name": "Dupond", "first_name": "Jean", "licence": "9000001", "number": "20"},
     )
 
     registrations[0].refresh_from_db()
@@ -272,7 +272,7 @@ def test_correcting_to_a_taken_number_is_a_form_error_under_htmx(
 ):
     response = arbitre_client.post(
         edit_url(tournament, registrations[0]),
-        {"last_name": "Dupond", "first_name": "Jean", "licence": "L00001", "number": "2"},
+        {"last_name": "Dupond", "first_name": "Jean", "licence": "9000001", "number": "2"},
         headers=HTMX,
     )
 
@@ -287,7 +287,7 @@ def test_correcting_to_a_licence_of_someone_else_is_refused(
 ):
     response = arbitre_client.post(
         edit_url(tournament, registrations[0]),
-        {"last_name": "Joueur1", "first_name": "Prénom", "licence": "L00002", "number": "1"},
+        {"last_name": "Joueur1", "first_name": "Prénom", "licence": "9000002", "number": "1"},
     )
 
     assert "est déjà celui de JOUEUR2 Prénom" in response.content.decode()
@@ -302,3 +302,64 @@ def test_a_finished_tournament_registers_no_one(tournament):
 
     assert refused.value.code == "finished"
     assert not tournament.registrations.exists()
+
+
+def test_a_licence_of_letters_is_refused_on_the_registration_form(arbitre_client, tournament):
+    response = arbitre_client.post(
+        players_url(tournament),
+        {"last_name": "Dupré", "first_name": "Hélène", "licence": "ABC"},
+        headers=HTMX,
+    )
+
+    page = response.content.decode()
+    assert "avec des chiffres" in page
+    assert 'value="ABC"' in page
+    assert not Registration.objects.exists()
+
+
+def test_a_licence_corrected_to_letters_is_refused(arbitre_client, tournament, registrations):
+    response = arbitre_client.post(
+        edit_url(tournament, registrations[0]),
+        {"last_name": "Joueur1", "first_name": "Prénom", "licence": "9OOOOO1"},
+    )
+
+    assert "avec des chiffres" in response.content.decode()
+    registrations[0].player.refresh_from_db()
+    assert registrations[0].player.licence == "9000001"
+
+
+def test_the_registration_service_refuses_a_licence_of_letters(tournament):
+    with pytest.raises(Refused, match="avec des chiffres"):
+        register_player(
+            tournament=tournament, last_name="Dupré", first_name="Hélène", licence="1A", by=TESTS
+        )
+
+    assert not Player.objects.filter(last_name="Dupré").exists()
+
+
+def test_registering_a_name_already_known_shows_the_record_to_choose(
+    arbitre_client, tournament, known_player
+):
+    response = arbitre_client.post(
+        players_url(tournament), {"last_name": "Dupont", "first_name": "Jean"}, headers=HTMX
+    )
+
+    page = response.content.decode()
+    assert "Un joueur du nom de DUPONT Jean figure déjà" in page
+    assert "licence 0123456" in page
+    assert f'name="player" value="{known_player.pk}"' in page
+    assert not Registration.objects.exists()
+    assert Player.objects.count() == 1
+
+
+def test_registering_another_person_of_a_known_name_once_confirmed(
+    arbitre_client, tournament, known_player
+):
+    arbitre_client.post(
+        players_url(tournament),
+        {"last_name": "Dupont", "first_name": "Jean", "another_person": "on"},
+        headers=HTMX,
+    )
+
+    registration = Registration.objects.get()
+    assert registration.player != known_player

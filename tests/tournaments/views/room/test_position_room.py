@@ -138,3 +138,18 @@ def test_an_open_position_lets_each_tables_phone_in_and_a_closed_one_does_not(
     html = room_html(arbitre_client, table)
     assert "Ouvrir un téléphone" not in html
     assert f'href="/tables/{other_table.pk}/"' in html
+
+
+def test_a_closed_positions_room_no_longer_waits_on_a_call_never_answered(
+    arbitre_client, arbitre, table
+):
+    deal = record_deal(
+        table=table, number=1, result=DealResult(taker="N", contract="garde_sans"), by=TESTS
+    )
+    close_position(position=table.position, by=Actor.arbitre(arbitre), force=True, reason="Fin")
+
+    html = room_html(arbitre_client, table)
+
+    assert "Sans réponse : la position est close." in html
+    assert f"/donnes/{deal.pk}/appel/" not in html
+    assert 'badge warn">1<' not in html

@@ -123,7 +123,9 @@ def test_an_unpublished_tournament_shows_its_sheets_to_nobody_else(as_role, tabl
     table.position.tournament.save()
     client = as_role(role)
 
-    assert client.get(f"/tables/{table.pk}/").status_code == 404
+    sheet = client.get(f"/tables/{table.pk}/")
+
+    assert (sheet.status_code, sheet["Location"]) == (302, f"/tables/{table.pk}/acces/")
     assert client.get(f"/tables/{table.pk}/feuille.pdf").status_code == 404
 
 
@@ -163,6 +165,18 @@ def test_the_public_tournament_page_links_each_read_only_sheet(client, table, ot
 
     assert f'href="/tables/{table.pk}/"' in html
     assert f'href="/tables/{other_table.pk}/"' in html
+
+
+def test_the_sheets_address_leads_a_phone_to_the_code_while_the_evening_is_unpublished(
+    client, table
+):
+    table.position.tournament.published = False
+    table.position.tournament.save()
+
+    page = client.get(f"/tables/{table.pk}/", follow=True).content.decode()
+
+    assert 'name="code"' in page
+    assert "JOUEUR1" not in page
 
 
 @pytest.mark.parametrize("role", ROLES)

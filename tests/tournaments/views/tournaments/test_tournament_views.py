@@ -231,3 +231,25 @@ def test_changing_the_rules_after_the_first_deal_is_a_form_error_with_the_reason
     assert "les règles du tournoi ne peuvent plus changer" in response.content.decode()
     tournament.refresh_from_db()
     assert tournament.rules == "fft"
+
+
+@pytest.mark.usefixtures("registrations")
+def test_switching_a_played_tournament_to_the_fft_rules_gives_the_played_reason(
+    arbitre_client, tournament
+):
+    tournament.rules, tournament.club_miseres = "club", True
+    tournament.save()
+    plan_position(tournament=tournament, number=1, by=TESTS)
+    start(tournament.positions.get(number=1))
+
+    response = arbitre_client.post(
+        f"/arbitre/tournois/{tournament.pk}/modifier/",
+        {**SETTINGS, "formula": tournament.formula, "five_mode": "appel", "rules": "fft",
+         "club_miseres": "on"},
+    )  # fmt: skip
+
+    page = response.content.decode()
+    assert "Des donnes sont déjà inscrites" in page
+    assert "choisissez « Règles du club » pour les jouer" not in page
+    tournament.refresh_from_db()
+    assert (tournament.rules, tournament.club_miseres) == ("club", True)
