@@ -26,8 +26,8 @@ every table. A client over either bound is refused before it takes a table's pla
 client flooding a hundred tables with wrong codes keeps none of them from the phones at other
 addresses, and is itself stopped after ``CLIENT_ATTEMPTS``. A check refused uses up nothing: a
 phone retrying a wrong code on its own table a hundred times spends that table's bound only,
-never the address's budget, which is every other table's in a venue. A room's phones share its address
-behind the venue's box: their few typos stay far below these bounds, and when someone in the
+never the address's budget, which is every other table's in a venue. A room's phones share its
+address behind the venue's box: their few typos stay far below these bounds, and when someone in the
 room floods, the arbitre's one-time link still lets each phone in. A right code gives its
 counts back. These counts are increments (atomic in Redis and in memory; the database cache's
 may let a burst slip a few checks past the client's bounds, never past the table's places).
