@@ -280,12 +280,23 @@ def update_registration(
 
 @transaction.atomic
 def unregister_player(*, registration: Registration, by: Actor) -> None:
-    """Take a player off the list, which is only possible before they were ever seated."""
+    """Take a player off the list, which is only possible before they were ever seated, and
+    while the register of penalties names them nowhere (it never forgets one, even cancelled:
+    a player seated, penalised, pointed absent and seated out again stays on the list)."""
     if registration.seats.exists():
         raise Refused(
             _("%(player)s a déjà été placé : déclarez plutôt un retrait.")
             % {"player": registration.player},
             code="already_seated",
+        )
+    if registration.penalties.exists():
+        raise Refused(
+            _(
+                "%(player)s figure au registre des pénalités, qui garde chaque pénalité même "
+                "annulée : son inscription reste. Pointez-le absent s'il ne joue pas."
+            )
+            % {"player": registration.player},
+            code="has_penalties",
         )
     before = participant_fields(registration)
     journal.record(
