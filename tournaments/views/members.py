@@ -10,7 +10,6 @@ its last evening. Every page needs a login and finds the club through
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -80,8 +79,6 @@ def club_members_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
                 )
                 return redirect_page(request, reverse("club_members", args=[club.pk]))
     context = _members_context(request, club, form)
-    if request.htmx and request.htmx.target == "member-results":
-        return render(request, "clubs/members.html#member-results", context)
     return render_page(request, "clubs/members.html", context, partial="members", status=status)
 
 
