@@ -22,7 +22,11 @@ from clubs.services.clubs import member_fields, one_line
 from clubs.services.errors import Refused, clean_or_refuse
 from clubs.services.players import licence_held_elsewhere, new_player
 from tournaments.models import Registration, Tournament
-from tournaments.selectors.registrations import players_visible_to, shown_by_another_club
+from tournaments.selectors.registrations import (
+    players_visible_to,
+    seen_in_another_club,
+    shown_by_another_club,
+)
 from tournaments.services import journal as tournament_journal
 from tournaments.services.registrations import (
     known_player,
@@ -99,8 +103,10 @@ def update_member(
     """Correct a member's name or licence.
 
     The player is one person across clubs: where another club shows them (its tournaments, its
-    members), their record never changes from here; a correction that keeps their licence is
-    refused, one that drops or changes it gives the member a record of their own.
+    members), their record never changes from here, and the member gets a record of their own.
+    A correction that keeps their licence is refused only where this club may see them in
+    another club (a published tournament): a refusal resting on another club's members or
+    unpublished evenings would tell this club they exist.
     """
     club = Club.objects.select_for_update().get(pk=member.club_id)
     member = Member.objects.select_related("player").get(pk=member.pk)
@@ -123,7 +129,7 @@ def update_member(
                 field="licence",
             )
     if shown_by_another_club(player, club_id=club.pk):
-        if licence and licence == player.licence:
+        if licence and licence == player.licence and seen_in_another_club(player, club_id=club.pk):
             raise Refused(
                 _(
                     "%(player)s figure aussi dans un autre club : son nom ne se corrige pas "

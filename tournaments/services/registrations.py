@@ -27,6 +27,7 @@ from tournaments.selectors.registrations import (
     last_played_position_number,
     next_participant_number,
     players_visible_to,
+    seen_in_another_club,
     shown_by_another_club,
 )
 from tournaments.services import journal
@@ -207,10 +208,11 @@ def update_registration(
 
     The player is one person across tournaments: a corrected name shows in every tournament
     of this club. Where another club shows the same player (its tournaments, its members),
-    their record never changes from here: a player without licence, or given another
-    licence, gets a record of their own for this registration; one whose licence stays is
-    refused. A licence another player holds is refused naming them when the club may see
-    them, and otherwise kept as typed, « à rapprocher » (``clubs.services.players.new_player``).
+    their record never changes from here: the registration gets a record of its own. One
+    whose licence stays is refused only where this club may see them in another club (a
+    published tournament), never on another club's members or unpublished evenings. A licence
+    another player holds is refused naming them when the club may see them, and otherwise
+    kept as typed, « à rapprocher » (``clubs.services.players.new_player``).
     """
     tournament = registration.tournament
     player = registration.player
@@ -233,7 +235,8 @@ def update_registration(
     identity = (last_name.strip(), first_name.strip(), licence, club.strip())
     changed = identity != (player.last_name, player.first_name, player.licence, player.club)
     if changed and shown_by_another_club(player, club_id=tournament.club_id):
-        if licence and licence == player.licence:
+        seen = seen_in_another_club(player, club_id=tournament.club_id)
+        if licence and licence == player.licence and seen:
             raise Refused(
                 _(
                     "%(player)s figure aussi dans un autre club : son nom et son club ne se "
