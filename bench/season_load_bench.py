@@ -39,8 +39,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from clubs.actors import Actor  # noqa: E402
 from clubs.models import Club, Player  # noqa: E402
+from common.actors import Actor  # noqa: E402
 from seasons.models import Season  # noqa: E402
 from tournaments.models import Position, Registration, Tournament  # noqa: E402
 from tournaments.services.seating import seat_position  # noqa: E402

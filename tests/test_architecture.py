@@ -2,8 +2,10 @@
 the standard library's ``ast``, never by importing them.
 
 The apps stand in layers: the pure ``scoring`` and ``seating`` at the bottom (no Django),
-then ``clubs`` < ``tournaments`` < ``seasons``; an app never imports one above it. The checks
-cover the apps that exist and hold as ``clubs`` and ``seasons`` arrive.
+then ``common`` (what every app shares: no app, no table) < ``clubs`` < ``tournaments`` <
+``seasons``; a layer never imports one above it. The selectors of every app, and what stands
+above them, are read from the folders. Last, every URL name (read from Django's resolver) is
+walked by a permission test.
 """
 
 import ast
@@ -14,22 +16,38 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # The project's own packages, lowest first where they are layered.
 PURE = ("scoring", "seating")
+COMMON = "common"
 APPS = ("clubs", "tournaments", "seasons")
-PACKAGES = (*PURE, "tarot_club", *APPS)
+LAYERS = (COMMON, *APPS)
+PACKAGES = (*PURE, "tarot_club", *LAYERS)
 
-# A selector reads: nothing above it (README, « Layout »).
-SELECTORS = ("clubs.selectors", "tournaments.selectors")
-ABOVE_SELECTORS = (
-    "clubs.services",
-    "clubs.views",
-    "clubs.forms",
-    "tournaments.services",
-    "tournaments.views",
-    "tournaments.forms",
-    "tournaments.sheet_forms",
-    "tournaments.prints",
-    "tournaments.templatetags",
-)
+# A selector reads: nothing above it (README, « Layout »). Both lists are read from the
+# folders, so that a new app's selectors, and a new forms module, are held too.
+ABOVE_SELECTOR_PACKAGES = ("services", "views", "prints", "templatetags", "management")
+
+
+def _selector_packages() -> tuple[str, ...]:
+    return tuple(f"{app}.selectors" for app in APPS if (ROOT / app / "selectors").is_dir())
+
+
+def _above_selectors() -> tuple[str, ...]:
+    """Every layer's writes, pages, prints, template tags, commands and forms."""
+
+    def above(child: Path) -> bool:
+        if child.is_dir():
+            return child.name in ABOVE_SELECTOR_PACKAGES
+        return child.suffix == ".py" and child.stem.endswith("forms")
+
+    return tuple(
+        f"{layer}.{child.stem}"
+        for layer in LAYERS
+        for child in sorted((ROOT / layer).iterdir())
+        if above(child)
+    )
+
+
+SELECTORS = _selector_packages()
+ABOVE_SELECTORS = _above_selectors()
 
 MAX_LINES = 500
 MAX_MODEL_LINES = 800
@@ -124,6 +142,11 @@ def test_no_module_imports_itself_back_through_others():
     assert cycle == [], "an import cycle: " + " → ".join(cycle)
 
 
+def test_every_apps_selectors_and_forms_are_held():
+    assert set(SELECTORS) >= {"clubs.selectors", "tournaments.selectors", "seasons.selectors"}
+    assert {"common.forms", "seasons.forms", "tournaments.member_forms"} <= set(ABOVE_SELECTORS)
+
+
 def test_the_selectors_import_nothing_above_them():
     offenders = sorted(
         f"{name} imports {target}"
@@ -143,15 +166,27 @@ def test_scoring_and_seating_import_no_django_and_no_app():
         if any(_within(name, package) for package in PURE)
         for dotted in names
         if dotted.split(".")[0].startswith("django")
-        or any(_within(dotted, app) for app in (*APPS, "tarot_club"))
+        or any(_within(dotted, app) for app in (*LAYERS, "tarot_club"))
     )
 
     assert offenders == [], "scoring/ and seating/ must stay pure Python: " + "; ".join(offenders)
 
 
+def test_common_imports_no_app():
+    offenders = sorted(
+        f"{name} imports {dotted}"
+        for name, names in IMPORTS.items()
+        if _within(name, COMMON)
+        for dotted in names
+        if any(_within(dotted, app) for app in (*APPS, "tarot_club"))
+    )
+
+    assert offenders == [], "common/ is below every app: " + "; ".join(offenders)
+
+
 def test_a_lower_app_never_imports_a_higher_one():
     def layer(module: str) -> int | None:
-        return next((rank for rank, app in enumerate(APPS) if _within(module, app)), None)
+        return next((rank for rank, app in enumerate(LAYERS) if _within(module, app)), None)
 
     offenders = sorted(
         f"{name} imports {target}"
@@ -161,8 +196,9 @@ def test_a_lower_app_never_imports_a_higher_one():
         if layer(target) is not None and layer(target) > layer(name)
     )
 
-    assert offenders == [], "an app importing one above it (clubs < tournaments < seasons): " + (
-        "; ".join(offenders)
+    assert offenders == [], (
+        "a layer importing one above it (common < clubs < tournaments < seasons): "
+        + ("; ".join(offenders))
     )
 
 
@@ -241,3 +277,80 @@ def test_no_app_borrows_another_apps_private_names():
     )
 
     assert offenders == [], "private names read across packages: " + "; ".join(offenders)
+
+
+# Every URL is walked by a permission test (a module named test_*permissions*.py): who may
+# open it, who is turned away. The paths those modules build (strings and f-strings, their
+# names read from the assignments before them, every other value taken as 1) are resolved to
+# their URL names.
+PERMISSION_TESTS = sorted((ROOT / "tests").rglob("test_*permission*.py"))
+
+
+def _url_names(patterns) -> set[str]:
+    from django.urls import URLResolver
+
+    names = set()
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.namespace != "admin":  # Django's own, for the superuser alone
+                names |= _url_names(pattern.url_patterns)
+        elif pattern.name:
+            names.add(pattern.name)
+    return names
+
+
+def _path_text(node: ast.AST, known: dict[str, str]) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if not isinstance(node, ast.JoinedStr):
+        return None
+    text = ""
+    for value in node.values:
+        if isinstance(value, ast.Constant):
+            text += value.value
+        elif isinstance(value.value, ast.Name) and value.value.id in known:
+            text += known[value.value.id]
+        else:
+            text += "1"
+    return text
+
+
+def _assigned(scope: ast.AST, known: dict[str, str]) -> dict[str, str]:
+    known = dict(known)
+    body = scope.body if isinstance(scope, ast.Module) else ast.walk(scope)
+    for node in body:
+        if (
+            isinstance(node, ast.Assign)
+            and [type(target) for target in node.targets] == [ast.Name]
+            and (text := _path_text(node.value, known)) is not None
+        ):
+            known[node.targets[0].id] = text
+    return known
+
+
+def _walked_paths(path: Path) -> set[str]:
+    """The paths a permission test module walks, as far as its text says."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    module_names = _assigned(tree, {})
+    paths = set()
+    for scope in [tree, *(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))]:
+        known = module_names if scope is tree else _assigned(scope, module_names)
+        for node in ast.walk(scope):
+            if (text := _path_text(node, known)) is not None and text.startswith("/"):
+                paths.add(text.split("?")[0])
+    return paths
+
+
+def test_every_url_name_is_walked_by_a_permission_test():
+    from django.urls import Resolver404, get_resolver, resolve
+
+    walked = set()
+    for path in PERMISSION_TESTS:
+        for url in _walked_paths(path):
+            try:
+                walked.add(resolve(url).url_name)
+            except Resolver404:
+                continue
+    missing = sorted(_url_names(get_resolver().url_patterns) - walked)
+
+    assert missing == [], "URL names no permission test walks: " + ", ".join(missing)

@@ -13,7 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.season import rounded
-from tournaments.deal_words import MINUS, signed
+from scoring.values import MINUS, signed
 
 register = template.Library()
 
@@ -34,7 +34,7 @@ def signed_score(value) -> str:
     """A score with its sign, as the sheets write totals: « +120 », « −33,3 », « 0 »."""
     if value is None or value == "":
         return ""
-    return ("+" if rounded(Fraction(value)) > 0 else "") + score(value)
+    return signed(Fraction(value), words=score)
 
 
 @register.filter

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.urls import URLPattern, get_resolver
 
-from clubs.actors import Actor
 from clubs.models import Member
+from common.actors import Actor
 from seasons.models import Season
 from tests.at_the_table import grant, play, prise_by
 from tests.factories import seated_room

@@ -16,14 +16,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Position, Table, Tournament
-from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.permissions import arbitre_tournament_or_404, visible_tournaments
 from tournaments.prints.cards import cards_document, printed_cards
 from tournaments.prints.pdf import pdf_response
 from tournaments.prints.plan import printed_plan, table_sizes_label
 from tournaments.prints.ranking import ranking_document
 from tournaments.prints.sheets import printed_sheets, sheets_document
 from tournaments.table_access import sheet_access
-from tournaments.views.public import visible_tournaments
 
 
 def table_access_url(request: HttpRequest, table: Table) -> str:

@@ -1,24 +1,16 @@
 """Pages anyone may read: the published tournaments and what they show the room."""
 
+from operator import attrgetter
+
 from django.conf import settings
-from django.db.models import Q
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_safe
 
-from clubs.names import by_name, registration_player
-from tournaments.models import Tournament
-from tournaments.permissions import arbitre_tournaments
+from common.names import by_name
+from tournaments.permissions import visible_tournaments
 from tournaments.selectors.seating import seating_plan
-
-
-def visible_tournaments(request: HttpRequest):
-    """Published tournaments, and those of the arbitre's clubs whether published or not."""
-    if request.user.is_authenticated:
-        theirs = arbitre_tournaments(request.user).values("pk")
-        return Tournament.objects.filter(Q(published=True) | Q(pk__in=theirs))
-    return Tournament.objects.filter(published=True)
 
 
 @require_GET
@@ -31,7 +23,7 @@ def home(request: HttpRequest) -> HttpResponse:
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(visible_tournaments(request), pk=tournament_id)
     registrations = by_name(
-        tournament.registrations.select_related("player", "team"), player=registration_player
+        tournament.registrations.select_related("player", "team"), player=attrgetter("player")
     )
     positions = tournament.positions.all()
     # Each published seating, the latest first: the one the players look for on the day.

@@ -15,13 +15,13 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from clubs.views.htmx import HtmxHttpRequest, render_page
+from common.htmx import HtmxHttpRequest, render_page
 from tournaments import exports, spreadsheets
 from tournaments.models import Tournament
+from tournaments.permissions import visible_tournaments
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.projector import projector_screens
 from tournaments.selectors.standings import CACHE_SECONDS, current_ranking, tournament_stamp
-from tournaments.views.public import visible_tournaments
 
 # How long the projector shows each screen (tournaments.selectors.projector).
 PROJECTOR_SECONDS = 10

@@ -4,8 +4,8 @@ register and said to the arbitre; « Désinscrire » is refused with its reason,
 
 import pytest
 
-from clubs.actors import Actor
-from clubs.services.errors import Refused
+from common.actors import Actor
+from common.refusals import Refused
 from tests.factories import register
 from tournaments.models import JournalEntry, Penalty, Registration
 from tournaments.services.penalties import add_penalty
