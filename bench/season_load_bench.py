@@ -29,7 +29,7 @@ import threading
 import time
 import uuid
 
-from benchsetup import play_position, setup_django
+from benchsetup import club_evening, play_position, setup_django
 
 setup_django("season-load-bench")
 
@@ -42,7 +42,7 @@ from django.test import Client  # noqa: E402
 from clubs.models import Club, Player  # noqa: E402
 from common.actors import Actor  # noqa: E402
 from seasons.models import Season  # noqa: E402
-from tournaments.models import Position, Registration, Tournament  # noqa: E402
+from tournaments.models import Position, Tournament  # noqa: E402
 from tournaments.services.seating import seat_position  # noqa: E402
 
 SCRIPT = Actor.running("season_load_bench")
@@ -56,19 +56,7 @@ FIRST_DAY = datetime.date(2026, 9, 4)
 
 
 def evening(club, arbitre, day, players, rng) -> Tournament:
-    tournament = Tournament.objects.create(
-        name=f"Soirée du {day:%d/%m/%Y}",
-        date=day,
-        positions_count=5,
-        deals_per_position=5,
-        arbitre=arbitre,
-        club=club,
-        published=True,
-    )
-    registrations = Registration.objects.bulk_create(
-        Registration(tournament=tournament, player=p, number=n + 1, checked_in=True)
-        for n, p in enumerate(players)
-    )
+    tournament, registrations = club_evening(club, arbitre, day, players, positions=5, deals=5)
     for number in range(1, 6):
         position = Position.objects.create(tournament=tournament, number=number)
         play_position(position, registrations, deals=5, rng=rng)
@@ -77,18 +65,8 @@ def evening(club, arbitre, day, players, rng) -> Tournament:
 
 def tonight(club, arbitre, day, players):
     """Tonight's evening, published, position 1 seated through the service; its tables."""
-    tournament = Tournament.objects.create(
-        name="Ce soir",
-        date=day,
-        positions_count=5,
-        deals_per_position=DEALS // TABLES + 1,
-        arbitre=arbitre,
-        club=club,
-        published=True,
-    )
-    registrations = Registration.objects.bulk_create(
-        Registration(tournament=tournament, player=p, number=n + 1, checked_in=True)
-        for n, p in enumerate(players)
+    tournament, registrations = club_evening(
+        club, arbitre, day, players, positions=5, deals=DEALS // TABLES + 1, name="Ce soir"
     )
     position = Position.objects.create(tournament=tournament, number=1)
     return seat_position(
@@ -183,7 +161,7 @@ def main() -> int:
             club=club, name="Saison", start=days[0], end=days[-1], method="points_de_place",
             best=20, minimum=5,
         )  # fmt: skip
-        hide_and_publish(past[3], HIDINGS)
+        hide_and_publish(past[len(past) // 2], HIDINGS)
         print(
             f"{EVENINGS} soirées passées de 48 joueurs, ce soir {TABLES} tables, "
             f"{HIDINGS} fois retirée et republiée (construit en "
