@@ -10,6 +10,7 @@ from tournaments.views import (
     journal,
     members,
     offline,
+    penalties,
     prints,
     public,
     registrations,
@@ -56,7 +57,7 @@ position_pages = [
     path("salle/", room.position_room, name="sheet_room"),
     path(
         "salle/tables/<int:table_id>/telephone/",
-        room.device_grant,
+        table_access.device_grant,
         name="sheet_room_device_grant",
     ),
     path("clore/", room.position_close, name="position_close"),
@@ -82,8 +83,8 @@ arbitre_pages = [
     path("positions/<int:number>/", include(position_pages)),
     path("donnes/<int:deal_id>/appel/", room.call_handle, name="call_handle"),
     path("journal/", journal.journal, name="journal"),
-    path("penalites/", room.penalties, name="penalties"),
-    path("penalites/<int:penalty_id>/annuler/", room.penalty_cancel, name="penalty_cancel"),
+    path("penalites/", penalties.penalties, name="penalties"),
+    path("penalites/<int:penalty_id>/annuler/", penalties.penalty_cancel, name="penalty_cancel"),
     path("cartes.pdf", prints.player_cards_pdf, name="print_cards"),
 ]
 

@@ -21,8 +21,8 @@ from clubs.permissions import arbitre_club_or_404, club_member_or_404
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
-from tournaments.forms import search_query
-from tournaments.member_forms import MemberForm, TickForm
+from tournaments.forms.members import MemberForm, TickForm
+from tournaments.forms.registrations import search_query
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.clubs import (
     club_members,
@@ -77,7 +77,9 @@ def club_members_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
                 messages.success(
                     request, _("%(player)s est membre du club.") % {"player": member.player}
                 )
-                return redirect_page(request, reverse("club_members", args=[club.pk]))
+                # « #top » (HTML's name for the page's top): a redirect keeps the form's
+                # « #ajouter » otherwise, and the message above would be out of sight.
+                return redirect_page(request, reverse("club_members", args=[club.pk]) + "#top")
     context = _members_context(request, club, form)
     return render_page(request, "clubs/members.html", context, partial="members", status=status)
 
