@@ -45,6 +45,28 @@ PLACES = ("N", "E", "S", "O")
 MARQUES = {"N": "marque_nord", "E": "marque_est", "S": "marque_sud", "O": "marque_ouest"}
 
 
+def club_evening(club, arbitre, day, players, *, positions: int, deals: int, name: str = ""):
+    """A published evening of ``club`` on ``day`` (« Soirée du … » unless ``name``), with
+    ``players`` registered and present, numbered from 1: the tournament and its
+    registrations, no position seated yet."""
+    from tournaments.models import Registration, Tournament
+
+    tournament = Tournament.objects.create(
+        name=name or f"Soirée du {day:%d/%m/%Y}",
+        date=day,
+        positions_count=positions,
+        deals_per_position=deals,
+        arbitre=arbitre,
+        club=club,
+        published=True,
+    )
+    registrations = Registration.objects.bulk_create(
+        Registration(tournament=tournament, player=p, number=n + 1, checked_in=True)
+        for n, p in enumerate(players)
+    )
+    return tournament, registrations
+
+
 def play_position(position, registrations, *, deals: int, rng, code=None) -> None:
     """Seat ``registrations`` at tables of 4 in a shuffled order, and store ``deals`` prises
     at each table (won 6 times in 10: the taker +87 and each defender −29, or the reverse)

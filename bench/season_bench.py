@@ -21,7 +21,7 @@ import statistics
 import sys
 import time
 
-from benchsetup import outcome, play_position, setup_django, sized
+from benchsetup import club_evening, outcome, play_position, setup_django, sized
 
 setup_django("season-bench")
 
@@ -39,7 +39,6 @@ from tournaments.models import (  # noqa: E402
     Deal,
     Player,
     Position,
-    Registration,
     Tournament,
 )
 
@@ -51,18 +50,8 @@ FIRST_DAY = datetime.date(2020, 1, 7)
 
 def build_evening(club, arbitre, day, players, *, positions, deals, rng) -> Tournament:
     """One evening written in bulk: its deals scored like a prise of 55 with 1 bout."""
-    tournament = Tournament.objects.create(
-        name=f"Soirée du {day:%d/%m/%Y}",
-        date=day,
-        positions_count=positions,
-        deals_per_position=deals,
-        arbitre=arbitre,
-        club=club,
-        published=True,
-    )
-    registrations = Registration.objects.bulk_create(
-        Registration(tournament=tournament, player=p, number=n + 1, checked_in=True)
-        for n, p in enumerate(players)
+    tournament, registrations = club_evening(
+        club, arbitre, day, players, positions=positions, deals=deals
     )
     for number in range(1, positions + 1):
         position = Position.objects.create(tournament=tournament, number=number)

@@ -177,7 +177,10 @@ class ClubJournalEntry(JournalLine):
 
 def own_club_name(user) -> str:
     """The name of the club an arbitre gets when they have none: « Club d'Anne Arbitre »,
-    « Club de Paul », or their login when the account has no name."""
-    name = user.get_full_name().strip() or user.get_username()
+    « Club de Paul », or « Nouveau club » when the account has no name (a club's name is
+    public, and a login never is)."""
+    name = user.get_full_name().strip()
+    if not name:
+        return str(_("Nouveau club"))
     first = unicodedata.normalize("NFKD", name[:1]).casefold()[:1]
     return f"Club d'{name}" if first and first in "aeiouy" else f"Club de {name}"

@@ -52,8 +52,8 @@ def retry_once_on_dropped_connection(write: Callable[[], T]) -> T:
     """
     try:
         return write()
-    except (OperationalError, InterfaceError):
-        if transaction.get_connection().in_atomic_block or not _connection_lost():
+    except (OperationalError, InterfaceError) as error:
+        if transaction.get_connection().in_atomic_block or not is_cut_connection(error):
             raise
         connection.close()
         return write()
@@ -80,9 +80,33 @@ def is_conflict(error: Exception) -> bool:
     return any(words in text for words in CONFLICT_WORDS)
 
 
+# What libpq and psycopg say of a connection cut, when no SQLSTATE came with it (the server
+# or a proxy went away without a word: « server closed the connection unexpectedly »).
+CUT_WORDS = (
+    "server closed the connection unexpectedly",
+    "terminating connection",
+    "connection already closed",
+    "the connection is closed",
+    "the connection is lost",
+    "consuming input failed",
+    "sending query failed",
+    "could not receive data from server",
+    "could not send data to server",
+    "ssl connection has been closed unexpectedly",
+    "ssl syscall error",
+    "no connection to the server",
+    "lost synchronization with server",
+    "server conn crashed",
+)
+
+
 def is_cut_connection(error: Exception) -> bool:
     """Whether ``error`` is a database connection cut under the request (the server
-    restarted, an administrator or a proxy closed it): the connection is no longer usable."""
+    restarted, an administrator or a proxy closed it): the connection is no longer usable.
+
+    Recognised by its cause, the error itself: its SQLSTATE, or, when it has none, what the
+    driver said. Whether the connection is still usable comes last, as it often says nothing:
+    after a failed transaction Django may already have opened a fresh one."""
     if not isinstance(error, OperationalError | InterfaceError) or is_conflict(error):
         return False
     if isinstance(error, InterfaceError):
@@ -91,7 +115,8 @@ def is_cut_connection(error: Exception) -> bool:
     # 08: connection exceptions; 57P01-03: the server shut down or is starting.
     if sqlstate.startswith("08") or sqlstate in {"57P01", "57P02", "57P03"}:
         return True
-    return _connection_lost()
+    text = f"{error} {error.__cause__ or ''}".lower()
+    return any(words in text for words in CUT_WORDS) or _connection_lost()
 
 
 def retry_once_on_conflict(service: Callable[P, T]) -> Callable[P, T]:

@@ -253,30 +253,31 @@ DOCUMENTS_CLIENT_ADDRESS = "tournaments.table_access.client_address"
 # and a session survives a cache restart.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
-# Failed logins are limited by django-axes, per account and per address (either one locks):
-# after AXES_FAILURE_LIMIT failures, that account, or that address, is refused for
-# AXES_COOLOFF_TIME, whatever the password, with a French message saying how long to wait
-# (tarot_club.lockout). Only logging in is refused: the arbitre's sessions already open and the
-# tables (which type codes, not passwords) go on. The address is the one the table codes use
-# (behind TRUSTED_PROXIES, X-Forwarded-For). The failures are kept in the shared cache when it is
-# Redis, else in the database (django-axes's tables), so that every web process counts them.
+# Failed logins are limited by django-axes, per pair (account, address) and per address
+# (tarot_club.login_throttle): after AXES_FAILURE_LIMIT failures of that account from that
+# address, that pair, or after LOGIN_FAILURE_LIMIT_PER_ADDRESS from that address on any
+# accounts, that address, is refused for AXES_COOLOFF_TIME, whatever the
+# password, with a French message saying how long is left (tarot_club.lockout). An account
+# alone is never locked: its owner logs in from his own address whatever others try. A
+# successful login forgets its own pair's failures, never the address's. Only logging in is
+# refused: the arbitre's sessions already open and the tables (which type codes, not passwords)
+# go on. The address is the one the table codes use (behind TRUSTED_PROXIES, X-Forwarded-For).
+# The failures are kept in the shared cache (Redis, or the database's cache table), so that
+# every web process counts them.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = 10
+LOGIN_FAILURE_LIMIT_PER_ADDRESS = 20
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 # A failure while locked does not push the end further: the time the message gives holds.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_CLIENT_IP_CALLABLE = "tournaments.table_access.client_address"
 AXES_LOCKOUT_CALLABLE = "tarot_club.lockout.lockout_response"
-if REDIS_URL:
-    AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
-    AXES_CACHE = "default"
-else:
-    AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_HANDLER = "tarot_club.login_throttle.LoginThrottle"
+AXES_CACHE = "default"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

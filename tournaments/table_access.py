@@ -24,8 +24,10 @@ One client is bounded too, by its address (``client_address``): ``CLIENT_TABLE_A
 checks a window on one table, fewer than the table's places, and ``CLIENT_ATTEMPTS`` across
 every table. A client over either bound is refused before it takes a table's place, so one
 client flooding a hundred tables with wrong codes keeps none of them from the phones at other
-addresses, and is itself stopped after ``CLIENT_ATTEMPTS``. A room's phones share its address
-behind the venue's box: their few typos stay far below these bounds, and when someone in the
+addresses, and is itself stopped after ``CLIENT_ATTEMPTS``. A check refused uses up nothing: a
+phone retrying a wrong code on its own table a hundred times spends that table's bound only,
+never the address's budget, which is every other table's in a venue. A room's phones share its
+address behind the venue's box: their few typos stay far below these bounds, and when someone in the
 room floods, the arbitre's one-time link still lets each phone in. A right code gives its
 counts back. These counts are increments (atomic in Redis and in memory; the database cache's
 may let a burst slip a few checks past the client's bounds, never past the table's places).
@@ -197,9 +199,22 @@ def _count(key: str) -> int:
         return 1
 
 
-def _client_over_bound(keys: list[str]) -> bool:
-    every_table, this_table = (_count(key) for key in keys)
+def _over(every_table: int, this_table: int) -> bool:
     return every_table > CLIENT_ATTEMPTS or this_table > CLIENT_TABLE_ATTEMPTS
+
+
+def _client_takes_check(keys: list[str]) -> bool:
+    """Count one check for this client, unless it is already at either bound: a check refused
+    uses up nothing, so that a phone retrying a wrong code on its own table a hundred times
+    spends its table's bound only, never its address's budget for the other tables."""
+    counts = cache.get_many(keys)
+    if _over(*(counts.get(key, 0) + 1 for key in keys)):
+        return False
+    # Two checks at once may both pass the read above: the increments decide.
+    if _over(*(_count(key) for key in keys)):
+        _give_back(keys)
+        return False
+    return True
 
 
 def _give_back(keys: list[str]) -> None:
@@ -218,12 +233,14 @@ def check_code(request: HttpRequest, *, table: Table, code: str) -> bool | None:
 
     The client's own bounds are counted first: over them, the check takes none of the
     table's places, so one client flooding many tables keeps none of them from their phones.
+    A check refused (over a bound, or the table's places all taken) counts for nothing.
     """
     client = _client_counts(request, table)
-    if _client_over_bound(client):
+    if not _client_takes_check(client):
         return None
     place = _take_place(table)
     if place is None:
+        _give_back(client)
         return None
     typed = "".join(code.split()).upper()
     if not secrets.compare_digest(typed.encode(), table.code.encode()):

@@ -54,19 +54,28 @@ def refuse_licence_taken(licence: str, holder: Player) -> None:
 
 
 def corrected_player(
-    *, player: Player, last_name: str, first_name: str, licence: str, club: str, shared: bool
+    *,
+    player: Player,
+    last_name: str,
+    first_name: str,
+    licence: str,
+    club: str,
+    shared: bool,
+    seen: bool,
 ) -> Player:
     """The directory's record after a correction of ``player`` (a member's, a participant's),
     checked and not yet saved: the caller saves it inside its own write.
 
     The player is one person across clubs. Where another club shows them (``shared``), their
-    record never changes from here: a correction that keeps their licence is refused, one that
-    drops or changes it gives a new record of their own (the caller moves its registration or
-    membership to it). Otherwise the record itself is corrected. A licence another record
+    record never changes from here: the correction gives a new record of their own (the caller
+    moves its registration or membership to it). One that keeps their licence is refused only
+    where the club may see them in another club (``seen``: another club's published
+    tournament): a refusal resting on another club's members or unpublished evenings would
+    tell this club they exist. Otherwise the record itself is corrected. A licence another record
     holds, that the club may not see, is kept as typed, « à rapprocher » (``new_player``).
     """
     if shared:
-        if licence and licence == player.licence:
+        if licence and licence == player.licence and seen:
             raise Refused(
                 _(
                     "%(player)s figure aussi dans un autre club : son nom, son n° de licence et "

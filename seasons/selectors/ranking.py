@@ -76,7 +76,11 @@ class SeasonRanking:
     players_by_evening: dict[int, int]  # N, the players ranked at each evening
     ranked: list[PlayerLine]
     unranked: list[PlayerLine]  # below the minimum of evenings, listed apart
-    recounts: list[Recount] = field(default_factory=list)
+    recounts: list[Recount] = field(default_factory=list)  # those shown (``_recounts_shown``)
+    recounts_older: int = 0  # the evenings that no longer count beyond those shown
+    # What the lines show depends on and nothing else: the season's stamp, and its evenings'
+    # names and dates (a page keeps its lines written under it, seasons.templatetags).
+    lines_stamp: str = ""
 
     @property
     def method(self) -> arithmetic.Method:
@@ -156,6 +160,7 @@ def _season_stamp(season: Season, tournaments, stamps, generation) -> str:
 
 
 def _ranking(season, tournaments, totals, players, order, recounts, *, stamp) -> SeasonRanking:
+    all_evenings = tournaments
     # An evening nobody has played yet ranks nobody: it is not one of the season's evenings.
     tournaments = [tournament for tournament in tournaments if totals.get(tournament.pk)]
     # Kept as the evenings' totals are: a season's evenings are mostly past ones, and ranking
@@ -178,6 +183,7 @@ def _ranking(season, tournaments, totals, players, order, recounts, *, stamp) ->
         )
         cache.set(key, computed, EVENING_CACHE_SECONDS)
     by_id = {tournament.pk: tournament for tournament in tournaments}
+    shown, older = _recounts_shown(recounts[season.pk], evenings=all_evenings)
 
     def lines(computed_lines):
         return [
@@ -189,11 +195,33 @@ def _ranking(season, tournaments, totals, players, order, recounts, *, stamp) ->
             for line in computed_lines
         ]
 
+    named = "|".join(f"{t.pk}:{t.date:%Y%m%d}:{t.name}" for t in tournaments)
     return SeasonRanking(
+        lines_stamp=hashlib.sha256(f"{stamp}|{named}".encode()).hexdigest(),
         season=season,
         evenings=tournaments,
         players_by_evening={pk: len(totals[pk]) for pk in by_id},
         ranked=lines(computed.ranked),
         unranked=lines(computed.unranked),
-        recounts=recounts[season.pk],
+        recounts=shown,
+        recounts_older=older,
     )
+
+
+# The recount lines a season page shows at most: the latest evenings that no longer count.
+RECOUNTS_SHOWN = 5
+
+
+def _recounts_shown(recounts: list[Recount], *, evenings: list[Tournament]) -> tuple[list, int]:
+    """What a reader needs of the season's recounts (newest first): for each evening that no
+    longer counts, its latest line alone, none for an evening the season counts again (hidden,
+    then published again), and the ``RECOUNTS_SHOWN`` latest of those; how many more there
+    are. An evening hidden and published again 214 times had left 214 lines on the page.
+    The club's journal keeps every recount."""
+    counted = {str(tournament)[:250] for tournament in evenings}
+    latest: dict[str, Recount] = {}
+    for recount in recounts:
+        if recount.evening not in counted:
+            latest.setdefault(recount.evening, recount)
+    lines = list(latest.values())
+    return lines[:RECOUNTS_SHOWN], max(0, len(lines) - RECOUNTS_SHOWN)

@@ -250,3 +250,38 @@ def test_a_post_cut_after_it_wrote_is_not_run_again(arbitre_client, close_url):
     assert response.status_code == 503
     assert CUT_MESSAGE in response.content.decode()
     assert len(calls) == 1
+
+
+# --- Issue 31, item 6: a cut known by its cause, the connection already open again -------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_right_code_is_let_in_when_the_session_save_was_cut_and_the_connection_reopened(
+    client, table
+):
+    with (
+        mock.patch.object(SessionStore, "save", _session_save_cut(1)),
+        mock.patch("common.db._connection_lost", return_value=False),
+    ):
+        response = client.post(f"/tables/{table.pk}/acces/", {"code": table.code})
+
+    assert response.status_code == 302
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("table")
+def test_a_cut_without_a_sqlstate_is_told_as_a_cut_and_logged_as_a_warning(
+    arbitre_client, close_url, caplog
+):
+    cut = database_error("server closed the connection unexpectedly")
+    with (
+        mock.patch("tournaments.views.room.close_position", side_effect=cut),
+        mock.patch("common.db._connection_lost", return_value=False),
+    ):
+        response = arbitre_client.post(close_url, {"force": "on", "reason": "Table partie"})
+
+    assert response.status_code == 503
+    assert CUT_MESSAGE in response.content.decode()
+    assert not [
+        r for r in caplog.records if r.name == "tarot_club.middleware" and r.levelname == "ERROR"
+    ]

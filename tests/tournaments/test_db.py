@@ -6,7 +6,7 @@ from unittest import mock
 import pytest
 from django.db import OperationalError, connection
 
-from common.db import retry_once_on_dropped_connection
+from common.db import is_cut_connection, retry_once_on_dropped_connection
 from tests import fft_example
 from tests.at_the_table import post_deal
 from tournaments.models import Deal
@@ -91,3 +91,48 @@ def test_a_page_read_cut_by_a_dropped_connection_is_read_again(client, table):
 
     assert response.status_code == 200
     assert len(calls) == 2
+
+
+# Issue 31, item 6: a cut is recognised by its cause, not by the state of a connection that
+# Django may already have opened again after the failed transaction.
+
+UNEXPECTED = (
+    "consuming input failed: server closed the connection unexpectedly\n"
+    "\tThis probably means the server terminated abnormally"
+)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_deal_save_cut_without_a_sqlstate_is_retried_on_a_connection_opened_again(
+    table_client, table, caplog
+):
+    cut = _cut_then(record_deal)
+    with (
+        mock.patch("tournaments.views.deals.record_deal", side_effect=cut),
+        mock.patch("common.db._connection_lost", return_value=False),
+    ):
+        response = post_deal(table_client, table, 1, PRISE)
+
+    assert response.status_code == 302
+    assert Deal.objects.filter(table=table).count() == 1
+    # Retried by the save itself: the request never reached the middleware's answer.
+    assert not [r for r in caplog.records if r.name == "tarot_club.middleware"]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        UNEXPECTED,
+        "the connection is lost",
+        "SSL connection has been closed unexpectedly",
+        "could not receive data from server: Connection reset by peer",
+    ],
+)
+def test_a_cut_without_a_sqlstate_is_told_by_its_words(message):
+    with mock.patch("common.db._connection_lost", return_value=False):
+        assert is_cut_connection(OperationalError(message))
+
+
+def test_an_error_without_a_sqlstate_nor_the_words_of_a_cut_is_no_cut():
+    with mock.patch("common.db._connection_lost", return_value=False):
+        assert not is_cut_connection(OperationalError("sorry, too many clients already"))

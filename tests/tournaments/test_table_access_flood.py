@@ -95,3 +95,26 @@ def test_the_arbitres_link_lets_the_flooders_neighbour_in(arbitre_client, room):
 
     assert response.status_code == 302
     assert 'name="submission_id"' in phone.get(f"/tables/{table.pk}/").content.decode()
+
+
+def test_a_phone_retrying_a_wrong_code_on_its_table_keeps_the_rooms_other_tables_open(room):
+    # Issue 31: the checks refused on its own table used up the room's address's budget.
+    statuses = [type_code(room[0], WRONG, ROOM).status_code for _ in range(CLIENT_ATTEMPTS)]
+
+    answers = [type_code(table, table.code, ROOM).status_code for table in room[1:]]
+
+    assert statuses.count(403) == CLIENT_TABLE_ATTEMPTS
+    assert answers == [302] * (len(room) - 1)
+
+
+def test_checks_refused_on_a_table_out_of_places_use_up_nothing(room, monkeypatch):
+    monkeypatch.setattr(table_access, "CLIENT_ATTEMPTS", 8)
+    locked = room[0]
+    for number in range(TABLE_ATTEMPTS):
+        type_code(locked, WRONG, f"192.0.2.{number + 1}")
+    refused = [type_code(locked, locked.code, ROOM).status_code for _ in range(8)]
+
+    response = type_code(room[1], room[1].code, ROOM)
+
+    assert refused == [429] * 8
+    assert response.status_code == 302

@@ -32,6 +32,17 @@ def shown_by_another_club(player: Player, *, club_id: int) -> bool:
     )
 
 
+def seen_in_another_club(player: Player, *, club_id: int) -> bool:
+    """Whether club ``club_id`` may see ``player`` in another club: in one of that club's
+    published tournaments. Another club's members and unpublished tournaments are its own
+    business: a refusal that rested on them would tell this club they exist."""
+    return (
+        player.registrations.filter(tournament__published=True)
+        .exclude(tournament__club_id=club_id)
+        .exists()
+    )
+
+
 def _matching_players(query: str, *, player: str = "") -> Q:
     """Every word of ``query`` in the player's names (accents and case aside) or starting
     their licence; ``player`` is the path to the player (« player__ » from a registration)."""

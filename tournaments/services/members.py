@@ -23,7 +23,11 @@ from common.actors import Actor
 from common.journal import fields_of
 from common.refusals import Refused
 from tournaments.models import Registration, Tournament
-from tournaments.selectors.registrations import players_visible_to, shown_by_another_club
+from tournaments.selectors.registrations import (
+    players_visible_to,
+    seen_in_another_club,
+    shown_by_another_club,
+)
 from tournaments.services import journal as tournament_journal
 from tournaments.services.registrations import (
     known_player,
@@ -108,8 +112,10 @@ def update_member(
     """Correct a member's name or licence.
 
     The player is one person across clubs: where another club shows them (its tournaments, its
-    members), their record never changes from here; a correction that keeps their licence is
-    refused, one that drops or changes it gives the member a record of their own.
+    members), their record never changes from here, and the member gets a record of their own.
+    A correction that keeps their licence is refused only where this club may see them in
+    another club (a published tournament): a refusal resting on another club's members or
+    unpublished evenings would tell this club they exist.
     """
     club = Club.objects.select_for_update().get(pk=member.club_id)
     member = Member.objects.select_related("player").get(pk=member.pk)
@@ -136,6 +142,7 @@ def update_member(
         licence=licence,
         club=club.name if shared else player.club,
         shared=shared,
+        seen=seen_in_another_club(player, club_id=club.pk),
     )
     try:
         with transaction.atomic():

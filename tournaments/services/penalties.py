@@ -114,3 +114,41 @@ def cancel_penalty(*, penalty: Penalty, by: Actor) -> Penalty:
             after=_penalty_fields(penalty),
         )
     return penalty
+
+
+def cancel_penalties_of_unseated(*, position: Position, by: Actor) -> list[Penalty]:
+    """Cancel the penalties of ``position`` given to players it no longer seats (pointed
+    absent, withdrawn, then the position seated again without them): a penalty counts on the
+    player's total at the position they sit, so such a one would count on nobody. It stays in
+    the register, struck through, journalled with the reason; the caller tells the arbitre.
+
+    For the seating services, inside their transaction, after the seats are stored. The
+    register keeps an account: the acting arbitre's, else the tournament's own arbitre.
+    """
+    penalties = list(
+        position.penalties.select_for_update(of=("self",))
+        .filter(cancelled_at__isnull=True)
+        .exclude(registration__seats__position=position)
+        .select_related("registration__player")
+        .order_by("pk")
+    )
+    now = timezone.now()
+    for penalty in penalties:
+        before = _penalty_fields(penalty)
+        penalty.cancelled_at = now
+        penalty.cancelled_by = by.user or position.tournament.arbitre
+        penalty.save(update_fields=["cancelled_at", "cancelled_by"])
+        journal.record_change(
+            action=journal.Action.PENALTY_CANCELLED,
+            by=by,
+            position=position,
+            subject=penalty,
+            before=before,
+            after={
+                **_penalty_fields(penalty),
+                **journal.reason_fields(
+                    _("n'est plus placé à la position %(number)s") % {"number": position.number}
+                ),
+            },
+        )
+    return penalties

@@ -28,6 +28,7 @@ from tournaments.selectors.registrations import (
     last_played_position_number,
     next_participant_number,
     players_visible_to,
+    seen_in_another_club,
     shown_by_another_club,
 )
 from tournaments.services import journal
@@ -223,10 +224,11 @@ def update_registration(
 
     The player is one person across tournaments: a corrected name shows in every tournament
     of this club. Where another club shows the same player (its tournaments, its members),
-    their record never changes from here: a player without licence, or given another
-    licence, gets a record of their own for this registration; one whose licence stays is
-    refused. A licence another player holds is refused naming them when the club may see
-    them, and otherwise kept as typed, « à rapprocher » (``clubs.services.players.new_player``).
+    their record never changes from here: the registration gets a record of its own. One
+    whose licence stays is refused only where this club may see them in another club (a
+    published tournament), never on another club's members or unpublished evenings. A licence
+    another player holds is refused naming them when the club may see them, and otherwise
+    kept as typed, « à rapprocher » (``clubs.services.players.new_player``).
     """
     tournament = registration.tournament
     player = registration.player
@@ -252,6 +254,7 @@ def update_registration(
         licence=licence,
         club=identity[3],
         shared=changed and shown_by_another_club(player, club_id=tournament.club_id),
+        seen=seen_in_another_club(player, club_id=tournament.club_id),
     )
     if number is not None and number != registration.number:
         if tournament.registrations.filter(number=number).exists():
@@ -283,12 +286,23 @@ def update_registration(
 
 @transaction.atomic
 def unregister_player(*, registration: Registration, by: Actor) -> None:
-    """Take a player off the list, which is only possible before they were ever seated."""
+    """Take a player off the list, which is only possible before they were ever seated, and
+    while the register of penalties names them nowhere (it never forgets one, even cancelled:
+    a player seated, penalised, pointed absent and seated out again stays on the list)."""
     if registration.seats.exists():
         raise Refused(
             _("%(player)s a déjà été placé : déclarez plutôt un retrait.")
             % {"player": registration.player},
             code="already_seated",
+        )
+    if registration.penalties.exists():
+        raise Refused(
+            _(
+                "%(player)s figure au registre des pénalités, qui garde chaque pénalité même "
+                "annulée : son inscription reste. Pointez-le absent s'il ne joue pas."
+            )
+            % {"player": registration.player},
+            code="has_penalties",
         )
     before = participant_fields(registration)
     journal.record(

@@ -29,6 +29,7 @@ from tournaments.selectors.registrations import (
 from tournaments.selectors.seating import seating_changes, seating_history, teams_of
 from tournaments.services import journal
 from tournaments.services.locks import lock_position, lock_tournament
+from tournaments.services.penalties import cancel_penalties_of_unseated
 
 
 def _locked_tournament(tournament: Tournament) -> Tournament:
@@ -42,9 +43,11 @@ def seat_position(
 ) -> list[Table]:
     """Seat the players of one position, a table per list, in seat order (Nord, Est, ...).
 
-    Replaces any seating the position had, which is only allowed while no deal was played.
+    Replaces any seating the position had, which is only allowed while no deal was played;
+    the penalties of players it no longer seats are cancelled (``cancel_penalties_of_unseated``).
     """
     created = _store_seating(position, tables)
+    cancel_penalties_of_unseated(position=position, by=by)
     journal.record_change(
         action=journal.Action.SEATING_PLANNED,
         by=by,
@@ -94,6 +97,10 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int =
     it is drawn again with it (a position where a deal was played never changes). The later
     positions not seated yet are planned again when their turn comes, with the players then
     present. Every seating stored here is unpublished.
+
+    The penalties of the players a new seating no longer seats at its position are cancelled,
+    struck through in the register; the position returned lists them in
+    ``penalties_cancelled``, for the arbitre to be told.
     """
     # One planning at a time per tournament: a double tap on « Générer » waits for the first,
     # then draws again, instead of both creating table 1.
@@ -139,6 +146,7 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int =
     except SeatingError as error:
         raise Refused(str(error), code="seating") from error
     by_id = {r.pk: r for r in participants}
+    cancelled = []
     for planned, tables in zip([position, *seated_ahead], plan, strict=False):
         seated = [[by_id[pk] for pk in table] for table in tables]
         _store_seating(planned, seated)
@@ -150,9 +158,11 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int =
         journal.record_change(
             action=action, by=by, position=planned, subject=planned, after=_seated(seated)
         )
+        cancelled += cancel_penalties_of_unseated(position=planned, by=by)
         if planned.seating_published_at:
             planned.seating_published_at = None
             planned.save(update_fields=["seating_published_at"])
+    position.penalties_cancelled = cancelled
     return position
 
 

@@ -19,7 +19,7 @@ from clubs.forms import MemberEditForm, ask_another_person
 from clubs.models import Club, Player
 from clubs.permissions import arbitre_club_or_404, club_member_or_404
 from common.actors import Actor
-from common.htmx import HtmxHttpRequest, redirect_page, render_page, search_results
+from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
 from tournaments.forms.members import KEEP_OTHER, MemberForm, MergeForm, TickForm
 from tournaments.forms.registrations import search_query
@@ -98,9 +98,6 @@ def club_members_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
                 # « #ajouter » otherwise, and the message above would be out of sight.
                 return redirect_page(request, reverse("club_members", args=[club.pk]) + "#top")
     context = _members_context(request, club, form) | {"homonyms": known}
-    found = search_results(request, "clubs/members.html", context, partial="member-results")
-    if found is not None:
-        return found
     return render_page(request, "clubs/members.html", context, partial="members", status=status)
 
 

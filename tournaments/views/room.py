@@ -30,6 +30,7 @@ from tournaments.services.positions import (
     reopen_position,
 )
 from tournaments.services.seating import plan_position
+from tournaments.views.seating import penalties_cancelled_notices
 
 
 def _position(tournament: Tournament, number: int) -> Position:
@@ -153,7 +154,9 @@ def next_position_seat(request: HtmxHttpRequest, tournament_id: int, number: int
     if tournament.positions.filter(number=following, tables__isnull=False).exists():
         return redirect(placement)
     try:
-        plan_position(tournament=tournament, number=following, by=Actor.arbitre(request.user))
+        planned = plan_position(
+            tournament=tournament, number=following, by=Actor.arbitre(request.user)
+        )
     except Refused as refusal:
         messages.error(request, refusal.message)
         return _back_to_room(position)
@@ -162,6 +165,8 @@ def next_position_seat(request: HtmxHttpRequest, tournament_id: int, number: int
         _("Position %(number)s placée : vérifiez le placement, puis publiez-le.")
         % {"number": following},
     )
+    for notice in penalties_cancelled_notices(planned):
+        messages.warning(request, notice)
     return redirect(placement)
 
 

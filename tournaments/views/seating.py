@@ -124,7 +124,7 @@ def placement_generate(request: HtmxHttpRequest, tournament_id: int, number: int
     seed = secrets.randbelow(2**31) if regenerate else 0
     last_seated = last_seated_position_number(tournament=tournament)
     try:
-        plan_position(
+        position = plan_position(
             tournament=tournament, number=number, seed=seed, by=Actor.arbitre(request.user)
         )
     except Refused as refusal:
@@ -136,7 +136,24 @@ def placement_generate(request: HtmxHttpRequest, tournament_id: int, number: int
         ) % {"positions": positions_span(number, last_seated), "first": number}
     else:
         notice = _("Placement généré. Vérifiez-le, puis publiez-le.")
+    notice = " ".join([notice, *penalties_cancelled_notices(position)])
     return _placement_answer(request, tournament, number, notice=notice)
+
+
+def penalties_cancelled_notices(position) -> list[str]:
+    """What the arbitre is told of the penalties a new seating cancelled (one a player)."""
+    return [
+        _(
+            "La pénalité de %(player)s à la position %(number)s (−%(points)s) est annulée : "
+            "%(player)s n'y est plus placé ; elle reste barrée au registre."
+        )
+        % {
+            "player": penalty.registration.player,
+            "number": penalty.position.number,
+            "points": penalty.points,
+        }
+        for penalty in position.penalties_cancelled
+    ]
 
 
 @require_POST

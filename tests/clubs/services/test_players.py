@@ -13,7 +13,7 @@ def zoe(db):  # noqa: ARG001 - db: it writes to the test database
     return Player.objects.create(last_name="Lefèvre", first_name="Zoé", licence="0451")
 
 
-def correct(player, *, shared, licence="0451"):
+def correct(player, *, shared, licence="0451", seen=True):
     return corrected_player(
         player=player,
         last_name="Lefebvre",
@@ -21,6 +21,7 @@ def correct(player, *, shared, licence="0451"):
         licence=licence,
         club="Les Excuses",
         shared=shared,
+        seen=seen,
     )
 
 
@@ -36,6 +37,16 @@ def test_a_player_another_club_shows_keeps_their_record_when_the_licence_stays(z
 
     assert refused.value.code == "shared_player"
     assert "figure aussi dans un autre club" in refused.value.message
+    zoe.refresh_from_db()
+    assert zoe.last_name == "Lefèvre"
+
+
+def test_a_player_another_club_shows_only_privately_gets_a_record_of_their_own_unrefused(zoe):
+    # Issue 31, item 8: the refusal told this club of another club's private members.
+    corrected = correct(zoe, shared=True, seen=False)
+
+    assert corrected.pk is None
+    assert (corrected.last_name, corrected.licence) == ("Lefebvre", "0451")
     zoe.refresh_from_db()
     assert zoe.last_name == "Lefèvre"
 

@@ -185,3 +185,48 @@ def test_an_evening_published_again_keeps_the_notice_of_another_removed_one(
     assert [(r.evening, r.reason) for r in season_ranking(season).recounts] == [
         (str(gone), "deleted")
     ]
+
+
+# Issue 31, item 9: the recount lines a reader needs, not one for every hiding.
+
+
+def test_an_evening_hidden_and_published_again_many_times_leaves_no_line(
+    club, arbitre, people, season
+):
+    tossed = evening(club, arbitre, 13, people[:4])
+    for published in [False, True] * 20:
+        publish_tournament(tournament=tossed, published=published, by=TESTS)
+
+    ranking = season_ranking(season)
+
+    assert ranking.evenings == [tossed]
+    assert (ranking.recounts, ranking.recounts_older) == ([], 0)
+
+
+def test_an_evening_hidden_then_deleted_leaves_its_latest_line_alone(club, arbitre, people, season):
+    gone = evening(club, arbitre, 13, people[:4])
+    publish_tournament(tournament=gone, published=False, by=TESTS)
+    publish_tournament(tournament=gone, published=True, by=TESTS)
+    name = str(gone)
+
+    gone.delete()
+
+    assert [(r.evening, r.reason) for r in season_ranking(season).recounts] == [(name, "deleted")]
+
+
+def test_the_page_shows_the_latest_evenings_that_no_longer_count_and_counts_the_others(
+    client, club, arbitre, people, season
+):
+    names = []
+    for day in range(1, 9):
+        gone = evening(club, arbitre, day, people[:4])
+        names.append(str(gone))
+        gone.delete()
+
+    ranking = season_ranking(season)
+    page = client.get(f"/saisons/{season.pk}/").content.decode()
+
+    assert [r.evening for r in ranking.recounts] == names[:2:-1]
+    assert ranking.recounts_older == 3
+    assert page.count("Classement recalculé") == 5
+    assert "3 autres soirées, retirées plus tôt, ne comptent plus non plus." in page

@@ -76,3 +76,17 @@ def test_the_ranking_pdf_of_an_unpublished_tournament_is_its_arbitre_s_alone(
     assert client.get(url(played)).status_code == 404
     client.force_login(arbitre)
     assert client.get(url(played)).status_code == 200
+
+
+def test_the_ranking_pdf_never_prints_the_login_of_an_arbitre_without_a_name(
+    client, short_tournament, players
+):
+    arbitre = short_tournament.arbitre
+    arbitre.username, arbitre.first_name, arbitre.last_name = "jdupont-connexion", "", ""
+    arbitre.save()
+    seat(short_tournament, 1, [players[:4]])
+
+    text = words(client.get(url(short_tournament)).content)
+
+    assert "jdupont-connexion" not in text
+    assert "Classement provisionnel" in text

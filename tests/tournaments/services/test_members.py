@@ -99,9 +99,52 @@ def test_correcting_a_member_of_this_club_only_corrects_the_player(club, by):
     assert club.journal.get(action="member.updated").before["last_name"] == "Lefevre"
 
 
-def test_correcting_a_member_another_club_shows_never_changes_their_record(club, other_arbitre, by):
+def test_correcting_a_member_another_club_lists_privately_is_no_refusal_and_keeps_theirs(
+    club, other_arbitre, by
+):
+    # Issue 31, item 8: the refusal « figure aussi dans un autre club » told this club that
+    # another one lists the player among its members, which it may not see.
     shared = Player.objects.create(last_name="Commun", first_name="Léo", licence="0777")
     Member.objects.create(club=club_of(other_arbitre), player=shared)
+    member = Member.objects.create(club=club, player=shared)
+
+    member = update_member(
+        member=member, last_name="Communal", first_name="Léo", licence="0777", by=by
+    )
+
+    shared.refresh_from_db()
+    assert (member.player.last_name, member.player.licence) == ("Communal", "0777")
+    assert member.player != shared
+    assert shared.last_name == "Commun"
+
+
+def test_a_member_another_club_lists_privately_is_corrected_as_one_no_club_lists(
+    club, other_arbitre, by
+):
+    alone = add_member(club=club, last_name="Seul", first_name="Léo", licence="0778", by=by)
+    shared = add_member(club=club, last_name="Commun", first_name="Léo", licence="0777", by=by)
+    Member.objects.create(club=club_of(other_arbitre), player=shared.player)
+    registration_of_other = club_tournament(other_arbitre, published=False)
+    Registration.objects.create(tournament=registration_of_other, player=shared.player, number=1)
+
+    answers = [
+        update_member(member=member, last_name=f"{name}e", first_name="Léo", licence=licence, by=by)
+        for member, name, licence in ((alone, "Seul", "0778"), (shared, "Commun", "0777"))
+    ]
+
+    assert [(m.player.last_name, m.player.licence) for m in answers] == [
+        ("Seule", "0778"),
+        ("Commune", "0777"),
+    ]
+
+
+def test_correcting_a_member_seen_in_another_clubs_published_evening_is_refused(
+    club, other_arbitre, by
+):
+    shared = Player.objects.create(last_name="Commun", first_name="Léo", licence="0777")
+    Registration.objects.create(
+        tournament=club_tournament(other_arbitre, published=True), player=shared, number=1
+    )
     member = Member.objects.create(club=club, player=shared)
 
     with pytest.raises(Refused) as refused:

@@ -119,6 +119,29 @@ def test_correcting_a_shared_player_never_changes_the_other_clubs_tournament(
     assert refused.value.code == "shared_player"
 
 
+def test_a_player_another_club_shows_only_privately_is_corrected_without_a_word_of_it(
+    tournament_of_b, secret_player, hidden_of_a
+):
+    # Issue 31, item 8: a refusal resting on A's unpublished tournament told B it exists.
+    published(hidden_of_a)
+    registration = register_player(tournament=tournament_of_b, player=secret_player, by=TESTS)
+    hidden_of_a.published = False
+    hidden_of_a.save(update_fields=["published"])
+
+    update_registration(
+        registration=registration,
+        last_name="Secrète",
+        first_name="Sam",
+        licence="9900001",
+        by=TESTS,
+    )
+
+    registration.refresh_from_db()
+    assert (registration.player.last_name, registration.player.licence) == ("Secrète", "9900001")
+    secret_player.refresh_from_db()
+    assert (secret_player.last_name, secret_player.licence_pending) == ("Secret", False)
+
+
 def test_a_shared_player_given_another_licence_gets_a_record_of_their_own(
     tournament_of_b, secret_player, hidden_of_a
 ):
