@@ -14,6 +14,7 @@ from seasons import exports
 from seasons.models import Season
 from seasons.permissions import runs_season
 from seasons.selectors.history import player_history
+from seasons.selectors.live import evening_under_way
 from seasons.selectors.ranking import season_ranking
 from tournaments.prints.pdf import pdf_response
 
@@ -33,6 +34,8 @@ def season_page(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
         "ranking": season_ranking(season),
         "can_edit": runs_season(request.user, season),
     }
+    if not request.htmx:
+        context["live_tournament"] = evening_under_way(season)
     return render_page(request, "seasons/season.html", context, partial="ranking")
 
 

@@ -60,6 +60,7 @@ class _Sheet:
 # here would be read by one more query when used (the query-count tests would say so).
 SHEET_COLUMNS = (
     "place",
+    "registration",
     "confirmed_at",
     "table__number",
     "table__locked_at",
@@ -96,6 +97,8 @@ def _locked_sheet(table: Table) -> _Sheet:
             table = sheets.locked_table(table)
         except Table.DoesNotExist as error:
             raise Refused(_("Cette table n'existe plus."), code="missing") from error
+    # Who sits here, for the write's announcement (tournaments/live.py), read with the seats.
+    table.seated_registrations = [seat.registration_id for seat in seats]
     return _Sheet(table=table, deals=list(table.deals.order_by("number")), seats=seats)
 
 

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from clubs.actors import Actor
 from clubs.services.journal import changed, inside_the_write
+from tournaments import live
 from tournaments.models import JournalEntry, Position, Table, Tournament
 
 Action = JournalEntry.Action
@@ -42,7 +43,7 @@ def record(
     if table is not None and position is None:
         position = table.position
     before, after = changed(before or {}, after or {})
-    return JournalEntry.objects.create(
+    entry = JournalEntry.objects.create(
         tournament=tournament,
         at=timezone.now(),
         actor_kind=by.kind,
@@ -57,6 +58,8 @@ def record(
         before=before,
         after=after,
     )
+    live.announce(entry, subject=subject, table=table)
+    return entry
 
 
 def record_change(

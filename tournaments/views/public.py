@@ -15,8 +15,13 @@ from tournaments.selectors.seating import seating_plan
 
 def visible_tournaments(request: HttpRequest):
     """Published tournaments, and those of the arbitre's clubs whether published or not."""
-    if request.user.is_authenticated:
-        theirs = arbitre_tournaments(request.user).values("pk")
+    return tournaments_visible_to(request.user)
+
+
+def tournaments_visible_to(user):
+    """``visible_tournaments`` for ``user``."""
+    if user.is_authenticated:
+        theirs = arbitre_tournaments(user).values("pk")
         return Tournament.objects.filter(Q(published=True) | Q(pk__in=theirs))
     return Tournament.objects.filter(published=True)
 

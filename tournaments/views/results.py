@@ -9,6 +9,7 @@ on QR codes and read by other tools: they are fixed (README, « Résultats »).
 import json
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
@@ -18,6 +19,7 @@ from django.views.decorators.http import require_GET
 from clubs.views.htmx import HtmxHttpRequest, render_page
 from tournaments import exports, spreadsheets
 from tournaments.models import Tournament
+from tournaments.push.sending import push_enabled
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.projector import projector_screens
 from tournaments.selectors.standings import CACHE_SECONDS, current_ranking, tournament_stamp
@@ -159,7 +161,11 @@ def player(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpRes
             },
             status=404,
         )
-    context = {"tournament": tournament, "page": page}
+    context = {
+        "tournament": tournament,
+        "page": page,
+        "push_key": settings.VAPID_PUBLIC_KEY if push_enabled() else "",
+    }
     return render_page(request, "results/player.html", context, partial="player")
 
 

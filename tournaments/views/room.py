@@ -65,6 +65,12 @@ def position_room(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
     """Every table of a position: its progress, whether signed, the zero sum, and the calls."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = _position(tournament, number)
+    table = request.GET.get("table", "")
+    if request.htmx and table.isdigit() and len(table) < 5:
+        # One table's card, which an event of that table asks for (static/js/live.js).
+        state = position_room_state(tournament=tournament, position=position)
+        state["rooms"] = [room for room in state["rooms"] if room["table"].number == int(table)]
+        return render(request, "sheets/room.html#card", state)
     return _render_room(request, room_context(tournament, position))
 
 
