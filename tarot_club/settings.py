@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "simple_history",
+    "documents",
     "clubs",
     "axes",
     "tournaments",
@@ -197,6 +198,38 @@ else:
         }
     }
 
+# The heavy work (the PDFs, the .xlsx exports) goes to Celery (tarot_club/celery.py), with the
+# Redis of REDIS_URL as its broker; without it, every task runs eagerly in the process that
+# sends it, so that a laptop needs nothing more than ``./dev serve``. A task is acknowledged
+# only once done, and given back to the queue when its worker dies, so that another worker does
+# it again (every task is idempotent). A render may run DOCUMENTS_TIME_LIMIT seconds; a message
+# taken by a worker that died is given back after the visibility timeout; a job not done after
+# both is reported as failed (documents/services.py).
+DOCUMENTS_TIME_LIMIT = env_int("DOCUMENTS_TIME_LIMIT", 120)
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
+CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_TIME_LIMIT = DOCUMENTS_TIME_LIMIT
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", DOCUMENTS_TIME_LIMIT + 30),
+    "socket_connect_timeout": 2,
+    "socket_timeout": 5,
+}
+# A web request that cannot reach the broker draws the document itself (documents/services.py):
+# it must learn it at once, not after Celery's default retries.
+CELERY_TASK_PUBLISH_RETRY = False
+DOCUMENTS_EXPIRY = DOCUMENTS_TIME_LIMIT + CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+# Anonymous requests for a public document, per address and per minute, before the next one is
+# answered 429 (a person asks for a few; a script in a loop is slowed down before a render).
+DOCUMENTS_PUBLIC_PER_MINUTE = env_int("DOCUMENTS_PUBLIC_PER_MINUTE", 30)
+# The client's address, as the table codes and the failed logins read it (behind TRUSTED_PROXIES).
+DOCUMENTS_CLIENT_ADDRESS = "tournaments.table_access.client_address"
+
 # The live pages' event bus (clubs/bus.py): a Redis stream shared by every web process, or one
 # process's memory without Redis. LIVE_REDIS_URL lets the bus use another Redis than the cache
 # (bench/live_bench.py cuts the bus's alone); it is REDIS_URL by default.
@@ -272,6 +305,14 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # The finished documents (PDFs, .xlsx), kept until what they show changes: a folder by
+    # default; any Django storage shared by every machine in production (README, « Deploying »).
+    "documents": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {
+            "location": os.environ.get("DOCUMENTS_ROOT", str(BASE_DIR / "var" / "documents"))
+        },
+    },
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"

@@ -4,6 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
+from tarot_club.celery import app as celery_app
 from tests.at_the_table import TESTS
 from tests.factories import club_tournament, register
 from tournaments.models import Position
@@ -18,6 +19,24 @@ def _empty_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _documents_drawn_here(settings, tmp_path):
+    """Each test keeps its documents (PDFs, .xlsx) in a folder of its own, and draws them in
+    its own process, as without a broker, even when REDIS_URL names one (CI's second run):
+    the tests that queue them say so (tests/documents)."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "documents": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": str(tmp_path / "documents")},
+        },
+    }
+    eager = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = eager
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # The project's own packages, lowest first where they are layered.
 PURE = ("scoring", "seating")
-APPS = ("clubs", "tournaments", "seasons")
+APPS = ("documents", "clubs", "tournaments", "seasons")
 PACKAGES = (*PURE, "tarot_club", *APPS)
 
 # A selector reads: nothing above it (README, « Layout »).

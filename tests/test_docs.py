@@ -1,4 +1,4 @@
-"""The project's own documentation stands in the repository, and ./dev serve takes a port."""
+"""The project's own documentation stands in the repository, and ./dev checks what it is given."""
 
 import re
 import subprocess
@@ -44,3 +44,38 @@ def test_dev_serve_refuses_a_port_that_is_not_one_before_setting_anything_up(
     assert result.returncode == 2
     assert "Port invalide" in result.stderr
     assert "par exemple ./dev serve 8080" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("environment", "missing"),
+    [
+        ({}, "SECRET_KEY ALLOWED_HOSTS"),
+        ({"SECRET_KEY": "une-clé"}, "ALLOWED_HOSTS"),
+        ({"ALLOWED_HOSTS": "tarot.example.org"}, "SECRET_KEY"),
+    ],
+)
+def test_dev_prod_refuses_to_start_without_a_secret_key_and_allowed_hosts(environment, missing):
+    result = subprocess.run(
+        ["bash", str(ROOT / "dev"), "prod"],
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin", **environment},
+        timeout=30,
+    )
+
+    assert result.returncode == 2
+    assert f"./dev prod ne démarre pas : {missing} manque(nt)." in result.stderr
+    assert "PLAIN_HTTP=1" in result.stderr
+
+
+def test_dev_prod_refuses_a_port_that_is_not_one():
+    result = subprocess.run(
+        ["bash", str(ROOT / "dev"), "prod", "70000"],
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin", "SECRET_KEY": "x", "ALLOWED_HOSTS": "x"},
+        timeout=30,
+    )
+
+    assert result.returncode == 2
+    assert "par exemple ./dev prod 8080" in result.stderr

@@ -10,7 +10,10 @@ class TournamentsConfig(AppConfig):
         from django.db.models.signals import post_delete, post_save
 
         from clubs.models import Player
+        from tournaments.prints.documents import register_documents
         from tournaments.selectors.standings import player_changed
+
+        register_documents()
 
         # A player's record is shared by every tournament they play: its changes are in no
         # one tournament's journal, so they move the cached rankings' generation instead.

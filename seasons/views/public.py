@@ -10,13 +10,13 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from clubs.views.htmx import HtmxHttpRequest, render_page
-from seasons import exports
+from documents.views import document_response
+from seasons import documents, exports
 from seasons.models import Season
 from seasons.permissions import runs_season
 from seasons.selectors.history import player_history
 from seasons.selectors.live import evening_under_way
 from seasons.selectors.ranking import season_ranking
-from tournaments.prints.pdf import pdf_response
 
 PROJECTOR_ROWS = 12
 PROJECTOR_SECONDS = 10
@@ -59,10 +59,14 @@ def season_json(request: HtmxHttpRequest, season_id: int) -> HttpResponse:  # no
 
 @require_GET
 def season_pdf(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
+    """The season's ranking as a PDF, drawn by the queue and kept until it changes."""
     season = _season(season_id)
-    context = {"season": season, "ranking": season_ranking(season)}
-    return pdf_response(
-        request, "seasons/season_print.html", context, filename=f"saison-{season.pk}.pdf"
+    return document_response(
+        request,
+        documents.RANKING,
+        {"season": season.pk},
+        filename=f"saison-{season.pk}.pdf",
+        public=True,
     )
 
 

@@ -5,37 +5,29 @@ arbitre's copies only. ``/tables/<id>/feuille.pdf`` is the arbitre's copy (code 
 for the tournament's arbitre, and the public copy (neither) for anyone who may read the sheet
 (the tournament published, or the table's own device). The position's sheets, its seating plan
 and the player cards are the arbitre's alone.
+
+Each is drawn by the queue and kept until the tournament changes (``documents``,
+``tournaments/prints/documents.py``): the URL answers the kept file, or « Impression en
+préparation… » while it is drawn.
 """
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.urls import reverse
-from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from documents.views import document_response
 from tournaments.models import Position, Table, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.prints.cards import cards_document, printed_cards
-from tournaments.prints.pdf import pdf_response
-from tournaments.prints.plan import printed_plan, table_sizes_label
-from tournaments.prints.ranking import ranking_document
-from tournaments.prints.sheets import printed_sheets, sheets_document
+from tournaments.prints import documents
 from tournaments.table_access import sheet_access
 from tournaments.views.public import visible_tournaments
 
 
-def table_access_url(request: HttpRequest, table: Table) -> str:
-    """The page where a phone types the table's code, the code already filled in (QR code)."""
-    path = reverse("sheet_access", kwargs={"table_id": table.pk})
-    return request.build_absolute_uri(f"{path}?{urlencode({'code': table.code})}")
-
-
-def player_page_url(request: HttpRequest, tournament: Tournament, number: int) -> str:
-    """A player's public page, printed on their card as a QR code."""
-    path = reverse("player_page", kwargs={"tournament_id": tournament.pk, "number": number})
-    return request.build_absolute_uri(path)
+def site_base(request: HttpRequest) -> str:
+    """The site's address as this request reached it, printed on the QR codes."""
+    return request.build_absolute_uri("/").rstrip("/")
 
 
 def _seated_position(tournament: Tournament, number: int) -> Position:
@@ -52,12 +44,16 @@ def table_sheet_pdf(request: HttpRequest, table_id: int) -> HttpResponse:
     access = sheet_access(request, table)
     if not table.position.tournament.published and not access.can_edit:
         raise Http404
-    access_url = (lambda table: table_access_url(request, table)) if access.is_arbitre else None
-    context, stamps = sheets_document(
-        printed_sheets(Table.objects.filter(pk=table.pk), access_url=access_url)
+    params = {"table": table.pk}
+    if access.is_arbitre:
+        params["base"] = site_base(request)
+    return document_response(
+        request,
+        documents.TABLE_SHEET,
+        params,
+        filename=f"feuille-position-{table.position.number}-table-{table.number}.pdf",
+        public=not access.can_edit,
     )
-    filename = f"feuille-position-{table.position.number}-table-{table.number}.pdf"
-    return pdf_response(request, "prints/sheets.html", context, filename=filename, stamps=stamps)
 
 
 @require_GET
@@ -66,17 +62,11 @@ def position_sheets_pdf(request: HttpRequest, tournament_id: int, number: int) -
     """Every feuille de marque of a position, the arbitre's copies, one sheet per page."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = _seated_position(tournament, number)
-    context, stamps = sheets_document(
-        printed_sheets(
-            position.tables.all(), access_url=lambda table: table_access_url(request, table)
-        )
-    )
-    return pdf_response(
+    return document_response(
         request,
-        "prints/sheets.html",
-        context,
+        documents.POSITION_SHEETS,
+        {"tournament": tournament.pk, "position": position.number, "base": site_base(request)},
         filename=f"feuilles-position-{position.number}.pdf",
-        stamps=stamps,
     )
 
 
@@ -85,11 +75,11 @@ def position_sheets_pdf(request: HttpRequest, tournament_id: int, number: int) -
 def position_plan_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """The seating plan for the wall: by table, then every player by name."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    plan = printed_plan(_seated_position(tournament, number))
-    return pdf_response(
+    position = _seated_position(tournament, number)
+    return document_response(
         request,
-        "prints/plan.html",
-        {"plan": plan, "tournament": tournament, "sizes": table_sizes_label(plan)},
+        documents.PLAN,
+        {"tournament": tournament.pk, "position": position.number},
         filename=f"plan-position-{number}.pdf",
     )
 
@@ -99,12 +89,11 @@ def position_plan_pdf(request: HttpRequest, tournament_id: int, number: int) -> 
 def player_cards_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """A card per player: their seats so far and a QR code to their page."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    cards = printed_cards(
-        tournament, player_url=lambda number: player_page_url(request, tournament, number)
-    )
-    context, stamps = cards_document(cards, tournament)
-    return pdf_response(
-        request, "prints/cards.html", context, filename="cartes-joueurs.pdf", stamps=stamps
+    return document_response(
+        request,
+        documents.CARDS,
+        {"tournament": tournament.pk, "base": site_base(request)},
+        filename="cartes-joueurs.pdf",
     )
 
 
@@ -112,10 +101,11 @@ def player_cards_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def ranking_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The ranking, individual and by team, for the wall and the federation: public once the
     tournament is published, its arbitre's always."""
-    tournament = get_object_or_404(
-        visible_tournaments(request).select_related("arbitre"), pk=tournament_id
-    )
-    context = ranking_document(tournament)
-    return pdf_response(
-        request, "prints/ranking.html", context, filename=f"classement-{tournament.pk}.pdf"
+    tournament = get_object_or_404(visible_tournaments(request), pk=tournament_id)
+    return document_response(
+        request,
+        documents.RANKING,
+        {"tournament": tournament.pk},
+        filename=f"classement-{tournament.pk}.pdf",
+        public=True,
     )

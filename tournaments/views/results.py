@@ -17,9 +17,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from clubs.views.htmx import HtmxHttpRequest, render_page
-from tournaments import exports, spreadsheets
+from documents.views import document_response
+from tournaments import exports
 from tournaments.models import Tournament
 from tournaments.push.sending import push_enabled
+from tournaments.prints import documents
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.projector import projector_screens
 from tournaments.selectors.standings import CACHE_SECONDS, current_ranking, tournament_stamp
@@ -73,33 +75,31 @@ def teams_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     return _ranking_csv(request, tournament_id, export=exports.teams_csv, name="classement-equipes")
 
 
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-
-def _xlsx(content: bytes, *, filename: str) -> HttpResponse:
-    response = HttpResponse(content, content_type=XLSX)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+def _xlsx(request: HtmxHttpRequest, tournament_id: int, kind: str, name: str) -> HttpResponse:
+    """An .xlsx export, drawn by the queue and kept until the tournament changes."""
+    tournament = _tournament(request, tournament_id)
+    return document_response(
+        request,
+        kind,
+        {"tournament": tournament.pk},
+        filename=f"{name}-{tournament.pk}.xlsx",
+        public=True,
+    )
 
 
 @require_GET
 def ranking_xlsx(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _tournament(request, tournament_id)
-    content = spreadsheets.ranking_xlsx(current_ranking(tournament))
-    return _xlsx(content, filename=f"classement-{tournament.pk}.xlsx")
+    return _xlsx(request, tournament_id, documents.RANKING_XLSX, "classement")
 
 
 @require_GET
 def teams_xlsx(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _tournament(request, tournament_id)
-    content = spreadsheets.teams_xlsx(current_ranking(tournament))
-    return _xlsx(content, filename=f"classement-equipes-{tournament.pk}.xlsx")
+    return _xlsx(request, tournament_id, documents.TEAMS_XLSX, "classement-equipes")
 
 
 @require_GET
 def deals_xlsx(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _tournament(request, tournament_id)
-    return _xlsx(spreadsheets.deals_xlsx(tournament), filename=f"donnes-{tournament.pk}.xlsx")
+    return _xlsx(request, tournament_id, documents.DEALS_XLSX, "donnes")
 
 
 @require_GET

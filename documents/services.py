@@ -1,0 +1,103 @@
+"""Asking for a document: the job of its current stamp, created and queued when there is none.
+
+A second request for the same document and stamp finds the same job (``digest`` is unique)
+and never queues another. The task is sent once the transaction that created the job commits;
+with no broker set (CELERY_TASK_ALWAYS_EAGER) it runs at once, in the process. A broker that
+does not answer is logged and the request draws the document itself: never a 500.
+"""
+
+import hashlib
+import json
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from documents import tasks
+from documents.drawing import draw_job, is_ready
+from documents.models import DocumentJob
+from documents.registry import Params, document
+
+log = logging.getLogger(__name__)
+
+State = DocumentJob.State
+UNDER_WAY = (State.WAITING, State.DRAWING)
+
+
+def params_key(params: Params) -> str:
+    return json.dumps(params, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def job_digest(kind: str, key: str, stamp: str) -> str:
+    return hashlib.sha256(f"{kind}\n{key}\n{stamp}".encode()).hexdigest()
+
+
+def ask_document(kind: str, params: Params, *, retry: bool = False) -> DocumentJob:
+    """The job of document ``kind`` with ``params`` at what it shows now: ready, under way or
+    failed. ``retry`` queues a failed one again."""
+    key = params_key(params)
+    stamp = document(kind).stamp(params)
+    digest = job_digest(kind, key, stamp)
+    job = DocumentJob.objects.filter(digest=digest).first()
+    if job is None:
+        try:
+            with transaction.atomic():
+                job = DocumentJob.objects.create(kind=kind, key=key, stamp=stamp, digest=digest)
+        except IntegrityError:
+            # Another request created it a moment ago: join its job.
+            return DocumentJob.objects.get(digest=digest)
+        _queue(job)
+        return _fresh(job)
+    if is_ready(job):
+        return job
+    if job.state == State.READY:
+        # The file is gone from the storage (deleted by hand): draw it again.
+        _queue_again(job, was=(State.READY,))
+    elif job.state in UNDER_WAY and job.created_at < timezone.now() - _expiry():
+        DocumentJob.objects.filter(pk=job.pk, state__in=UNDER_WAY).update(
+            state=State.FAILED,
+            error=_("Le document n'a pas été prêt à temps."),
+            finished_at=timezone.now(),
+        )
+    elif retry and job.state == State.FAILED:
+        _queue_again(job, was=(State.FAILED,))
+    return _fresh(job)
+
+
+def _expiry() -> timedelta:
+    return timedelta(seconds=settings.DOCUMENTS_EXPIRY)
+
+
+def _fresh(job: DocumentJob) -> DocumentJob:
+    job.refresh_from_db()
+    return job
+
+
+def _queue_again(job: DocumentJob, *, was: tuple[str, ...]) -> None:
+    """Queue ``job`` again, unless another request did it first."""
+    again = DocumentJob.objects.filter(pk=job.pk, state__in=was).update(
+        state=State.WAITING, error="", created_at=timezone.now(), finished_at=None
+    )
+    if again:
+        _queue(job)
+
+
+def _queue(job: DocumentJob) -> None:
+    """Send the job's task once what created the job is committed. With no broker the task runs
+    here and now, through the same code: the job's row is written on this connection already,
+    and the render holds no transaction open (on SQLite, it would hold the tables' writes)."""
+    if tasks.draw.app.conf.task_always_eager:
+        _send(job.pk)
+    else:
+        transaction.on_commit(lambda: _send(job.pk))
+
+
+def _send(job_id: int) -> None:
+    try:
+        tasks.draw.apply_async((job_id,), retry=False)
+    except Exception:
+        log.warning("Document job %s: the broker did not answer; drawn in the request", job_id)
+        draw_job(job_id)

@@ -1,0 +1,71 @@
+"""The answer to a document's fixed URL, whatever the app: the kept file (200) when it shows
+what there is now, else « Impression en préparation… » (202, ``Retry-After``), a page that
+asks again by itself (htmx) and offers the file once it is ready.
+
+Public documents (``public=True``) are limited per address for anonymous clients: a client
+asking faster than a person would is answered 429 before it can cost a render.
+"""
+
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.http import content_disposition_header
+from django.utils.module_loading import import_string
+
+from documents.drawing import is_ready, kept_files
+from documents.models import DocumentJob
+from documents.registry import PDF, Params, document
+from documents.services import ask_document
+
+RETRY_AFTER_SECONDS = 2
+
+
+def document_response(
+    request: HttpRequest, kind: str, params: Params, *, filename: str, public: bool = False
+) -> HttpResponse:
+    if public and not request.user.is_authenticated:
+        wait = _throttled(request)
+        if wait:
+            response = render(request, "documents/throttled.html", {"wait": wait}, status=429)
+            response["Retry-After"] = str(wait)
+            return response
+    job = ask_document(kind, params, retry=request.GET.get("reessayer") == "1")
+    htmx = getattr(request, "htmx", False)
+    if is_ready(job) and not htmx:
+        return _file(job, filename=filename)
+    context = {"job": job, "url": request.path, "filename": filename, "State": DocumentJob.State}
+    if htmx:
+        return render(request, "documents/preparing.html#status", context)
+    response = render(request, "documents/preparing.html", context, status=202)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _file(job: DocumentJob, *, filename: str) -> HttpResponse:
+    content_type = document(job.kind).content_type
+    # Read whole: a document is a few hundred kilobytes, and the storage may be remote.
+    with kept_files().open(job.file, "rb") as kept:
+        response = HttpResponse(kept.read(), content_type=content_type)
+    # A PDF opens in the browser; a spreadsheet is saved.
+    response["Content-Disposition"] = content_disposition_header(content_type != PDF, filename)
+    return response
+
+
+def _throttled(request: HttpRequest) -> int:
+    """0 when this address may ask again; else the seconds it must wait."""
+    address = import_string(settings.DOCUMENTS_CLIENT_ADDRESS)(request)
+    minute = int(time.time() // 60)
+    key = f"documents-asked:{address}:{minute}"
+    cache.add(key, 0, 120)
+    try:
+        count = cache.incr(key)
+    except ValueError:
+        # The entry was dropped between add and incr: count this one as the first.
+        count = 1
+    if count <= settings.DOCUMENTS_PUBLIC_PER_MINUTE:
+        return 0
+    return 60 - int(time.time()) % 60

@@ -1,0 +1,175 @@
+"""Asking for a document: one job per document and what it shows, its file kept, drawn by the
+queue after the commit, or here when there is no broker or the broker does not answer."""
+
+import logging
+from datetime import timedelta
+
+import pytest
+from django.core.files.storage import storages
+from django.utils import timezone
+from kombu.exceptions import OperationalError
+
+from documents import tasks
+from documents.drawing import draw_job
+from documents.models import DocumentJob
+from documents.services import ask_document
+from tests.documents.conftest import KIND
+
+pytestmark = pytest.mark.django_db
+
+READY = DocumentJob.State.READY
+
+
+@pytest.mark.usefixtures("note")
+def test_without_a_broker_the_document_is_drawn_at_once_and_kept():
+    job = ask_document(KIND, {"number": 1})
+
+    assert job.state == READY
+    kept = storages["documents"].open(job.file).read()
+    assert kept == "%PDF-1.7 note 1 première version".encode()
+
+
+def test_asking_again_with_nothing_changed_draws_nothing(note):
+    first = ask_document(KIND, {"number": 1})
+    again = ask_document(KIND, {"number": 1})
+
+    assert again.pk == first.pk
+    assert note.drawn == ["première version"]
+
+
+def test_a_change_of_what_it_shows_draws_a_new_file(note):
+    first = ask_document(KIND, {"number": 1})
+    note.shown = "seconde version"
+    second = ask_document(KIND, {"number": 1})
+
+    assert second.pk != first.pk
+    assert storages["documents"].open(second.file).read().endswith(b"seconde version")
+
+
+@pytest.mark.usefixtures("note")
+def test_each_document_has_its_own_job():
+    assert ask_document(KIND, {"number": 1}).pk != ask_document(KIND, {"number": 2}).pk
+
+
+def test_with_a_broker_the_task_is_sent_only_once_the_transaction_commits(
+    note, queued, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        job = ask_document(KIND, {"number": 1})
+        assert queued == []
+
+    assert len(callbacks) == 1
+    assert queued == [job.pk]
+    assert job.state == DocumentJob.State.WAITING
+    assert note.drawn == []
+
+
+@pytest.mark.usefixtures("note")
+def test_a_second_request_joins_the_job_under_way(queued, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        first = ask_document(KIND, {"number": 1})
+        second = ask_document(KIND, {"number": 1})
+
+    assert second.pk == first.pk
+    assert queued == [first.pk]
+    assert DocumentJob.objects.count() == 1
+
+
+@pytest.mark.usefixtures("note")
+def test_a_broker_that_does_not_answer_has_the_request_draw_it_and_log_it(
+    monkeypatch, caplog, django_capture_on_commit_callbacks
+):
+    def refused(*_args, **_options):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    tasks.draw.app.conf.task_always_eager = False  # given back by tests/conftest.py
+    monkeypatch.setattr(tasks.draw, "apply_async", refused)
+    with caplog.at_level(logging.WARNING), django_capture_on_commit_callbacks(execute=True):
+        job = ask_document(KIND, {"number": 1})
+
+    job.refresh_from_db()
+    assert job.state == READY
+    assert "broker did not answer" in caplog.text
+
+
+def test_a_render_that_fails_marks_the_job_failed_in_french(note):
+    note.fails = True
+
+    job = ask_document(KIND, {"number": 1})
+
+    assert job.state == DocumentJob.State.FAILED
+    assert job.error == "Le document n'a pas pu être préparé."
+
+
+def test_retrying_a_failed_job_draws_it_again(note):
+    note.fails = True
+    failed = ask_document(KIND, {"number": 1})
+    note.fails = False
+
+    job = ask_document(KIND, {"number": 1}, retry=True)
+
+    assert job.pk == failed.pk
+    assert job.state == READY
+
+
+def test_asking_without_retry_leaves_a_failed_job_failed(note):
+    note.fails = True
+    ask_document(KIND, {"number": 1})
+    note.fails = False
+
+    assert ask_document(KIND, {"number": 1}).state == DocumentJob.State.FAILED
+
+
+@pytest.mark.usefixtures("note", "queued")
+def test_a_job_older_than_its_time_limit_is_reported_failed(settings):
+    job = ask_document(KIND, {"number": 1})
+    DocumentJob.objects.filter(pk=job.pk).update(
+        created_at=timezone.now() - timedelta(seconds=settings.DOCUMENTS_EXPIRY + 1)
+    )
+
+    job = ask_document(KIND, {"number": 1})
+
+    assert job.state == DocumentJob.State.FAILED
+    assert job.error == "Le document n'a pas été prêt à temps."
+
+
+@pytest.mark.usefixtures("note", "queued")
+def test_a_job_within_its_time_limit_is_still_under_way(settings):
+    job = ask_document(KIND, {"number": 1})
+    DocumentJob.objects.filter(pk=job.pk).update(
+        created_at=timezone.now() - timedelta(seconds=settings.DOCUMENTS_EXPIRY - 5)
+    )
+
+    assert ask_document(KIND, {"number": 1}).state == DocumentJob.State.WAITING
+
+
+@pytest.mark.usefixtures("queued")
+def test_a_job_left_drawing_by_a_killed_worker_is_drawn_again(note):
+    job = ask_document(KIND, {"number": 1})
+    DocumentJob.objects.filter(pk=job.pk).update(state=DocumentJob.State.DRAWING, attempts=1)
+
+    draw_job(job.pk)
+
+    job.refresh_from_db()
+    assert (job.state, job.attempts, note.drawn) == (READY, 2, ["première version"])
+
+
+def test_a_job_already_drawn_is_not_drawn_again(note):
+    job = ask_document(KIND, {"number": 1})
+
+    draw_job(job.pk)
+
+    assert note.drawn == ["première version"]
+
+
+def test_a_kept_file_deleted_is_drawn_again(note):
+    job = ask_document(KIND, {"number": 1})
+    storages["documents"].delete(job.file)
+
+    assert ask_document(KIND, {"number": 1}).state == READY
+    assert len(note.drawn) == 2
+
+
+def test_the_task_is_acknowledged_late_and_given_back_when_its_worker_dies():
+    assert tasks.draw.acks_late is True
+    assert tasks.draw.reject_on_worker_lost is True

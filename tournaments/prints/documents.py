@@ -1,0 +1,120 @@
+"""The tournament's documents, registered with ``documents`` (drawn by the queue, kept until the
+tournament changes): the prints and the .xlsx exports.
+
+Each is stamped by the tournament's stamp (its journal and the players' records,
+``tournament_stamp``): any write to the tournament makes a new file. ``base`` is the site's
+address as the request saw it, printed on the QR codes; a worker has no request to read it
+from.
+"""
+
+from django.urls import reverse
+from django.utils.http import urlencode
+
+from documents.registry import XLSX, Document, Params, register
+from tournaments import spreadsheets
+from tournaments.models import Position, Table, Tournament
+from tournaments.prints.cards import cards_document, printed_cards
+from tournaments.prints.pdf import render_pdf
+from tournaments.prints.plan import printed_plan, table_sizes_label
+from tournaments.prints.ranking import ranking_document
+from tournaments.prints.sheets import printed_sheets, sheets_document
+from tournaments.selectors.standings import current_ranking, tournament_stamp
+
+TABLE_SHEET = "tournaments.table_sheet"
+POSITION_SHEETS = "tournaments.position_sheets"
+PLAN = "tournaments.plan"
+CARDS = "tournaments.cards"
+RANKING = "tournaments.ranking"
+RANKING_XLSX = "tournaments.ranking_xlsx"
+TEAMS_XLSX = "tournaments.teams_xlsx"
+DEALS_XLSX = "tournaments.deals_xlsx"
+
+
+def table_access_url(base: str, table: Table) -> str:
+    """The page where a phone types the table's code, the code already filled in (QR code)."""
+    path = reverse("sheet_access", kwargs={"table_id": table.pk})
+    return f"{base}{path}?{urlencode({'code': table.code})}"
+
+
+def player_page_url(base: str, tournament_id: int, number: int) -> str:
+    """A player's public page, printed on their card as a QR code."""
+    path = reverse("player_page", kwargs={"tournament_id": tournament_id, "number": number})
+    return f"{base}{path}"
+
+
+def _tournament(params: Params) -> Tournament:
+    return Tournament.objects.select_related("arbitre").get(pk=params["tournament"])
+
+
+def _stamp(params: Params) -> str:
+    return tournament_stamp(_tournament(params))
+
+
+def _table_stamp(params: Params) -> str:
+    return tournament_stamp(Table.objects.get(pk=params["table"]).position.tournament)
+
+
+def _position(params: Params) -> Position:
+    return Position.objects.select_related("tournament").get(
+        tournament=params["tournament"], number=params["position"]
+    )
+
+
+def _sheets(tables, base: str | None) -> bytes:
+    access_url = (lambda table: table_access_url(base, table)) if base is not None else None
+    context, stamps = sheets_document(printed_sheets(tables, access_url=access_url))
+    return render_pdf("prints/sheets.html", context, stamps=stamps)
+
+
+def draw_table_sheet(params: Params) -> bytes:
+    """One sheet: the arbitre's copy (code and QR code) when ``base`` is given, else the public
+    copy."""
+    return _sheets(Table.objects.filter(pk=params["table"]), params.get("base"))
+
+
+def draw_position_sheets(params: Params) -> bytes:
+    return _sheets(_position(params).tables.all(), str(params["base"]))
+
+
+def draw_plan(params: Params) -> bytes:
+    position = _position(params)
+    plan = printed_plan(position)
+    context = {"plan": plan, "tournament": position.tournament, "sizes": table_sizes_label(plan)}
+    return render_pdf("prints/plan.html", context)
+
+
+def draw_cards(params: Params) -> bytes:
+    tournament = _tournament(params)
+    base = str(params["base"])
+    cards = printed_cards(
+        tournament, player_url=lambda number: player_page_url(base, tournament.pk, number)
+    )
+    context, stamps = cards_document(cards, tournament)
+    return render_pdf("prints/cards.html", context, stamps=stamps)
+
+
+def draw_ranking(params: Params) -> bytes:
+    return render_pdf("prints/ranking.html", ranking_document(_tournament(params)))
+
+
+def draw_ranking_xlsx(params: Params) -> bytes:
+    return spreadsheets.ranking_xlsx(current_ranking(_tournament(params)))
+
+
+def draw_teams_xlsx(params: Params) -> bytes:
+    return spreadsheets.teams_xlsx(current_ranking(_tournament(params)))
+
+
+def draw_deals_xlsx(params: Params) -> bytes:
+    return spreadsheets.deals_xlsx(_tournament(params))
+
+
+def register_documents() -> None:
+    register(Document(TABLE_SHEET, _table_stamp, draw_table_sheet))
+    register(Document(POSITION_SHEETS, _stamp, draw_position_sheets))
+    register(Document(PLAN, _stamp, draw_plan))
+    register(Document(CARDS, _stamp, draw_cards))
+    register(Document(RANKING, _stamp, draw_ranking))
+    register(Document(RANKING_XLSX, _stamp, draw_ranking_xlsx, content_type=XLSX))
+    register(Document(TEAMS_XLSX, _stamp, draw_teams_xlsx, content_type=XLSX))
+    register(Document(DEALS_XLSX, _stamp, draw_deals_xlsx, content_type=XLSX))
