@@ -4,9 +4,9 @@ public pages show, and what each announcement says.
 Every write ends with its journal entry (``services/journal.py``, ``record``), which hands the
 entry here: the ones that change a page become an event, published once the transaction
 commits (a write rolled back announces nothing). An event says what it is about: the
-tournament, the position and table when there is one, and the participant numbers of the
-registrations concerned (their keys), so that a page fetches again only the fragment it concerns. The
-tables' calls go to the arbitres' stream only (``private``).
+tournament, the position and table when there is one, and the registrations concerned (their
+keys), so that a page fetches again only the fragment it concerns. The tables' calls go to
+the arbitres' stream only (``private``).
 """
 
 from __future__ import annotations

@@ -20,8 +20,8 @@ from clubs.views.htmx import HtmxHttpRequest, render_page
 from documents.views import document_response
 from tournaments import exports
 from tournaments.models import Tournament
-from tournaments.push.sending import push_enabled
 from tournaments.prints import documents
+from tournaments.push.sending import push_enabled
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.projector import projector_screens
 from tournaments.selectors.standings import CACHE_SECONDS, current_ranking, tournament_stamp

@@ -28,7 +28,7 @@ def new_keys() -> tuple[str, str]:
 class Command(BaseCommand):
     help = "Crée une paire de clés VAPID pour les notifications « Me prévenir »."
 
-    def handle(self, *args, **options):
+    def handle(self, *_args, **_options):
         private, public = new_keys()
         self.stdout.write(f"VAPID_PRIVATE_KEY={private}")
         self.stdout.write(f"VAPID_PUBLIC_KEY={public}")
