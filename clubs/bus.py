@@ -162,6 +162,11 @@ class MemoryBus:
     def ensure_reader(self) -> None:
         pass
 
+    def since_start(self) -> list[Event]:
+        """Every event kept, oldest first."""
+        with self._lock:
+            return list(self._kept)
+
 
 class RedisBus:
     """The bus of every process: one Redis stream, read by one thread per process."""
@@ -208,13 +213,13 @@ class RedisBus:
                 self._thread.start()
 
     def _read(self) -> None:
-        last = None
+        # From the moment the first stream asked: what it was published after it is read.
+        last = f"{int(time.time() * 1000)}-0"
         while True:
             try:
-                if last is None:
-                    newest = self._reader.xrevrange(self.key, count=1)
-                    last = newest[0][0].decode() if newest else "0-0"
-                self._up.set()
+                if not self._up.is_set():
+                    self._reader.ping()
+                    self._up.set()
                 for _key, entries in (
                     self._reader.xread({self.key: last}, block=READ_BLOCK_MS, count=1000) or []
                 ):

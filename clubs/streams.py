@@ -12,6 +12,7 @@ sending a byte.
 """
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator, Callable, Iterator
 
@@ -83,7 +84,12 @@ def _stepped(events: AsyncIterator[str]) -> Iterator[str]:
             except StopAsyncIteration:
                 return
     finally:
-        loop.run_until_complete(events.aclose())
+        # The stream waits at a ``yield``, never inside an ``await``, between two steps: its
+        # closing runs to its end at once, with no loop (this thread may be running another).
+        closing = events.aclose()
+        with contextlib.suppress(StopIteration):
+            closing.send(None)
+        closing.close()
         loop.close()
 
 
