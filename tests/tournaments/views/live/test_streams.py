@@ -152,7 +152,7 @@ def test_an_unpublished_tournaments_stream_is_not_found(client, room):
     assert client.get(f"/tournois/{tournament.pk}/direct/").status_code == 404
 
 
-def test_an_unknown_tournaments_stream_is_not_found(client, db):
+def test_an_unknown_tournaments_stream_is_not_found(client, db):  # noqa: ARG001 - db: it reads
     assert client.get("/tournois/999999/direct/").status_code == 404
 
 
