@@ -118,7 +118,8 @@ def test_without_keys_the_site_offers_no_notification(client, room, phone, setti
     assert response.content.decode() == "Les notifications ne sont pas proposées sur ce site."
 
 
-def test_the_players_page_offers_the_button_and_the_iphone_note(client, room, push_service):
+@pytest.mark.usefixtures("push_service")
+def test_the_players_page_offers_the_button_and_the_iphone_note(client, room):
     content = client.get(f"/tournois/{room[0].pk}/joueurs/3/").content.decode()
 
     assert ">Me prévenir</button>" in content
