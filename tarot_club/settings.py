@@ -139,9 +139,13 @@ SQLITE_OPTIONS = {
 if os.environ.get("DATABASE_URL"):
     # Connections are kept between requests, and checked before each request reuses one: a
     # connection that the server or a proxy cut while it was idle is replaced, not a 500.
+    # Under ASGI (tarot_club/asgi.py sets DB_CONN_MAX_AGE=0) each request runs its database
+    # work in a thread of its own: a connection kept would never be reused, only pile up.
     DATABASES = {
         "default": dj_database_url.parse(
-            os.environ["DATABASE_URL"], conn_max_age=60, conn_health_checks=True
+            os.environ["DATABASE_URL"],
+            conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
+            conn_health_checks=True,
         )
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

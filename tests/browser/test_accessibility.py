@@ -22,6 +22,7 @@ from tests.browser.conftest import PHONE
 from tests.browser.taps import tap
 from tests.factories import club_player, club_tournament, enrol, register, seat
 from tournaments.deal_scoring import DealResult
+from tournaments.management.commands.vapid_keys import new_keys
 from tournaments.models import Team
 from tournaments.services.deals import record_deal
 from tournaments.services.penalties import add_penalty
@@ -123,6 +124,12 @@ ZOOMED = [
     "pointage",
     "page publique du tournoi",
 ]
+
+
+@pytest.fixture(autouse=True)
+def push_offered(settings):
+    """The site has its VAPID keys: a player's page offers « Me prévenir »."""
+    settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = new_keys()
 
 
 @pytest.fixture
