@@ -125,46 +125,55 @@ class Client:
     refused: dict = field(default_factory=dict)
 
 
+async def _open(client: Client, port: int, path: str):
+    """The stream's connection, its status line and headers read; None if refused."""
+    headers = f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nAccept: text/event-stream\r\n"
+    if client.last_id:
+        headers += f"Last-Event-ID: {client.last_id}\r\n"
+    reader, writer = await asyncio.open_connection(HOST, port)
+    writer.write((headers + "\r\n").encode())
+    await writer.drain()
+    status = int((await reader.readline()).split()[1])
+    if status != 200:
+        client.refused[status] = client.refused.get(status, 0) + 1
+        writer.close()
+        return None
+    while (await reader.readline()) not in (b"\r\n", b""):
+        pass
+    return reader, writer
+
+
+async def _read(client: Client, reader, stop: asyncio.Event, catching_up: bool) -> None:
+    """Each event of the stream: its id kept, and the time from its commit to here."""
+    event_id = ""
+    while not stop.is_set():
+        line = await reader.readline()
+        if not line:
+            return
+        text = line.decode().rstrip("\r\n")
+        if text.startswith("id: "):
+            event_id = text[4:]
+        elif text.startswith("data: ") and event_id:
+            now = time.time()
+            data = json.loads(text[6:])
+            client.received.append(event_id)
+            client.latencies.append(now - data["at"])
+            client.caught_up += catching_up and now - data["at"] > 1
+            client.last_id = event_id
+            event_id = ""
+
+
 async def follow(client: Client, port: int, path: str, stop: asyncio.Event) -> None:
     """One phone: open the stream, read its events; when it ends, fall back, wait the
     browser's retry, and open it again with the last id seen."""
     while not stop.is_set():
-        headers = f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nAccept: text/event-stream\r\n"
-        if client.last_id:
-            headers += f"Last-Event-ID: {client.last_id}\r\n"
         catching_up = bool(client.last_id)
         try:
-            reader, writer = await asyncio.open_connection(HOST, port)
-            writer.write((headers + "\r\n").encode())
-            await writer.drain()
-            status = int((await reader.readline()).split()[1])
-            if status != 200:
-                client.refused[status] = client.refused.get(status, 0) + 1
-                writer.close()
-                raise ConnectionError(status)
-            while (await reader.readline()) not in (b"\r\n", b""):
-                pass  # the headers
-            if catching_up:
-                client.reconnected += 1
-            event_id = ""
-            while not stop.is_set():
-                line = await reader.readline()
-                if not line:
-                    break
-                text = line.decode().rstrip("\r\n")
-                if text.isdigit() or text == "":
-                    continue  # chunk sizes (HTTP/1.1 chunked) and the frames' ends
-                if text.startswith("id: "):
-                    event_id = text[4:]
-                elif text.startswith("data: ") and event_id:
-                    now = time.time()
-                    data = json.loads(text[6:])
-                    client.received.append(event_id)
-                    client.latencies.append(now - data["at"])
-                    client.caught_up += catching_up and now - data["at"] > 1
-                    client.last_id = event_id
-                    event_id = ""
-            writer.close()
+            opened = await _open(client, port, path)
+            if opened is not None:
+                client.reconnected += catching_up
+                await _read(client, opened[0], stop, catching_up)
+                opened[1].close()
         except (ConnectionError, OSError, ValueError, IndexError):
             pass
         if stop.is_set():
@@ -346,7 +355,7 @@ def one_run(args, codes, tournament, *, streams: int, cut: Proxy | None) -> Outc
     )
 
 
-def report(name: str, outcome: Outcome, baseline: float | None) -> None:
+def report(name: str, outcome: Outcome, baseline: float | None, idle_memory: float) -> None:
     saves_p95 = p95(outcome.saves) * 1000
     print(f"\n== {name} ==")
     print(f"deal saves: {len(outcome.saves)}, p95 {saves_p95:.0f} ms", end="")
@@ -361,8 +370,9 @@ def report(name: str, outcome: Outcome, baseline: float | None) -> None:
         f"lost {len(lost_deals)}"
     )
     print(
-        f"server memory peak (gunicorn + workers, resident): {outcome.memory_peak:.0f} MB"
-        " (target under 300 MB)"
+        f"server memory peak (gunicorn + workers, resident): {outcome.memory_peak:.0f} MB, "
+        f"{outcome.memory_peak - idle_memory:+.0f} MB against the idle server "
+        f"({idle_memory:.0f} MB) (target under 300 MB)"
     )
     if not outcome.clients:
         return
@@ -380,11 +390,12 @@ def report(name: str, outcome: Outcome, baseline: float | None) -> None:
     )
     print(
         f"commit → event at the client: p50 {statistics.median(latencies) * 1000:.0f} ms, "
-        f"p95 {p95(latencies) * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms (target p95 < 500 ms)"
+        f"p95 {p95(latencies) * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms"
+        " (target p95 < 500 ms)"
     )
     print(
-        f"events lost per client: max {max(lost)}, clients with a loss {sum(1 for n in lost if n)}; "
-        f"duplicated: max {max(duplicated)}"
+        f"events lost per client: max {max(lost)}, clients with a loss "
+        f"{sum(1 for n in lost if n)}; duplicated: max {max(duplicated)}"
     )
     fell_back = sum(1 for client in outcome.clients if client.fell_back)
     came_back = sum(1 for client in outcome.clients if client.reconnected)
@@ -427,15 +438,16 @@ def main() -> int:
     log_dir = Path(os.environ.get("TMPDIR", "/tmp")) / f"live_bench_{os.getpid()}"
     log_dir.mkdir(parents=True, exist_ok=True)
     args.server = start_server(env, args.port, log_dir)
+    idle_memory = server_memory_mb(args.server.pid)
     log(f"gunicorn {args.server.pid} up: {WORKERS} uvicorn workers on {HOST}:{args.port}")
     try:
         quiet = one_run(args, codes, tournament, streams=0, cut=None)
         baseline = p95(quiet.saves) * 1000
-        report("sans direct (no stream open)", quiet, None)
+        report("sans direct (no stream open)", quiet, None, idle_memory)
         live = one_run(args, codes, tournament, streams=args.streams, cut=None)
-        report(f"direct ({args.streams} streams open)", live, baseline)
+        report(f"direct ({args.streams} streams open)", live, baseline, idle_memory)
         cut = one_run(args, codes, tournament, streams=args.streams, cut=proxy)
-        report(f"coupure (the bus's Redis cut {CUT_SECONDS} s mid-run)", cut, baseline)
+        report(f"coupure (the bus's Redis cut {CUT_SECONDS} s mid-run)", cut, baseline, idle_memory)
     finally:
         args.server.send_signal(signal.SIGTERM)
         try:

@@ -59,17 +59,25 @@ async def _events(topic: str, last_id: str, keep: Callable[[dict], bool]) -> Asy
         heartbeat = settings.LIVE_HEARTBEAT_SECONDS
         while True:
             try:
-                event = await asyncio.wait_for(listener.queue.get(), heartbeat)
+                events = [await asyncio.wait_for(listener.queue.get(), heartbeat)]
             except TimeoutError:
                 yield ": ♥\n\n"
                 continue
-            if event is DOWN:
+            # What else is waiting goes in the same write: a burst costs one send, not many.
+            while not listener.queue.empty():
+                events.append(listener.queue.get_nowait())
+            frames = []
+            for event in events:
+                if event is DOWN:
+                    break
+                if event.key > seen:
+                    seen = event.key
+                    if keep(event.data):
+                        frames.append(_frame(event))
+            if frames:
+                yield "".join(frames)
+            if DOWN in events:
                 return
-            if event.key <= seen:
-                continue
-            seen = event.key
-            if keep(event.data):
-                yield _frame(event)
     finally:
         the_bus.hub.remove(listener)
 

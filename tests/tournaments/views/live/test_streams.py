@@ -33,9 +33,15 @@ def room(arbitre):
 
 
 def frames(response, count):
-    """The next ``count`` frames of an open stream, as text."""
-    content = iter(response.streaming_content)
-    return [next(content).decode() for _ in range(count)]
+    """The next ``count`` frames of an open stream, as text (a write may hold several)."""
+    return next_frames(iter(response.streaming_content), count)
+
+
+def next_frames(content, count):
+    found = []
+    while len(found) < count:
+        found += [frame + "\n\n" for frame in next(content).decode().split("\n\n") if frame]
+    return found
 
 
 def data_of(frame: str) -> dict:
@@ -126,7 +132,7 @@ def test_the_public_stream_leaves_out_the_calls(client, room, live_bus, commits)
     with commits(execute=True):
         play(tables[1], GARDE_SANS)
 
-    kinds = [data_of(next(content).decode())["kind"] for _ in range(2)]
+    kinds = [data_of(frame)["kind"] for frame in next_frames(content, 2)]
     assert kinds == ["deal.recorded", "deal.recorded"]
     assert [event.data["kind"] for event in live_bus.since_start()][-1] == "call.raised"
 
@@ -140,7 +146,7 @@ def test_the_arbitres_stream_brings_the_calls(arbitre_client, room, commits):
     with commits(execute=True):
         play(tables[1], GARDE_SANS)
 
-    events = [data_of(next(content).decode()) for _ in range(2)]
+    events = [data_of(frame) for frame in next_frames(content, 2)]
     assert [event["kind"] for event in events] == ["deal.recorded", "call.raised"]
     assert events[1]["call"] == "garde_sans"
 
@@ -167,3 +173,16 @@ def test_the_arbitres_stream_is_not_found_for_anyone_else(client, other_arbitre,
 
 def test_a_stream_is_only_read(client, room):
     assert client.post(f"/tournois/{room[0].pk}/direct/").status_code == 405
+
+
+def test_events_waiting_together_go_out_in_one_write(client, room, live_bus):
+    tournament = room[0]
+    response = open_stream(client, tournament)
+    content = iter(response.streaming_content)
+    next(content)
+    for number in range(3):
+        live_bus.publish(f"tournament:{tournament.pk}", {"kind": "deal.recorded", "n": number})
+
+    write = next(content).decode()
+
+    assert [data_of(frame)["n"] for frame in write.split("\n\n") if frame] == [0, 1, 2]
