@@ -39,6 +39,31 @@ def _frame(event: Event) -> str:
     return f"id: {event.id}\ndata: {data}\n\n"
 
 
+async def _missed(the_bus, topic: str, last_id: str, keep) -> tuple[str, tuple[int, int]]:
+    """What the client missed since ``last_id``, as one write, and the last id in it."""
+    seen = parse_id(last_id) or (0, 0)
+    if not last_id:
+        return "", seen
+    missed = await sync_to_async(the_bus.since, thread_sensitive=False)(topic, last_id)
+    if missed is None:
+        return f"event: {RELOAD}\ndata: {{}}\n\n", seen
+    frames = [_frame(event) for event in missed if keep(event.data)]
+    return "".join(frames), (missed[-1].key if missed else seen)
+
+
+def _frames(events: list, seen: tuple[int, int], keep) -> tuple[str, tuple[int, int], bool]:
+    """The frames of ``events`` not sent yet, the last id, and whether the bus was cut."""
+    frames = []
+    for event in events:
+        if event is DOWN:
+            return "".join(frames), seen, True
+        if event.key > seen:
+            seen = event.key
+            if keep(event.data):
+                frames.append(_frame(event))
+    return "".join(frames), seen, False
+
+
 async def _events(topic: str, last_id: str, keep: Callable[[dict], bool]) -> AsyncIterator[str]:
     the_bus = bus()
     listener = Listener(topic, asyncio.get_running_loop())
@@ -47,15 +72,9 @@ async def _events(topic: str, last_id: str, keep: Callable[[dict], bool]) -> Asy
     the_bus.hub.add(listener)
     try:
         yield f"retry: {RETRY_MS}\n\n"
-        seen = parse_id(last_id) or (0, 0)
-        if last_id:
-            missed = await sync_to_async(the_bus.since, thread_sensitive=False)(topic, last_id)
-            if missed is None:
-                yield f"event: {RELOAD}\ndata: {{}}\n\n"
-            for event in missed or ():
-                seen = event.key
-                if keep(event.data):
-                    yield _frame(event)
+        missed, seen = await _missed(the_bus, topic, last_id, keep)
+        if missed:
+            yield missed
         heartbeat = settings.LIVE_HEARTBEAT_SECONDS
         while True:
             try:
@@ -66,17 +85,10 @@ async def _events(topic: str, last_id: str, keep: Callable[[dict], bool]) -> Asy
             # What else is waiting goes in the same write: a burst costs one send, not many.
             while not listener.queue.empty():
                 events.append(listener.queue.get_nowait())
-            frames = []
-            for event in events:
-                if event is DOWN:
-                    break
-                if event.key > seen:
-                    seen = event.key
-                    if keep(event.data):
-                        frames.append(_frame(event))
+            frames, seen, cut = _frames(events, seen, keep)
             if frames:
-                yield "".join(frames)
-            if DOWN in events:
+                yield frames
+            if cut:
                 return
     finally:
         the_bus.hub.remove(listener)
