@@ -310,7 +310,9 @@ def one_run(args, codes, tournament, *, streams: int, cut: Proxy | None) -> Outc
     stop, opened = threading.Event(), threading.Event()
     path = f"/tournois/{tournament}/direct/"
     started = time.time()
-    follower = threading.Thread(target=run_clients, args=(clients, args.port, path, stop, opened))
+    follower = threading.Thread(
+        target=run_clients, args=(clients, args.port, path, stop, opened), daemon=True
+    )
     if streams:
         follower.start()
         opened.wait(timeout=60)
