@@ -51,16 +51,17 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import load_arbitres
+from benchsetup import sized
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
 GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
 HOST = "127.0.0.1"  # the only address this script ever talks to
-TABLES = 100
+TABLES = sized(100, 8)
 DEALS = 5
-PHONES_AT_ONCE = 25
-KILL_AFTER = 150
-CUT_AFTER = 300
+PHONES_AT_ONCE = sized(25, 8)
+KILL_AFTER = sized(150, 12)
+CUT_AFTER = sized(300, 24)
 REQUEST_TIMEOUT = 30
 RUN_DEADLINE = 600  # seconds for the whole HTTP phase
 SETUP_DEADLINE = 300
@@ -132,7 +133,7 @@ def psql(sql: str, database: str = "postgres") -> str:
 SETUP_SCRIPT = """
 import datetime
 from django.contrib.auth import get_user_model
-from clubs.actors import Actor
+from common.actors import Actor
 from clubs.models import Club, Player
 from tournaments.models import Position, Registration, Tournament
 from tournaments.services.seating import seat_position
@@ -145,7 +146,8 @@ tournament = Tournament.objects.create(
     positions_count={positions}, deals_per_position={deals},
 )
 players = Player.objects.bulk_create(
-    Player(last_name=f"Joueur{{n}}", first_name="P", licence=f"LD{{n:05d}}") for n in range(400)
+    Player(last_name=f"Joueur{{n}}", first_name="P", licence=f"LD{{n:05d}}")
+    for n in range({players})
 )
 registrations = Registration.objects.bulk_create(
     Registration(tournament=tournament, player=p, number=n + 1, checked_in=True)
@@ -154,7 +156,7 @@ registrations = Registration.objects.bulk_create(
 position = Position.objects.create(tournament=tournament, number=1)
 seat_position(
     position=position,
-    tables=[registrations[i:i + 4] for i in range(0, 400, 4)],
+    tables=[registrations[i:i + 4] for i in range(0, {players}, 4)],
     by=Actor.running("load_fault"),
 )
 position.seating_published_at = datetime.datetime.now(datetime.UTC)
@@ -168,7 +170,7 @@ def set_up(env: dict, database: str, positions: int = 1) -> None:
     run([PYTHON, "manage.py", "migrate", "--no-input"], env)
     run([PYTHON, "manage.py", "createcachetable"], env)
     run([PYTHON, "manage.py", "collectstatic", "--no-input"], env)
-    script = SETUP_SCRIPT.format(deals=DEALS, positions=positions)
+    script = SETUP_SCRIPT.format(deals=DEALS, positions=positions, players=TABLES * 4)
     run([PYTHON, "manage.py", "shell", "-c", script], env)
 
 

@@ -50,8 +50,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-TABLES = 100
-RUNS = 5
+from benchsetup import outcome, sized  # noqa: E402
+
+TABLES = sized(100, 4)
+RUNS = sized(5, 1)
 ONE_SHEET_SECONDS = 0.5
 RATIO = 1.3
 BIG_RATIO = 1.5
@@ -76,8 +78,8 @@ def build_position() -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from clubs.actors import Actor
     from clubs.models import Club, Player
+    from common.actors import Actor
     from tournaments.models import Position, Registration, Tournament
     from tournaments.services.seating import seat_position
 
@@ -123,7 +125,7 @@ def fill_position() -> None:
     """Five played deals on every sheet of position 1."""
     import random
 
-    from clubs.actors import Actor
+    from common.actors import Actor
     from tournaments.deal_scoring import DealResult
     from tournaments.models import Table
     from tournaments.services.deals import record_deal
@@ -460,8 +462,7 @@ def main() -> int:
         failures.append("PDF du processus fils")
     if failures:
         print("Cible manquée : " + ", ".join(failures))
-        return 1
-    return 0
+    return outcome(bool(failures))
 
 
 if __name__ == "__main__":

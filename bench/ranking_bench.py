@@ -37,7 +37,7 @@ django.setup()
 import datetime  # noqa: E402
 import random  # noqa: E402
 
-from benchsetup import play_position  # noqa: E402
+from benchsetup import outcome, play_position, sized  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
@@ -54,6 +54,8 @@ from tournaments.models import (  # noqa: E402
 )
 
 POSITIONS, DEALS = 6, 5
+# The three sizes measured: the small, the one of the target, the large (2,000 players).
+SIZES = sized((40, 400, 2000), (8, 16, 24))
 TARGET_SECONDS = 0.100
 PAGE_TARGET_SECONDS = 0.150
 
@@ -138,7 +140,7 @@ def main() -> int:
     pages = {}
     built = []
     try:
-        for players in (40, 400, 2000):
+        for players in SIZES:
             start = time.perf_counter()
             tournament = build(players, arbitre)
             built.append(tournament)
@@ -174,19 +176,20 @@ def main() -> int:
     finally:
         for tournament in built:
             tournament.delete()
-    seconds, queries = results[400]
-    ok = seconds < TARGET_SECONDS and queries == results[40][1]
+    small, middle, large = SIZES
+    seconds, queries = results[middle]
+    ok = seconds < TARGET_SECONDS and queries == results[small][1]
     print(
-        f"400 joueurs : {seconds * 1000:.1f} ms (objectif < {TARGET_SECONDS * 1000:.0f} ms), "
-        f"{queries} requêtes à 40 comme à 400 joueurs : {'OK' if ok else 'MANQUÉ'}"
+        f"{middle} joueurs : {seconds * 1000:.1f} ms (objectif < {TARGET_SECONDS * 1000:.0f} ms), "
+        f"{queries} requêtes à {small} comme à {middle} joueurs : {'OK' if ok else 'MANQUÉ'}"
     )
-    page = pages[2000][0]
+    page = pages[large][0]
     page_ok = page < PAGE_TARGET_SECONDS
     print(
-        f"page du classement à 2000 joueurs, en cache : {page * 1000:.1f} ms "
+        f"page du classement à {large} joueurs, en cache : {page * 1000:.1f} ms "
         f"(objectif < {PAGE_TARGET_SECONDS * 1000:.0f} ms) : {'OK' if page_ok else 'MANQUÉ'}"
     )
-    return 0 if ok and page_ok else 1
+    return outcome(not (ok and page_ok))
 
 
 if __name__ == "__main__":

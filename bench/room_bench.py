@@ -28,7 +28,7 @@ import statistics
 import sys
 import time
 
-from benchsetup import setup_django
+from benchsetup import outcome, setup_django, sized
 
 setup_django("room-bench")
 
@@ -37,8 +37,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from clubs.actors import Actor  # noqa: E402
 from clubs.models import Club  # noqa: E402
+from common.actors import Actor  # noqa: E402
 from tournaments.deal_scoring import DealResult, apply_result  # noqa: E402
 from tournaments.models import (  # noqa: E402
     Deal,
@@ -53,10 +53,10 @@ from tournaments.selectors.sheets import call_kind  # noqa: E402
 from tournaments.services.seating import seat_position  # noqa: E402
 
 SCRIPT = Actor.running("room_bench")
-SIZES = (100, 250)
+SIZES = sized((100, 250), (4, 8))
 DEALS = 5
-RUNS = 15
-TARGETS = {100: 0.060, 250: 0.150}
+RUNS = sized(15, 2)
+TARGETS = dict(zip(SIZES, (0.060, 0.150), strict=True))
 PLACES = ["N", "E", "S", "O"]
 CONTRACTS = ["prise", "prise", "garde", "garde", "garde", "garde_sans", "garde_contre"]
 
@@ -203,8 +203,7 @@ def main() -> int:
     missed = [size for size, (_, full) in figures.items() if full[0] >= TARGETS[size]]
     if missed or not flat:
         print("Cible manquée" + ("." if flat else " : le nombre de requêtes varie."))
-        return 1
-    return 0
+    return outcome(bool(missed) or not flat)
 
 
 if __name__ == "__main__":

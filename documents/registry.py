@@ -29,6 +29,7 @@ class Document:
 
 
 _documents: dict[str, Document] = {}
+_warm_ups: list[Callable[[], object]] = []
 
 
 def register(document: Document) -> Document:
@@ -43,3 +44,15 @@ def document(kind: str) -> Document:
 
 def kinds() -> list[str]:
     return sorted(_documents)
+
+
+def on_worker_start(warm_up: Callable[[], object]) -> None:
+    """Run ``warm_up`` in each worker process as it starts (fonts loaded, stylesheets parsed),
+    so that its first document does not pay for them."""
+    if warm_up not in _warm_ups:
+        _warm_ups.append(warm_up)
+
+
+def warm_up() -> None:
+    for run in _warm_ups:
+        run()

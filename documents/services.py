@@ -35,22 +35,38 @@ def job_digest(kind: str, key: str, stamp: str) -> str:
     return hashlib.sha256(f"{kind}\n{key}\n{stamp}".encode()).hexdigest()
 
 
-def ask_document(kind: str, params: Params, *, retry: bool = False) -> DocumentJob:
-    """The job of document ``kind`` with ``params`` at what it shows now: ready, under way or
-    failed. ``retry`` queues a failed one again."""
+def ask_document(kind: str, params: Params) -> DocumentJob:
+    """The job of document ``kind`` with ``params``: the one of what it shows now, ready, under
+    way or failed; else the one under way for an earlier stamp (a second request joins it, and
+    never starts another, however fast the tournament changes); else a new one, queued."""
     key = params_key(params)
     stamp = document(kind).stamp(params)
     digest = job_digest(kind, key, stamp)
     job = DocumentJob.objects.filter(digest=digest).first()
-    if job is None:
-        try:
-            with transaction.atomic():
-                job = DocumentJob.objects.create(kind=kind, key=key, stamp=stamp, digest=digest)
-        except IntegrityError:
-            # Another request created it a moment ago: join its job.
-            return DocumentJob.objects.get(digest=digest)
-        _queue(job)
-        return _fresh(job)
+    if job is not None:
+        return follow_job(job)
+    under_way = (
+        DocumentJob.objects.filter(kind=kind, key=key, state__in=UNDER_WAY)
+        .order_by("-created_at")
+        .first()
+    )
+    if under_way is not None:
+        under_way = follow_job(under_way)
+        if under_way.state in UNDER_WAY:
+            return under_way
+    try:
+        with transaction.atomic():
+            job = DocumentJob.objects.create(kind=kind, key=key, stamp=stamp, digest=digest)
+    except IntegrityError:
+        # Another request created it a moment ago: join its job.
+        return DocumentJob.objects.get(digest=digest)
+    _queue(job)
+    return _fresh(job)
+
+
+def follow_job(job: DocumentJob, *, retry: bool = False) -> DocumentJob:
+    """Where ``job`` stands now: reported failed once older than its time limit, queued again
+    when its file was lost, or (``retry``) when it failed."""
     if is_ready(job):
         return job
     if job.state == State.READY:

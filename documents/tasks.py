@@ -2,8 +2,15 @@
 given back when its worker dies (the settings' CELERY_ options), so it is done again."""
 
 from celery import shared_task
+from celery.signals import worker_process_init
 
 from documents.drawing import draw_job
+from documents.registry import warm_up
+
+
+@worker_process_init.connect
+def _warm_up(**_kwargs) -> None:
+    warm_up()
 
 
 @shared_task(name="documents.draw", acks_late=True, reject_on_worker_lost=True)

@@ -12,15 +12,16 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.http import content_disposition_header
+from django.utils.http import content_disposition_header, urlencode
 from django.utils.module_loading import import_string
 
 from documents.drawing import is_ready, kept_files
 from documents.models import DocumentJob
 from documents.registry import PDF, Params, document
-from documents.services import ask_document
+from documents.services import ask_document, follow_job, params_key
 
 RETRY_AFTER_SECONDS = 2
+FOLLOWED = "travail"
 
 
 def document_response(
@@ -32,17 +33,29 @@ def document_response(
             response = render(request, "documents/throttled.html", {"wait": wait}, status=429)
             response["Retry-After"] = str(wait)
             return response
-    job = ask_document(kind, params, retry=request.GET.get("reessayer") == "1")
+    job = _followed(request, kind, params) or ask_document(kind, params)
     htmx = getattr(request, "htmx", False)
     if is_ready(job) and not htmx:
         return _file(job, filename=filename)
-    context = {"job": job, "url": request.path, "filename": filename, "State": DocumentJob.State}
+    # The page follows this job, whatever changes meanwhile: the arbitre gets the document
+    # they asked for, not a new one at each change of a room saving its deals.
+    url = f"{request.path}?{urlencode({FOLLOWED: job.digest})}"
+    context = {"job": job, "url": url, "filename": filename, "State": DocumentJob.State}
     if htmx:
         return render(request, "documents/preparing.html#status", context)
     response = render(request, "documents/preparing.html", context, status=202)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     response["Cache-Control"] = "no-store"
     return response
+
+
+def _followed(request: HttpRequest, kind: str, params: Params) -> DocumentJob | None:
+    """The job named by the URL (``?travail=``), if it is one of this very document."""
+    digest = request.GET.get(FOLLOWED, "")
+    job = DocumentJob.objects.filter(kind=kind, key=params_key(params), digest=digest).first()
+    if job is None:
+        return None
+    return follow_job(job, retry=request.GET.get("reessayer") == "1")
 
 
 def _file(job: DocumentJob, *, filename: str) -> HttpResponse:

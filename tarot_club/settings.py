@@ -5,6 +5,7 @@ Production is switched on with DEBUG=0 and must then be given SECRET_KEY and ALL
 a missing or unreadable value stops the start with a message instead of running half set up.
 """
 
+import json
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -36,6 +37,19 @@ def env_int(name: str, default: int) -> int:
         return int(value)
     except ValueError:
         raise ImproperlyConfigured(f"{name}={value!r}: expected a whole number.") from None
+
+
+def env_json(name: str, default: dict) -> dict:
+    value = os.environ.get(name)
+    if not value:
+        return default
+    try:
+        parsed = json.loads(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}: expected a JSON object.") from None
+    if not isinstance(parsed, dict):
+        raise ImproperlyConfigured(f"{name}: expected a JSON object.")
+    return parsed
 
 
 def env_list(name: str, default: list[str]) -> list[str]:
@@ -211,7 +225,8 @@ else:
 # both is reported as failed (documents/services.py).
 DOCUMENTS_TIME_LIMIT = env_int("DOCUMENTS_TIME_LIMIT", 120)
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
-CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+# CELERY_EAGER=1 draws in the request even with a broker (bench/queue_bench.py compares both).
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_EAGER", not REDIS_URL)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_TASK_IGNORE_RESULT = True
@@ -234,7 +249,7 @@ DOCUMENTS_PUBLIC_PER_MINUTE = env_int("DOCUMENTS_PUBLIC_PER_MINUTE", 30)
 # The client's address, as the table codes and the failed logins read it (behind TRUSTED_PROXIES).
 DOCUMENTS_CLIENT_ADDRESS = "tournaments.table_access.client_address"
 
-# The live pages' event bus (clubs/bus.py): a Redis stream shared by every web process, or one
+# The live pages' event bus (common/bus.py): a Redis stream shared by every web process, or one
 # process's memory without Redis. LIVE_REDIS_URL lets the bus use another Redis than the cache
 # (bench/live_bench.py cuts the bus's alone); it is REDIS_URL by default.
 LIVE_REDIS_URL = os.environ.get("LIVE_REDIS_URL", REDIS_URL)
@@ -312,10 +327,13 @@ STORAGES = {
     # The finished documents (PDFs, .xlsx), kept until what they show changes: a folder by
     # default; any Django storage shared by every machine in production (README, « Deploying »).
     "documents": {
-        "BACKEND": "django.core.files.storage.FileSystemStorage",
-        "OPTIONS": {
-            "location": os.environ.get("DOCUMENTS_ROOT", str(BASE_DIR / "var" / "documents"))
-        },
+        "BACKEND": os.environ.get(
+            "DOCUMENTS_STORAGE", "django.core.files.storage.FileSystemStorage"
+        ),
+        "OPTIONS": env_json(
+            "DOCUMENTS_STORAGE_OPTIONS",
+            {"location": os.environ.get("DOCUMENTS_ROOT", str(BASE_DIR / "var" / "documents"))},
+        ),
     },
     "staticfiles": {
         "BACKEND": (

@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
-from clubs.bus import bus, reset_bus
+from common.bus import bus, reset_bus
 from tarot_club.celery import app as celery_app
 from tests.at_the_table import TESTS
 from tests.factories import club_tournament, register
@@ -42,7 +42,7 @@ def _documents_drawn_here(settings, tmp_path):
 
 @pytest.fixture(autouse=True)
 def live_bus(settings):
-    """Each test's live events go to a bus of its own, in memory (``clubs.bus``), even where
+    """Each test's live events go to a bus of its own, in memory (``common.bus``), even where
     the cache is Redis: what a test publishes is what it reads, and nothing else."""
     settings.LIVE_REDIS_URL = ""
     reset_bus()

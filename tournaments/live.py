@@ -16,7 +16,7 @@ from functools import partial
 
 from django.db import transaction
 
-from clubs.bus import bus
+from common.bus import bus
 from tournaments.choices import JournalAction as Action
 from tournaments.models import JournalEntry, Penalty, Registration, Seat, Tournament
 from tournaments.push.tasks import notify_on_commit

@@ -15,8 +15,10 @@ from django.conf import settings
 from django.test import Client
 from playwright.sync_api import expect
 
-from clubs.actors import Actor
+from common.actors import Actor
+from documents.services import ask_document
 from seasons.models import Season
+from tarot_club.celery import app as celery_app
 from tests.at_the_table import TESTS, fill_sheet, sign
 from tests.browser.conftest import PHONE
 from tests.browser.taps import tap
@@ -24,6 +26,7 @@ from tests.factories import club_player, club_tournament, enrol, register, seat
 from tournaments.deal_scoring import DealResult
 from tournaments.management.commands.vapid_keys import new_keys
 from tournaments.models import Team
+from tournaments.prints.documents import PLAN
 from tournaments.services.deals import record_deal
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import withdraw_player
@@ -47,6 +50,7 @@ class Room:
     open_code: str
     season: int
     player: int
+    preparing: str  # the job of the plan being drawn, that the 202 page follows
 
 
 @dataclass(frozen=True)
@@ -113,6 +117,11 @@ PAGES = [
     Page("historique d'un joueur", "anyone", "/joueurs/{player}/"),
     Page("nouvelle saison", "arbitre", "/arbitre/clubs/{club}/saisons/nouvelle/"),
     Page("modifier la saison", "arbitre", "/arbitre/saisons/{season}/"),
+    Page(
+        "impression en préparation",
+        "arbitre",
+        "/arbitre/tournois/{tournament}/positions/1/plan.pdf?travail={preparing}",
+    ),
 ]
 # The pages read at 200 % text size: those read on a phone during play.
 ZOOMED = [
@@ -163,6 +172,10 @@ def room(arbitre) -> Room:
         end=tournament.date + datetime.timedelta(days=30),
         method="points_de_place",
     )
+    # The plan asked for while a broker takes the job and no worker draws it yet.
+    celery_app.conf.task_always_eager = False  # given back by tests/conftest.py
+    preparing = ask_document(PLAN, {"tournament": tournament.pk, "position": 1})
+    celery_app.conf.task_always_eager = True
     return Room(
         tournament.club_id,
         tournament.pk,
@@ -171,6 +184,7 @@ def room(arbitre) -> Room:
         open_table.code,
         season.pk,
         players[0].player_id,
+        preparing.digest,
     )
 
 

@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from clubs.bus import MemoryBus
+from common.bus import MemoryBus
 from tests.at_the_table import TESTS, play, prise_by, sign
 from tests.factories import club_tournament, register, seat
 from tournaments.models import Position

@@ -5,6 +5,7 @@ import logging
 from datetime import timedelta
 
 import pytest
+from celery.signals import worker_process_init
 from django.core.files.storage import storages
 from django.utils import timezone
 from kombu.exceptions import OperationalError
@@ -12,8 +13,9 @@ from kombu.exceptions import OperationalError
 from documents import tasks
 from documents.drawing import draw_job
 from documents.models import DocumentJob
-from documents.services import ask_document
+from documents.services import ask_document, follow_job
 from tests.documents.conftest import KIND
+from tournaments.prints import documents as prints_documents
 
 pytestmark = pytest.mark.django_db
 
@@ -47,6 +49,26 @@ def test_a_change_of_what_it_shows_draws_a_new_file(note):
 
 
 @pytest.mark.usefixtures("note")
+@pytest.mark.usefixtures("queued")
+def test_a_request_while_the_document_changes_joins_the_job_under_way(note):
+    first = ask_document(KIND, {"number": 1})
+    note.shown = "seconde version"
+
+    assert ask_document(KIND, {"number": 1}).pk == first.pk
+    assert DocumentJob.objects.count() == 1
+
+
+@pytest.mark.usefixtures("queued")
+def test_a_job_under_way_too_old_is_not_joined(note):
+    stuck = ask_document(KIND, {"number": 1})
+    DocumentJob.objects.filter(pk=stuck.pk).update(created_at=timezone.now() - timedelta(hours=1))
+    note.shown = "seconde version"
+
+    assert ask_document(KIND, {"number": 1}).pk != stuck.pk
+    stuck.refresh_from_db()
+    assert stuck.state == DocumentJob.State.FAILED
+
+
 def test_each_document_has_its_own_job():
     assert ask_document(KIND, {"number": 1}).pk != ask_document(KIND, {"number": 2}).pk
 
@@ -106,7 +128,7 @@ def test_retrying_a_failed_job_draws_it_again(note):
     failed = ask_document(KIND, {"number": 1})
     note.fails = False
 
-    job = ask_document(KIND, {"number": 1}, retry=True)
+    job = follow_job(failed, retry=True)
 
     assert job.pk == failed.pk
     assert job.state == READY
@@ -173,3 +195,12 @@ def test_a_kept_file_deleted_is_drawn_again(note):
 def test_the_task_is_acknowledged_late_and_given_back_when_its_worker_dies():
     assert tasks.draw.acks_late is True
     assert tasks.draw.reject_on_worker_lost is True
+
+
+def test_each_worker_process_draws_a_first_tiny_pdf_as_it_starts(monkeypatch):
+    drawn = []
+    monkeypatch.setattr(prints_documents, "html_to_pdf", lambda html: drawn.append(html))
+
+    worker_process_init.send(sender=None)
+
+    assert drawn == ["<p>Tarot</p>"]

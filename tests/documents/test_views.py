@@ -4,6 +4,7 @@ that follows the job by itself; a public document limited per address."""
 from io import StringIO
 
 import pytest
+from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.core.files.storage import storages
 from django.core.management import call_command
@@ -14,6 +15,7 @@ from documents.services import ask_document
 from tests.documents.conftest import KIND
 from tests.htmx import HTMX
 from tournaments.prints import documents
+from tournaments.selectors.standings import PLAYERS_GENERATION
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +53,8 @@ def test_a_document_being_drawn_answers_202_with_retry_after(arbitre_client, pla
     html = response.content.decode()
     assert "Impression en préparation…" in html
     assert "En attente" in html
-    assert f'hx-get="{plan_url}"' in html
+    job = DocumentJob.objects.get()
+    assert f'hx-get="{plan_url}?travail={job.digest}"' in html
     assert 'hx-trigger="every 2s"' in html
 
 
@@ -67,19 +70,49 @@ def test_a_second_request_joins_the_job_under_way(arbitre_client, plan_url):
 def test_the_page_asks_again_by_itself_and_offers_the_file_once_ready(arbitre_client, plan_url):
     arbitre_client.get(plan_url)
     job = DocumentJob.objects.get()
+    followed = f"{plan_url}?travail={job.digest}"
     DocumentJob.objects.filter(pk=job.pk).update(state=DocumentJob.State.DRAWING)
-    drawing = arbitre_client.get(plan_url, headers=HTMX).content.decode()
+    drawing = arbitre_client.get(followed, headers=HTMX).content.decode()
 
     draw_job(job.pk)
-    ready = arbitre_client.get(plan_url, headers=HTMX)
+    ready = arbitre_client.get(followed, headers=HTMX)
 
     assert "En cours" in drawing
     assert 'hx-trigger="every 2s"' in drawing
     html = ready.content.decode()
     assert ready.status_code == 200
     assert "Le document est prêt." in html
-    assert f'href="{plan_url}"' in html
+    assert f'href="{followed}"' in html
     assert "hx-trigger" not in html
+    assert arbitre_client.get(followed).content.startswith(b"%PDF-")
+
+
+@pytest.mark.usefixtures("queued")
+def test_the_job_followed_is_served_even_when_the_tournament_changed_since(
+    arbitre_client, plan_url
+):
+    arbitre_client.get(plan_url)
+    job = DocumentJob.objects.get()
+    draw_job(job.pk)
+    cache.set(PLAYERS_GENERATION, -1, None)  # what every tournament shows changed
+
+    followed = arbitre_client.get(f"{plan_url}?travail={job.digest}")
+    asked = arbitre_client.get(plan_url)
+
+    assert followed.status_code == 200
+    assert asked.status_code == 202
+
+
+def test_a_job_of_another_document_is_not_followed(arbitre_client, plan_url, table):
+    tournament = table.position.tournament
+    cards = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/cartes.pdf")
+    digest = DocumentJob.objects.get(kind=documents.CARDS).digest
+
+    plan = arbitre_client.get(f"{plan_url}?travail={digest}")
+
+    assert cards.status_code == plan.status_code == 200
+    assert DocumentJob.objects.get(kind=documents.PLAN).digest != digest
+    assert plan.content != cards.content
 
 
 def test_a_failed_render_says_so_and_offers_to_retry(arbitre_client, plan_url, monkeypatch):
@@ -96,9 +129,10 @@ def test_a_failed_render_says_so_and_offers_to_retry(arbitre_client, plan_url, m
     html = response.content.decode()
     assert response.status_code == 202
     assert "Le document n&#x27;a pas pu être préparé." in html
-    assert f'href="{plan_url}?reessayer=1"' in html
+    digest = DocumentJob.objects.get().digest
+    assert f'href="{plan_url}?travail={digest}&amp;reessayer=1"' in html
     assert "hx-trigger" not in html
-    assert arbitre_client.get(f"{plan_url}?reessayer=1").status_code == 200
+    assert arbitre_client.get(f"{plan_url}?travail={digest}&reessayer=1").status_code == 200
 
 
 def test_the_xlsx_export_is_drawn_once_then_served_from_the_kept_file(client, published):

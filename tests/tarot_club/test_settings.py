@@ -22,6 +22,10 @@ def load_settings(monkeypatch, **environ):
         "REDIS_URL",
         "PLAIN_HTTP",
         "TRUSTED_PROXIES",
+        "CELERY_EAGER",
+        "DOCUMENTS_STORAGE",
+        "DOCUMENTS_STORAGE_OPTIONS",
+        "DOCUMENTS_ROOT",
     ):
         monkeypatch.delenv(name, raising=False)
     for name, value in environ.items():
@@ -164,3 +168,45 @@ def test_the_suite_runs_on_redis_when_redis_url_is_set():
     assert isinstance(cache, RedisCache)
     assert cache.add("suite-probe", 1, 5) or cache.get("suite-probe") == 1
     cache.delete("suite-probe")
+
+
+def test_without_redis_the_tasks_run_in_the_process(monkeypatch):
+    settings = load_settings(monkeypatch)
+
+    assert settings["CELERY_TASK_ALWAYS_EAGER"] is True
+
+
+def test_redis_url_is_the_task_queues_broker(monkeypatch):
+    settings = load_settings(monkeypatch, REDIS_URL="redis://cache.internal:6379/0")
+
+    assert settings["CELERY_BROKER_URL"] == "redis://cache.internal:6379/0"
+    assert settings["CELERY_TASK_ALWAYS_EAGER"] is False
+    assert settings["CELERY_TASK_ACKS_LATE"] is True
+    assert settings["CELERY_TASK_REJECT_ON_WORKER_LOST"] is True
+
+
+def test_a_job_is_reported_failed_only_after_a_dead_workers_message_came_back(monkeypatch):
+    settings = load_settings(monkeypatch, DOCUMENTS_TIME_LIMIT="60")
+
+    visibility = settings["CELERY_BROKER_TRANSPORT_OPTIONS"]["visibility_timeout"]
+    assert settings["CELERY_TASK_TIME_LIMIT"] == 60
+    assert visibility > 60
+    assert settings["DOCUMENTS_EXPIRY"] == 60 + visibility
+
+
+def test_the_documents_storage_is_any_django_storage(monkeypatch):
+    settings = load_settings(
+        monkeypatch,
+        DOCUMENTS_STORAGE="storages.backends.s3.S3Storage",
+        DOCUMENTS_STORAGE_OPTIONS='{"bucket_name": "tarot"}',
+    )
+
+    assert settings["STORAGES"]["documents"] == {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {"bucket_name": "tarot"},
+    }
+
+
+def test_unreadable_storage_options_are_refused(monkeypatch):
+    with pytest.raises(ImproperlyConfigured, match="DOCUMENTS_STORAGE_OPTIONS"):
+        load_settings(monkeypatch, DOCUMENTS_STORAGE_OPTIONS="[1, 2]")

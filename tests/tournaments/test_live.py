@@ -3,8 +3,8 @@ announces itself once it commits, saying what it is about."""
 
 import pytest
 
-from clubs.actors import Actor
-from clubs.services.errors import Refused
+from common.actors import Actor
+from common.refusals import Refused
 from tests.at_the_table import TESTS, play, prise_by, sign
 from tests.factories import seated_room
 from tests.live import kinds, published

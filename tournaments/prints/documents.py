@@ -10,11 +10,11 @@ from.
 from django.urls import reverse
 from django.utils.http import urlencode
 
-from documents.registry import XLSX, Document, Params, register
+from documents.registry import XLSX, Document, Params, on_worker_start, register
 from tournaments import spreadsheets
 from tournaments.models import Position, Table, Tournament
 from tournaments.prints.cards import cards_document, printed_cards
-from tournaments.prints.pdf import render_pdf
+from tournaments.prints.pdf import html_to_pdf, render_pdf
 from tournaments.prints.plan import printed_plan, table_sizes_label
 from tournaments.prints.ranking import ranking_document
 from tournaments.prints.sheets import printed_sheets, sheets_document
@@ -109,7 +109,13 @@ def draw_deals_xlsx(params: Params) -> bytes:
     return spreadsheets.deals_xlsx(_tournament(params))
 
 
+def warm_up() -> None:
+    """A first tiny PDF: the fonts found, the stylesheet parsed, WeasyPrint's layout loaded."""
+    html_to_pdf("<p>Tarot</p>")
+
+
 def register_documents() -> None:
+    on_worker_start(warm_up)
     register(Document(TABLE_SHEET, _table_stamp, draw_table_sheet))
     register(Document(POSITION_SHEETS, _stamp, draw_position_sheets))
     register(Document(PLAN, _stamp, draw_plan))

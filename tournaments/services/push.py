@@ -11,7 +11,7 @@ import binascii
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.services.errors import Refused
+from common.refusals import Refused
 from tournaments.models import PushSubscription, Registration
 from tournaments.push.sending import allowed_endpoint, push_enabled
 

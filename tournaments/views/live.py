@@ -11,8 +11,8 @@ from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
-from clubs.bus import bus
-from clubs.streams import event_stream
+from common.bus import bus
+from common.streams import event_stream
 from tournaments.live import topic
 from tournaments.permissions import arbitre_tournaments
 from tournaments.views.public import tournaments_visible_to

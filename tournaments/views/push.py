@@ -5,7 +5,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.services.errors import Refused
+from common.refusals import Refused
 from tournaments.services.push import subscribe_phone, unsubscribe_phone
 from tournaments.views.public import visible_tournaments
 

@@ -16,7 +16,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from clubs.views.htmx import HtmxHttpRequest, render_page
+from common.htmx import HtmxHttpRequest, render_page
 from documents.views import document_response
 from tournaments import exports
 from tournaments.models import Tournament

@@ -3,7 +3,7 @@ them (decrypted with its keys), from a push service on the loopback."""
 
 import pytest
 
-from clubs.actors import Actor
+from common.actors import Actor
 from tests.at_the_table import TESTS, play, prise_by
 from tests.factories import seated_room
 from tournaments.models import PushSubscription

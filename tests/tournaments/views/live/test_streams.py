@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from clubs.bus import DOWN
+from common.bus import DOWN
 from tests.at_the_table import TESTS, play, prise_by
 from tests.factories import seated_room
 from tournaments.deal_scoring import DealResult

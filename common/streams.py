@@ -1,4 +1,4 @@
-"""A live page's stream (Server-Sent Events) of one topic of the bus (``clubs.bus``).
+"""A live page's stream (Server-Sent Events) of one topic of the bus (``common.bus``).
 
 A stream sends what the client missed since the ``Last-Event-ID`` it comes back with (within
 the hour the bus keeps), then each event as the bus hands it over, each with its ``id:``, and
@@ -21,7 +21,7 @@ from django.conf import settings
 from django.core.handlers.wsgi import WSGIRequest
 from django.http import HttpRequest, StreamingHttpResponse
 
-from clubs.bus import DOWN, Event, Listener, bus, parse_id
+from common.bus import DOWN, Event, Listener, bus, parse_id
 
 # How long a browser waits before it reconnects a stream that ended.
 RETRY_MS = 3000

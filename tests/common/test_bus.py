@@ -1,4 +1,4 @@
-"""The live bus (clubs/bus.py): events kept an hour with ids that order them, handed to the
+"""The live bus (common/bus.py): events kept an hour with ids that order them, handed to the
 process's open streams by topic, and read again from an id."""
 
 import asyncio
@@ -9,7 +9,7 @@ import uuid
 import pytest
 import redis
 
-from clubs.bus import DOWN, KEEP_SECONDS, Listener, MemoryBus, RedisBus, parse_id
+from common.bus import DOWN, KEEP_SECONDS, Listener, MemoryBus, RedisBus, parse_id
 
 
 def listen(the_bus, topic, work, count):

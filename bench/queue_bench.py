@@ -1,0 +1,485 @@
+"""The prints off the request: 100 tables save their deals over HTTP while four arbitres ask
+for the position's sheets, its plan, the cards and the ranking, the documents drawn by the
+Celery workers; then the same with the documents drawn in the request (as before the queue);
+then eight clients in a loop on the public PDFs and exports while a phone reads its sheet.
+Not part of the test suite.
+
+Run from the project folder, with PostgreSQL on 127.0.0.1:5432 (user postgres, trust) and Redis
+on 127.0.0.1:6379:
+
+    .venv/bin/python bench/queue_bench.py [--port 8095] [--database tarot_queue] [--redis-db 5]
+                                          [--workers 2]
+
+1. Creates its own database and three published tournaments of 400 players, position 1 seated
+   at 100 tables of 4 (one tournament a run); the cache and the broker in Redis.
+2. Three runs, each with gunicorn (4 uvicorn workers, ASGI, as ``./dev prod``): the tables
+   alone (the reference); the tables while the arbitres ask, with ``--workers`` Celery worker
+   processes (niced: the documents give way to the web); the same with the documents drawn in
+   the request (``CELERY_EAGER=1``, no worker). In rounds, the four arbitres ask for their
+   document at the same moment, follow the « en préparation » page as it does (its URL with
+   ``?travail=``, every half second), and fetch the file once it is ready.
+3. The public probe, on the queue's servers: eight clients, each from its own address
+   (``X-Forwarded-For`` from a trusted proxy), ask for the ranking PDF and the .xlsx exports
+   in a loop, while a phone reloads its table's sheet.
+
+Targets (the queue's run): every print request answers in under 100 ms (p95); the deal saves'
+p95 within 10 % of the reference; each round of documents ready within 1.2 × the sum of their
+render times (the workers' own, from the jobs) divided by the workers; the phone's p95 under
+100 ms. Exit status 1 when one is missed (not at BENCH_SIZE=small). Bounded in count and time,
+talking to 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import secrets
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode
+
+from benchsetup import outcome, sized
+from load_fault import (
+    DEAL_POSTS,
+    HOST,
+    PYTHON,
+    REQUEST_TIMEOUT,
+    ROOT,
+    Phone,
+    Tally,
+    psql,
+    wait_until_up,
+)
+
+GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
+CELERY = str(ROOT / ".venv" / "bin" / "celery")
+TABLES = sized(100, 8)
+DEALS = 5
+PHONES_AT_ONCE = sized(25, 8)
+POLL_SECONDS = 0.5
+PROBE_SECONDS = sized(20, 3)
+PROBE_CLIENTS = 8
+RUN_DEADLINE = 600
+PRINT_P95 = 0.100
+SAVES_MARGIN = 1.10
+READY_FACTOR = 1.2
+PHONE_P95 = 0.100
+
+DOCUMENTS = {
+    "feuilles": "/arbitre/tournois/{t}/positions/1/feuilles.pdf",
+    "plan": "/arbitre/tournois/{t}/positions/1/plan.pdf",
+    "cartes": "/arbitre/tournois/{t}/cartes.pdf",
+    "classement": "/tournois/{t}/classement.pdf",
+}
+PUBLIC = ["/tournois/{t}/classement.pdf", "/tournois/{t}/classement.xlsx"]
+PUBLIC.append("/tournois/{t}/donnes.xlsx")
+
+SETUP_SCRIPT = """
+import datetime
+from django.contrib.auth import get_user_model
+from common.actors import Actor
+from clubs.models import Club, Player
+from tournaments.models import Position, Registration, Tournament
+from tournaments.services.seating import seat_position
+
+arbitre = get_user_model().objects.create_user(username="arbitre", password="x")
+club = Club.objects.create(name="Club de charge")
+club.arbitres.add(arbitre)
+for run in range(3):
+    tournament = Tournament.objects.create(
+        name=f"Charge {{run}}", date=datetime.date(2026, 11, 21), arbitre=arbitre, club=club,
+        published=True, positions_count=1, deals_per_position={deals},
+    )
+    players = Player.objects.bulk_create(
+        Player(last_name=f"Joueur{{run}}-{{n}}", first_name="P", licence=f"Q{{run}}{{n:05d}}")
+        for n in range({players})
+    )
+    registrations = Registration.objects.bulk_create(
+        Registration(tournament=tournament, player=p, number=n + 1, checked_in=True)
+        for n, p in enumerate(players)
+    )
+    position = Position.objects.create(tournament=tournament, number=1)
+    seat_position(
+        position=position,
+        tables=[registrations[i:i + 4] for i in range(0, {players}, 4)],
+        by=Actor.running("queue_bench"),
+    )
+    position.seating_published_at = datetime.datetime.now(datetime.UTC)
+    position.save(update_fields=["seating_published_at"])
+"""
+
+
+def log(message: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+def p95(values: list[float]) -> float:
+    if len(values) < 2:
+        return values[0] if values else float("nan")
+    return statistics.quantiles(values, n=20, method="inclusive")[18]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms"
+
+
+class Timed(Phone):
+    """A phone (or a browser) that times each request, by the label ``label(method, path)``."""
+
+    def __init__(self, port: int, tally: Tally, times: dict, headers: dict | None = None):
+        super().__init__(port, tally)
+        self.times = times
+        self.extra = headers or {}
+
+    def timed(self, label: str, method: str, path: str, form: dict | None = None):
+        started = time.perf_counter()
+        status, text, _ = self.request(method, path, form)
+        with self.tally.lock:
+            self.times.setdefault(label, []).append(time.perf_counter() - started)
+        return status, text
+
+    def _send(self, method: str, path: str, form: dict | None):
+        """As ``Phone._send``, with the extra headers (htmx's, a proxy's X-Forwarded-For)."""
+        connection = http.client.HTTPConnection(HOST, self.port, timeout=REQUEST_TIMEOUT)
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), **self.extra}
+        body = None
+        if form is not None:
+            body = urlencode(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            text = response.read().decode("utf-8", "replace")
+        finally:
+            connection.close()
+        for header in response.headers.get_all("Set-Cookie") or []:
+            for name, morsel in SimpleCookie(header).items():
+                self.cookies[name] = morsel.value
+        self.tally.count(response.status)
+        return response.status, text, 0
+
+
+def play_table(port: int, table_id: int, code: str, tally: Tally, times: dict) -> None:
+    phone = Timed(port, tally, times)
+    _, html, _ = phone.request("GET", f"/tables/{table_id}/acces/")
+    status, _, _ = phone.request(
+        "POST",
+        f"/tables/{table_id}/acces/",
+        {"code": code, "csrfmiddlewaretoken": phone.token(html)},
+    )
+    if status != 302:
+        tally.refused.append((table_id, 0, f"code: {status}"))
+        return
+    for number, deal in enumerate(DEAL_POSTS[:DEALS], start=1):
+        _, html, _ = phone.request("GET", f"/tables/{table_id}/")
+        form = {
+            "number": number,
+            "csrfmiddlewaretoken": phone.token(html),
+            "submission_id": f"{table_id}-{number}-{secrets.token_hex(4)}",
+            **deal,
+        }
+        status, _ = phone.timed("save", "POST", f"/tables/{table_id}/donnes/nouvelle/", form)
+        if status == 302:
+            with tally.lock:
+                tally.acknowledged.add((table_id, number))
+        else:
+            tally.refused.append((table_id, number, status))
+
+
+def log_in(browser: Phone) -> None:
+    _, html, _ = browser.request("GET", "/connexion/")
+    form = {"username": "arbitre", "password": "x", "csrfmiddlewaretoken": browser.token(html)}
+    status, _, _ = browser.request("POST", "/connexion/", form)
+    if status != 302:
+        raise SystemExit(f"the arbitre's login answered {status}")
+
+
+def arbitre(port, tally, times, name, url, barrier, done, rounds) -> None:
+    """Ask for ``url`` at the start of each round with the three others, follow its page until
+    the file is there, fetch it; the time to the file and the job's digest, by round."""
+    browser = Timed(port, tally, times)
+    log_in(browser)
+    follower = Timed(port, tally, times, headers={"HX-Request": "true"})
+    follower.cookies = browser.cookies
+    number = 0
+    while not done.is_set():
+        try:
+            barrier.wait(timeout=RUN_DEADLINE)
+        except threading.BrokenBarrierError:
+            return
+        started = time.perf_counter()
+        status, html = browser.timed("print", "GET", url)
+        digest = ""
+        if status == 202:
+            digest = re.search(r"travail=([0-9a-f]{64})", html).group(1)
+            followed = f"{url}?travail={digest}"
+            while True:
+                time.sleep(POLL_SECONDS)
+                status, html = follower.timed("print", "GET", followed)
+                if "Le document est prêt." in html or "pas pu" in html or "à temps" in html:
+                    break
+            status, _ = browser.timed("print", "GET", followed)
+        elif status != 200:
+            tally.refused.append((name, number, status))
+        with tally.lock:
+            rounds.setdefault(number, {})[name] = (time.perf_counter() - started, digest, status)
+        number += 1
+
+
+def render_seconds(database: str, digests: list[str]) -> float:
+    if not digests:
+        return 0.0
+    rows = psql(
+        "SELECT sum(extract(epoch FROM finished_at - started_at)) FROM documents_documentjob "
+        f"WHERE digest IN ({', '.join(repr(d) for d in digests)})",
+        database,
+    )
+    return float(rows[0][0] or 0)
+
+
+def start_servers(port: int, env: dict, folder: Path, workers: int) -> list[subprocess.Popen]:
+    processes = [
+        subprocess.Popen(
+            [GUNICORN, "tarot_club.asgi:application", "--worker-class",
+             "uvicorn_worker.UvicornWorker", "--bind", f"{HOST}:{port}", "--workers", "4",
+             "--no-control-socket"],
+            cwd=ROOT, env=env, stdout=(folder / "web.log").open("a"), stderr=subprocess.STDOUT,
+        )
+    ]  # fmt: skip
+    if workers:
+        processes.append(
+            subprocess.Popen(
+                ["nice", "-n", "10", CELERY, "-A", "tarot_club", "worker", "--concurrency",
+                 str(workers), "--loglevel", "WARNING", "--hostname", f"bench-{port}@%h"],
+                cwd=ROOT, env=env, stdout=(folder / "worker.log").open("a"),
+                stderr=subprocess.STDOUT,
+            )
+        )  # fmt: skip
+    wait_until_up(port, processes[0])
+    return processes
+
+
+def stop_servers(processes: list[subprocess.Popen]) -> None:
+    for process in processes:
+        process.send_signal(signal.SIGTERM)
+    for process in processes:
+        try:
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def run(args, env, folder, tournament: int, *, printing: bool, workers: int) -> dict:
+    """One run: the tables save their deals; with ``printing``, the arbitres ask meanwhile."""
+    tally, times, rounds = Tally(), {}, {}
+    processes = start_servers(args.port, env, folder, workers)
+    try:
+        codes = [
+            (row[0], row[1])
+            for row in psql(
+                "SELECT t.id, t.code FROM tournaments_table t JOIN tournaments_position p "
+                f"ON p.id = t.position_id WHERE p.tournament_id = {tournament} ORDER BY t.number",
+                args.database,
+            )
+        ]
+        done = threading.Event()
+        barrier = threading.Barrier(len(DOCUMENTS))
+        arbitres = [
+            threading.Thread(
+                target=arbitre,
+                args=(
+                    args.port,
+                    tally,
+                    times,
+                    name,
+                    url.format(t=tournament),
+                    barrier,
+                    done,
+                    rounds,
+                ),
+            )  # fmt: skip
+            for name, url in DOCUMENTS.items()
+            if printing
+        ]
+        for thread in arbitres:
+            thread.start()
+        started = time.monotonic()
+        with ThreadPoolExecutor(max_workers=PHONES_AT_ONCE) as pool:
+            for future in [
+                pool.submit(play_table, args.port, table_id, code, tally, times)
+                for table_id, code in codes
+            ]:
+                future.result(timeout=RUN_DEADLINE)
+        elapsed = time.monotonic() - started
+        done.set()
+        for thread in arbitres:
+            thread.join(timeout=RUN_DEADLINE)
+        barrier.abort()
+    finally:
+        stop_servers(processes)
+    return {"tally": tally, "times": times, "rounds": rounds, "elapsed": elapsed}
+
+
+def probe(args, env, folder, tournament: int) -> dict:
+    """Eight clients on the public documents, each its own address, and a phone on its sheet."""
+    tally, times = Tally(), {}
+    statuses: dict[int, int] = {}
+    processes = start_servers(args.port, env, folder, args.workers)
+    try:
+        table_id, code = psql(
+            "SELECT t.id, t.code FROM tournaments_table t JOIN tournaments_position p "
+            f"ON p.id = t.position_id WHERE p.tournament_id = {tournament} ORDER BY t.number "
+            "LIMIT 1",
+            args.database,
+        )[0]
+        deadline = time.monotonic() + PROBE_SECONDS
+
+        def client(index: int) -> None:
+            browser = Timed(args.port, tally, times, {"X-Forwarded-For": f"10.8.0.{index + 1}"})
+            turn = index
+            while time.monotonic() < deadline:
+                status, _ = browser.timed("public", "GET", PUBLIC[turn % 3].format(t=tournament))
+                with tally.lock:
+                    statuses[status] = statuses.get(status, 0) + 1
+                turn += 1
+
+        def phone() -> None:
+            device = Timed(args.port, tally, times)
+            _, html, _ = device.request("GET", f"/tables/{table_id}/acces/")
+            form = {"code": code, "csrfmiddlewaretoken": device.token(html)}
+            device.request("POST", f"/tables/{table_id}/acces/", form)
+            while time.monotonic() < deadline:
+                device.timed("phone", "GET", f"/tables/{table_id}/")
+                time.sleep(0.2)
+
+        threads = [threading.Thread(target=client, args=(i,)) for i in range(PROBE_CLIENTS)]
+        threads.append(threading.Thread(target=phone))
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=PROBE_SECONDS + 60)
+    finally:
+        stop_servers(processes)
+    return {"times": times, "statuses": statuses}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8095)
+    parser.add_argument("--database", default="tarot_queue")
+    parser.add_argument("--redis-db", type=int, default=5)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+
+    folder = Path(tempfile.mkdtemp(prefix="queue_bench_"))
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")},
+        "DEBUG": "0",
+        "PLAIN_HTTP": "1",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": HOST,
+        "TRUSTED_PROXIES": HOST,
+        "DATABASE_URL": f"postgres://postgres@{HOST}:5432/{args.database}",
+        "REDIS_URL": f"redis://{HOST}:6379/{args.redis_db}",
+        "CACHE_KEY_PREFIX": f"queue-bench-{secrets.token_hex(4)}",
+        "DOCUMENTS_ROOT": str(folder / "documents"),
+    }
+    log(f"set-up: database {args.database}, 3 tournaments of {TABLES} tables of 4")
+    psql(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
+    psql(f'CREATE DATABASE "{args.database}"')
+    for command in (["migrate", "--no-input"], ["collectstatic", "--no-input"]):
+        subprocess.run([PYTHON, "manage.py", *command], cwd=ROOT, env=env, check=True,
+                       capture_output=True)  # fmt: skip
+    script = SETUP_SCRIPT.format(deals=DEALS, players=TABLES * 4)
+    subprocess.run([PYTHON, "manage.py", "shell", "-c", script], cwd=ROOT, env=env, check=True,
+                   capture_output=True)  # fmt: skip
+    tournaments = [row[0] for row in psql("SELECT id FROM tournaments_tournament ORDER BY id",
+                                          args.database)]  # fmt: skip
+    try:
+        log("run 1: the tables alone (reference)")
+        alone = run(args, env, folder, tournaments[0], printing=False, workers=args.workers)
+        log(f"run 2: the tables and the arbitres, documents by {args.workers} Celery workers")
+        queued = run(args, env, folder, tournaments[1], printing=True, workers=args.workers)
+        # The workers' own render times, from the jobs of each round.
+        queued["renders"] = {
+            number: render_seconds(args.database, [d for _, d, _ in asked.values() if d])
+            for number, asked in queued["rounds"].items()
+        }
+        log("run 3: the tables and the arbitres, documents drawn in the request")
+        eager = {**env, "CELERY_EAGER": "1"}
+        inline = run(args, eager, folder, tournaments[2], printing=True, workers=0)
+        log(f"probe: {PROBE_CLIENTS} clients on the public documents, a phone on its sheet")
+        probed = probe(args, env, folder, tournaments[1])
+    finally:
+        psql(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
+
+    print()
+    print(f"{'':34}{'alone':>12}{'queue':>12}{'in request':>12}")
+    rows = [
+        ("time of the tables", [f"{r['elapsed']:.1f} s" for r in (alone, queued, inline)]),
+        ("deals saved", [len(r["tally"].acknowledged) for r in (alone, queued, inline)]),
+        ("deal saves p50", [ms(statistics.median(r["times"]["save"])) for r in
+                            (alone, queued, inline)]),
+        ("deal saves p95", [ms(p95(r["times"]["save"])) for r in (alone, queued, inline)]),
+        ("print requests", ["", len(queued["times"].get("print", [])),
+                            len(inline["times"].get("print", []))]),
+        ("print requests p95", ["", ms(p95(queued["times"].get("print", [0]))),
+                                ms(p95(inline["times"].get("print", [0])))]),
+        ("print requests max", ["", ms(max(queued["times"].get("print", [0]))),
+                                ms(max(inline["times"].get("print", [0])))]),
+    ]  # fmt: skip
+    for label, values in rows:
+        print(f"{label:<34}" + "".join(f"{value!s:>12}" for value in values))
+    refused = [r["tally"].refused for r in (alone, queued, inline)]
+    print(f"refused or failed                 {[len(r) for r in refused]} {refused[1][:3]}")
+
+    print()
+    print("rounds of the four documents (queue): ready after, against 1.2 × Σ render / workers")
+    late = 0
+    for number, asked in sorted(queued["rounds"].items()):
+        if len(asked) < len(DOCUMENTS):
+            continue
+        makespan = max(seconds for seconds, _, _ in asked.values())
+        renders = queued["renders"][number]
+        bound = READY_FACTOR * renders / args.workers
+        late += makespan > bound
+        print(f"  round {number + 1}: {makespan:.2f} s, bound {bound:.2f} s "
+              f"(Σ render {renders:.2f} s)" + ("  LATE" if makespan > bound else ""))  # fmt: skip
+    for number, asked in sorted(inline["rounds"].items()):
+        makespan = max(seconds for seconds, _, _ in asked.values())
+        print(f"  in the request, round {number + 1}: {makespan:.2f} s")
+
+    phone = probed["times"].get("phone", [])
+    public = probed["times"].get("public", [])
+    print()
+    print(f"public probe, {PROBE_SECONDS} s: {len(public)} requests {probed['statuses']}, "
+          f"p95 {ms(p95(public))}; the phone's sheet: {len(phone)} loads, "
+          f"p50 {ms(statistics.median(phone))}, p95 {ms(p95(phone))}")  # fmt: skip
+
+    saves_ok = p95(queued["times"]["save"]) <= SAVES_MARGIN * p95(alone["times"]["save"])
+    prints_ok = p95(queued["times"].get("print", [0])) < PRINT_P95
+    phone_ok = p95(phone) < PHONE_P95
+    lost = any(len(r["tally"].acknowledged) != TABLES * DEALS for r in (alone, queued, inline))
+    print()
+    print(f"print requests p95 < {ms(PRINT_P95)}: {'OK' if prints_ok else 'MISSED'}; "
+          f"saves p95 within 10 % of the reference: {'OK' if saves_ok else 'MISSED'}; "
+          f"rounds in time: {'OK' if not late else f'{late} LATE'}; "
+          f"phone p95 < {ms(PHONE_P95)}: {'OK' if phone_ok else 'MISSED'}")  # fmt: skip
+    if lost:
+        print("A deal was not saved.")
+        return 1
+    return outcome(not (saves_ok and prints_ok and phone_ok) or bool(late))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
