@@ -14,8 +14,7 @@ from django.views.decorators.http import require_GET
 from common.bus import bus
 from common.streams import event_stream
 from tournaments.live import topic
-from tournaments.permissions import arbitre_tournaments
-from tournaments.views.public import tournaments_visible_to
+from tournaments.permissions import arbitre_tournaments, tournaments_visible_to
 
 UNAVAILABLE = "Le direct est interrompu ; la page se met à jour toute seule en attendant."
 

@@ -19,10 +19,9 @@ from django.views.decorators.http import require_GET
 
 from documents.views import document_response
 from tournaments.models import Position, Table, Tournament
-from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.permissions import arbitre_tournament_or_404, visible_tournaments
 from tournaments.prints import documents
 from tournaments.table_access import sheet_access
-from tournaments.views.public import visible_tournaments
 
 
 def site_base(request: HttpRequest) -> str:

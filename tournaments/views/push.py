@@ -6,8 +6,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.refusals import Refused
+from tournaments.permissions import visible_tournaments
 from tournaments.services.push import subscribe_phone, unsubscribe_phone
-from tournaments.views.public import visible_tournaments
 
 
 def _text(message: str, status: int = 200) -> HttpResponse:

@@ -20,12 +20,12 @@ from common.htmx import HtmxHttpRequest, render_page
 from documents.views import document_response
 from tournaments import exports
 from tournaments.models import Tournament
+from tournaments.permissions import visible_tournaments
 from tournaments.prints import documents
 from tournaments.push.sending import push_enabled
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.projector import projector_screens
 from tournaments.selectors.standings import CACHE_SECONDS, current_ranking, tournament_stamp
-from tournaments.views.public import visible_tournaments
 
 # How long the projector shows each screen (tournaments.selectors.projector).
 PROJECTOR_SECONDS = 10

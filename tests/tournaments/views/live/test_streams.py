@@ -6,10 +6,9 @@ import json
 import pytest
 
 from common.bus import DOWN
-from tests.at_the_table import TESTS, play, prise_by
+from tests.at_the_table import play, prise_by
 from tests.factories import seated_room
 from tournaments.deal_scoring import DealResult
-from tournaments.services.tournaments import publish_tournament
 
 GARDE_SANS = DealResult(taker="N", contract="garde_sans", bouts=2, points=50)
 
@@ -149,26 +148,6 @@ def test_the_arbitres_stream_brings_the_calls(arbitre_client, room, commits):
     events = [data_of(frame) for frame in next_frames(content, 2)]
     assert [event["kind"] for event in events] == ["deal.recorded", "call.raised"]
     assert events[1]["call"] == "garde_sans"
-
-
-def test_an_unpublished_tournaments_stream_is_not_found(client, room):
-    tournament = room[0]
-    publish_tournament(tournament=tournament, published=False, by=TESTS)
-
-    assert client.get(f"/tournois/{tournament.pk}/direct/").status_code == 404
-
-
-def test_an_unknown_tournaments_stream_is_not_found(client, db):  # noqa: ARG001 - db: it reads
-    assert client.get("/tournois/999999/direct/").status_code == 404
-
-
-def test_the_arbitres_stream_is_not_found_for_anyone_else(client, other_arbitre, room):
-    tournament = room[0]
-    assert client.get(f"/arbitre/tournois/{tournament.pk}/direct/").status_code == 404
-
-    client.force_login(other_arbitre)
-
-    assert client.get(f"/arbitre/tournois/{tournament.pk}/direct/").status_code == 404
 
 
 def test_a_stream_is_only_read(client, room):
