@@ -218,9 +218,8 @@ def server_memory_mb(master: int) -> float:
             status = Path(f"/proc/{pid}/status").read_text()
         except OSError:
             continue
-        total += int(
-            next(line for line in status.splitlines() if line.startswith("VmRSS")).split()[1]
-        )
+        rss = [line.split()[1] for line in status.splitlines() if line.startswith("VmRSS")]
+        total += int(rss[0]) if rss else 0  # a process being replaced has none
     return total / 1024
 
 
