@@ -64,3 +64,17 @@ def phone(chromium, live_server):
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+def log_in(context, live_server, user) -> None:
+    """``context`` (a browser's) logged in as ``user``: the session of Django's test client,
+    given to the browser as its cookie."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+    )

@@ -11,8 +11,6 @@ from dataclasses import dataclass
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from django.conf import settings
-from django.test import Client
 from playwright.sync_api import expect
 
 from common.actors import Actor
@@ -20,7 +18,7 @@ from documents.services import ask_document
 from seasons.models import Season
 from tarot_club.celery import app as celery_app
 from tests.at_the_table import TESTS, fill_sheet, sign
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, log_in
 from tests.browser.taps import tap
 from tests.factories import club_player, club_tournament, enrol, register, seat
 from tournaments.deal_scoring import DealResult
@@ -202,12 +200,7 @@ def open_page(chromium, live_server, arbitre, room):
         context = chromium.new_context(viewport=PHONE, locale="fr-FR", base_url=live_server.url)
         contexts.append(context)
         if spec.who == "arbitre":
-            client = Client()
-            client.force_login(arbitre)
-            cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-            context.add_cookies(
-                [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-            )
+            log_in(context, live_server, arbitre)
         page = context.new_page()
         page.set_default_timeout(10_000)
         page.on("pageerror", lambda error: errors.append(str(error)))

@@ -3,11 +3,9 @@ room within a second, without a reload; the pages fall back on their timers whil
 is cut, and come back to it."""
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, log_in
 from tests.browser.taps import FFT_EXAMPLE, enter_deal
 from tournaments.models import Registration
 
@@ -24,12 +22,7 @@ def new_phone(chromium, live_server):
         context = chromium.new_context(viewport=PHONE, locale="fr-FR", base_url=live_server.url)
         contexts.append(context)
         if logged_in is not None:
-            client = Client()
-            client.force_login(logged_in)
-            cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-            context.add_cookies(
-                [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-            )
+            log_in(context, live_server, logged_in)
         page = context.new_page()
         page.set_default_timeout(10_000)
         return page

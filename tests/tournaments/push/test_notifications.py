@@ -42,15 +42,21 @@ def test_a_seat_published_tells_the_player_their_table_and_place(room, new_phone
     ]
 
 
-def test_a_position_closed_tells_the_player_their_rank(room, arbitre, new_phone, commits):
-    tournament, position, tables, registrations = room
-    tournament.positions_count = 2
+def close_after_one_deal(room, arbitre, commits, *, last: bool) -> None:
+    """Table 1 plays a prise won by Nord (+87, the others −29), table 2 nothing; position 1
+    is closed, the last one or not."""
+    tournament, position, tables, _registrations = room
+    tournament.positions_count = 1 if last else 2
     tournament.save()
     play(tables[0], prise_by("N"))
-    taker = new_phone(registrations[0])
-
     with commits(execute=True):
         close_position(position=position, by=Actor.arbitre(arbitre), force=True, reason="test")
+
+
+def test_a_position_closed_tells_the_player_their_rank(room, arbitre, new_phone, commits):
+    taker = new_phone(room[3][0])
+
+    close_after_one_deal(room, arbitre, commits, last=False)
 
     assert [message["body"] for message in taker.messages()] == [
         "Position 1 close : vous êtes 1er sur 4"
@@ -58,14 +64,9 @@ def test_a_position_closed_tells_the_player_their_rank(room, arbitre, new_phone,
 
 
 def test_a_defender_tied_is_told_so(room, arbitre, new_phone, commits):
-    tournament, position, tables, registrations = room
-    tournament.positions_count = 2
-    tournament.save()
-    play(tables[0], prise_by("N"))
-    defender = new_phone(registrations[1])
+    defender = new_phone(room[3][1])
 
-    with commits(execute=True):
-        close_position(position=position, by=Actor.arbitre(arbitre), force=True, reason="test")
+    close_after_one_deal(room, arbitre, commits, last=False)
 
     assert [message["body"] for message in defender.messages()] == [
         "Position 1 close : vous êtes 2e sur 4 (ex æquo)"
@@ -73,12 +74,9 @@ def test_a_defender_tied_is_told_so(room, arbitre, new_phone, commits):
 
 
 def test_the_last_position_closed_brings_the_final_ranking(room, arbitre, new_phone, commits):
-    _tournament, position, tables, registrations = room
-    play(tables[0], prise_by("N"))
-    taker = new_phone(registrations[0])
+    taker = new_phone(room[3][0])
 
-    with commits(execute=True):
-        close_position(position=position, by=Actor.arbitre(arbitre), force=True, reason="test")
+    close_after_one_deal(room, arbitre, commits, last=True)
 
     assert [message["body"] for message in taker.messages()] == [
         "Position 1 close : vous êtes 1er sur 4",
