@@ -119,6 +119,7 @@ class Client:
     received: list[str] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
     last_id: str = ""
+    connected_at: float = 0.0  # when its first stream answered
     fell_back: int = 0
     reconnected: int = 0
     caught_up: int = 0
@@ -140,6 +141,7 @@ async def _open(client: Client, port: int, path: str):
         return None
     while (await reader.readline()) not in (b"\r\n", b""):
         pass
+    client.connected_at = client.connected_at or time.time()
     return reader, writer
 
 
@@ -190,7 +192,10 @@ def run_clients(clients, port: int, path: str, stop: threading.Event, opened: th
             tasks.append(asyncio.create_task(follow(client, port, path, done)))
             if index % STREAMS_OPENED_PER_SECOND == STREAMS_OPENED_PER_SECOND - 1:
                 await asyncio.sleep(1)
-        await asyncio.sleep(3)
+        # Until every stream answered (bounded): the saves start with the room following.
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not all(c.connected_at for c in clients):
+            await asyncio.sleep(0.5)
         opened.set()
         while not stop.is_set():
             await asyncio.sleep(0.2)
@@ -315,7 +320,7 @@ def one_run(args, codes, tournament, *, streams: int, cut: Proxy | None) -> Outc
     if streams:
         follower.start()
         opened.wait(timeout=60)
-        log(f"{sum(1 for c in clients if c.fell_back == 0)} streams open")
+        log(f"{sum(1 for c in clients if c.connected_at)} streams open")
     peak = [server_memory_mb(args.server.pid)]
     sampling = threading.Event()
 
@@ -379,7 +384,12 @@ def report(name: str, outcome: Outcome, baseline: float | None, idle_memory: flo
         return
     latencies = [latency for client in outcome.clients for latency in client.latencies]
     expected = set(outcome.expected_ids)
-    lost = [len(expected - set(client.received)) for client in outcome.clients]
+    # What each client should have had: every event published once its first stream answered.
+    lost = [
+        len({e for e in expected if int(e.split("-")[0]) > c.connected_at * 1000} - set(c.received))
+        for c in outcome.clients
+    ]
+    never = sum(1 for client in outcome.clients if not client.connected_at)
     duplicated = [len(client.received) - len(set(client.received)) for client in outcome.clients]
     refused: dict = {}
     for client in outcome.clients:
@@ -396,7 +406,8 @@ def report(name: str, outcome: Outcome, baseline: float | None, idle_memory: flo
     )
     print(
         f"events lost per client: max {max(lost)}, clients with a loss "
-        f"{sum(1 for n in lost if n)}; duplicated: max {max(duplicated)}"
+        f"{sum(1 for n in lost if n)}; duplicated: max {max(duplicated)}; "
+        f"clients whose stream never answered: {never}"
     )
     fell_back = sum(1 for client in outcome.clients if client.fell_back)
     came_back = sum(1 for client in outcome.clients if client.reconnected)

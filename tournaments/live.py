@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from functools import partial
 
+from django.core.cache import cache
 from django.db import transaction
 
 from common.bus import bus
@@ -49,6 +50,12 @@ CALL_RAISED = "call.raised"
 
 def topic(tournament_id: int) -> str:
     return f"tournament:{tournament_id}"
+
+
+def published_key(tournament_id: int) -> str:
+    """Where the streams keep, a few seconds, whether the tournament is published
+    (``views/live.py``); a tournament published or hidden forgets it at once."""
+    return f"live:published:{tournament_id}"
 
 
 def announce(entry: JournalEntry, *, subject=None, table=None) -> None:
@@ -102,6 +109,8 @@ def _publish(entry_id: int, events: list[dict]) -> None:
         status = Tournament.objects.filter(pk=first["tournament"]).values_list("status", flat=True)
         if status.first() == Tournament.Status.FINISHED:
             events = [*events, {**first, "kind": FINISHED, "position": None, "table": None}]
+    if first["kind"] in TOURNAMENT_ACTIONS:
+        cache.delete(published_key(first["tournament"]))
     for event in events:
         event["at"] = time.time()
         bus().publish(topic(event["tournament"]), event)

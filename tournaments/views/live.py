@@ -7,15 +7,18 @@ stream starts.
 """
 
 from asgiref.sync import sync_to_async
+from django.core.cache import cache
 from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
 from common.bus import bus
 from common.streams import event_stream
-from tournaments.live import topic
+from tournaments.live import published_key, topic
+from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournaments, tournaments_visible_to
 
+PUBLISHED_SECONDS = 10
 UNAVAILABLE = "Le direct est interrompu ; la page se met à jour toute seule en attendant."
 
 
@@ -25,6 +28,18 @@ def _public(event: dict) -> bool:
 
 def _everything(_event: dict) -> bool:
     return True
+
+
+def _published(tournament_id: int) -> bool:
+    """Whether the tournament is published, as the cache says it was in the last seconds: a
+    room of 2,000 phones coming back at once asks the database once, not 2,000 times. (A
+    tournament hidden meanwhile ends its streams' pages by its own event.)"""
+    key = published_key(tournament_id)
+    published = cache.get(key)
+    if published is None:
+        published = _found(Tournament.objects.filter(published=True), tournament_id)
+        cache.set(key, published, PUBLISHED_SECONDS)
+    return published
 
 
 def _found(tournaments, tournament_id: int) -> bool:
@@ -39,7 +54,11 @@ def _found(tournaments, tournament_id: int) -> bool:
 
 
 async def _stream(request: HttpRequest, tournament_id: int, tournaments, keep) -> HttpResponse:
-    if not await sync_to_async(_found)(tournaments, tournament_id):
+    if tournaments is None:
+        found = await sync_to_async(_published)(tournament_id)
+    else:
+        found = await sync_to_async(_found)(tournaments, tournament_id)
+    if not found:
         raise Http404
     if not await sync_to_async(bus().up, thread_sensitive=False)():
         return HttpResponse(UNAVAILABLE, status=503, content_type="text/plain; charset=utf-8")
@@ -51,7 +70,9 @@ async def public_stream(request: HttpRequest, tournament_id: int) -> HttpRespons
     """/tournois/<id>/direct/: what every public page of the tournament follows; a 404 while
     it is not published (but to its club's arbitres), like its pages."""
     user = await request.auser()
-    return await _stream(request, tournament_id, tournaments_visible_to(user), _public)
+    # Anyone: a published tournament; its club's arbitres: theirs too, published or not.
+    tournaments = tournaments_visible_to(user) if user.is_authenticated else None
+    return await _stream(request, tournament_id, tournaments, _public)
 
 
 @require_GET

@@ -24,7 +24,6 @@ def test_its_arbitre_follows_an_unpublished_tournament(arbitre_client, hidden):
     response = arbitre_client.get(f"/tournois/{hidden.pk}/direct/")
 
     assert response.status_code == 200
-    response.close()
 
 
 def test_an_unknown_tournaments_stream_is_not_found(client, db):  # noqa: ARG001 - db: it reads
@@ -43,7 +42,6 @@ def test_the_arbitres_stream_is_open_to_the_clubs_arbitre(arbitre_client, hidden
     response = arbitre_client.get(f"/arbitre/tournois/{hidden.pk}/direct/")
 
     assert response.status_code == 200
-    response.close()
 
 
 @pytest.mark.parametrize("action", ["notifications/", "notifications/retrait/"])
@@ -54,3 +52,15 @@ def test_an_unpublished_tournament_takes_no_phone(client, hidden, action):
 def test_subscribing_a_phone_is_posted_not_read(client, hidden):
     assert client.get(f"/tournois/{hidden.pk}/notifications/").status_code == 405
     assert client.get(f"/tournois/{hidden.pk}/notifications/retrait/").status_code == 405
+
+
+def test_a_tournament_hidden_closes_its_stream_to_everyone_at_once(
+    client, arbitre, django_capture_on_commit_callbacks
+):
+    tournament = seated_room(arbitre)[0]
+    assert client.get(f"/tournois/{tournament.pk}/direct/").status_code == 200  # kept
+
+    with django_capture_on_commit_callbacks(execute=True):
+        publish_tournament(tournament=tournament, published=False, by=TESTS)
+
+    assert client.get(f"/tournois/{tournament.pk}/direct/").status_code == 404
