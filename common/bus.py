@@ -202,7 +202,10 @@ class RedisBus:
         after = parse_id(last_id)
         if after is None or after[0] < _hour_ago():
             return None
-        entries = self._writer.xrange(self.key, min=f"({after[0]}-{after[1]}", max="+")
+        try:
+            entries = self._writer.xrange(self.key, min=f"({after[0]}-{after[1]}", max="+")
+        except redis.RedisError:
+            return None  # not read: the page reads itself again
         events = (_event(entry) for entry in entries)
         return [event for event in events if event.topic == topic]
 

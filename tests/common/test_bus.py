@@ -125,3 +125,9 @@ def test_a_redis_that_does_not_answer_costs_the_event_not_the_write():
     cut = RedisBus("redis://127.0.0.1:9/0", "tests:live:cut")
 
     assert cut.publish("mine", {"n": 1}) is None
+
+
+def test_a_redis_that_does_not_answer_asks_the_client_to_read_its_pages_again():
+    cut = RedisBus("redis://127.0.0.1:9/0", "tests:live:cut")
+
+    assert cut.since("mine", f"{int(time.time() * 1000)}-0") is None
