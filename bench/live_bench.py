@@ -424,7 +424,8 @@ def main() -> int:
     parser.add_argument("--database", default="tarot_i33")
     parser.add_argument("--redis-db", type=int, default=9)
     parser.add_argument("--proxy-port", type=int, default=8156)
-    parser.add_argument("--streams", type=int, default=2000)
+    small = os.environ.get("BENCH_SIZE") == "small"  # CI: each bench once, at a small size
+    parser.add_argument("--streams", type=int, default=100 if small else 2000)
     args = parser.parse_args()
 
     redis_url = f"redis://{HOST}:6379/{args.redis_db}"
