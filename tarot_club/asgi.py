@@ -7,10 +7,10 @@ import django
 from django.core.handlers.asgi import ASGIHandler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarot_club.settings")
-# Each request's database work runs in a thread of its own under ASGI: a connection kept open
-# for the next request would never be reused by it, and they would pile up to the server's
-# limit (tarot_club/settings.py).
-os.environ.setdefault("DB_CONN_MAX_AGE", "0")
+# Under ASGI each request's synchronous code runs in a thread of its own: a connection kept
+# after the request would be one per thread, never used again, until PostgreSQL refuses more
+# clients. Each request opens its own and closes it (Django's advice for ASGI).
+os.environ.setdefault("DATABASE_CONN_MAX_AGE", "0")
 
 django.setup(set_prefix=False)
 

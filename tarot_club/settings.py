@@ -151,14 +151,13 @@ SQLITE_OPTIONS = {
 }
 
 if os.environ.get("DATABASE_URL"):
-    # Connections are kept between requests, and checked before each request reuses one: a
-    # connection that the server or a proxy cut while it was idle is replaced, not a 500.
-    # Under ASGI (tarot_club/asgi.py sets DB_CONN_MAX_AGE=0) each request runs its database
-    # work in a thread of its own: a connection kept would never be reused, only pile up.
+    # Connections are kept between requests (DATABASE_CONN_MAX_AGE seconds, 0 under ASGI:
+    # tarot_club/asgi.py), and checked before each request reuses one: a connection that the
+    # server or a proxy cut while it was idle is replaced, not a 500.
     DATABASES = {
         "default": dj_database_url.parse(
             os.environ["DATABASE_URL"],
-            conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
+            conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
             conn_health_checks=True,
         )
     }

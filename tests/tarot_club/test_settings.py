@@ -26,6 +26,7 @@ def load_settings(monkeypatch, **environ):
         "DOCUMENTS_STORAGE",
         "DOCUMENTS_STORAGE_OPTIONS",
         "DOCUMENTS_ROOT",
+        "DATABASE_CONN_MAX_AGE",
     ):
         monkeypatch.delenv(name, raising=False)
     for name, value in environ.items():
@@ -210,3 +211,34 @@ def test_the_documents_storage_is_any_django_storage(monkeypatch):
 def test_unreadable_storage_options_are_refused(monkeypatch):
     with pytest.raises(ImproperlyConfigured, match="DOCUMENTS_STORAGE_OPTIONS"):
         load_settings(monkeypatch, DOCUMENTS_STORAGE_OPTIONS="[1, 2]")
+
+
+def test_the_asgi_server_keeps_no_database_connection_past_its_request():
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("DATABASE_CONN_MAX_AGE", "DJANGO_SETTINGS_MODULE")
+    }
+    environment["DATABASE_URL"] = "postgres://tarot@db.example:5432/club"
+    script = (
+        "import tarot_club.asgi; from django.conf import settings; "
+        "print(settings.DATABASES['default']['CONN_MAX_AGE'])"
+    )
+
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=SETTINGS.parent.parent,
+        timeout=60,
+        check=True,
+    )
+
+    assert result.stdout.strip() == "0"
+
+
+def test_outside_asgi_connections_are_kept_a_minute(monkeypatch):
+    settings = load_settings(monkeypatch, DATABASE_URL="postgres://tarot@db.example:5432/club")
+
+    assert settings["DATABASES"]["default"]["CONN_MAX_AGE"] == 60
