@@ -11,6 +11,7 @@ from tournaments.views import (
     live,
     members,
     offline,
+    penalties,
     prints,
     public,
     push,
@@ -61,7 +62,7 @@ position_pages = [
     path("salle/", room.position_room, name="sheet_room"),
     path(
         "salle/tables/<int:table_id>/telephone/",
-        room.device_grant,
+        table_access.device_grant,
         name="sheet_room_device_grant",
     ),
     path("clore/", room.position_close, name="position_close"),
@@ -88,8 +89,8 @@ arbitre_pages = [
     path("donnes/<int:deal_id>/appel/", room.call_handle, name="call_handle"),
     path("journal/", journal.journal, name="journal"),
     path("direct/", live.arbitre_stream, name="arbitre_live_stream"),
-    path("penalites/", room.penalties, name="penalties"),
-    path("penalites/<int:penalty_id>/annuler/", room.penalty_cancel, name="penalty_cancel"),
+    path("penalites/", penalties.penalties, name="penalties"),
+    path("penalites/<int:penalty_id>/annuler/", penalties.penalty_cancel, name="penalty_cancel"),
     path("cartes.pdf", prints.player_cards_pdf, name="print_cards"),
 ]
 

@@ -15,7 +15,8 @@ from common.db import one_snapshot
 from common.names import name_key
 from scoring.ranking import PlayerScore, Standing, rank_players, rank_teams, team_scores
 from tournaments.choices import MARQUE_FIELDS, Place
-from tournaments.models import Deal, Penalty, Registration, Seat, Team, Tournament
+from tournaments.models import Deal, Registration, Seat, Team, Tournament
+from tournaments.selectors.penalties import penalty_points
 
 TABLE_SIZES = (3, 4, 5)
 
@@ -166,13 +167,7 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
     for _registration, _place, table_id, _table, _position in seats:
         table_size[table_id] += 1
     sums = table_sums(Deal.objects.filter(table__position__tournament=tournament))
-    penalties = dict(
-        Penalty.objects.filter(position__tournament=tournament, cancelled_at__isnull=True)
-        .values("registration_id")
-        .annotate(points=Sum("points"))
-        .values_list("registration_id", "points")
-        .order_by()
-    )
+    penalties = penalty_points(tournament_ids=[tournament.pk])
     positions = list(
         tournament.positions.annotate(
             tables_count=Count("tables"),

@@ -3,7 +3,7 @@ plays a position."""
 
 from operator import attrgetter
 
-from django.db.models import Exists, Max, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 
 from clubs.models import Member, Player
 from common.names import (
@@ -94,3 +94,14 @@ def position_participants(*, tournament: Tournament, number: int) -> list[Regist
         .filter(Q(withdrawn_from__isnull=True) | Q(withdrawn_from__gt=number))
         .select_related("player", "team")
     )
+
+
+def registration_counts(*, tournament: Tournament) -> dict[str, int]:
+    """What the arbitre's dashboard counts: players registered, present (checked in and not
+    withdrawn), without a team; and the teams. Two queries."""
+    counts = tournament.registrations.aggregate(
+        registered=Count("pk"),
+        present=Count("pk", filter=Q(checked_in=True, withdrawn_from__isnull=True)),
+        without_team=Count("pk", filter=Q(team__isnull=True)),
+    )
+    return counts | {"teams": tournament.teams.count()}

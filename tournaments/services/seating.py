@@ -46,8 +46,8 @@ def seat_position(
     """
     created = _store_seating(position, tables)
     journal.record_change(
-        journal.Action.SEATING_PLANNED,
-        by,
+        action=journal.Action.SEATING_PLANNED,
+        by=by,
         position=position,
         subject=position,
         after=_seated(tables),
@@ -147,7 +147,9 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int =
             if planned is position
             else journal.Action.SEATING_REPLANNED
         )
-        journal.record_change(action, by, position=planned, subject=planned, after=_seated(seated))
+        journal.record_change(
+            action=action, by=by, position=planned, subject=planned, after=_seated(seated)
+        )
         if planned.seating_published_at:
             planned.seating_published_at = None
             planned.save(update_fields=["seating_published_at"])

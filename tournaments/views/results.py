@@ -24,11 +24,8 @@ from tournaments.permissions import visible_tournaments
 from tournaments.prints import documents
 from tournaments.push.sending import push_enabled
 from tournaments.selectors.players import find_players, player_page
-from tournaments.selectors.projector import projector_screens
+from tournaments.selectors.projector import PROJECTOR_SECONDS, projector_screens, shown_screen
 from tournaments.selectors.standings import CACHE_SECONDS, current_ranking, tournament_stamp
-
-# How long the projector shows each screen (tournaments.selectors.projector).
-PROJECTOR_SECONDS = 10
 
 
 def _tournament(request: HtmxHttpRequest, tournament_id: int) -> Tournament:
@@ -177,10 +174,7 @@ def projector(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The room's screen: no controls, large type, a new screen every ten seconds (htmx)."""
     tournament = _tournament(request, tournament_id)
     screens, ranking = projector_screens(tournament)
-    try:
-        index = int(request.GET.get("ecran", "0")) % len(screens)
-    except ValueError:
-        index = 0
+    index = shown_screen(request.GET.get("ecran", ""), len(screens))
     context = {
         "tournament": tournament,
         "ranking": ranking,

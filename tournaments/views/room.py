@@ -1,38 +1,35 @@
 """The arbitre's room: every table of a position, the calls to answer, closing the position
-and seating the next one, and the penalties register.
+and seating the next one. The penalties register is ``views.penalties``, a table's phone
+link ``views.table_access``.
 
 Every view needs a login and finds the tournament through ``arbitre_tournament_or_404``; every
-write is one service call (``services.positions``, ``services.penalties``) whose refusal comes
+write is one service call (``services.positions``) whose refusal comes
 back as a French message.
 """
 
 from collections.abc import Callable
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, render_page
 from common.refusals import Refused, add_refusal
-from tournaments.forms import ClosePositionForm, PenaltyForm, ReopenPositionForm
-from tournaments.models import Deal, Penalty, Position, Tournament
+from tournaments.forms.positions import ClosePositionForm, ReopenPositionForm
+from tournaments.models import Deal, Position, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.room import position_room_state
-from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import (
     close_position,
     handle_call,
     reopen_position,
 )
 from tournaments.services.seating import plan_position
-from tournaments.services.tables import grant_device_link
 
 
 def _position(tournament: Tournament, number: int) -> Position:
@@ -192,99 +189,3 @@ def call_handle(request: HtmxHttpRequest, tournament_id: int, deal_id: int) -> H
     if request.htmx:
         return _render_room(request, room_context(tournament, position))
     return _back_to_room(position)
-
-
-# Letting a table's phone in ------------------------------------------------------------
-
-
-@require_POST
-@login_required
-def device_grant(request: HtmxHttpRequest, tournament_id: int, number: int, table_id: int):
-    """From the room: a one-time link (and its QR code) that lets a table's phone in, which
-    also clears the table's code attempts."""
-    tournament = arbitre_tournament_or_404(request, tournament_id)
-    position = get_object_or_404(Position, tournament=tournament, number=number)
-    table = get_object_or_404(position.tables, pk=table_id)
-    if position.closed_at is not None:
-        messages.error(request, _("Cette position est close : ses feuilles ne se saisissent plus."))
-        return redirect("sheet_room", tournament_id=tournament.pk, number=number)
-    link = grant_device_link(table=table, by=Actor.arbitre(request.user))
-    url = request.build_absolute_uri(link.path)
-    qr_svg = segno.make(url, error="m").svg_inline(scale=5, light="#fff", omitsize=True)
-    context = {
-        "tournament": tournament,
-        "position": position,
-        "table": table,
-        "url": url,
-        "qr_svg": mark_safe(qr_svg),  # drawn by segno from our own URL: no user text in it
-        "minutes": link.expires_in_minutes,
-    }
-    return render(request, "sheets/device_grant.html", context)
-
-
-# Penalties --------------------------------------------------------------------------------
-
-
-def _penalties_context(tournament: Tournament, form: PenaltyForm) -> dict:
-    penalties = (
-        Penalty.objects.filter(position__tournament=tournament)
-        .select_related("registration__player", "position", "arbitre", "cancelled_by")
-        .order_by("-created_at", "-pk")
-    )
-    return {"tournament": tournament, "form": form, "penalties": penalties}
-
-
-@require_http_methods(["GET", "POST"])
-@login_required
-def penalties(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    """The register of the tournament's penalties, and the form to give one."""
-    tournament = arbitre_tournament_or_404(request, tournament_id)
-    if request.method == "GET":
-        # The position under way, or the last one seated: where a penalty is most often given.
-        seated = tournament.positions.filter(tables__isnull=False).distinct().order_by("number")
-        current = seated.filter(closed_at__isnull=True).first() or seated.last()
-        initial = {
-            "number": request.GET.get("numero", "")[:6],
-            "position": current and current.number,
-        }
-        form = PenaltyForm(initial=initial, tournament=tournament)
-        return render(request, "results/penalties.html", _penalties_context(tournament, form))
-    form = PenaltyForm(request.POST, tournament=tournament)
-    if form.is_valid():
-        try:
-            penalty = add_penalty(
-                registration=form.registration,
-                position=form.position_obj,
-                points=form.cleaned_data["points"],
-                reason=form.cleaned_data["reason"],
-                by=Actor.arbitre(request.user),
-            )
-        except Refused as refusal:
-            add_refusal(form, refusal)
-        else:
-            messages.success(
-                request,
-                _("Pénalité enregistrée : %(points)s points retirés à %(player)s.")
-                % {"points": penalty.points, "player": penalty.registration.player},
-            )
-            return redirect("penalties", tournament_id=tournament.pk)
-    context = _penalties_context(tournament, form)
-    return render(request, "results/penalties.html", context, status=422)
-
-
-@require_POST
-@login_required
-def penalty_cancel(request: HtmxHttpRequest, tournament_id: int, penalty_id: int) -> HttpResponse:
-    tournament = arbitre_tournament_or_404(request, tournament_id)
-    penalty = get_object_or_404(
-        Penalty.objects.select_related("registration__player"),
-        pk=penalty_id,
-        position__tournament=tournament,
-    )
-    cancel_penalty(penalty=penalty, by=Actor.arbitre(request.user))
-    messages.success(
-        request,
-        _("Pénalité de %(player)s annulée : elle reste au registre, barrée.")
-        % {"player": penalty.registration.player},
-    )
-    return redirect("penalties", tournament_id=tournament.pk)
