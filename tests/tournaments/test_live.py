@@ -6,7 +6,6 @@ import pytest
 from common.actors import Actor
 from common.refusals import Refused
 from tests.at_the_table import TESTS, play, prise_by, sign
-from tests.factories import seated_room
 from tests.live import kinds, published
 from tournaments.models import Deal
 from tournaments.services.deals import correct_deal, delete_deal, record_deal
@@ -18,19 +17,8 @@ from tournaments.services.tournaments import publish_tournament
 
 
 @pytest.fixture
-def room(arbitre):
-    """A published tournament of one position: two tables of four."""
-    tournament, position, tables, registrations = seated_room(
-        arbitre, positions_count=1, deals_per_position=1
-    )
-    return tournament, position, tables, registrations
-
-
-@pytest.fixture
-def commits(django_capture_on_commit_callbacks):
-    """``with commits(execute=True):`` runs, at its end, what the writes inside it left for
-    after their commit (the tests' writes are inside one transaction, never committed)."""
-    return django_capture_on_commit_callbacks
+def room(one_position):
+    return one_position
 
 
 def seated_at(table) -> list[int]:

@@ -5,7 +5,6 @@ import pytest
 
 from common.actors import Actor
 from tests.at_the_table import TESTS, play, prise_by
-from tests.factories import seated_room
 from tournaments.models import PushSubscription
 from tournaments.push.sending import send_notifications
 from tournaments.services.positions import close_position
@@ -13,17 +12,8 @@ from tournaments.services.seating import publish_seating
 
 
 @pytest.fixture
-def room(arbitre):
-    """A published tournament of one position, two tables of four, one deal a table."""
-    tournament, position, tables, registrations = seated_room(
-        arbitre, positions_count=1, deals_per_position=1
-    )
-    return tournament, position, tables, registrations
-
-
-@pytest.fixture
-def commits(django_capture_on_commit_callbacks):
-    return django_capture_on_commit_callbacks
+def room(one_position):
+    return one_position
 
 
 def test_a_seat_published_tells_the_player_their_table_and_place(room, new_phone, commits):
