@@ -99,8 +99,7 @@ def _locked_sheet(table: Table) -> _Sheet:
             table = sheets.locked_table(table)
         except Table.DoesNotExist as error:
             raise Refused(_("Cette table n'existe plus."), code="missing") from error
-    # Who sits here, for the write's announcement (tournaments/live.py), read with the seats.
-    table.seated_registrations = [seat.registration_id for seat in seats]
+    table.seated_registrations = [seat.registration_id for seat in seats]  # for tournaments/live.py
     return _Sheet(table=table, deals=list(table.deals.order_by("number")), seats=seats)
 
 
