@@ -77,3 +77,9 @@ def name_matches(word: str, *, player: str = "") -> Q:
 def by_name(items: Iterable[T], *, player: Callable[[T], object] = lambda item: item) -> list[T]:
     """``items`` in French alphabetical order of the player (or team) each one names."""
     return sorted(items, key=lambda item: name_key(player(item)))
+
+
+def names_short(last_name: str, first_name: str) -> str:
+    """Last name and initial (« Martin C. »), as a sheet names a player."""
+    initial = f" {first_name[:1]}." if first_name else ""
+    return f"{last_name}{initial}"

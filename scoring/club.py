@@ -173,11 +173,12 @@ def _check_prime_seats(
         if seat not in labels:
             raise InvalidDeal(field, f"« {seat} » n'est pas assis à cette table.")
         if seat == sitting_out:
-            raise InvalidDeal(field, f"« {seat} » est le mort : il ne joue pas la donne.")
+            raise InvalidDeal(field, f"« {seat} » est le mort : il ne joue pas la donne.", seat)
         camp = Camp.ATTACK if seat in attack else Camp.DEFENSE
         if prime.camp != camp:
             raise InvalidDeal(
                 field,
                 f"« {seat} » joue en {'attaque' if camp == Camp.ATTACK else 'défense'}, "
                 f"pas en {'attaque' if prime.camp == Camp.ATTACK else 'défense'}.",
+                seat,
             )

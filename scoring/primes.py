@@ -173,13 +173,16 @@ def _check_seats(poignees: tuple[Poignee, ...], miseres: tuple[Misere, ...]) -> 
     for seat, primes in by_seat.items():
         if len({prime.camp for prime in primes}) > 1:
             field = "miseres" if isinstance(primes[-1], Misere) else "poignees"
-            raise InvalidDeal(field, f"« {seat} » ne peut pas être à la fois attaque et défense.")
+            raise InvalidDeal(
+                field, f"« {seat} » ne peut pas être à la fois attaque et défense.", seat
+            )
         shown = [prime for prime in primes if isinstance(prime, Poignee)]
         if len(shown) > 1:
             raise InvalidDeal(
                 "poignees",
                 f"« {seat} » montre {len(shown)} poignées : "
                 "un joueur n'en montre qu'une par donne.",
+                seat,
             )
         kinds = [prime.kind for prime in primes if isinstance(prime, Misere)]
         for kind in MisereKind:
@@ -188,10 +191,12 @@ def _check_seats(poignees: tuple[Poignee, ...], miseres: tuple[Misere, ...]) -> 
                     "miseres",
                     f"« {seat} » annonce deux fois « {PRIME_NAMES[kind]} » : "
                     "chaque misère ne compte qu'une fois.",
+                    seat,
                 )
         if shown and MisereKind.PAS_D_ATOUT in kinds:
             raise InvalidDeal(
                 "miseres",
                 f"« {seat} » annonce « pas d'atout » et montre une poignée : "
                 "un joueur sans atout ne peut pas montrer de poignée.",
+                seat,
             )

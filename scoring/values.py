@@ -6,7 +6,7 @@ that ``from scoring.rules import Contract, TARGETS`` keeps working.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from enum import StrEnum
 from typing import Any
@@ -23,13 +23,24 @@ class InvalidDeal(ValueError):
     is the message, in French, for the people who keep the sheet.
     """
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, seat: str | None = None) -> None:
         super().__init__(message)
         self.field = field
         self.message = message
+        # The seat the message names as « S », when it names one: whoever knows who sits
+        # there may name the player instead (``naming``).
+        self.seat = seat
 
     def __reduce__(self):
-        return (type(self), (self.field, self.message))
+        return (type(self), (self.field, self.message, self.seat))
+
+    def naming(self, names: Mapping[str, str]) -> InvalidDeal:
+        """The same refusal, its seat called by its player's name in ``names`` (« Martin C.
+        annonce… » rather than « « S » annonce… »), or itself when it names no known seat."""
+        if self.seat not in names:
+            return self
+        message = self.message.replace(f"« {self.seat} »", names[self.seat])
+        return type(self)(self.field, message[:1].upper() + message[1:])
 
 
 class Contract(StrEnum):

@@ -10,11 +10,13 @@ imports none of the services).
 """
 
 from collections.abc import Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from common.names import names_short
 from common.refusals import Refused
 from scoring.club import SeatMarques, score_seats
 from scoring.rules import Contract as RuleContract
@@ -164,35 +166,58 @@ def _rules_deal(*, table: Table, places: Sequence[str], result: DealResult) -> S
         misere_kinds = {place: MISERE_KINDS[MisereShown(kinds)] for place, kinds in miseres.items()}
     except ValueError:
         raise Refused(_("Misère inconnue."), field="miseres") from None
-    return ScoredDeal(
-        players=len(places) - (1 if dead_hand else 0),
-        contract=result.contract,
-        points=result.points,
-        bouts=result.bouts,
-        petit_au_bout=result.petit_au_bout,
-        poignees=tuple(
-            Poignee(camp=camp(place), size=size, seat=place) for place, size in poignees.items()
-        ),
-        chelem=result.chelem,
-        partner=result.partner is not None,
-        miseres=tuple(
-            Misere(camp=camp(place), kind=kind, seat=place)
-            for place, kinds in misere_kinds.items()
-            for kind in kinds
-        ),
-    )
+    with players_named(table):
+        return ScoredDeal(
+            players=len(places) - (1 if dead_hand else 0),
+            contract=result.contract,
+            points=result.points,
+            bouts=result.bouts,
+            petit_au_bout=result.petit_au_bout,
+            poignees=tuple(
+                Poignee(camp=camp(place), size=size, seat=place) for place, size in poignees.items()
+            ),
+            chelem=result.chelem,
+            partner=result.partner is not None,
+            miseres=tuple(
+                Misere(camp=camp(place), kind=kind, seat=place)
+                for place, kinds in misere_kinds.items()
+                for kind in kinds
+            ),
+        )
+
+
+@contextmanager
+def players_named(table: Table):
+    """A refusal of ``scoring`` that names a seat (« « S » annonce deux fois… ») names its
+    player instead (« Martin C. annonce deux fois… »): the table reads names, not letters.
+    The names are read only when a refusal needs them."""
+    try:
+        yield
+    except InvalidDeal as refusal:
+        if refusal.seat is None:
+            raise
+        seats = table.seats.select_related("registration__player")
+        names = {
+            seat.place: names_short(
+                seat.registration.player.last_name, seat.registration.player.first_name
+            )
+            for seat in seats
+        }
+        raise refusal.naming(names) from None
 
 
 def score_seats_of(*, table: Table, places: Sequence[str], result: DealResult) -> SeatMarques:
     """Every seat's marque of a played deal, and its terms, by the tournament's rules."""
-    return score_seats(
-        _rules_deal(table=table, places=places, result=result),
-        seats=list(places),
-        taker=result.taker,
-        partner=result.partner,
-        sitting_out=result.sitting_out,
-        profile=table.position.tournament.rule_profile,
-    )
+    deal = _rules_deal(table=table, places=places, result=result)
+    with players_named(table):
+        return score_seats(
+            deal,
+            seats=list(places),
+            taker=result.taker,
+            partner=result.partner,
+            sitting_out=result.sitting_out,
+            profile=table.position.tournament.rule_profile,
+        )
 
 
 def score_result(*, table: Table, places: Sequence[str], result: DealResult) -> dict[str, int]:

@@ -10,6 +10,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from common.names import names_short
 from scoring import rules
 from scoring.club import SeatMarques, SeatPrime
 from scoring.rules import Marque
@@ -53,12 +54,6 @@ def short_name(seat: Seat) -> str:
     """A player as the sheet names them: last name and initial (« Martin C. »)."""
     player = seat.registration.player
     return names_short(player.last_name, player.first_name)
-
-
-def names_short(last_name: str, first_name: str) -> str:
-    """Last name and initial (« Martin C. »), from the names themselves."""
-    initial = f" {first_name[:1]}." if first_name else ""
-    return f"{last_name}{initial}"
 
 
 def seat_names(seats) -> dict[str, str]:

@@ -41,6 +41,8 @@ class History:
     statistics: Statistics
     chart: list[ChartPoint] = field(default_factory=list)
     chart_zero: float = 0
+    # The values the chart's axis reads, top to bottom: the highest total, 0, the lowest.
+    chart_axis: list[ChartPoint] = field(default_factory=list)
 
 
 def _published_evenings(player: Player):
@@ -122,3 +124,9 @@ def _draw_chart(history: History) -> None:
         return
     history.chart = points
     history.chart_zero = draw_chart(points, labels=CHART_LABELS)
+    highest = min(points, key=lambda point: point.y)
+    lowest = max(points, key=lambda point: point.y)
+    axis = {0: ChartPoint(label="", total=0, y=history.chart_zero)}
+    for point in (highest, lowest):
+        axis.setdefault(point.total, ChartPoint(label="", total=point.total, y=point.y))
+    history.chart_axis = sorted(axis.values(), key=lambda point: point.y)

@@ -22,6 +22,20 @@ def score(value) -> str:
 
 
 @register.filter
+def evening_sum(evenings) -> str:
+    """The values of ``evenings`` (a line's counted evenings) as French writes a sum:
+    « 846 − 589 + 12 », a negative one subtracted rather than « + −589 »."""
+    terms = []
+    for index, evening in enumerate(evenings):
+        value = Fraction(evening.result.value)
+        if index == 0:
+            terms.append(score(value))
+        else:
+            terms.append(f"{MINUS if value < 0 else '+'} {score(abs(value))}")
+    return " ".join(terms)
+
+
+@register.filter
 def signed_score(value) -> str:
     """A score with its sign, as the sheets write totals: « +120 », « −33,3 », « 0 »."""
     if value is None or value == "":

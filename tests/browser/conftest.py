@@ -8,7 +8,9 @@ import os
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.db import connections
+from django.test import Client
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls made by the tests
 # and fixtures around it are synchronous and safe (pytest-django's documented advice).
@@ -60,21 +62,18 @@ def phone(chromium, live_server):
     assert not errors, errors
 
 
-@pytest.fixture
-def artifacts() -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    return ARTIFACTS
-
-
-def log_in(context, live_server, user) -> None:
-    """``context`` (a browser's) logged in as ``user``: the session of Django's test client,
-    given to the browser as its cookie."""
-    from django.conf import settings
-    from django.test import Client
-
+def log_in(context, user, live_server) -> None:
+    """``user`` logged in on the browser ``context``: their session's cookie, as a login
+    would leave it."""
     client = Client()
     client.force_login(user)
     cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
     context.add_cookies(
         [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
     )
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

@@ -8,11 +8,14 @@ opens it, its path, and what to do on it first, if anything).
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from django.urls import URLResolver, get_resolver, resolve
 from playwright.sync_api import expect
 
+from clubs.models import Member
 from common.actors import Actor
 from documents.services import ask_document
 from seasons.models import Season
@@ -49,6 +52,8 @@ class Room:
     season: int
     player: int
     preparing: str  # the job of the plan being drawn, that the 202 page follows
+    registration: int
+    member: int
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,7 @@ class Page:
     who: str  # "anyone", "arbitre" (logged in) or "table" (the open table's phone)
     path: str  # formatted with the Room's fields
     then: Callable | None = None  # what is done on the page before it is checked
+    reaches: tuple[str, ...] = ()  # the URLs' names that ``then`` leads to, if another page
 
 
 def fill_a_deal(page) -> None:
@@ -67,6 +73,19 @@ def fill_a_deal(page) -> None:
     tap(form, "Bouts de l'attaque", "2")
     form.get_by_label("Points", exact=True).fill("48")
     expect(page.locator("#preview .preview-marques")).to_be_visible()
+
+
+def grant_a_phone(page) -> None:
+    """The room's « ouvrir sur un téléphone » tapped for the open table: its QR code shown."""
+    page.locator(".device-grant-form button").last.click()
+    expect(page.locator(".device-grant .qr")).to_be_visible()
+
+
+def open_the_grant(page) -> None:
+    """The one-time link a table's phone opens, from the QR code the room showed."""
+    grant_a_phone(page)
+    page.goto(page.locator(".grant-url code").inner_text())
+    expect(page.get_by_role("button", name="Ouvrir la feuille sur ce téléphone")).to_be_visible()
 
 
 def refuse_a_deal(page) -> None:
@@ -85,16 +104,38 @@ PAGES = [
     Page("accueil", "anyone", "/"),
     Page("accueil de l'arbitre", "arbitre", "/arbitre/"),
     Page("tableau de bord", "arbitre", "/arbitre/tournois/{tournament}/"),
+    Page("nouveau tournoi", "arbitre", "/arbitre/tournois/nouveau/"),
+    Page("modifier le tournoi", "arbitre", "/arbitre/tournois/{tournament}/modifier/"),
     Page("joueurs", "arbitre", "/arbitre/tournois/{tournament}/joueurs/"),
+    Page(
+        "modifier un inscrit",
+        "arbitre",
+        "/arbitre/tournois/{tournament}/joueurs/{registration}/modifier/",
+    ),
     Page("import", "arbitre", "/arbitre/tournois/{tournament}/import/"),
     Page("équipes", "arbitre", "/arbitre/tournois/{tournament}/equipes/"),
     Page("pointage", "arbitre", "/arbitre/tournois/{tournament}/pointage/"),
     Page("placement", "arbitre", "/arbitre/tournois/{tournament}/positions/1/placement/"),
     Page("salle", "arbitre", "/arbitre/tournois/{tournament}/positions/1/salle/"),
+    Page(
+        "téléphone d'une table",
+        "arbitre",
+        "/arbitre/tournois/{tournament}/positions/1/salle/",
+        grant_a_phone,
+        reaches=("sheet_room_device_grant",),
+    ),
+    Page(
+        "lien d'un téléphone",
+        "arbitre",
+        "/arbitre/tournois/{tournament}/positions/1/salle/",
+        open_the_grant,
+        reaches=("sheet_device_grant",),
+    ),
     Page("journal", "arbitre", "/arbitre/tournois/{tournament}/journal/"),
     Page("pénalités", "arbitre", "/arbitre/tournois/{tournament}/penalites/"),
     Page("feuille vue par l'arbitre", "arbitre", "/tables/{signed_table}/"),
     Page("historique de la feuille", "arbitre", "/tables/{signed_table}/historique/"),
+    Page("réouverture de la feuille", "arbitre", "/tables/{signed_table}/reouverture/"),
     Page("code de la table", "anyone", "/tables/{open_table}/acces/"),
     Page("feuille", "table", "/tables/{open_table}/"),
     Page("formulaire de donne", "table", "/tables/{open_table}/", fill_a_deal),
@@ -109,6 +150,7 @@ PAGES = [
     Page("nouveau club", "arbitre", "/arbitre/clubs/nouveau/"),
     Page("gestion du club", "arbitre", "/arbitre/clubs/{club}/"),
     Page("membres du club", "arbitre", "/arbitre/clubs/{club}/membres/"),
+    Page("modifier un membre", "arbitre", "/arbitre/clubs/{club}/membres/{member}/"),
     Page("journal du club", "arbitre", "/arbitre/clubs/{club}/journal/"),
     Page("saison", "anyone", "/saisons/{season}/"),
     Page("projection de la saison", "anyone", "/saisons/{season}/projection/"),
@@ -121,16 +163,9 @@ PAGES = [
         "/arbitre/tournois/{tournament}/positions/1/plan.pdf?travail={preparing}",
     ),
 ]
-# The pages read at 200 % text size: those read on a phone during play.
-ZOOMED = [
-    "feuille",
-    "formulaire de donne",
-    "classement",
-    "page d'un joueur",
-    "salle",
-    "pointage",
-    "page publique du tournoi",
-]
+# The pages read at 200 % text size: every page, for a reader who needs large text needs it
+# on every page (the arbitre's on a phone too).
+ZOOMED = [spec.name for spec in PAGES]
 
 
 @pytest.fixture(autouse=True)
@@ -142,8 +177,12 @@ def push_offered(settings):
 @pytest.fixture
 def room(arbitre) -> Room:
     tournament = club_tournament(arbitre, formula="duo")
-    club_player(tournament.club, last_name="Lefèvre", first_name="Gaëlle", licence="0412345")
+    member = club_player(
+        tournament.club, last_name="Lefèvre", first_name="Gaëlle", licence="0412345"
+    ).memberships.get()
     players = register(tournament, 8)
+    # A member already registered: the tick list shows him « inscrit ».
+    Member.objects.create(club=tournament.club, player=players[0].player)
     for number in range(4):
         team = Team.objects.create(tournament=tournament, name=f"Équipe {number + 1}")
         for registration in players[number * 2 : number * 2 + 2]:
@@ -183,6 +222,8 @@ def room(arbitre) -> Room:
         season.pk,
         players[0].player_id,
         preparing.digest,
+        players[0].pk,
+        member.pk,
     )
 
 
@@ -200,7 +241,7 @@ def open_page(chromium, live_server, arbitre, room):
         context = chromium.new_context(viewport=PHONE, locale="fr-FR", base_url=live_server.url)
         contexts.append(context)
         if spec.who == "arbitre":
-            log_in(context, live_server, arbitre)
+            log_in(context, arbitre, live_server)
         page = context.new_page()
         page.set_default_timeout(10_000)
         page.on("pageerror", lambda error: errors.append(str(error)))
@@ -252,6 +293,45 @@ def test_the_pages_list_covers_every_page_the_issue_names():
         "projection",
     } <= names  # fmt: skip
     assert set(ZOOMED) <= names
+
+
+# The URLs that are no page to read: files (exports, prints, the phone's worker and manifest),
+# the targets of forms and of htmx requests that answer on the page they came from, and the
+# logout.
+NOT_PAGES = {
+    "favicon", "logout", "sheet_service_worker", "sheet_manifest",
+    "ranking_csv", "ranking_xlsx", "ranking_pdf", "ranking_json", "ranking_teams_csv",
+    "ranking_teams_xlsx", "deals_csv", "deals_xlsx", "deals_json", "season_csv", "season_pdf",
+    "season_json", "print_position_sheets", "print_plan", "print_cards", "print_sheet",
+    "club_arbitre_remove", "club_member_remove", "club_arbitre_add", "setup_tournament_publish",
+    "setup_register_ticked", "setup_player_unregister", "setup_team_assign", "setup_withdraw",
+    "setup_team_delete", "setup_checkin_toggle", "setup_placement_generate",
+    "setup_placement_swap", "setup_placement_publish", "position_close", "position_reopen",
+    "position_seat_next", "call_handle", "penalty_cancel", "sheet_deal_new", "sheet_deal_delete",
+    "sheet_preview", "sheet_sign_off",
+}  # fmt: skip
+
+
+def url_names(resolver=None) -> set[str]:
+    """Every URL's name of the site, the admin's aside."""
+    names = set()
+    for pattern in (resolver or get_resolver()).url_patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.namespace != "admin":
+                names |= url_names(pattern)
+        else:
+            names.add(pattern.name)
+    return names
+
+
+def test_the_pages_list_holds_every_page_of_the_site():
+    ids = dict.fromkeys(Room.__dataclass_fields__, 1)
+    listed = set()
+    for spec in PAGES:
+        listed.add(resolve(urlsplit(spec.path.format(**ids)).path).url_name)
+        listed.update(spec.reaches)
+
+    assert url_names() - NOT_PAGES == listed
 
 
 # The outermost elements of <main> whose box runs past the screen's left or right edge, but

@@ -22,7 +22,7 @@ def new_phone(chromium, live_server):
         context = chromium.new_context(viewport=PHONE, locale="fr-FR", base_url=live_server.url)
         contexts.append(context)
         if logged_in is not None:
-            log_in(context, live_server, logged_in)
+            log_in(context, logged_in, live_server)
         page = context.new_page()
         page.set_default_timeout(10_000)
         return page

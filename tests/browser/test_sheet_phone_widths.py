@@ -89,17 +89,22 @@ def test_every_column_and_name_is_readable_at_390_px(phone, long_named_table, si
     assert box["x"] + box["width"] <= 390
 
 
-def test_the_live_marques_of_five_players_fit_at_390_px(phone, long_named_table, artifacts):
-    table = long_named_table(5)
-    page = phone
-    open_sheet(page, table)
+def type_a_garde_contre(page) -> None:
+    """The third seat's garde contre, 3 bouts and 91 points: the live marques shown."""
     form = page.locator("form.deal-form")
-
     form.locator("fieldset.seats").first.locator("label.choice").nth(2).click()
     form.locator("fieldset.contracts label.choice", has_text="Garde contre").click()
     form.locator("fieldset.bouts label.choice").nth(3).click()
     form.get_by_label("Points", exact=True).fill("91")
     expect(page.locator("#preview .preview-marques")).to_contain_text("+")
+
+
+def test_the_live_marques_of_five_players_fit_at_390_px(phone, long_named_table, artifacts):
+    table = long_named_table(5)
+    page = phone
+    open_sheet(page, table)
+
+    type_a_garde_contre(page)
 
     page.locator("#preview").screenshot(path=str(artifacts / "live_marques_5_players_390.png"))
     assert page.locator("#preview").evaluate(
@@ -129,3 +134,37 @@ def test_a_refused_save_shows_its_message_once_on_the_phone(phone, long_named_ta
     page.locator("form.deal-form").get_by_label("Points", exact=True).fill("96")
     expect(page.locator("#preview")).to_contain_text("et non 96")
     expect(page.get_by_text("compris entre 0 et 91")).to_have_count(1)
+
+
+# The words of the cells that a line break splits (between two of its letters; a break after
+# a hyphen is a French line's own).
+SPLIT_WORDS = """(selector) => Array.from(document.querySelectorAll(selector)).flatMap((cell) => {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    const split = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.textContent.matchAll(/[^\\s-]+-?/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const lines = new Set(Array.from(range.getClientRects(), (box) => Math.round(box.top)));
+            if (lines.size > 1) split.push(match[0]);
+        }
+    }
+    return split;
+})"""
+
+
+def test_the_live_marques_name_every_player_whole_at_390_px(phone, long_named_table, artifacts):
+    table = long_named_table(5)
+    page = phone
+    open_sheet(page, table)
+
+    type_a_garde_contre(page)
+
+    page.locator("#preview").screenshot(path=str(artifacts / "live_marques_names_390.png"))
+    assert page.evaluate(SPLIT_WORDS, "#preview .preview-marques th") == []
+    assert page.evaluate(OVERFLOWING, "#preview .preview-marques th") == []
+    # Every marque in sight: the table needs no scrolling sideways.
+    assert page.locator("#preview .scroll").evaluate(
+        "(element) => element.scrollWidth <= element.clientWidth"
+    )

@@ -200,3 +200,20 @@ def test_an_fft_profile_with_a_club_option_is_refused():
         "profile",
         "Les règles FFT n'ont pas d'option : « misères » demande les règles du club.",
     )
+
+
+def test_a_refusal_naming_a_seat_may_name_its_player_instead():
+    refusal = InvalidDeal("poignees", "« N » joue en attaque, pas en défense.", "N")
+
+    named = refusal.naming({"N": "Martin C."})
+
+    assert (named.field, named.message) == (
+        "poignees",
+        "Martin C. joue en attaque, pas en défense.",
+    )
+
+
+def test_a_refusal_naming_no_seat_is_kept_as_it_is():
+    refusal = InvalidDeal("points", "Les points vont de 0 à 91.")
+
+    assert refusal.naming({"N": "Martin C."}) is refusal

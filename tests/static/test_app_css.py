@@ -65,3 +65,15 @@ def test_no_opacity_fades_text():
     css = APP_CSS.read_text(encoding="utf-8")
 
     assert re.findall(r"opacity:\s*([\d.]+)", css) == ["0"]
+
+
+@pytest.mark.parametrize("name", ["app.css", "seasons.css", "print.css", "offline.css"])
+def test_every_brace_of_the_stylesheets_closes_one_it_opened(name):
+    """A stray « } » drops the rule after it without a word (the ranking's « ex æquo » lost its
+    style that way): every closing brace closes an opened one, and all are closed."""
+    css = re.sub(r"/\*.*?\*/", "", (APP_CSS.parent / name).read_text(encoding="utf-8"), flags=re.S)
+    depth = 0
+    for brace in re.findall(r"[{}]", css):
+        depth += 1 if brace == "{" else -1
+        assert depth >= 0, f"{name}: a « }} » closes nothing"
+    assert depth == 0

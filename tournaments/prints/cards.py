@@ -5,9 +5,9 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import segno
-from django.template.defaultfilters import date as date_filter
 from django.utils.translation import gettext as _
 
+from common.dates import french_date
 from common.names import name_key
 from tournaments.models import (
     Registration,
@@ -127,7 +127,7 @@ def cards_document(cards: list[PlayerCard], tournament: Tournament) -> tuple[dic
         count: Stamp(name=f"card-layer-{count}", page=len(chunks) + index)
         for index, count in enumerate(counts)
     }
-    event = f"{tournament.name} · {date_filter(tournament.date, 'j F Y')}"
+    event = f"{tournament.name} · {french_date(tournament.date, 'j F Y')}"
     context = {
         "tournament": tournament,
         "event": event,

@@ -27,7 +27,7 @@ from tournaments.deal_words import (
     short_name,
 )
 from tournaments.models import Deal, Position, Seat, Table, Tournament
-from tournaments.prints.fonts import fit, width_mm, wrap
+from tournaments.prints.fonts import fit, wrap
 from tournaments.prints.layout import (
     SIGNATURE_GAP,
     FigureLines,
@@ -37,6 +37,14 @@ from tournaments.prints.layout import (
 )
 from tournaments.prints.pdf import Stamp
 from tournaments.prints.qr import make_qr, qr_drawing, qr_svg
+from tournaments.prints.sheet_rows import (
+    CELL_SIZE_PT,
+    CONTRACT_TEXT_WIDTH,
+    SIGN_SIZE_PT,
+    TAKER_TEXT_WIDTH,
+    PrintedRow,
+    printed_rows,
+)
 from tournaments.selectors.sheets import in_place_order
 
 
@@ -137,16 +145,9 @@ class PrintedSheet:
         return list(zip(self.seats, self.totals or [None] * len(self.seats), strict=True))
 
     @property
-    def rows(self) -> list[tuple[PrintedDeal, str]]:
-        """Each deal with the class of its detail: « s-small » when its points and bouts would
-        not hold on their line at the cells' size (the narrow column of the club's rules), the
-        whole detail then in the small size, rather than its first line in one size and the
-        rest of it in another (print.css, .s-detail)."""
-        room = 0.97 * (self.layout.detail_width - 3)  # its padding, and a margin
-        return [
-            (deal, "" if width_mm(deal.result, CELL_SIZE_PT) <= room else "s-small")
-            for deal in self.deals
-        ]
+    def rows(self) -> list[PrintedRow]:
+        """Each deal's row as its blocks print it (tournaments.prints.sheet_rows)."""
+        return printed_rows(self.deals, self.layout)
 
     # The columns and lines of words, one block each (tournaments.prints.layout says why).
 
@@ -250,21 +251,22 @@ class PrintedSheet:
 
     @property
     def signature_lines(self) -> str:
-        """Under each line « Signature », or when the player confirmed online."""
-        return "\t".join(
-            _("Confirmé en ligne à %(when)s")
-            % {"when": localtime(seat.confirmed_at).strftime("%H:%M")}
+        """Under each line « Signature », or when the player confirmed online, broken to the
+        width of its box (a tab between boxes: five boxes cannot hold it on one line)."""
+        width = 0.97 * (self.layout.signature_pitch - SIGNATURE_GAP - 4)  # its margins
+        boxes = [
+            wrap(
+                _("Confirmé en ligne à %(when)s")
+                % {"when": localtime(seat.confirmed_at).strftime("%H:%M")},
+                width,
+                SIGN_SIZE_PT,
+            )
             if seat.confirmed_at
-            else _("Signature")
+            else [_("Signature")]
             for seat in self.seats
-        )
-
-
-# The taker's and the contract's columns (tournaments.prints.layout, TAKER and CONTRACT) less
-# their padding, the contract's starting at the block's tab stop (print.css, .s-deal: 98 px).
-CELL_SIZE_PT = 8.5
-TAKER_TEXT_WIDTH = 23.0
-CONTRACT_TEXT_WIDTH = 17.0
+        ]
+        lines = zip_longest(*boxes, fillvalue="")
+        return "\n".join("\t".join(line).rstrip("\t") for line in lines)
 
 
 def _taker_lines(text: str) -> list[str]:

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q, Sum
 
+from common.names import names_short
 from scoring.sheet import SeatTotals, SheetTotals
 from tournaments.choices import MARQUE_FIELDS, Place
-from tournaments.deal_words import names_short
 from tournaments.models import Deal, HandledCall, Position, Seat, Table, Tournament
 from tournaments.selectors.sheets import ALERT_CONTRACTS, call_kind, call_row, in_place_order
 

@@ -77,7 +77,9 @@ def club_members_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
                 messages.success(
                     request, _("%(player)s est membre du club.") % {"player": member.player}
                 )
-                return redirect_page(request, reverse("club_members", args=[club.pk]))
+                # « #top » (HTML's name for the page's top): a redirect keeps the form's
+                # « #ajouter » otherwise, and the message above would be out of sight.
+                return redirect_page(request, reverse("club_members", args=[club.pk]) + "#top")
     context = _members_context(request, club, form)
     found = search_results(request, "clubs/members.html", context, partial="member-results")
     if found is not None:

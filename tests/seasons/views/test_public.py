@@ -3,6 +3,7 @@
 import csv
 import html
 import io
+import re
 from collections import defaultdict
 
 import pytest
@@ -189,3 +190,46 @@ def test_the_method_reads_in_the_same_words_on_the_form_and_on_the_season_page(
     assert "1000 au premier" in words
     assert words in page
     assert words in form
+
+
+def test_a_season_from_the_first_of_the_month_says_premier(client, season):
+    page = client.get(f"/saisons/{season.pk}/").content.decode()
+
+    assert "du 1er septembre 2026 au 30 juin 2027" in page
+
+
+@pytest.fixture
+def cumul_with_a_loss(club, arbitre, people, season):
+    """« Cumul »: Abel takes twice (+87, +87), then defends against Bernard (−29)."""
+    evening(club, arbitre, 6, people[:4])
+    evening(club, arbitre, 13, people[:4])
+    evening(club, arbitre, 20, [people[1], people[0], *people[2:4]])
+    return season
+
+
+def test_the_worked_example_subtracts_a_negative_evening(client, cumul_with_a_loss):
+    page = client.get(f"/saisons/{cumul_with_a_loss.pk}/").content.decode()
+
+    assert "87 + 87 − 29 = <strong>145</strong>" in page
+    assert "+ −" not in page
+
+
+def test_a_cumul_says_nothing_of_rounding_as_it_rounds_nothing(client, cumul_with_a_loss):
+    page = client.get(f"/saisons/{cumul_with_a_loss.pk}/").content.decode()
+
+    assert "arrondis au dixième" not in page
+
+
+@pytest.mark.usefixtures("played")
+def test_place_points_say_they_are_shown_rounded(client, season):
+    page = client.get(f"/saisons/{season.pk}/").content.decode()
+
+    assert "arrondis au dixième" in page
+
+
+@pytest.mark.usefixtures("cumul_with_a_loss")
+def test_the_history_chart_reads_its_highest_and_lowest_totals_and_zero(client, people):
+    page = client.get(f"/joueurs/{people[0].pk}/").content.decode()
+
+    axis = re.findall(r'<text class="axis y-axis"[^>]*>([^<]*)</text>', page)
+    assert axis == ["+87", "0", "−29"]

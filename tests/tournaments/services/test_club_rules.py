@@ -184,3 +184,20 @@ def test_rules_that_do_not_hold_together_are_refused(arbitre, changes, message):
     assert refused.value.message == message
     tournament.refresh_from_db()
     assert (tournament.rules, tournament.homologable) == ("fft", False)
+
+
+def test_a_refusal_about_a_seat_names_its_player_rather_than_its_letter(arbitre):
+    _tournament, table = club_room(arbitre)
+    result = DealResult(
+        taker="N", contract="prise", points=Decimal(38), bouts=2,
+        poignees={"S": "simple"}, miseres={"S": "pas_d_atout"},
+    )  # fmt: skip
+
+    with pytest.raises(InvalidDeal) as refusal:
+        record_deal(table=table, number=1, result=result, by=TESTS)
+
+    assert refusal.value.message == (
+        "Joueur3 P. annonce « pas d'atout » et montre une poignée : "
+        "un joueur sans atout ne peut pas montrer de poignée."
+    )
+    assert refusal.value.field == "miseres"

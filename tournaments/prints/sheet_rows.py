@@ -1,0 +1,93 @@
+"""A deal's row of a printed feuille de marque, each of its blocks held in the row's height.
+
+A row's blocks (print.css, .s-deal, .s-detail and .s-miseres) are absolutely placed and as
+high as the row: what they cannot hold would print under the next row. Their lines are
+therefore broken here, measured in the fonts the PDF is drawn with (tournaments.prints.fonts),
+and a row holding more than its height ends its last kept line with « … ».
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from tournaments.prints.fonts import ELLIPSIS, PT, fit, width_mm, wrap
+from tournaments.prints.layout import SheetLayout
+
+# The taker's and the contract's columns (tournaments.prints.layout, TAKER and CONTRACT) less
+# their padding, the contract's starting at the block's tab stop (print.css, .s-deal: 98 px).
+CELL_SIZE_PT = 8.5
+TAKER_TEXT_WIDTH = 23.0
+CONTRACT_TEXT_WIDTH = 17.0
+
+SMALL_SIZE_PT = 7.0  # the primes and the misères (print.css, .s-detail and .s-miseres)
+SIGN_SIZE_PT = 8.0  # under the signature line (print.css, .s-sign-lines)
+CELL_PADDING = 2.4  # a cell's padding, top and bottom (print.css, .s-cell)
+LINE_HEIGHT = 1.25  # of every cell (print.css, .s-cell)
+
+
+@dataclass(frozen=True)
+class PrintedRow:
+    """A deal's row as its blocks print it: every column's lines held in the row's height."""
+
+    deal: Any  # tournaments.prints.sheets.PrintedDeal, which imports this module
+    detail_class: str
+    taker_and_contract: str
+    detail: str
+    miseres: str
+
+
+def printed_rows(deals: list, layout: SheetLayout) -> list[PrintedRow]:
+    """Each of ``deals`` (PrintedDeal) as its row prints it, each block cut to its lines.
+
+    The detail takes the small size whole (« s-small ») when its points and bouts would not
+    hold on their line at the cells' size (the narrow column of the club's rules), rather than
+    its first line in one size and the rest of it in another (print.css, .s-detail)."""
+    height = layout.row_height - CELL_PADDING
+    room = 0.97 * (layout.detail_width - 3)  # its padding, and a margin
+    miseres_room = 0.97 * (layout.miseres_width - 3)
+    rows = []
+    for deal in deals:
+        small = width_mm(deal.result, CELL_SIZE_PT) > room
+        first = SMALL_SIZE_PT if small else CELL_SIZE_PT
+        detail = wrap(deal.result, room, first) + wrap(deal.primes, room, SMALL_SIZE_PT)
+        miseres = wrap(deal.miseres, miseres_room, SMALL_SIZE_PT)
+        rows.append(
+            PrintedRow(
+                deal=deal,
+                detail_class="s-small" if small else "",
+                taker_and_contract=held_columns(deal.taker_and_contract, height),
+                detail=held(detail, height, room, SMALL_SIZE_PT, first_pt=first),
+                miseres=held(miseres, height, miseres_room, SMALL_SIZE_PT),
+            )
+        )
+    return rows
+
+
+def held(
+    lines: list[str], height: float, width: float, size_pt: float, *, first_pt: float = 0
+) -> str:
+    """As many of ``lines`` as ``height`` mm holds (the first at ``first_pt``, the others at
+    ``size_pt``), the last one kept ending with « … » when some did not fit."""
+    first_pt = first_pt or size_pt
+    kept: list[str] = []
+    used = 0.0
+    for index, line in enumerate(lines):
+        used += LINE_HEIGHT * (first_pt if index == 0 else size_pt) * PT
+        if used > height + 0.01 and kept:
+            last = len(kept) - 1
+            kept[last] = fit(kept[last] + ELLIPSIS, width, first_pt if last == 0 else size_pt)
+            break
+        kept.append(line)
+    return "\n".join(kept)
+
+
+def held_columns(text: str, height: float) -> str:
+    """The taker's and the contract's columns (PrintedDeal.taker_and_contract), on as many
+    lines as ``height`` mm holds, the taker's last one kept ending with « … » when cut."""
+    lines = text.split("\n")
+    room = max(1, int((height + 0.01) // (LINE_HEIGHT * CELL_SIZE_PT * PT)))
+    if len(lines) <= room:
+        return text
+    kept = lines[:room]
+    taker, tab, contract = kept[-1].partition("\t")
+    kept[-1] = fit(taker + ELLIPSIS, TAKER_TEXT_WIDTH, CELL_SIZE_PT) + tab + contract
+    return "\n".join(kept)
