@@ -296,13 +296,14 @@ def test_the_pages_list_covers_every_page_the_issue_names():
 
 
 # The URLs that are no page to read: files (exports, prints, the phone's worker and manifest),
-# the targets of forms and of htmx requests that answer on the page they came from, and the
-# logout.
+# the targets of forms and of htmx requests that answer on the page they came from, the live
+# streams, and the logout.
 NOT_PAGES = {
     "favicon", "logout", "sheet_service_worker", "sheet_manifest",
     "ranking_csv", "ranking_xlsx", "ranking_pdf", "ranking_json", "ranking_teams_csv",
     "ranking_teams_xlsx", "deals_csv", "deals_xlsx", "deals_json", "season_csv", "season_pdf",
-    "season_json", "print_position_sheets", "print_plan", "print_cards", "print_sheet",
+    "season_json", "print_position_sheets", "print_cards", "print_sheet",
+    "live_stream", "arbitre_live_stream", "push_subscribe", "push_unsubscribe",
     "club_arbitre_remove", "club_member_remove", "club_arbitre_add", "setup_tournament_publish",
     "setup_register_ticked", "setup_player_unregister", "setup_team_assign", "setup_withdraw",
     "setup_team_delete", "setup_checkin_toggle", "setup_placement_generate",
