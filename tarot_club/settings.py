@@ -248,6 +248,28 @@ DOCUMENTS_PUBLIC_PER_MINUTE = env_int("DOCUMENTS_PUBLIC_PER_MINUTE", 30)
 # The client's address, as the table codes and the failed logins read it (behind TRUSTED_PROXIES).
 DOCUMENTS_CLIENT_ADDRESS = "tournaments.table_access.client_address"
 
+# The live pages' event bus (common/bus.py): a Redis stream shared by every web process, or one
+# process's memory without Redis. LIVE_REDIS_URL lets the bus use another Redis than the cache
+# (bench/live_bench.py cuts the bus's alone); it is REDIS_URL by default.
+LIVE_REDIS_URL = os.environ.get("LIVE_REDIS_URL", REDIS_URL)
+LIVE_STREAM_KEY = os.environ.get("CACHE_KEY_PREFIX", "tarot") + ":live"
+# A heartbeat comment on every open stream, so that no proxy closes it as idle.
+LIVE_HEARTBEAT_SECONDS = 15
+
+# « Me prévenir » (tournaments/push): Web Push signed with the site's VAPID keys, made once by
+# ``manage.py vapid_keys``; without them the button is not offered. The subscriptions may name
+# only the browsers' push services (PUSH_SERVICE_HOSTS, over HTTPS), never another address.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:arbitre@example.org")
+PUSH_SERVICE_HOSTS = (
+    "fcm.googleapis.com",
+    "push.services.mozilla.com",
+    "push.apple.com",
+    "notify.windows.com",
+)
+PUSH_PLAIN_HTTP_FOR_TESTS = False
+
 # Sessions are read from the cache and written through to the database (Django's cached_db):
 # every phone request reads its session (the table's grant) without a query once it is cached,
 # and a session survives a cache restart.

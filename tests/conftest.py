@@ -4,6 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
+from common.bus import bus, reset_bus
 from tarot_club.celery import app as celery_app
 from tests.at_the_table import TESTS
 from tests.factories import club_tournament, register
@@ -37,6 +38,16 @@ def _documents_drawn_here(settings, tmp_path):
     celery_app.conf.task_always_eager = True
     yield
     celery_app.conf.task_always_eager = eager
+
+
+@pytest.fixture(autouse=True)
+def live_bus(settings):
+    """Each test's live events go to a bus of its own, in memory (``common.bus``), even where
+    the cache is Redis: what a test publishes is what it reads, and nothing else."""
+    settings.LIVE_REDIS_URL = ""
+    reset_bus()
+    yield bus()
+    reset_bus()
 
 
 @pytest.fixture(autouse=True)

@@ -35,6 +35,8 @@ from tournaments.choices import (
 )
 from tournaments.constraints import numbered, one_of, prime_checks, result_checks, rules_checks
 from tournaments.journal_entries import JournalEntry as JournalEntry  # the journal's table
+from tournaments.push_subscriptions import PushDelivery as PushDelivery  # « Me prévenir »
+from tournaments.push_subscriptions import PushSubscription as PushSubscription
 
 
 def new_table_code() -> str:

@@ -27,8 +27,13 @@ def runs_tournament(user, tournament: Tournament) -> bool:
 
 def visible_tournaments(request: HttpRequest) -> QuerySet[Tournament]:
     """Published tournaments, and those of the arbitre's clubs whether published or not."""
-    if request.user.is_authenticated:
-        theirs = arbitre_tournaments(request.user).values("pk")
+    return tournaments_visible_to(request.user)
+
+
+def tournaments_visible_to(user) -> QuerySet[Tournament]:
+    """``visible_tournaments`` for ``user`` (an async view has the user, not the request's)."""
+    if user.is_authenticated:
+        theirs = arbitre_tournaments(user).values("pk")
         return Tournament.objects.filter(Q(published=True) | Q(pk__in=theirs))
     return Tournament.objects.filter(published=True)
 

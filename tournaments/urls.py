@@ -8,11 +8,13 @@ from tournaments.views import (
     checkin,
     deals,
     journal,
+    live,
     members,
     offline,
     penalties,
     prints,
     public,
+    push,
     registrations,
     results,
     room,
@@ -38,6 +40,9 @@ tournament_pages = [
     path("joueurs/", results.player_search, name="player_search"),
     path("joueurs/<int:number>/", results.player, name="player_page"),
     path("projection/", results.projector, name="projector"),
+    path("direct/", live.public_stream, name="live_stream"),
+    path("notifications/", push.subscribe, name="push_subscribe"),
+    path("notifications/retrait/", push.unsubscribe, name="push_unsubscribe"),
 ]
 
 # arbitre/tournois/<tournament_id>/joueurs/<registration_id>/: one registration.
@@ -83,6 +88,7 @@ arbitre_pages = [
     path("positions/<int:number>/", include(position_pages)),
     path("donnes/<int:deal_id>/appel/", room.call_handle, name="call_handle"),
     path("journal/", journal.journal, name="journal"),
+    path("direct/", live.arbitre_stream, name="arbitre_live_stream"),
     path("penalites/", penalties.penalties, name="penalties"),
     path("penalites/<int:penalty_id>/annuler/", penalties.penalty_cancel, name="penalty_cancel"),
     path("cartes.pdf", prints.player_cards_pdf, name="print_cards"),

@@ -15,6 +15,7 @@ from seasons import documents, exports
 from seasons.models import Season
 from seasons.permissions import runs_season
 from seasons.selectors.history import player_history
+from seasons.selectors.live import evening_under_way
 from seasons.selectors.ranking import season_ranking
 from tournaments.selectors.projector import PROJECTOR_SECONDS, projector_pages, shown_screen
 from tournaments.spreadsheets import XLSX
@@ -32,6 +33,8 @@ def season_page(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
         "ranking": season_ranking(season),
         "can_edit": runs_season(request.user, season),
     }
+    if not request.htmx:
+        context["live_tournament"] = evening_under_way(season)
     return render_page(request, "seasons/season.html", context, partial="ranking")
 
 

@@ -74,6 +74,38 @@ async function staticFile(request) {
   return response;
 }
 
+// « Me prévenir » (README): a notification pushed by the server (tournaments/push), shown as
+// it comes; a tap opens the player's page, in the window already open on it if there is one.
+const ICON = {{ icon_json }};
+
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch (error) {
+    message = { body: event.data ? event.data.text() : "" };
+  }
+  event.waitUntil(self.registration.showNotification(message.title || "Tarot", {
+    body: message.body || "",
+    icon: ICON,
+    lang: "fr",
+    tag: message.url || undefined,
+    data: { url: message.url || "/" },
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data && event.notification.data.url || "/", self.location.origin);
+  if (url.origin !== self.location.origin) return;
+  event.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const open = windows.find((client) => new URL(client.url).pathname === url.pathname);
+    if (open) return open.focus();
+    return self.clients.openWindow(url.href);
+  })());
+});
+
 function wait(milliseconds) {
   return new Promise((resolve) => setTimeout(() => resolve(null), milliseconds));
 }

@@ -25,6 +25,7 @@ from tests.browser.conftest import PHONE, log_in
 from tests.browser.taps import tap
 from tests.factories import club_player, club_tournament, enrol, register, seat
 from tournaments.deal_scoring import DealResult
+from tournaments.management.commands.vapid_keys import new_keys
 from tournaments.models import Team
 from tournaments.prints.documents import PLAN
 from tournaments.services.deals import record_deal
@@ -191,6 +192,12 @@ PAGES = [
 ZOOMED = [spec.name for spec in PAGES]
 
 
+@pytest.fixture(autouse=True)
+def push_offered(settings):
+    """The site has its VAPID keys: a player's page offers « Me prévenir »."""
+    settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = new_keys()
+
+
 @pytest.fixture
 def room(arbitre) -> Room:
     tournament = club_tournament(arbitre, formula="duo")
@@ -317,14 +324,14 @@ def test_the_pages_list_covers_every_page_the_issue_names():
 
 # The URLs that are no page to read: files (exports, prints, the phone's worker and manifest;
 # the plan's URL is listed as the « Impression en préparation… » page that every document's
-# URL answers while it is drawn, one template),
-# the targets of forms and of htmx requests that answer on the page they came from, and the
-# logout.
+# URL answers while it is drawn, one template), the targets of forms and of htmx requests
+# that answer on the page they came from, the live streams, and the logout.
 NOT_PAGES = {
     "favicon", "logout", "sheet_service_worker", "sheet_manifest",
     "ranking_csv", "ranking_xlsx", "ranking_pdf", "ranking_json", "ranking_teams_csv",
     "ranking_teams_xlsx", "deals_csv", "deals_xlsx", "deals_json", "season_csv", "season_pdf",
     "season_json", "print_position_sheets", "print_cards", "print_sheet",
+    "live_stream", "arbitre_live_stream", "push_subscribe", "push_unsubscribe",
     "club_arbitre_remove", "club_member_remove", "club_arbitre_add", "setup_tournament_publish",
     "setup_register_ticked", "setup_player_unregister", "setup_team_assign", "setup_withdraw",
     "setup_team_delete", "setup_checkin_toggle", "setup_placement_generate",

@@ -5,7 +5,7 @@ import pytest
 
 from common.actors import Actor
 from tests.at_the_table import grant, play, prise_by
-from tests.factories import register, seat
+from tests.factories import register, seat, seated_room
 from tournaments.services.positions import close_position
 
 
@@ -69,3 +69,16 @@ def forced_close(short_tournament, players, arbitre):
         position=tables[0].position, by=Actor.arbitre(arbitre), force=True, reason="Panne"
     )
     return tables
+
+
+@pytest.fixture
+def one_position(arbitre):
+    """A published tournament of one position of one deal a table: two tables of four."""
+    return seated_room(arbitre, positions_count=1, deals_per_position=1)
+
+
+@pytest.fixture
+def commits(django_capture_on_commit_callbacks):
+    """``with commits(execute=True):`` runs, at its end, what the writes inside it left for
+    after their commit (the tests' writes are inside one transaction, never committed)."""
+    return django_capture_on_commit_callbacks

@@ -28,6 +28,9 @@ PATHS = [
     ("player_search", T, "/tournois/7/joueurs/"),
     ("player_page", {**T, **N}, "/tournois/7/joueurs/3/"),
     ("projector", T, "/tournois/7/projection/"),
+    ("live_stream", T, "/tournois/7/direct/"),
+    ("push_subscribe", T, "/tournois/7/notifications/"),
+    ("push_unsubscribe", T, "/tournois/7/notifications/retrait/"),
     ("setup_home", {}, "/arbitre/"),
     ("setup_tournament_create", {}, "/arbitre/tournois/nouveau/"),
     ("setup_dashboard", T, "/arbitre/tournois/7/"),
@@ -78,6 +81,7 @@ PATHS = [
     ("position_seat_next", {**T, **N}, "/arbitre/tournois/7/positions/3/suivante/"),
     ("call_handle", {**T, "deal_id": 44}, "/arbitre/tournois/7/donnes/44/appel/"),
     ("journal", T, "/arbitre/tournois/7/journal/"),
+    ("arbitre_live_stream", T, "/arbitre/tournois/7/direct/"),
     ("penalties", T, "/arbitre/tournois/7/penalites/"),
     ("penalty_cancel", {**T, "penalty_id": 9}, "/arbitre/tournois/7/penalites/9/annuler/"),
     (

@@ -62,6 +62,7 @@ class _Sheet:
 # here would be read by one more query when used (the query-count tests would say so).
 SHEET_COLUMNS = (
     "place",
+    "registration",
     "confirmed_at",
     "table__number",
     "table__locked_at",
@@ -98,6 +99,7 @@ def _locked_sheet(table: Table) -> _Sheet:
             table = sheets.locked_table(table)
         except Table.DoesNotExist as error:
             raise Refused(_("Cette table n'existe plus."), code="missing") from error
+    table.seated_registrations = [seat.registration_id for seat in seats]  # for tournaments/live.py
     return _Sheet(table=table, deals=list(table.deals.order_by("number")), seats=seats)
 
 

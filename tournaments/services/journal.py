@@ -14,6 +14,7 @@ from django.db import models
 
 from common.actors import Actor
 from common.journal import line_fields
+from tournaments import live
 from tournaments.models import JournalEntry, Position, Table, Tournament
 
 Action = JournalEntry.Action
@@ -39,12 +40,14 @@ def record(
     """
     if table is not None and position is None:
         position = table.position
-    return JournalEntry.objects.create(
+    entry = JournalEntry.objects.create(
         tournament=tournament,
         position_number=position.number if position is not None else None,
         table_number=table.number if table is not None else None,
         **line_fields(action=action, by=by, subject=subject, before=before, after=after),
     )
+    live.announce(entry, subject=subject, table=table)
+    return entry
 
 
 def record_change(

@@ -30,7 +30,9 @@ _KEY = 987654321
 _CSRF_INPUT = '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
 
 _CARD = (
-    '\n<li class="card room-card{state}" id="table-{number}">\n'
+    '\n<li class="card room-card{state}" id="table-{number}"'
+    ' hx-get="{room}?table={raw}" hx-trigger="live" hx-target="this" hx-swap="outerHTML"'
+    ' data-live-on="table:{position}:{raw}">\n'
     '<div class="room-card-head">\n<a href="{url}"><strong>{name}</strong></a>\n{badge}\n</div>\n'
     '<ul class="room-players">\n{players}\n</ul>\n'
     '<dl class="room-state">\n'
@@ -101,6 +103,8 @@ def room_cards(context: template.Context, rooms: list[dict]) -> SafeString:
         "sum": _text(gettext("Somme")),
         "code_word": _text(gettext("Code")),
         "grant": None,
+        "room": reverse("sheet_room", args=[tournament.pk, position.number]),
+        "position": position.number,
     }
     if not position.closed_at:
         # The form that lets a table's phone in (``device_grant``), for an open position.
@@ -136,6 +140,9 @@ def _card(room: dict, page: dict) -> str:
         grant = _GRANT.format(url=page["grant"](table.pk), **page["grant_words"])
     return _CARD.format(
         state=state,
+        room=page["room"],
+        position=page["position"],
+        raw=table.number,
         number=_count(table.number),
         url=page["sheet"](table.pk),
         name=page["names"][table],

@@ -25,6 +25,8 @@ SHEET_STATIC_FILES = [
     "django_htmx/htmx-2.min.js",
     "django_htmx/django-htmx.js",
     "js/offline.js",
+    "js/live.js",
+    "js/vendor/htmx-ext-sse-2.2.4.js",
     "icons/icon.svg",
     "icons/icon-192.png",
 ]
@@ -39,6 +41,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "static_files_json": json.dumps(files),
         "static_prefix_json": json.dumps(staticfiles_storage.base_url),
         "version": _version(),
+        "icon_json": json.dumps(staticfiles_storage.url("icons/icon-192.png")),
     }
     response = render(
         request,

@@ -9,6 +9,7 @@ on QR codes and read by other tools: they are fixed (README, « Résultats »).
 import json
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
@@ -21,6 +22,7 @@ from tournaments import exports
 from tournaments.models import Tournament
 from tournaments.permissions import visible_tournaments
 from tournaments.prints import documents
+from tournaments.push.sending import push_enabled
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.projector import PROJECTOR_SECONDS, projector_screens, shown_screen
 from tournaments.selectors.standings import CACHE_SECONDS, current_ranking, tournament_stamp
@@ -156,7 +158,11 @@ def player(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpRes
             },
             status=404,
         )
-    context = {"tournament": tournament, "page": page}
+    context = {
+        "tournament": tournament,
+        "page": page,
+        "push_key": settings.VAPID_PUBLIC_KEY if push_enabled() else "",
+    }
     return render_page(request, "results/player.html", context, partial="player")
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -62,6 +62,12 @@ def position_room(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
     """Every table of a position: its progress, whether signed, the zero sum, and the calls."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = _position(tournament, number)
+    table = request.GET.get("table", "")
+    if request.htmx and table.isdigit() and len(table) < 5:
+        # One table's card, which an event of that table asks for (static/js/live.js).
+        state = position_room_state(tournament=tournament, position=position)
+        state["rooms"] = [room for room in state["rooms"] if room["table"].number == int(table)]
+        return render(request, "sheets/room.html#card", state)
     return _render_room(request, room_context(tournament, position))
 
 

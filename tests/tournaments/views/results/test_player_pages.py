@@ -93,7 +93,10 @@ def test_a_player_page_follows_by_itself_and_says_when_it_was_updated(client, sh
 
     live = re.search(r'<div id="player-live" ([^>]*)>', content).group(1)
     assert f'hx-get="{page_url(short_tournament, 1)}"' in live
-    assert 'hx-trigger="every 30s"' in live
+    assert 'hx-trigger="live"' in live
+    registration = short_tournament.registrations.get(number=1)
+    assert f'data-live-on="registration:{registration.pk} ' in live
+    assert 'data-live-every="30"' in live
     assert 'hx-swap="outerHTML"' in live
     updated = re.search(r"Mis à jour à (\d{1,2} h \d{2})", content).group(1)
     assert updated in {french_time(before), french_time(after)}
@@ -212,7 +215,7 @@ def test_the_ranking_page_marks_ties_withdrawals_and_missed_positions(
 
     content = client.get(f"/tournois/{short_tournament.pk}/classement/").content.decode()
 
-    assert "provisionnel" in content
+    assert "provisoire" in content
     assert "ex æquo" in content
     assert '<span class="badge">retrait</span>' in content
     assert 'title="non jouée">—<span class="visually-hidden"> non jouée</span></span>' in content
@@ -281,7 +284,7 @@ def test_the_projector_polls_for_its_next_screen(client, short_tournament):
 
     content = response.content.decode()
     assert f'hx-get="/tournois/{short_tournament.pk}/projection/?ecran=0"' in content
-    assert 'hx-trigger="every 10s"' in content
+    assert 'hx-trigger="every 10s, live"' in content
     assert "<html" not in content
 
 

@@ -1,0 +1,267 @@
+"""The live pages' event bus (README, « En direct »): what a write announces once it commits,
+carried to every web process, each of which hands it to its own open streams.
+
+With ``LIVE_REDIS_URL`` (``REDIS_URL`` by default) the events go through one Redis stream,
+trimmed to the last hour (``XADD … MINID``), so that any number of processes on any number of
+machines see every one, and a client that comes back with the last id it saw is given what it
+missed. Each process reads that stream in one thread of its own, with one connection, and
+fans each event out to its clients' queues: never a connection per client. Without Redis, the
+process keeps the last hour in memory and fans out the same way (``./dev serve`` on a laptop).
+
+An event is a topic (a tournament's id, as text) and a dict; its id is Redis's
+(``<milliseconds>-<sequence>``), which the memory bus imitates, so that ids compare the same
+way in both. Nothing here knows what a tournament is: the words are the apps'
+(``tournaments.live``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import redis
+from django.conf import settings
+
+logger = logging.getLogger(__name__)
+
+KEEP_SECONDS = 3600
+# A Redis that does not answer within this is taken as cut: a write's announcement is dropped
+# rather than holding the write (the pages catch up from their own timers).
+PUBLISH_TIMEOUT = 0.5
+READ_BLOCK_MS = 5000
+RETRY_SECONDS = 1.0
+
+
+def parse_id(event_id: str) -> tuple[int, int] | None:
+    """``"1700000000000-3"`` as ``(1700000000000, 3)``, or None when it is not an id."""
+    first, _, second = (event_id or "").strip().partition("-")
+    if not (first.isdigit() and second.isdigit()) or len(first) > 15 or len(second) > 9:
+        return None
+    return int(first), int(second)
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    topic: str
+    data: dict
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return parse_id(self.id) or (0, 0)
+
+
+DOWN = None  # what a listener's queue receives when the bus is cut: its stream ends
+
+
+@dataclass(eq=False)
+class Listener:
+    """One open stream's queue, on its own event loop (the development server runs one loop per
+    request thread; uvicorn one per process)."""
+
+    topic: str
+    loop: asyncio.AbstractEventLoop
+    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+
+
+class Hub:
+    """The process's open streams, by topic; an event reaches each loop in one call."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._listeners: dict[str, set[Listener]] = {}
+
+    def add(self, listener: Listener) -> None:
+        with self._lock:
+            self._listeners.setdefault(listener.topic, set()).add(listener)
+
+    def remove(self, listener: Listener) -> None:
+        with self._lock:
+            listeners = self._listeners.get(listener.topic)
+            if listeners is not None:
+                listeners.discard(listener)
+                if not listeners:
+                    del self._listeners[listener.topic]
+
+    def count(self) -> int:
+        with self._lock:
+            return sum(len(listeners) for listeners in self._listeners.values())
+
+    def deliver(self, events: Iterable[Event | None], topic: str | None = None) -> None:
+        """Hand ``events`` to the listeners of their topics (or ``DOWN`` to every listener, or
+        to ``topic``'s), one thread-safe call per loop."""
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Queue, Event | None]]] = {}
+        with self._lock:
+            for event in events:
+                if event is DOWN:
+                    targets = (
+                        [listener for group in self._listeners.values() for listener in group]
+                        if topic is None
+                        else list(self._listeners.get(topic, ()))
+                    )
+                else:
+                    targets = self._listeners.get(event.topic, ())
+                for listener in targets:
+                    by_loop.setdefault(listener.loop, []).append((listener.queue, event))
+        for loop, items in by_loop.items():
+            # A loop already closed is a stream that has ended.
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(_put_all, items)
+
+
+def _put_all(items) -> None:
+    for queue, event in items:
+        queue.put_nowait(event)
+
+
+class MemoryBus:
+    """One process's bus: the last hour in memory."""
+
+    def __init__(self):
+        self.hub = Hub()
+        self._lock = threading.Lock()
+        self._kept: deque[Event] = deque()
+        self._last = (0, 0)
+
+    def up(self) -> bool:
+        return True
+
+    def _next_id(self) -> str:
+        now = int(time.time() * 1000)
+        millis, sequence = self._last
+        self._last = (now, 0) if now > millis else (millis, sequence + 1)
+        return f"{self._last[0]}-{self._last[1]}"
+
+    def publish(self, topic: str, data: dict) -> str | None:
+        with self._lock:
+            event = Event(self._next_id(), topic, data)
+            self._kept.append(event)
+            oldest = (_hour_ago(), 0)
+            while self._kept and self._kept[0].key < oldest:
+                self._kept.popleft()
+        self.hub.deliver([event])
+        return event.id
+
+    def since(self, topic: str, last_id: str) -> list[Event] | None:
+        """The events of ``topic`` after ``last_id``, or None when that id is past the hour
+        kept (the client must then read its pages again)."""
+        after = parse_id(last_id)
+        with self._lock:
+            kept = list(self._kept)
+        if after is None or after[0] < _hour_ago():
+            return None
+        return [event for event in kept if event.key > after and event.topic == topic]
+
+    def ensure_reader(self) -> None:
+        pass
+
+    def since_start(self) -> list[Event]:
+        """Every event kept, oldest first."""
+        with self._lock:
+            return list(self._kept)
+
+
+class RedisBus:
+    """The bus of every process: one Redis stream, read by one thread per process."""
+
+    def __init__(self, url: str, key: str):
+        self.hub = Hub()
+        self.key = key
+        self._writer = redis.Redis.from_url(
+            url, socket_timeout=PUBLISH_TIMEOUT, socket_connect_timeout=PUBLISH_TIMEOUT
+        )
+        self._reader = redis.Redis.from_url(
+            url, socket_timeout=READ_BLOCK_MS / 1000 + 5, socket_connect_timeout=PUBLISH_TIMEOUT
+        )
+        self._up = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._thread_lock = threading.Lock()
+
+    def up(self) -> bool:
+        self.ensure_reader()
+        return self._up.wait(timeout=PUBLISH_TIMEOUT * 2)
+
+    def publish(self, topic: str, data: dict) -> str | None:
+        oldest = _hour_ago()
+        fields = {"topic": topic, "data": json.dumps(data, separators=(",", ":"))}
+        try:
+            event_id = self._writer.xadd(self.key, fields, minid=oldest, approximate=True)
+        except redis.RedisError:
+            logger.warning("Redis is cut: the event %s of %s is not announced", data, topic)
+            return None
+        return event_id.decode()
+
+    def since(self, topic: str, last_id: str) -> list[Event] | None:
+        after = parse_id(last_id)
+        if after is None or after[0] < _hour_ago():
+            return None
+        try:
+            entries = self._writer.xrange(self.key, min=f"({after[0]}-{after[1]}", max="+")
+        except redis.RedisError:
+            return None  # not read: the page reads itself again
+        events = (_event(entry) for entry in entries)
+        return [event for event in events if event.topic == topic]
+
+    def ensure_reader(self) -> None:
+        with self._thread_lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._read, name="live-bus", daemon=True)
+                self._thread.start()
+
+    def _read(self) -> None:
+        # From the moment the first stream asked: what it was published after it is read.
+        last = f"{int(time.time() * 1000)}-0"
+        while True:
+            try:
+                if not self._up.is_set():
+                    self._reader.ping()
+                    self._up.set()
+                for _key, entries in (
+                    self._reader.xread({self.key: last}, block=READ_BLOCK_MS, count=1000) or []
+                ):
+                    events = [_event(entry) for entry in entries]
+                    last = events[-1].id
+                    self.hub.deliver(events)
+            except redis.RedisError:
+                if self._up.is_set():
+                    logger.warning("Redis is cut: the live streams end until it answers again")
+                self._up.clear()
+                self.hub.deliver([DOWN])
+                time.sleep(RETRY_SECONDS)
+
+
+def _hour_ago() -> int:
+    return int((time.time() - KEEP_SECONDS) * 1000)
+
+
+def _event(entry) -> Event:
+    event_id, fields = entry
+    return Event(event_id.decode(), fields[b"topic"].decode(), json.loads(fields[b"data"].decode()))
+
+
+_bus: MemoryBus | RedisBus | None = None
+_bus_lock = threading.Lock()
+
+
+def bus() -> MemoryBus | RedisBus:
+    """The process's bus, made once from the settings."""
+    global _bus
+    with _bus_lock:
+        if _bus is None:
+            url = settings.LIVE_REDIS_URL
+            _bus = RedisBus(url, settings.LIVE_STREAM_KEY) if url else MemoryBus()
+        return _bus
+
+
+def reset_bus() -> None:
+    """Forget the process's bus (tests that change the settings)."""
+    global _bus
+    with _bus_lock:
+        _bus = None

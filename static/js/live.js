@@ -1,0 +1,127 @@
+// En direct (README): the page follows the tournament's stream and fetches again only the
+// fragments an event concerns.
+//
+// The stream is opened by htmx's SSE extension (static/js/vendor/htmx-ext-sse-2.2.4.js) on
+// <div id="live" hx-ext="sse" sse-connect="…">. Each event is JSON: its kind, tournament,
+// position, table, the participant numbers concerned, whether it changes the totals. It is
+// turned into keys (« table:2:12 », « registration:45 », « totals », « kind:position.closed »…);
+// every element with data-live-on naming one of them is sent the htmx event « live », which
+// its hx-trigger answers with its own hx-get. While the stream is down, each element with
+// data-live-every fetches on its old timer; while it is up, once every 5 minutes only.
+(function () {
+  "use strict";
+
+  const stream = document.getElementById("live");
+  if (!stream || !window.htmx) return;
+
+  const UP_EVERY_S = 300;
+  const CATCH_UP_SPREAD_MS = 3000; // a room full of phones coming back does not ask at once
+  const BUSY_RETRY_MS = 5000;
+  const base = stream.getAttribute("sse-connect").split("?")[0];
+  const sources = new WeakSet();
+  let up = false;
+  let wasDown = false;
+  const timers = new Map();
+  const last = new WeakMap(); // element → when it last fetched
+  const queued = new WeakSet();
+
+  function keysOf(event) {
+    const keys = ["kind:" + event.kind];
+    if (event.table) keys.push("table:" + event.position + ":" + event.table);
+    if (event.position && (!event.table || event.kind.startsWith("sheet."))) {
+      keys.push("position:" + event.position);
+    }
+    if (event.kind.startsWith("call.")) keys.push("calls:" + event.position);
+    if (event.totals) keys.push("totals");
+    for (const number of event.registrations || []) keys.push("registration:" + number);
+    return new Set(keys);
+  }
+
+  const listening = () => Array.from(document.querySelectorAll("[data-live-on]"));
+
+  // An element whose form is being filled in waits: a refresh would wipe what is typed.
+  function busy(element) {
+    const active = document.activeElement;
+    if (active && active.form && element.contains(active)) return true;
+    return Array.from(element.querySelectorAll("input, textarea, select")).some((field) => {
+      if (field.type === "hidden") return false;
+      if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
+      if (field.tagName === "SELECT") return Array.from(field.options).some((o) => o.selected !== o.defaultSelected);
+      return field.value !== field.defaultValue;
+    });
+  }
+
+  function fetchAgain(element, delay) {
+    if (queued.has(element)) return;
+    const every = Number(element.dataset.liveMin || 0) * 1000;
+    const since = Date.now() - (last.get(element) || 0);
+    const wait = Math.max(delay || 0, every - since);
+    queued.add(element);
+    window.setTimeout(() => {
+      queued.delete(element);
+      if (!element.isConnected) return;
+      if (busy(element)) return fetchAgain(element, BUSY_RETRY_MS);
+      last.set(element, Date.now());
+      htmx.trigger(element, "live");
+    }, wait);
+  }
+
+  function onEvent(message) {
+    let event;
+    try {
+      event = JSON.parse(message.data);
+    } catch (error) {
+      return;
+    }
+    if (message.lastEventId) stream.setAttribute("sse-connect", base + "?last=" + encodeURIComponent(message.lastEventId));
+    const keys = keysOf(event);
+    const matched = listening().filter((element) =>
+      element.dataset.liveOn.split(/\s+/).some((key) => keys.has(key)));
+    // The outermost wins: a card inside a room fetched whole comes with it.
+    for (const element of matched) {
+      if (!matched.some((other) => other !== element && other.contains(element))) fetchAgain(element, 0);
+    }
+    document.dispatchEvent(new CustomEvent("live:event", { detail: event }));
+  }
+
+  function everything(spread) {
+    for (const element of listening()) fetchAgain(element, Math.random() * spread);
+  }
+
+  function setTimers() {
+    for (const timer of timers.values()) window.clearInterval(timer);
+    timers.clear();
+    for (const element of document.querySelectorAll("[data-live-every]")) {
+      const seconds = up ? UP_EVERY_S : Number(element.dataset.liveEvery);
+      if (!seconds) continue;
+      timers.set(element, window.setInterval(() => {
+        if (element.isConnected) htmx.trigger(element, "live");
+      }, seconds * 1000));
+    }
+    document.documentElement.dataset.live = up ? "up" : "down";
+  }
+
+  document.body.addEventListener("htmx:sseOpen", (evt) => {
+    const source = evt.detail.source;
+    if (!sources.has(source)) {
+      sources.add(source);
+      source.addEventListener("message", onEvent);
+      source.addEventListener("reload", () => everything(CATCH_UP_SPREAD_MS));
+    }
+    up = true;
+    setTimers();
+    // Back after a cut: what was announced meanwhile may be lost; the page reads it again.
+    if (wasDown) everything(CATCH_UP_SPREAD_MS);
+    wasDown = false;
+  });
+
+  document.body.addEventListener("htmx:sseError", () => {
+    if (up) wasDown = true;
+    up = false;
+    setTimers();
+  });
+
+  // A fragment swapped in brings its own elements: their timers follow the stream's state.
+  document.body.addEventListener("htmx:afterSettle", setTimers);
+  setTimers();
+})();

@@ -1,0 +1,92 @@
+"""En direct: a deal saved on a table's phone shows on a player's page and in the arbitre's
+room within a second, without a reload; the pages fall back on their timers while the stream
+is cut, and come back to it."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, log_in
+from tests.browser.taps import FFT_EXAMPLE, enter_deal
+from tournaments.models import Registration
+
+pytestmark = pytest.mark.browser
+
+WITHIN_A_SECOND = 1_000
+
+
+@pytest.fixture
+def new_phone(chromium, live_server):
+    contexts = []
+
+    def opened(*, logged_in=None):
+        context = chromium.new_context(viewport=PHONE, locale="fr-FR", base_url=live_server.url)
+        contexts.append(context)
+        if logged_in is not None:
+            log_in(context, logged_in, live_server)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    yield opened
+    for context in contexts:
+        context.close()
+
+
+def following(page):
+    """Wait until the page follows its stream; mark it, so that a reload would show."""
+    expect(page.locator("html[data-live='up']")).to_have_count(1)
+    page.evaluate("() => { window.notReloaded = true; }")
+
+
+def test_a_deal_saved_shows_on_the_players_page_and_in_the_room_within_a_second(
+    new_phone, table, arbitre
+):
+    tournament = table.position.tournament
+    nord = Registration.objects.get(tournament=tournament, number=1)
+    player = new_phone()
+    player.goto(f"/tournois/{tournament.pk}/joueurs/{nord.number}/")
+    room = new_phone(logged_in=arbitre)
+    room.goto(f"/arbitre/tournois/{tournament.pk}/positions/1/salle/")
+    table_phone = new_phone()
+    table_phone.goto(f"/tables/{table.pk}/acces/?code={table.code}")
+    table_phone.get_by_role("button", name="Ouvrir la feuille").click()
+    following(player)
+    following(room)
+    expect(player.locator("#position-1")).not_to_contain_text(FFT_EXAMPLE[0]["taker_marque"])
+    expect(room.locator("#table-1")).to_contain_text("0 / 5")
+
+    enter_deal(table_phone, FFT_EXAMPLE[0])
+    expect(table_phone.locator("#donne-1")).to_be_visible()
+
+    expect(room.locator("#table-1")).to_contain_text("1 / 5", timeout=WITHIN_A_SECOND)
+    expect(player.locator("#position-1 .player-deals")).to_be_visible(timeout=WITHIN_A_SECOND)
+    assert player.evaluate("() => window.notReloaded")
+    assert room.evaluate("() => window.notReloaded")
+
+
+def test_another_phone_of_the_table_sees_the_deal_without_a_reload(new_phone, table):
+    first, second = new_phone(), new_phone()
+    for phone in (first, second):
+        phone.goto(f"/tables/{table.pk}/acces/?code={table.code}")
+        phone.get_by_role("button", name="Ouvrir la feuille").click()
+    following(second)
+
+    enter_deal(first, FFT_EXAMPLE[0])
+
+    expect(second.locator("#donne-1")).to_contain_text(
+        FFT_EXAMPLE[0]["taker_marque"], timeout=WITHIN_A_SECOND
+    )
+    assert second.evaluate("() => window.notReloaded")
+
+
+def test_a_cut_stream_brings_the_timers_back_until_it_reconnects(new_phone, table, live_bus):
+    tournament = table.position.tournament
+    page = new_phone()
+    page.goto(f"/tournois/{tournament.pk}/classement/")
+    following(page)
+
+    live_bus.hub.deliver([None])  # the bus is cut: every stream ends
+
+    expect(page.locator("html[data-live='down']")).to_have_count(1)
+    expect(page.locator("html[data-live='up']")).to_have_count(1, timeout=10_000)
+    assert page.evaluate("() => window.notReloaded")

@@ -1,0 +1,133 @@
+"""The live bus (common/bus.py): events kept an hour with ids that order them, handed to the
+process's open streams by topic, and read again from an id."""
+
+import asyncio
+import os
+import time
+import uuid
+
+import pytest
+import redis
+
+from common.bus import DOWN, KEEP_SECONDS, Listener, MemoryBus, RedisBus, parse_id
+
+
+def listen(the_bus, topic, work, count):
+    """Run ``work`` while a listener of ``topic`` waits, and answer what it received."""
+
+    async def run():
+        listener = Listener(topic, asyncio.get_running_loop())
+        the_bus.hub.add(listener)
+        try:
+            await asyncio.get_running_loop().run_in_executor(None, work)
+            return [await asyncio.wait_for(listener.queue.get(), 5) for _ in range(count)]
+        finally:
+            the_bus.hub.remove(listener)
+
+    return asyncio.run(run())
+
+
+def test_each_event_gets_an_id_greater_than_the_last():
+    the_bus = MemoryBus()
+    ids = [the_bus.publish("t", {"n": n}) for n in range(50)]
+
+    keys = [parse_id(event_id) for event_id in ids]
+    assert keys == sorted(keys)
+    assert len(set(keys)) == 50
+
+
+def test_a_listener_receives_the_events_of_its_topic_only():
+    the_bus = MemoryBus()
+
+    def work():
+        the_bus.publish("other", {"n": 0})
+        the_bus.publish("mine", {"n": 1})
+
+    (event,) = listen(the_bus, "mine", work, 1)
+
+    assert event.data == {"n": 1}
+    assert event.topic == "mine"
+
+
+def test_what_was_missed_is_read_again_after_an_id():
+    the_bus = MemoryBus()
+    first = the_bus.publish("mine", {"n": 1})
+    the_bus.publish("other", {"n": 2})
+    the_bus.publish("mine", {"n": 3})
+
+    assert [event.data for event in the_bus.since("mine", first)] == [{"n": 3}]
+
+
+def test_an_id_older_than_the_hour_kept_asks_for_a_full_reload():
+    the_bus = MemoryBus()
+    the_bus.publish("mine", {"n": 1})
+    too_old = f"{int((time.time() - KEEP_SECONDS - 60) * 1000)}-0"
+
+    assert the_bus.since("mine", too_old) is None
+    assert the_bus.since("mine", "nonsense") is None
+
+
+def test_events_older_than_the_hour_are_dropped(monkeypatch):
+    the_bus = MemoryBus()
+    an_hour_ago = time.time() - KEEP_SECONDS - 5
+    monkeypatch.setattr(time, "time", lambda: an_hour_ago)
+    the_bus.publish("mine", {"n": "old"})
+    monkeypatch.undo()
+
+    the_bus.publish("mine", {"n": "new"})
+
+    assert [event.data for event in the_bus.since_start()] == [{"n": "new"}]
+
+
+def test_a_cut_bus_ends_every_listener():
+    the_bus = MemoryBus()
+
+    (event,) = listen(the_bus, "mine", lambda: the_bus.hub.deliver([DOWN]), 1)
+
+    assert event is DOWN
+
+
+@pytest.mark.parametrize("text", ["", "12", "a-b", "1-2-3", "9" * 20 + "-0"])
+def test_a_malformed_id_is_no_id(text):
+    assert parse_id(text) is None
+
+
+REDIS_TEST_URL = os.environ.get("REDIS_URL", "")
+
+
+@pytest.fixture
+def redis_bus():
+    if not REDIS_TEST_URL:
+        pytest.skip("no REDIS_URL: the Redis bus is tested where CI runs Redis")
+    key = f"tests:live:{uuid.uuid4().hex}"
+    yield RedisBus(REDIS_TEST_URL, key)
+    redis.Redis.from_url(REDIS_TEST_URL).delete(key)
+
+
+def test_the_redis_bus_hands_an_event_to_the_listeners_of_the_process(redis_bus):
+    assert redis_bus.up()
+
+    (event,) = listen(redis_bus, "mine", lambda: redis_bus.publish("mine", {"n": 1}), 1)
+
+    assert event.data == {"n": 1}
+    assert parse_id(event.id) is not None
+
+
+def test_the_redis_bus_reads_again_what_was_missed(redis_bus):
+    first = redis_bus.publish("mine", {"n": 1})
+    redis_bus.publish("other", {"n": 2})
+    redis_bus.publish("mine", {"n": 3})
+
+    assert [event.data for event in redis_bus.since("mine", first)] == [{"n": 3}]
+
+
+def test_a_redis_that_does_not_answer_costs_the_event_not_the_write():
+    cut = RedisBus("redis://127.0.0.1:9/0", "tests:live:cut")
+
+    assert cut.publish("mine", {"n": 1}) is None
+
+
+def test_a_redis_that_does_not_answer_asks_the_client_to_read_its_pages_again():
+    cut = RedisBus("redis://127.0.0.1:9/0", "tests:live:cut")
+
+    assert cut.since("mine", f"{int(time.time() * 1000)}-0") is None

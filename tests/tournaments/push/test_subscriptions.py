@@ -1,0 +1,142 @@
+"""« Me prévenir » and « Ne plus me prévenir » from the player's page: a phone subscribes to
+one player of one tournament, and stops; whatever is posted, a French answer, never a 500."""
+
+import pytest
+from django.test import Client
+
+from tests.at_the_table import TESTS
+from tests.factories import seated_room
+from tests.push_service import Phone
+from tournaments.models import PushSubscription
+from tournaments.services.tournaments import publish_tournament
+
+
+@pytest.fixture
+def room(arbitre):
+    tournament, _position, _tables, registrations = seated_room(arbitre)
+    return tournament, registrations
+
+
+@pytest.fixture
+def phone(push_service):
+    return Phone(push_service, "/push/page")
+
+
+def subscribe(client, tournament, phone, number=3, **changes):
+    fields = {"number": number, "endpoint": phone.endpoint, "p256dh": phone.p256dh}
+    fields["auth"] = phone.auth
+    return client.post(f"/tournois/{tournament.pk}/notifications/", {**fields, **changes})
+
+
+def test_a_phone_subscribes_to_a_player(client, room, phone):
+    tournament, registrations = room
+
+    response = subscribe(client, tournament, phone)
+
+    assert response.status_code == 200
+    assert response.content.decode() == "Ce téléphone sera prévenu."
+    subscription = PushSubscription.objects.get()
+    assert (subscription.registration, subscription.endpoint) == (registrations[2], phone.endpoint)
+
+
+def test_subscribing_twice_keeps_one_subscription(client, room, phone):
+    subscribe(client, room[0], phone)
+    subscribe(client, room[0], phone)
+
+    assert PushSubscription.objects.count() == 1
+
+
+def test_ne_plus_me_prevenir_unsubscribes_the_phone(client, room, phone):
+    subscribe(client, room[0], phone)
+
+    response = client.post(
+        f"/tournois/{room[0].pk}/notifications/retrait/",
+        {"number": 3, "endpoint": phone.endpoint},
+    )
+
+    assert response.content.decode() == "Ce téléphone ne sera plus prévenu."
+    assert not PushSubscription.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        "http://10.0.0.1:6379/",
+        "https://evil.example.org/push",
+        "file:///etc/passwd",
+        "https://127.0.0.1.evil.example.org/",
+        "",
+    ],
+)
+def test_an_endpoint_of_no_push_service_is_refused(client, room, phone, endpoint):
+    response = subscribe(client, room[0], phone, endpoint=endpoint)
+
+    assert response.status_code == 400
+    assert "adresse de notification" in response.content.decode()
+    assert not PushSubscription.objects.exists()
+
+
+@pytest.mark.parametrize("field", ["p256dh", "auth"])
+def test_unreadable_keys_are_refused(client, room, phone, field):
+    response = subscribe(client, room[0], phone, **{field: "n'importe quoi"})
+
+    assert response.status_code == 400
+    assert response.content.decode() == "Les clés de ce navigateur sont illisibles."
+
+
+@pytest.mark.parametrize("number", ["99", "abc", "", "1" * 40])
+def test_an_unknown_participant_is_refused(client, room, phone, number):
+    response = subscribe(client, room[0], phone, number=number)
+
+    assert response.status_code == 400
+    assert response.content.decode() == "Aucun participant ne porte ce numéro."
+
+
+def test_a_player_has_at_most_ten_phones(client, room, push_service):
+    for n in range(10):
+        subscribe(client, room[0], Phone(push_service, f"/push/{n}"))
+
+    response = subscribe(client, room[0], Phone(push_service, "/push/eleventh"))
+
+    assert response.status_code == 400
+    assert "c'est le maximum" in response.content.decode()
+    assert PushSubscription.objects.count() == 10
+
+
+def test_an_unpublished_tournament_takes_no_subscription(client, room, phone):
+    publish_tournament(tournament=room[0], published=False, by=TESTS)
+
+    assert subscribe(client, room[0], phone).status_code == 404
+
+
+def test_without_keys_the_site_offers_no_notification(client, room, phone, settings):
+    settings.VAPID_PUBLIC_KEY = ""
+
+    response = subscribe(client, room[0], phone)
+
+    assert response.status_code == 400
+    assert response.content.decode() == "Les notifications ne sont pas proposées sur ce site."
+
+
+@pytest.mark.usefixtures("push_service")
+def test_the_players_page_offers_the_button_and_the_iphone_note(client, room):
+    content = client.get(f"/tournois/{room[0].pk}/joueurs/3/").content.decode()
+
+    assert ">Me prévenir</button>" in content
+    assert ">Ne plus me prévenir</button>" in content
+    assert "écran d’accueil" in content
+    assert "iOS 16.4" in content
+
+
+def test_without_keys_the_players_page_has_no_button(client, room, settings):
+    settings.VAPID_PUBLIC_KEY = ""
+
+    content = client.get(f"/tournois/{room[0].pk}/joueurs/3/").content.decode()
+
+    assert "Me prévenir" not in content
+
+
+def test_the_subscription_is_posted_with_the_csrf_token(room, phone):
+    strict = Client(enforce_csrf_checks=True)
+
+    assert subscribe(strict, room[0], phone).status_code == 403

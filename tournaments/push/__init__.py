@@ -1,0 +1,1 @@
+"""« Me prévenir »: the notifications a player's phone receives (README, « Me prévenir »)."""

@@ -1,0 +1,62 @@
+"""« Me prévenir »: a phone subscribes to a player's notifications, or stops.
+
+A phone's own subscription changes nothing the tournament shows, and no arbitre acts: it is
+not journalled (the journal would list every player's phone beside the arbitre's work). The
+number of phones per player is bounded, so that nobody fills the table from a script.
+"""
+
+import base64
+import binascii
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from common.refusals import Refused
+from tournaments.models import PushSubscription, Registration
+from tournaments.push.sending import allowed_endpoint, push_enabled
+
+PHONES_PER_PLAYER = 10
+P256DH_BYTES = 65  # an uncompressed P-256 point
+AUTH_BYTES = 16
+
+
+def _decoded_length(value: str) -> int | None:
+    try:
+        return len(base64.urlsafe_b64decode(value + "=" * (-len(value) % 4)))
+    except (binascii.Error, ValueError):
+        return None
+
+
+@transaction.atomic
+def subscribe_phone(
+    *, registration: Registration, endpoint: str, p256dh: str, auth: str
+) -> PushSubscription:
+    """Subscribe the phone (its push service's ``endpoint`` and its keys) to the notifications
+    of ``registration``; a phone already subscribed keeps its one subscription, keys renewed."""
+    if not push_enabled():
+        raise Refused(_("Les notifications ne sont pas proposées sur ce site."), code="disabled")
+    if len(endpoint) > 1000 or not allowed_endpoint(endpoint):
+        raise Refused(_("Ce navigateur n'a pas donné une adresse de notification reconnue."))
+    if _decoded_length(p256dh) != P256DH_BYTES or _decoded_length(auth) != AUTH_BYTES:
+        raise Refused(_("Les clés de ce navigateur sont illisibles."))
+    Registration.objects.select_for_update().filter(pk=registration.pk).first()
+    subscription = PushSubscription.objects.filter(
+        registration=registration, endpoint=endpoint
+    ).first()
+    if subscription is None:
+        if registration.push_subscriptions.count() >= PHONES_PER_PLAYER:
+            raise Refused(
+                _("Déjà %(count)s téléphones sont prévenus pour ce joueur : c'est le maximum.")
+                % {"count": PHONES_PER_PLAYER}
+            )
+        subscription = PushSubscription(registration=registration, endpoint=endpoint)
+    subscription.p256dh = p256dh
+    subscription.auth = auth
+    subscription.save()
+    return subscription
+
+
+@transaction.atomic
+def unsubscribe_phone(*, registration: Registration, endpoint: str) -> None:
+    """« Ne plus me prévenir »: this phone no longer hears about ``registration``."""
+    PushSubscription.objects.filter(registration=registration, endpoint=endpoint).delete()
