@@ -166,6 +166,9 @@ class JournalAction(models.TextChoices):
     CALL_HANDLED = "call.handled", _("Appel pris en compte")
     PENALTY_ADDED = "penalty.added", _("Pénalité donnée")
     PENALTY_CANCELLED = "penalty.cancelled", _("Pénalité annulée")
+    STAGE_ADDED = "stage.added", _("Phase ajoutée")
+    STAGE_UPDATED = "stage.updated", _("Phase modifiée")
+    STAGE_DELETED = "stage.deleted", _("Phase supprimée")
 
 
 MARQUE_FIELDS = {

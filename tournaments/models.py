@@ -35,6 +35,7 @@ from tournaments.choices import (
 )
 from tournaments.constraints import numbered, one_of, prime_checks, result_checks, rules_checks
 from tournaments.journal_entries import JournalEntry as JournalEntry  # the journal's table
+from tournaments.stage_models import Stage as Stage  # a championship's stages
 
 
 def new_table_code() -> str:
