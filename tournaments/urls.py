@@ -34,6 +34,7 @@ tournament_pages = [
     path("donnes.csv", results.deals_csv, name="deals_csv"),
     path("donnes.xlsx", results.deals_xlsx, name="deals_xlsx"),
     path("donnes.json", results.deals_json, name="deals_json"),
+    path("plan.json", results.plan_json, name="plan_json"),
     path("joueurs/", results.player_search, name="player_search"),
     path("joueurs/<int:number>/", results.player, name="player_page"),
     path("projection/", results.projector, name="projector"),

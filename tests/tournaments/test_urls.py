@@ -25,6 +25,7 @@ PATHS = [
     ("deals_csv", T, "/tournois/7/donnes.csv"),
     ("deals_xlsx", T, "/tournois/7/donnes.xlsx"),
     ("deals_json", T, "/tournois/7/donnes.json"),
+    ("plan_json", T, "/tournois/7/plan.json"),
     ("player_search", T, "/tournois/7/joueurs/"),
     ("player_page", {**T, **N}, "/tournois/7/joueurs/3/"),
     ("projector", T, "/tournois/7/projection/"),
