@@ -20,6 +20,7 @@ from tournaments.selectors.stages import (
     StageRanking,
     StageSpan,
     final_places,
+    for_stage,
     rank_stages,
     tournament_stages,
 )
@@ -66,6 +67,7 @@ class RankedPlayer:
     # qualified them for the next one.
     stage_reached: StageSpan | None = None
     qualified: bool = False
+    qualified_for: str = ""  # « pour la Finale », when qualified
 
     @property
     def played(self) -> bool:
@@ -113,6 +115,23 @@ class Ranking:
     @property
     def positions_count(self) -> int:
         return self.tournament.positions_count
+
+    @property
+    def current_stage(self) -> StageRanking | None:
+        """The last stage seated (the first before any is): the one the room plays."""
+        if not self.stages:
+            return None
+        seated = [stage for stage in self.stages if stage.seated]
+        return seated[-1] if seated else self.stages[0]
+
+    @property
+    def shown_players(self) -> list[RankedPlayer]:
+        """What the room's screen shows: during a stage, its players only; the whole
+        ranking once the tournament is final, or without stages."""
+        stage = self.current_stage
+        if stage is None or self.final:
+            return self.players
+        return [p for p in self.players if p.stage_reached.number == stage.span.number]
 
 
 @dataclass
@@ -239,6 +258,10 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
             seated=set(position_numbers),
             order={key: name_key(registrations[key].player) for key in results},
         )
+        for stage in stages:
+            for line in stage.lines:
+                line.registration = registrations[line.key]
+                line.cells = [results[line.key].get(n) for n in stage.span.positions]
         players = [
             RankedPlayer(
                 rank=place.rank,
@@ -251,6 +274,7 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
                 cells=[results[place.line.key].get(number) for number in position_numbers],
                 stage_reached=place.stage.span,
                 qualified=place.line.qualified,
+                qualified_for=for_stage(place.stage.next_name) if place.line.qualified else "",
             )
             for place in final_places(stages)
         ]

@@ -94,6 +94,18 @@ class StageLine:
     played: int  # the sum of the bilans of the stage's positions
     penalties: int
     qualified: bool = False
+    # Filled by the tournament's ranking for its pages: the registration, and the player's
+    # result at each position of the stage (None where they did not sit).
+    registration: object = None
+    cells: list = field(default_factory=list)
+
+    @property
+    def played_any(self) -> bool:
+        return self.rank is not None
+
+    @property
+    def penalties_signed(self) -> int:
+        return -self.penalties
 
     @property
     def total(self) -> int:
@@ -111,6 +123,14 @@ class StageRanking:
     # More players qualify than the cut, all equal at the line (« ex aequo »).
     tied_at_cut: bool = False
     by_key: dict[int, StageLine] = field(default_factory=dict)
+
+    @property
+    def words(self) -> str:
+        return stage_words(self)
+
+    @property
+    def for_next(self) -> str:
+        return for_stage(self.next_name) if self.next_name else ""
 
 
 def rank_stages(
@@ -217,15 +237,25 @@ def final_places(rankings: Sequence[StageRanking]) -> list[FinalPlace]:
     return places + unranked
 
 
+def for_stage(name: str) -> str:
+    """« pour la Finale », « pour la Demi-finale », « pour le Tour 2 »: the stages a
+    championship names are mostly feminine words (finale, demi-finale, poule, phase), so
+    « la » unless the first word says otherwise."""
+    first = name.split()[0].lower() if name.split() else ""
+    if first.endswith("e") or first.endswith("es"):
+        return _("pour la %(name)s") % {"name": name}
+    return _("pour le %(name)s") % {"name": name}
+
+
 def stage_words(ranking: StageRanking) -> str:
     """What the page says of a stage's cut: « Les 32 premiers sont qualifiés pour la Finale
     (34 avec les ex aequo). »"""
     span = ranking.span
     if span.cut is None:
         return ""
-    words = _("Les %(cut)s premiers sont qualifiés pour la phase « %(next)s ».") % {
+    words = _("Les %(cut)s premiers sont qualifiés %(next)s.") % {
         "cut": span.cut,
-        "next": ranking.next_name,
+        "next": for_stage(ranking.next_name),
     }
     if ranking.tied_at_cut:
         words += " " + _(
