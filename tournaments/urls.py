@@ -17,6 +17,7 @@ from tournaments.views import (
     room,
     seating,
     sheet,
+    stages,
     table_access,
     tournaments,
 )
@@ -72,6 +73,9 @@ arbitre_pages = [
     path("", tournaments.dashboard, name="setup_dashboard"),
     path("modifier/", tournaments.tournament_edit, name="setup_tournament_edit"),
     path("publier/", tournaments.tournament_publish, name="setup_tournament_publish"),
+    path("phases/", stages.stages, name="setup_stages"),
+    path("phases/<int:stage_id>/modifier/", stages.stage_edit, name="setup_stage_edit"),
+    path("phases/<int:stage_id>/supprimer/", stages.stage_delete, name="setup_stage_delete"),
     path("joueurs/", registrations.players, name="setup_players"),
     path("joueurs/cocher/", members.register_ticked, name="setup_register_ticked"),
     path("joueurs/<int:registration_id>/", include(registration_pages)),

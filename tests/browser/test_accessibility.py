@@ -20,6 +20,12 @@ from seasons.models import Season
 from tests.at_the_table import TESTS, fill_sheet, sign
 from tests.browser.conftest import PHONE
 from tests.browser.taps import tap
+from tests.championship import (
+    championship_tournament,
+    play_position,
+    qualification_and_final,
+    set_cut,
+)
 from tests.factories import club_player, club_tournament, enrol, register, seat
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Team
@@ -46,6 +52,7 @@ class Room:
     open_code: str
     season: int
     player: int
+    championship: int  # a qualification played, 4 qualified for the final
 
 
 @dataclass(frozen=True)
@@ -112,6 +119,8 @@ PAGES = [
     Page("historique d'un joueur", "anyone", "/joueurs/{player}/"),
     Page("nouvelle saison", "arbitre", "/arbitre/clubs/{club}/saisons/nouvelle/"),
     Page("modifier la saison", "arbitre", "/arbitre/saisons/{season}/"),
+    Page("phases", "arbitre", "/arbitre/tournois/{championship}/phases/"),
+    Page("classement d'un championnat", "anyone", "/tournois/{championship}/classement/"),
 ]
 # The pages read at 200 % text size: those read on a phone during play.
 ZOOMED = [
@@ -122,6 +131,7 @@ ZOOMED = [
     "salle",
     "pointage",
     "page publique du tournoi",
+    "classement d'un championnat",
 ]
 
 
@@ -164,7 +174,17 @@ def room(arbitre) -> Room:
         open_table.code,
         season.pk,
         players[0].player_id,
+        played_qualification(arbitre),
     )
+
+
+def played_qualification(arbitre) -> int:
+    """A championship of 16 players: its qualification played, 4 qualified for the final."""
+    championship = championship_tournament(arbitre)
+    qualification, _final = qualification_and_final(championship)
+    set_cut(qualification, 4)
+    play_position(championship, 1)
+    return championship.pk
 
 
 @pytest.fixture
