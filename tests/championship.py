@@ -2,8 +2,10 @@
 
 from fractions import Fraction
 
+from clubs.models import Player
 from tests.at_the_table import PRISE_BY_NORD, TESTS, play, sign
-from tests.factories import club_tournament, register
+from tests.factories import club_tournament
+from tournaments.models import Registration
 from tournaments.services.positions import close_position
 from tournaments.services.seating import plan_position, publish_seating
 from tournaments.services.stages import add_stage, update_stage
@@ -15,9 +17,17 @@ def championship_tournament(arbitre):
 
 
 def qualification_and_final(tournament, *, players=16):
-    """``players`` present; a qualification of 1 position, then a final of 1 position that
-    carries half the qualification's total."""
-    register(tournament, players)
+    """``players`` present (licences C00001…, apart from ``register``'s); a qualification
+    of 1 position, then a final of 1 position that carries half the qualification's total."""
+    for number in range(1, players + 1):
+        Registration.objects.create(
+            tournament=tournament,
+            player=Player.objects.create(
+                last_name=f"Joueur{number}", first_name="Prénom", licence=f"C{number:05d}"
+            ),
+            number=number,
+            checked_in=True,
+        )
     qualification = add_stage(
         tournament=tournament, name="Qualification", positions_count=1, by=TESTS
     )
