@@ -20,6 +20,7 @@ from tournaments.selectors.placement import (
     positions_span,
     registration_players,
     seated_ahead,
+    stage_repeats,
     swappable_seats,
 )
 from tournaments.selectors.registrations import (
@@ -31,6 +32,7 @@ from tournaments.selectors.seating import (
     count_tables,
     position_report,
     seating_changes,
+    seating_history,
     seating_plan,
 )
 from tournaments.services.seating import plan_position, publish_seating, swap_seats
@@ -78,6 +80,12 @@ def _placement_page(tournament: Tournament, number: int, selected_seat: str = ""
             changes=seating_changes(position=position),
             can_regenerate=not played and last_played < number,
             seated_ahead=seated_ahead(number, context["last_seated"]),
+            stage_repeats=stage_repeats(
+                position=position,
+                report=report,
+                history=seating_history(tournament, number),
+                names=names,
+            ),
         )
     return context
 
