@@ -166,6 +166,12 @@ class JournalAction(models.TextChoices):
     CALL_HANDLED = "call.handled", _("Appel pris en compte")
     PENALTY_ADDED = "penalty.added", _("Pénalité donnée")
     PENALTY_CANCELLED = "penalty.cancelled", _("Pénalité annulée")
+    HALL_ADDED = "hall.added", _("Salle ajoutée")
+    HALL_REMOVED = "hall.removed", _("Salle retirée")
+    ROLE_GIVEN = "role.given", _("Rôle donné")
+    ROLE_REMOVED = "role.removed", _("Rôle retiré")
+    DRAW_COMMITTED = "draw.committed", _("Engagement de tirage fixé")
+    DRAW_REVEALED = "draw.revealed", _("Secret du tirage révélé")
 
 
 MARQUE_FIELDS = {

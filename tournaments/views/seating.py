@@ -1,7 +1,5 @@
 """Seating a position: the plan, its report, a swap of two players, publishing."""
 
-import secrets
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -119,13 +117,13 @@ def placement(request: HtmxHttpRequest, tournament_id: int, number: int) -> Http
 @login_required
 def placement_generate(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    # A first seating is the generator's first answer; asking again draws another one.
-    regenerate = tournament.positions.filter(number=number, tables__isnull=False).exists()
-    seed = secrets.randbelow(2**31) if regenerate else 0
     last_seated = last_seated_position_number(tournament=tournament)
     try:
         plan_position(
-            tournament=tournament, number=number, seed=seed, by=Actor.arbitre(request.user)
+            tournament=tournament,
+            number=number,
+            reason=request.POST.get("reason", "")[:300],
+            by=Actor.arbitre(request.user),
         )
     except Refused as refusal:
         return _placement_answer(request, tournament, number, error=refusal.message)

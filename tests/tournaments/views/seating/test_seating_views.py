@@ -174,7 +174,9 @@ def test_a_stale_seating_offers_to_generate_again_and_not_to_publish(arbitre_cli
 
 
 def test_generating_again_reseats_the_later_positions_too(arbitre_client, stale):
-    response = arbitre_client.post(placement_url(stale, 2, "generer"), headers=HTMX)
+    response = arbitre_client.post(
+        placement_url(stale, 2, "generer"), {"reason": "Arrivée tardive."}, headers=HTMX
+    )
 
     page = response.content.decode()
     assert "Positions 2 et 3 placées de nouveau. Vérifiez la position 2, puis publiez-la." in page
