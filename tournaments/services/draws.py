@@ -69,9 +69,7 @@ def commit_draw(*, tournament: Tournament, number: int, by: Actor, reason: str =
     return draw
 
 
-def make_draw(
-    *, tournament: Tournament, draw: Draw, input_document: dict, stored: int
-) -> list[list[list[int]]]:
+def make_draw(*, draw: Draw, input_document: dict, stored: int) -> list[list[list[int]]]:
     """Draw from ``draw``'s commitment: the seed from the secret, the input's fingerprint,
     the position and the generator's version; the plan of every position planned, of which
     the first ``stored`` are kept on the draw. Raises ``seating.SeatingError``."""

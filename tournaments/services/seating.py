@@ -146,9 +146,7 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, reason: str
         participants=participants,
     )
     try:
-        plan = make_draw(
-            tournament=tournament, draw=draw, input_document=document, stored=1 + len(seated_ahead)
-        )
+        plan = make_draw(draw=draw, input_document=document, stored=1 + len(seated_ahead))
     except SeatingError as error:
         raise Refused(str(error), code="seating") from error
     by_player = {r.player_id: r for r in participants}
