@@ -38,6 +38,7 @@ from tournaments.draw_models import Draw as Draw  # the seatings' verifiable dra
 from tournaments.hall_models import Hall as Hall  # a championship's halls
 from tournaments.hall_models import TournamentRole as TournamentRole  # roles per tournament
 from tournaments.journal_entries import JournalEntry as JournalEntry  # the journal's table
+from tournaments.stage_models import Stage as Stage  # a championship's stages
 
 
 def new_table_code() -> str:

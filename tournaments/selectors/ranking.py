@@ -16,6 +16,13 @@ from scoring.ranking import PlayerScore, Standing, rank_players, rank_teams, tea
 from tournaments.choices import MARQUE_FIELDS, Place
 from tournaments.db import one_snapshot
 from tournaments.models import Deal, Penalty, Registration, Seat, Team, Tournament
+from tournaments.selectors.stages import (
+    StageRanking,
+    StageSpan,
+    final_places,
+    rank_stages,
+    tournament_stages,
+)
 
 TABLE_SIZES = (3, 4, 5)
 
@@ -55,6 +62,10 @@ class RankedPlayer:
     # One cell per position seated so far (``Ranking.position_numbers``): None where the
     # player did not sit (a late arrival, a withdrawal).
     cells: list[PositionResult | None]
+    # In a tournament with stages: the last stage the player sat, and whether its cut
+    # qualified them for the next one.
+    stage_reached: StageSpan | None = None
+    qualified: bool = False
 
     @property
     def played(self) -> bool:
@@ -91,6 +102,8 @@ class Ranking:
     tables_playing: int  # its tables not signed yet
     deals_counted: int
     by_number: dict[int, RankedPlayer] = field(default_factory=dict)
+    # Each stage's own ranking, in order; empty for a tournament without stages.
+    stages: list[StageRanking] = field(default_factory=list)
 
     @property
     def final(self) -> bool:
@@ -166,13 +179,16 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
     for _registration, _place, table_id, _table, _position in seats:
         table_size[table_id] += 1
     sums = table_sums(Deal.objects.filter(table__position__tournament=tournament))
-    penalties = dict(
+    penalties_by_position: dict[int, dict[int, int]] = defaultdict(dict)
+    for registration_id, number, points in (
         Penalty.objects.filter(position__tournament=tournament, cancelled_at__isnull=True)
-        .values("registration_id")
+        .values("registration_id", "position__number")
         .annotate(points=Sum("points"))
-        .values_list("registration_id", "points")
+        .values_list("registration_id", "position__number", "points")
         .order_by()
-    )
+    ):
+        penalties_by_position[registration_id][number] = points
+    penalties = {key: sum(points.values()) for key, points in penalties_by_position.items()}
     positions = list(
         tournament.positions.annotate(
             tables_count=Count("tables"),
@@ -210,19 +226,37 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
         for registration_id in results
     ]
     position_numbers = sorted(number for number, _c, tables, _u in positions if tables)
-    players = [
-        RankedPlayer(
-            rank=standing.rank,
-            tied=standing.tied,
-            registration=registrations[standing.item.key],
-            total=standing.total,
-            penalties=standing.item.penalties,
-            positions=dict(sorted(results[standing.item.key].items())),
-            deals_by_table_size=by_size[standing.item.key],
-            cells=[results[standing.item.key].get(number) for number in position_numbers],
+    spans = tournament_stages(tournament)
+    if spans:
+        stages = rank_stages(
+            spans,
+            bilans={
+                key: {number: result.bilan for number, result in sat.items()}
+                for key, sat in results.items()
+            },
+            penalties=penalties_by_position,
+            closed={number for number, closed_at, _t, _u in positions if closed_at},
+            seated=set(position_numbers),
+            order={key: name_key(registrations[key].player) for key in results},
         )
-        for standing in rank_players(scores)
-    ]
+        players = [
+            RankedPlayer(
+                rank=place.rank,
+                tied=place.tied,
+                registration=registrations[place.line.key],
+                total=place.line.total,
+                penalties=place.line.penalties,
+                positions=dict(sorted(results[place.line.key].items())),
+                deals_by_table_size=by_size[place.line.key],
+                cells=[results[place.line.key].get(number) for number in position_numbers],
+                stage_reached=place.stage.span,
+                qualified=place.line.qualified,
+            )
+            for place in final_places(stages)
+        ]
+    else:
+        stages = []
+        players = _players(scores, registrations, results, by_size, position_numbers)
     teams = _team_ranking(registrations, {score.key: score for score in scores})
 
     open_positions = [p for p in positions if p[1] is None and p[2] > 0]
@@ -236,9 +270,27 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
         current_position=current[0] if current else None,
         tables_playing=current[3] if current else 0,
         deals_counted=sums.counted,
+        stages=stages,
     )
     ranking.by_number = {player.registration.number: player for player in players}
     return ranking
+
+
+def _players(scores, registrations, results, by_size, position_numbers) -> list[RankedPlayer]:
+    """The ranking of a tournament without stages: every position's bilans summed."""
+    return [
+        RankedPlayer(
+            rank=standing.rank,
+            tied=standing.tied,
+            registration=registrations[standing.item.key],
+            total=standing.total,
+            penalties=standing.item.penalties,
+            positions=dict(sorted(results[standing.item.key].items())),
+            deals_by_table_size=by_size[standing.item.key],
+            cells=[results[standing.item.key].get(number) for number in position_numbers],
+        )
+        for standing in rank_players(scores)
+    ]
 
 
 def _team_ranking(registrations: dict[int, Registration], scores: dict) -> list[RankedTeam]:

@@ -25,6 +25,7 @@ from tournaments.selectors.registrations import (
     position_participants,
 )
 from tournaments.selectors.seating import seating_changes
+from tournaments.selectors.stages import StageSpan, span_of, tournament_stages
 from tournaments.services import journal
 from tournaments.services.draws import (
     commit_draw,
@@ -125,13 +126,21 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, reason: str
             % {"later": later_played, "number": number},
             code="later_played",
         )
+    spans = tournament_stages(tournament)
+    span = span_of(spans, number)
+    if span is not None and span.number > 1 and number == span.first:
+        _check_previous_stage(tournament, spans[span.number - 2], span)
+    last = span.last if span is not None else tournament.positions_count
     position, _created = Position.objects.get_or_create(tournament=tournament, number=number)
     # The position locked after the tournament and before its tables (services.locks).
     position = lock_position(position, tournament=tournament)
     if position.closed_at:
         raise Refused(_("Cette position est close."), code="position_closed")
+    # Within the stage: the next stage's players are not known before this one ends.
     seated_ahead = list(
-        tournament.positions.filter(number__gt=number, number__lte=last_seated).order_by("number")
+        tournament.positions.filter(number__gt=number, number__lte=min(last_seated, last)).order_by(
+            "number"
+        )
     )
     # Arrivals and withdrawals take effect from the first position not started, and every
     # position planned here comes after it: the same players play them all.
@@ -142,7 +151,7 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, reason: str
     document = draw_input(
         tournament=tournament,
         number=number,
-        positions=tournament.positions_count - number + 1,
+        positions=last - number + 1,
         participants=participants,
     )
     try:
@@ -165,6 +174,31 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, reason: str
             planned.seating_published_at = None
             planned.save(update_fields=["seating_published_at"])
     return position
+
+
+def _check_previous_stage(tournament: Tournament, previous: StageSpan, span: StageSpan) -> None:
+    """A stage is seated once the previous one is over and its cut is known."""
+    closed = tournament.positions.filter(
+        number__in=previous.positions, closed_at__isnull=False
+    ).count()
+    if closed < len(previous.positions):
+        raise Refused(
+            _(
+                "La phase « %(previous)s » n'est pas close : la phase « %(name)s » se place "
+                "une fois toutes ses positions closes."
+            )
+            % {"previous": previous.name, "name": span.name},
+            code="previous_stage_open",
+        )
+    if previous.cut is None:
+        raise Refused(
+            _(
+                "La phase « %(previous)s » ne dit pas combien de joueurs se qualifient : "
+                "fixez-le avant de placer la phase « %(name)s »."
+            )
+            % {"previous": previous.name, "name": span.name},
+            code="no_cut",
+        )
 
 
 @retry_once_on_conflict
