@@ -7,6 +7,7 @@ from django.urls import include, path
 from tournaments.views import (
     checkin,
     deals,
+    draws,
     journal,
     members,
     offline,
@@ -37,6 +38,8 @@ tournament_pages = [
     path("joueurs/", results.player_search, name="player_search"),
     path("joueurs/<int:number>/", results.player, name="player_page"),
     path("projection/", results.projector, name="projector"),
+    path("tirages/", draws.draws, name="draws"),
+    path("tirages.json", draws.draws_json, name="draws_json"),
 ]
 
 # arbitre/tournois/<tournament_id>/joueurs/<registration_id>/: one registration.
@@ -51,6 +54,7 @@ registration_pages = [
 position_pages = [
     path("placement/", seating.placement, name="setup_placement"),
     path("placement/generer/", seating.placement_generate, name="setup_placement_generate"),
+    path("placement/engagement/", seating.placement_commit, name="setup_placement_commit"),
     path("placement/echanger/", seating.placement_swap, name="setup_placement_swap"),
     path("placement/publier/", seating.placement_publish, name="setup_placement_publish"),
     path("salle/", room.position_room, name="sheet_room"),

@@ -69,6 +69,12 @@ def commit_draw(*, tournament: Tournament, number: int, by: Actor, reason: str =
     return draw
 
 
+def commit_first_draw(*, tournament: Tournament, number: int, by: Actor) -> None:
+    """Fix the commitment of position ``number``'s first draw, unless it has one already."""
+    if not Draw.objects.filter(tournament=tournament, position_number=number).exists():
+        commit_draw(tournament=tournament, number=number, by=by)
+
+
 def make_draw(*, draw: Draw, input_document: dict, stored: int) -> list[list[list[int]]]:
     """Draw from ``draw``'s commitment: the seed from the secret, the input's fingerprint,
     the position and the generator's version; the plan of every position planned, of which

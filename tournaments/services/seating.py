@@ -29,6 +29,7 @@ from tournaments.selectors.stages import StageSpan, span_of, tournament_stages
 from tournaments.services import journal
 from tournaments.services.draws import (
     commit_draw,
+    commit_first_draw,
     drawn,
     make_draw,
     note_swap,
@@ -290,6 +291,10 @@ def publish_seating(*, position: Position, by: Actor) -> Position:
     position.seating_published_at = timezone.now()
     position.save(update_fields=["seating_published_at"])
     reveal_published(position=position, by=by)
+    if position.number < tournament.positions_count:
+        # The next position's commitment, fixed now: shown in the room and on the projector
+        # while this one is played, before anyone knows who will play the next.
+        commit_first_draw(tournament=tournament, number=position.number + 1, by=by)
     if tournament.status == Tournament.Status.PREPARATION:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
