@@ -99,9 +99,10 @@ def test_an_input_changed_after_the_draw_is_named():
     draw = public()
     other = {**draw.input, "allow_five": True}
 
-    assert "les données d'entrée ne donnent pas l'empreinte publiée" in differences(
-        replace(draw, input=other)
-    )[0]
+    assert (
+        "les données d'entrée ne donnent pas l'empreinte publiée"
+        in differences(replace(draw, input=other))[0]
+    )
 
 
 def test_the_history_keeps_players_no_longer_present_out_of_the_plan():
