@@ -191,3 +191,13 @@ def _published_differences(tournament: Tournament, position: Position) -> list[s
             % {"number": position.number, "attempt": draw.attempt}
         ]
     return []
+
+
+def commitment_to_show(*, tournament: Tournament) -> Draw | None:
+    """The commitment the room's screen shows: the last one whose secret is still hidden
+    (a draw to come, or a plan drawn and not published yet)."""
+    return (
+        Draw.objects.filter(tournament=tournament, revealed_at__isnull=True)
+        .order_by("-position_number", "-attempt")
+        .first()
+    )

@@ -22,6 +22,7 @@ from tournaments.prints.pdf import pdf_response
 from tournaments.prints.plan import printed_plan, table_sizes_label
 from tournaments.prints.ranking import ranking_document
 from tournaments.prints.sheets import printed_sheets, sheets_document
+from tournaments.selectors.draws import draw_in_force
 from tournaments.table_access import sheet_access
 from tournaments.views.public import visible_tournaments
 
@@ -86,10 +87,11 @@ def position_plan_pdf(request: HttpRequest, tournament_id: int, number: int) -> 
     """The seating plan for the wall: by table, then every player by name."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
     plan = printed_plan(_seated_position(tournament, number))
+    draw = draw_in_force(tournament=tournament, number=number)
     return pdf_response(
         request,
         "prints/plan.html",
-        {"plan": plan, "tournament": tournament, "sizes": table_sizes_label(plan)},
+        {"plan": plan, "tournament": tournament, "sizes": table_sizes_label(plan), "draw": draw},
         filename=f"plan-position-{number}.pdf",
     )
 

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET
 from clubs.views.htmx import HtmxHttpRequest, render_page
 from tournaments import exports, spreadsheets
 from tournaments.models import Tournament
+from tournaments.selectors.draws import commitment_to_show
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.projector import projector_screens
 from tournaments.selectors.standings import CACHE_SECONDS, current_ranking, tournament_stamp
@@ -180,6 +181,7 @@ def projector(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         "ranking": ranking,
         "screen": screens[index],
         "next_screen": (index + 1) % len(screens),
+        "commitment": commitment_to_show(tournament=tournament),
         "seconds": PROJECTOR_SECONDS,
     }
     return render_page(request, "results/projector.html", context, partial="screen")

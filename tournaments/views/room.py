@@ -25,6 +25,7 @@ from clubs.views.htmx import HtmxHttpRequest, render_page
 from tournaments.forms import ClosePositionForm, PenaltyForm, ReopenPositionForm
 from tournaments.models import Deal, Penalty, Position, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.selectors.draws import draw_in_force, pending_draw
 from tournaments.selectors.room import position_room_state
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import (
@@ -50,6 +51,8 @@ def room_context(
     """The room as ``position_room_state`` reads it, with the forms of closing and reopening."""
     return {
         **position_room_state(tournament=tournament, position=position),
+        "draw": draw_in_force(tournament=tournament, number=position.number),
+        "next_draw": pending_draw(tournament=tournament, number=position.number + 1),
         "close_form": close_form or ClosePositionForm(),
         "reopen_form": reopen_form or ReopenPositionForm(),
     }
