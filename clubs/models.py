@@ -134,6 +134,7 @@ class ClubAction(models.TextChoices):
     SEASON_CREATED = "season.created", _("Saison créée")
     SEASON_UPDATED = "season.updated", _("Saison modifiée")
     SEASON_RECOUNTED = "season.recounted", _("Saison recalculée sans une soirée")
+    ACCOUNT_CREATED = "account.created", _("Compte créé (équipe d'arbitrage)")
 
 
 class JournalLine(models.Model):

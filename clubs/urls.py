@@ -1,7 +1,8 @@
 """The club's own URLs (fixed, like every other: README, « Le club »); the club's pages that
 show its evenings and seasons are seasons/urls.py, its members' tournaments/urls.py."""
 
-from django.urls import path
+from django.contrib.auth import views as auth_views
+from django.urls import path, reverse_lazy
 
 from clubs.views import clubs
 
@@ -18,4 +19,21 @@ urlpatterns = [
         name="club_member_remove",
     ),
     path("arbitre/clubs/<int:club_id>/journal/", clubs.club_journal, name="club_journal"),
+    path("arbitre/clubs/<int:club_id>/comptes/", clubs.club_accounts, name="club_accounts"),
+    # The one-time page where a new account chooses its password (Django's reset token).
+    path(
+        "compte/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(
+            template_name="registration/password_set.html",
+            success_url=reverse_lazy("account_password_done"),
+        ),
+        name="account_password",
+    ),
+    path(
+        "compte/mot-de-passe-choisi/",
+        auth_views.PasswordResetCompleteView.as_view(
+            template_name="registration/password_set_done.html"
+        ),
+        name="account_password_done",
+    ),
 ]

@@ -169,6 +169,12 @@ class JournalAction(models.TextChoices):
     STAGE_ADDED = "stage.added", _("Phase ajoutée")
     STAGE_UPDATED = "stage.updated", _("Phase modifiée")
     STAGE_DELETED = "stage.deleted", _("Phase supprimée")
+    HALL_ADDED = "hall.added", _("Salle ajoutée")
+    HALL_REMOVED = "hall.removed", _("Salle retirée")
+    ROLE_GIVEN = "role.given", _("Rôle donné")
+    ROLE_REMOVED = "role.removed", _("Rôle retiré")
+    DRAW_COMMITTED = "draw.committed", _("Engagement de tirage fixé")
+    DRAW_REVEALED = "draw.revealed", _("Secret du tirage révélé")
 
 
 MARQUE_FIELDS = {

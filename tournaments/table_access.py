@@ -50,7 +50,7 @@ from django.http import HttpRequest
 
 from clubs.actors import Actor
 from tournaments.models import Table
-from tournaments.permissions import runs_tournament
+from tournaments.permissions import runs_table
 
 SESSION_KEY = "sheet_grants"
 TABLE_ATTEMPTS = 30
@@ -82,8 +82,9 @@ class SheetAccess:
 
 
 def sheet_access(request: HttpRequest, table: Table) -> SheetAccess:
-    """The arbitre of the table's tournament (or a superuser), the table's device, or a reader."""
-    if runs_tournament(request.user, table.position.tournament):
+    """The arbitre of the table's tournament (or a superuser, or the arbitre de salle of its
+    hall), the table's device, or a reader."""
+    if runs_table(request.user, table):
         return SheetAccess(actor=Actor.arbitre(request.user))
     if device_granted(request, table):
         return SheetAccess(actor=Actor.table_device())

@@ -7,6 +7,8 @@ from django.urls import include, path
 from tournaments.views import (
     checkin,
     deals,
+    draws,
+    halls,
     journal,
     members,
     offline,
@@ -39,6 +41,9 @@ tournament_pages = [
     path("joueurs/", results.player_search, name="player_search"),
     path("joueurs/<int:number>/", results.player, name="player_page"),
     path("projection/", results.projector, name="projector"),
+    path("projection/salles/<int:hall_number>/", results.hall_projector, name="hall_projector"),
+    path("tirages/", draws.draws, name="draws"),
+    path("tirages.json", draws.draws_json, name="draws_json"),
 ]
 
 # arbitre/tournois/<tournament_id>/joueurs/<registration_id>/: one registration.
@@ -53,9 +58,17 @@ registration_pages = [
 position_pages = [
     path("placement/", seating.placement, name="setup_placement"),
     path("placement/generer/", seating.placement_generate, name="setup_placement_generate"),
+    path("placement/engagement/", seating.placement_commit, name="setup_placement_commit"),
     path("placement/echanger/", seating.placement_swap, name="setup_placement_swap"),
     path("placement/publier/", seating.placement_publish, name="setup_placement_publish"),
     path("salle/", room.position_room, name="sheet_room"),
+    path("salles/<int:hall_number>/", room.hall_room, name="hall_room"),
+    path("salles/<int:hall_number>/plan.pdf", prints.hall_plan_pdf, name="print_hall_plan"),
+    path(
+        "salles/<int:hall_number>/feuilles.pdf",
+        prints.hall_sheets_pdf,
+        name="print_hall_sheets",
+    ),
     path(
         "salle/tables/<int:table_id>/telephone/",
         room.device_grant,
@@ -87,6 +100,10 @@ arbitre_pages = [
     path("positions/<int:number>/", include(position_pages)),
     path("donnes/<int:deal_id>/appel/", room.call_handle, name="call_handle"),
     path("journal/", journal.journal, name="journal"),
+    path("salles/", halls.halls, name="setup_halls"),
+    path("salles/<int:hall_number>/retirer/", halls.hall_remove, name="setup_hall_remove"),
+    path("roles/", halls.role_give, name="setup_role_give"),
+    path("roles/<int:role_id>/retirer/", halls.role_remove, name="setup_role_remove"),
     path("penalites/", room.penalties, name="penalties"),
     path("penalites/<int:penalty_id>/annuler/", room.penalty_cancel, name="penalty_cancel"),
     path("cartes.pdf", prints.player_cards_pdf, name="print_cards"),

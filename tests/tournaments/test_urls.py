@@ -29,6 +29,8 @@ PATHS = [
     ("player_search", T, "/tournois/7/joueurs/"),
     ("player_page", {**T, **N}, "/tournois/7/joueurs/3/"),
     ("projector", T, "/tournois/7/projection/"),
+    ("draws", T, "/tournois/7/tirages/"),
+    ("draws_json", T, "/tournois/7/tirages.json"),
     ("setup_home", {}, "/arbitre/"),
     ("setup_tournament_create", {}, "/arbitre/tournois/nouveau/"),
     ("setup_dashboard", T, "/arbitre/tournois/7/"),
@@ -57,6 +59,7 @@ PATHS = [
         {**T, **N},
         "/arbitre/tournois/7/positions/3/placement/generer/",
     ),
+    ("setup_placement_commit", {**T, **N}, "/arbitre/tournois/7/positions/3/placement/engagement/"),
     ("setup_placement_swap", {**T, **N}, "/arbitre/tournois/7/positions/3/placement/echanger/"),
     (
         "setup_placement_publish",

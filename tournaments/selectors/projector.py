@@ -1,7 +1,7 @@
 """The room's screen: the ranking a page at a time, and « Trouver sa place » while a new
 seating waits for its players."""
 
-from tournaments.models import Deal, Position, Seat, Tournament
+from tournaments.models import Deal, Hall, Position, Seat, Tournament
 from tournaments.selectors.seating import seating_plan
 from tournaments.selectors.standings import current_ranking
 
@@ -25,9 +25,12 @@ def _pages(items: list, size: int) -> list[list]:
     return [items[start : start + size] for start in range(0, len(items), size)] or [[]]
 
 
-def projector_screens(tournament: Tournament) -> tuple[list[dict], object]:
+def projector_screens(
+    tournament: Tournament, hall: Hall | None = None
+) -> tuple[list[dict], object]:
     """Every screen the projector cycles through: the whole ranking, a page at a time,
-    alternating with « Trouver sa place » while a new seating waits for its players."""
+    alternating with « Trouver sa place » while a new seating waits for its players (those
+    of ``hall``'s tables only, on a hall's screen)."""
     ranking = current_ranking(tournament)
     ranking_pages = _pages(ranking.shown_players, PROJECTOR_ROWS)
     screens_ranking = [
@@ -38,6 +41,8 @@ def projector_screens(tournament: Tournament) -> tuple[list[dict], object]:
     screens_seats: list[dict] = []
     if position is not None:
         seats: list[Seat] = seating_plan(position=position).by_name
+        if hall is not None:
+            seats = [seat for seat in seats if hall.holds(seat.table.number)]
         per_screen = PROJECTOR_ROWS * PROJECTOR_SEAT_COLUMNS
         seat_pages = _pages(seats, per_screen)
         screens_seats = [

@@ -14,21 +14,27 @@ from django.utils.translation import gettext as _
 from clubs.actors import Actor
 from clubs.services.errors import Refused
 from clubs.services.journal import fields_of
-from seating import (
-    SeatingError,
-    plan_positions,
-)
+from seating import SeatingError
 from tournaments.choices import PLACES_BY_TABLE_SIZE
 from tournaments.db import retry_once_on_conflict
 from tournaments.models import Deal, Position, Registration, Seat, Table, Tournament
+from tournaments.selectors.draws import draw_input, pending_draw
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
     position_participants,
 )
-from tournaments.selectors.seating import seating_changes, seating_history, teams_of
+from tournaments.selectors.seating import seating_changes
 from tournaments.selectors.stages import StageSpan, span_of, tournament_stages
 from tournaments.services import journal
+from tournaments.services.draws import (
+    commit_draw,
+    commit_first_draw,
+    drawn,
+    make_draw,
+    note_swap,
+    reveal_published,
+)
 from tournaments.services.locks import lock_position, lock_tournament
 
 
@@ -86,7 +92,7 @@ def _store_seating(position: Position, tables: Sequence[Sequence[Registration]])
 
 @retry_once_on_conflict
 @transaction.atomic
-def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int = 0) -> Position:
+def plan_position(*, tournament: Tournament, number: int, by: Actor, reason: str = "") -> Position:
     """Seat position ``number`` with the generator, keeping every earlier position as it is.
 
     The generator plans every position still to come, so that this one leaves the later ones
@@ -95,6 +101,10 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int =
     it is drawn again with it (a position where a deal was played never changes). The later
     positions not seated yet are planned again when their turn comes, with the players then
     present. Every seating stored here is unpublished.
+
+    The draw is the one committed for this position (``services.draws``): its seed comes from
+    the commitment's secret and the public input (docs/tirage.md). Without a commitment
+    waiting, one is fixed here first; drawing a position again needs ``reason``.
     """
     # One planning at a time per tournament: a double tap on « Générer » waits for the first,
     # then draws again, instead of both creating table 1.
@@ -136,27 +146,31 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int =
     # Arrivals and withdrawals take effect from the first position not started, and every
     # position planned here comes after it: the same players play them all.
     participants = position_participants(tournament=tournament, number=number)
+    draw = pending_draw(tournament=tournament, number=number) or commit_draw(
+        tournament=tournament, number=number, by=by, reason=reason
+    )
+    document = draw_input(
+        tournament=tournament,
+        number=number,
+        positions=last - number + 1,
+        participants=participants,
+    )
     try:
-        plan = plan_positions(
-            players=[r.pk for r in participants],
-            positions=last - number + 1,
-            teams=teams_of(participants),
-            allow_five=tournament.allow_five,
-            history=seating_history(tournament, number),
-            seed=seed,
-        )
+        plan = make_draw(draw=draw, input_document=document, stored=1 + len(seated_ahead))
     except SeatingError as error:
         raise Refused(str(error), code="seating") from error
-    by_id = {r.pk: r for r in participants}
+    by_player = {r.player_id: r for r in participants}
     for planned, tables in zip([position, *seated_ahead], plan, strict=False):
-        seated = [[by_id[pk] for pk in table] for table in tables]
+        seated = [[by_player[pk] for pk in table] for table in tables]
         _store_seating(planned, seated)
         action = (
             journal.Action.SEATING_PLANNED
             if planned is position
             else journal.Action.SEATING_REPLANNED
         )
-        journal.record_change(action, by, position=planned, subject=planned, after=_seated(seated))
+        journal.record_change(
+            action, by, position=planned, subject=planned, after=_seated(seated) | drawn(draw)
+        )
         if planned.seating_published_at:
             planned.seating_published_at = None
             planned.save(update_fields=["seating_published_at"])
@@ -232,6 +246,11 @@ def swap_seats(*, position: Position, first: Seat, second: Seat, by: Actor) -> N
     ]
     Seat.objects.filter(pk__in=[first.pk, second.pk]).delete()
     Seat.objects.bulk_create(swapped)
+    note_swap(
+        position=position,
+        first_player=first.registration.player_id,
+        second_player=second.registration.player_id,
+    )
     _record_swap(position, first, second, by)
 
 
@@ -271,6 +290,11 @@ def publish_seating(*, position: Position, by: Actor) -> Position:
     before = {"seating_published": position.seating_published_at is not None, **_status(tournament)}
     position.seating_published_at = timezone.now()
     position.save(update_fields=["seating_published_at"])
+    reveal_published(position=position, by=by)
+    if position.number < tournament.positions_count:
+        # The next position's commitment, fixed now: shown in the room and on the projector
+        # while this one is played, before anyone knows who will play the next.
+        commit_first_draw(tournament=tournament, number=position.number + 1, by=by)
     if tournament.status == Tournament.Status.PREPARATION:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])

@@ -15,13 +15,15 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments.models import Position, Table, Tournament
-from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.models import Hall, Position, Table, Tournament
+from tournaments.permissions import arbitre_tournament_or_404, hall_room_or_404
 from tournaments.prints.cards import cards_document, printed_cards
 from tournaments.prints.pdf import pdf_response
 from tournaments.prints.plan import printed_plan, table_sizes_label
 from tournaments.prints.ranking import ranking_document
 from tournaments.prints.sheets import printed_sheets, sheets_document
+from tournaments.selectors.draws import draw_in_force
+from tournaments.selectors.halls import in_hall
 from tournaments.table_access import sheet_access
 from tournaments.views.public import visible_tournaments
 
@@ -60,23 +62,51 @@ def table_sheet_pdf(request: HttpRequest, table_id: int) -> HttpResponse:
     return pdf_response(request, "prints/sheets.html", context, filename=filename, stamps=stamps)
 
 
+def _sheets_pdf(request: HttpRequest, tournament: Tournament, number: int, hall: Hall | None):
+    position = _seated_position(tournament, number)
+    context, stamps = sheets_document(
+        printed_sheets(
+            position.tables.filter(in_hall(hall)),
+            access_url=lambda table: table_access_url(request, table),
+        )
+    )
+    name = f"feuilles-position-{position.number}"
+    return pdf_response(
+        request,
+        "prints/sheets.html",
+        context,
+        filename=f"{name}-salle-{hall.number}.pdf" if hall else f"{name}.pdf",
+        stamps=stamps,
+    )
+
+
 @require_GET
 @login_required
 def position_sheets_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """Every feuille de marque of a position, the arbitre's copies, one sheet per page."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    position = _seated_position(tournament, number)
-    context, stamps = sheets_document(
-        printed_sheets(
-            position.tables.all(), access_url=lambda table: table_access_url(request, table)
-        )
-    )
+    return _sheets_pdf(request, tournament, number, None)
+
+
+@require_GET
+@login_required
+def hall_sheets_pdf(
+    request: HttpRequest, tournament_id: int, number: int, hall_number: int
+) -> HttpResponse:
+    """The feuilles de marque of one hall's tables: its arbitre de salle's copies too."""
+    tournament, hall = hall_room_or_404(request, tournament_id, hall_number)
+    return _sheets_pdf(request, tournament, number, hall)
+
+
+def _plan_pdf(request: HttpRequest, tournament: Tournament, number: int, hall: Hall | None):
+    plan = printed_plan(_seated_position(tournament, number), hall)
+    draw = draw_in_force(tournament=tournament, number=number)
+    name = f"plan-position-{number}"
     return pdf_response(
         request,
-        "prints/sheets.html",
-        context,
-        filename=f"feuilles-position-{position.number}.pdf",
-        stamps=stamps,
+        "prints/plan.html",
+        {"plan": plan, "tournament": tournament, "sizes": table_sizes_label(plan), "draw": draw},
+        filename=f"{name}-salle-{hall.number}.pdf" if hall else f"{name}.pdf",
     )
 
 
@@ -85,13 +115,17 @@ def position_sheets_pdf(request: HttpRequest, tournament_id: int, number: int) -
 def position_plan_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """The seating plan for the wall: by table, then every player by name."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    plan = printed_plan(_seated_position(tournament, number))
-    return pdf_response(
-        request,
-        "prints/plan.html",
-        {"plan": plan, "tournament": tournament, "sizes": table_sizes_label(plan)},
-        filename=f"plan-position-{number}.pdf",
-    )
+    return _plan_pdf(request, tournament, number, None)
+
+
+@require_GET
+@login_required
+def hall_plan_pdf(
+    request: HttpRequest, tournament_id: int, number: int, hall_number: int
+) -> HttpResponse:
+    """One hall's seating plan, for its wall."""
+    tournament, hall = hall_room_or_404(request, tournament_id, hall_number)
+    return _plan_pdf(request, tournament, number, hall)
 
 
 @require_GET

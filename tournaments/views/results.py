@@ -17,7 +17,8 @@ from django.views.decorators.http import require_GET
 
 from clubs.views.htmx import HtmxHttpRequest, render_page
 from tournaments import exports, spreadsheets
-from tournaments.models import Tournament
+from tournaments.models import Hall, Tournament
+from tournaments.selectors.draws import commitment_to_show
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.projector import projector_screens
 from tournaments.selectors.standings import CACHE_SECONDS, current_ranking, tournament_stamp
@@ -178,8 +179,18 @@ def player(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpRes
 @require_GET
 def projector(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The room's screen: no controls, large type, a new screen every ten seconds (htmx)."""
+    return _projector(request, _tournament(request, tournament_id), None)
+
+
+@require_GET
+def hall_projector(request: HtmxHttpRequest, tournament_id: int, hall_number: int) -> HttpResponse:
+    """One hall's screen: the same ranking, and « Trouver sa place » for its tables only."""
     tournament = _tournament(request, tournament_id)
-    screens, ranking = projector_screens(tournament)
+    return _projector(request, tournament, get_object_or_404(tournament.halls, number=hall_number))
+
+
+def _projector(request: HtmxHttpRequest, tournament: Tournament, hall: Hall | None) -> HttpResponse:
+    screens, ranking = projector_screens(tournament, hall)
     try:
         index = int(request.GET.get("ecran", "0")) % len(screens)
     except ValueError:
@@ -189,6 +200,8 @@ def projector(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         "ranking": ranking,
         "screen": screens[index],
         "next_screen": (index + 1) % len(screens),
+        "commitment": commitment_to_show(tournament=tournament),
+        "hall": hall,
         "seconds": PROJECTOR_SECONDS,
     }
     return render_page(request, "results/projector.html", context, partial="screen")

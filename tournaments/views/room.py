@@ -11,6 +11,7 @@ from collections.abc import Callable
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Exists, OuterRef
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,8 +24,15 @@ from clubs.forms import add_refusal
 from clubs.services.errors import Refused
 from clubs.views.htmx import HtmxHttpRequest, render_page
 from tournaments.forms import ClosePositionForm, PenaltyForm, ReopenPositionForm
-from tournaments.models import Deal, Penalty, Position, Tournament
-from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.models import Deal, Hall, Penalty, Position, Seat, Tournament
+from tournaments.permissions import (
+    arbitre_tournament_or_404,
+    hall_room_or_404,
+    room_or_404,
+    runs_tournament,
+)
+from tournaments.selectors.draws import draw_in_force, pending_draw
+from tournaments.selectors.halls import in_hall, tournament_halls
 from tournaments.selectors.room import position_room_state
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import (
@@ -44,12 +52,19 @@ def room_context(
     tournament: Tournament,
     position: Position,
     *,
+    hall: Hall | None = None,
+    runs: bool = True,
     close_form: ClosePositionForm | None = None,
     reopen_form: ReopenPositionForm | None = None,
 ) -> dict:
-    """The room as ``position_room_state`` reads it, with the forms of closing and reopening."""
+    """The room as ``position_room_state`` reads it (one hall's, when given), with the forms
+    of closing and reopening; ``runs``: the club's arbitres, who may close the position."""
     return {
-        **position_room_state(tournament=tournament, position=position),
+        **position_room_state(tournament=tournament, position=position, hall=hall),
+        "halls": tournament_halls(tournament),
+        "runs": runs,
+        "draw": draw_in_force(tournament=tournament, number=position.number),
+        "next_draw": pending_draw(tournament=tournament, number=position.number + 1),
         "close_form": close_form or ClosePositionForm(),
         "reopen_form": reopen_form or ReopenPositionForm(),
     }
@@ -68,7 +83,26 @@ def position_room(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
     return _render_room(request, room_context(tournament, position))
 
 
-def _back_to_room(position: Position) -> HttpResponse:
+@require_GET
+@login_required
+def hall_room(
+    request: HtmxHttpRequest, tournament_id: int, number: int, hall_number: int
+) -> HttpResponse:
+    """One hall's room: its tables only, for the club's arbitres and its arbitre de salle."""
+    tournament, hall = hall_room_or_404(request, tournament_id, hall_number)
+    position = _position(tournament, number)
+    runs = runs_tournament(request.user, tournament)
+    return _render_room(request, room_context(tournament, position, hall=hall, runs=runs))
+
+
+def _back_to_room(position: Position, hall: Hall | None = None) -> HttpResponse:
+    if hall is not None:
+        return redirect(
+            "hall_room",
+            tournament_id=position.tournament_id,
+            number=position.number,
+            hall_number=hall.number,
+        )
     return redirect("sheet_room", tournament_id=position.tournament_id, number=position.number)
 
 
@@ -173,9 +207,9 @@ def next_position_seat(request: HtmxHttpRequest, tournament_id: int, number: int
 @login_required
 def call_handle(request: HtmxHttpRequest, tournament_id: int, deal_id: int) -> HttpResponse:
     """The arbitre went to the table: the call is « pris en compte », with who and when."""
-    tournament = arbitre_tournament_or_404(request, tournament_id)
+    tournament, hall = room_or_404(request, tournament_id)
     deal = get_object_or_404(
-        Deal.objects.select_related("table__position"),
+        Deal.objects.select_related("table__position").filter(in_hall(hall, "table__")),
         pk=deal_id,
         table__position__tournament=tournament,
     )
@@ -185,8 +219,9 @@ def call_handle(request: HtmxHttpRequest, tournament_id: int, deal_id: int) -> H
         messages.error(request, refusal.message)
     position = deal.table.position
     if request.htmx:
-        return _render_room(request, room_context(tournament, position))
-    return _back_to_room(position)
+        runs = hall is None
+        return _render_room(request, room_context(tournament, position, hall=hall, runs=runs))
+    return _back_to_room(position, hall)
 
 
 # Letting a table's phone in ------------------------------------------------------------
@@ -197,9 +232,9 @@ def call_handle(request: HtmxHttpRequest, tournament_id: int, deal_id: int) -> H
 def device_grant(request: HtmxHttpRequest, tournament_id: int, number: int, table_id: int):
     """From the room: a one-time link (and its QR code) that lets a table's phone in, which
     also clears the table's code attempts."""
-    tournament = arbitre_tournament_or_404(request, tournament_id)
+    tournament, hall = room_or_404(request, tournament_id)
     position = get_object_or_404(Position, tournament=tournament, number=number)
-    table = get_object_or_404(position.tables, pk=table_id)
+    table = get_object_or_404(position.tables.filter(in_hall(hall)), pk=table_id)
     if position.closed_at is not None:
         messages.error(request, _("Cette position est close : ses feuilles ne se saisissent plus."))
         return redirect("sheet_room", tournament_id=tournament.pk, number=number)
@@ -220,20 +255,36 @@ def device_grant(request: HtmxHttpRequest, tournament_id: int, number: int, tabl
 # Penalties --------------------------------------------------------------------------------
 
 
-def _penalties_context(tournament: Tournament, form: PenaltyForm) -> dict:
+def _in_hall_penalties(hall: Hall | None):
+    """The penalties an arbitre de salle sees: those of the players seated in their hall at
+    the penalty's position (every penalty for the club's arbitres)."""
+    penalties = Penalty.objects.all()
+    if hall is None:
+        return penalties
+    seated_here = Seat.objects.filter(
+        in_hall(hall, "table__"),
+        position=OuterRef("position"),
+        registration=OuterRef("registration"),
+    )
+    return penalties.filter(Exists(seated_here))
+
+
+def _penalties_context(tournament: Tournament, form: PenaltyForm, hall: Hall | None) -> dict:
     penalties = (
-        Penalty.objects.filter(position__tournament=tournament)
+        _in_hall_penalties(hall)
+        .filter(position__tournament=tournament)
         .select_related("registration__player", "position", "arbitre", "cancelled_by")
         .order_by("-created_at", "-pk")
     )
-    return {"tournament": tournament, "form": form, "penalties": penalties}
+    return {"tournament": tournament, "form": form, "penalties": penalties, "hall": hall}
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
 def penalties(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    """The register of the tournament's penalties, and the form to give one."""
-    tournament = arbitre_tournament_or_404(request, tournament_id)
+    """The register of the tournament's penalties, and the form to give one; an arbitre de
+    salle's, those of the players of their hall."""
+    tournament, hall = room_or_404(request, tournament_id)
     if request.method == "GET":
         # The position under way, or the last one seated: where a penalty is most often given.
         seated = tournament.positions.filter(tables__isnull=False).distinct().order_by("number")
@@ -243,8 +294,15 @@ def penalties(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             "position": current and current.number,
         }
         form = PenaltyForm(initial=initial, tournament=tournament)
-        return render(request, "results/penalties.html", _penalties_context(tournament, form))
+        context = _penalties_context(tournament, form, hall)
+        return render(request, "results/penalties.html", context)
     form = PenaltyForm(request.POST, tournament=tournament)
+    if form.is_valid() and not _seated_in(hall, form.registration, form.position_obj):
+        form.add_error(
+            "number",
+            _("Ce joueur n'était pas placé dans votre salle, « %(hall)s », à cette position.")
+            % {"hall": hall},
+        )
     if form.is_valid():
         try:
             penalty = add_penalty(
@@ -263,16 +321,24 @@ def penalties(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                 % {"points": penalty.points, "player": penalty.registration.player},
             )
             return redirect("penalties", tournament_id=tournament.pk)
-    context = _penalties_context(tournament, form)
+    context = _penalties_context(tournament, form, hall)
     return render(request, "results/penalties.html", context, status=422)
+
+
+def _seated_in(hall: Hall | None, registration, position: Position) -> bool:
+    if hall is None:
+        return True
+    return Seat.objects.filter(
+        in_hall(hall, "table__"), position=position, registration=registration
+    ).exists()
 
 
 @require_POST
 @login_required
 def penalty_cancel(request: HtmxHttpRequest, tournament_id: int, penalty_id: int) -> HttpResponse:
-    tournament = arbitre_tournament_or_404(request, tournament_id)
+    tournament, hall = room_or_404(request, tournament_id)
     penalty = get_object_or_404(
-        Penalty.objects.select_related("registration__player"),
+        _in_hall_penalties(hall).select_related("registration__player"),
         pk=penalty_id,
         position__tournament=tournament,
     )

@@ -1,7 +1,5 @@
 """Seating a position: the plan, its report, a swap of two players, publishing."""
 
-import secrets
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -15,6 +13,7 @@ from clubs.views.htmx import HtmxHttpRequest, render_page
 from tournaments.forms import SwapForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.selectors.draws import draw_in_force, pending_draw
 from tournaments.selectors.placement import (
     odd_table_turns,
     positions_span,
@@ -35,6 +34,7 @@ from tournaments.selectors.seating import (
     seating_history,
     seating_plan,
 )
+from tournaments.services.draws import commit_draw
 from tournaments.services.seating import plan_position, publish_seating, swap_seats
 
 
@@ -55,6 +55,8 @@ def _placement_page(tournament: Tournament, number: int, selected_seat: str = ""
             player_count=len(participants), allow_five=tournament.allow_five
         ),
         "last_seated": last_seated_position_number(tournament=tournament),
+        "draw_pending": pending_draw(tournament=tournament, number=number),
+        "draw": draw_in_force(tournament=tournament, number=number),
     }
     if seated:
         plan = seating_plan(position=position)
@@ -127,13 +129,13 @@ def placement(request: HtmxHttpRequest, tournament_id: int, number: int) -> Http
 @login_required
 def placement_generate(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    # A first seating is the generator's first answer; asking again draws another one.
-    regenerate = tournament.positions.filter(number=number, tables__isnull=False).exists()
-    seed = secrets.randbelow(2**31) if regenerate else 0
     last_seated = last_seated_position_number(tournament=tournament)
     try:
         plan_position(
-            tournament=tournament, number=number, seed=seed, by=Actor.arbitre(request.user)
+            tournament=tournament,
+            number=number,
+            reason=request.POST.get("reason", "")[:300],
+            by=Actor.arbitre(request.user),
         )
     except Refused as refusal:
         return _placement_answer(request, tournament, number, error=refusal.message)
@@ -145,6 +147,32 @@ def placement_generate(request: HtmxHttpRequest, tournament_id: int, number: int
     else:
         notice = _("Placement généré. Vérifiez-le, puis publiez-le.")
     return _placement_answer(request, tournament, number, notice=notice)
+
+
+@require_POST
+@login_required
+def placement_commit(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Fix the commitment of position ``number``'s next draw, shown before it is drawn."""
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    if not 1 <= number <= tournament.positions_count:
+        raise Http404(_("Pas de position %(number)s.") % {"number": number})
+    reason = request.POST.get("reason", "")[:300]
+    try:
+        draw = commit_draw(
+            tournament=tournament, number=number, reason=reason, by=Actor.arbitre(request.user)
+        )
+    except Refused as refusal:
+        return _placement_answer(request, tournament, number, error=refusal.message, reason=reason)
+    return _placement_answer(
+        request,
+        tournament,
+        number,
+        notice=_(
+            "Engagement du tirage n° %(attempt)s fixé : il s'affiche dans la salle et sur "
+            "l'écran de projection. Générez le placement quand vous voulez."
+        )
+        % {"attempt": draw.attempt},
+    )
 
 
 @require_POST

@@ -23,6 +23,7 @@ from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
 from tournaments.forms import RowChoiceField, TournamentForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404, arbitre_tournaments
+from tournaments.selectors.halls import roles_of
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
@@ -41,6 +42,7 @@ def arbitre_home(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "tournaments": arbitre_tournaments(request.user).select_related("club"),
         "clubs": arbitre_clubs(request.user),
+        "roles": roles_of(request.user),
     }
     return render(request, "setup/arbitre_home.html", context)
 
