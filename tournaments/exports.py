@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from tournaments.choices import MARQUE_FIELDS, MisereShown, Place
 from tournaments.db import one_snapshot
 from tournaments.models import Deal, Seat, Tournament
+from tournaments.selectors.halls import hall_of, tournament_halls
 from tournaments.selectors.ranking import TABLE_SIZES, Ranking
 from tournaments.selectors.stages import span_of, tournament_stages
 
@@ -199,8 +200,10 @@ def ranking_json(ranking: Ranking) -> dict:
 @one_snapshot
 def plan_json(tournament: Tournament) -> dict:
     """Every published position's seating, in the shape other tools rely on (README,
-    « Exports »): with it anyone can check who sat with whom. Two queries whatever the size."""
+    « Exports »): with it anyone can check who sat with whom. Three queries whatever the
+    size."""
     spans = tournament_stages(tournament)
+    halls = tournament_halls(tournament)
     rows = (
         Seat.objects.filter(
             position__tournament=tournament, position__seating_published_at__isnull=False
@@ -222,7 +225,10 @@ def plan_json(tournament: Tournament) -> dict:
         seats = tables.get((number, table))
         if seats is None:
             seats = tables[(number, table)] = []
-            position["tables"].append({"number": table, "hall": None, "seats": seats})
+            hall = hall_of(halls, table)
+            position["tables"].append(
+                {"number": table, "hall": hall.name if hall else None, "seats": seats}
+            )
         seats.append({"place": place, "player_id": player_id})
     for position in positions.values():
         for table in position["tables"]:

@@ -35,6 +35,11 @@ class StageForm(forms.Form):
             "Vide pour la dernière phase."
         ),
     )
+    cut_per_hall = forms.BooleanField(
+        label=_("Qualifiés par salle"),
+        required=False,
+        help_text=_("Les premiers de chaque salle, là où chacun a fini la phase."),
+    )
     carry_over = forms.ChoiceField(
         label=_("Points reportés de la phase précédente"),
         choices=CARRY_OVER_CHOICES,
@@ -42,12 +47,16 @@ class StageForm(forms.Form):
         help_text=_("Arrondis au point. La première phase ne reporte rien."),
     )
 
-    def __init__(self, *args, first: bool = False, last: bool = True, **kwargs):
+    def __init__(
+        self, *args, first: bool = False, last: bool = True, halls: bool = False, **kwargs
+    ):
         super().__init__(*args, **kwargs)
         if first:
             del self.fields["carry_over"]
         if last:
             del self.fields["cut"]
+        if last or not halls:
+            del self.fields["cut_per_hall"]
 
     @property
     def carry_over_share(self) -> Fraction:

@@ -11,6 +11,7 @@ from tests.championship import (
     set_cut,
 )
 from tests.tournaments.test_exports import read_csv
+from tournaments.services.halls import add_hall
 from tournaments.services.seating import plan_position
 
 
@@ -96,3 +97,14 @@ def test_the_ranking_csv_adds_the_stage_reached_and_qualified(client, tournament
     assert rows[0][-2:] == ["Phase atteinte", "Qualifié·e"]
     assert rows[1][-2:] == ["Qualification", "oui"]
     assert rows[-1][-2:] == ["Qualification", ""]
+
+
+def test_plan_json_names_each_tables_hall(client, tournament):
+    add_hall(tournament=tournament, name="Salle A", first_table=1, last_table=2, by=TESTS)
+    add_hall(tournament=tournament, name="Salle B", first_table=3, last_table=4, by=TESTS)
+    qualification_and_final(tournament)
+    play_position(tournament, 1)
+
+    (position,) = client.get(url(tournament, "plan.json")).json()["positions"]
+
+    assert [t["hall"] for t in position["tables"]] == ["Salle A", "Salle A", "Salle B", "Salle B"]

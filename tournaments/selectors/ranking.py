@@ -16,6 +16,7 @@ from scoring.ranking import PlayerScore, Standing, rank_players, rank_teams, tea
 from tournaments.choices import MARQUE_FIELDS, Place
 from tournaments.db import one_snapshot
 from tournaments.models import Deal, Penalty, Registration, Seat, Team, Tournament
+from tournaments.selectors.halls import hall_of, tournament_halls
 from tournaments.selectors.stages import (
     StageRanking,
     StageSpan,
@@ -257,6 +258,7 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
             closed={number for number, closed_at, _t, _u in positions if closed_at},
             seated=set(position_numbers),
             order={key: name_key(registrations[key].player) for key in results},
+            halls=_finishing_halls(tournament, spans, results),
         )
         for stage in stages:
             for line in stage.lines:
@@ -298,6 +300,26 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
     )
     ranking.by_number = {player.registration.number: player for player in players}
     return ranking
+
+
+def _finishing_halls(
+    tournament: Tournament, spans: list[StageSpan], results: dict
+) -> dict[int, dict[int, str]]:
+    """For each stage cut per hall: the hall each player finished it in (the hall of their
+    table at the last position of the stage they sat). One query, only when a cut needs it."""
+    per_hall = [span for span in spans if span.cut_per_hall]
+    if not per_hall:
+        return {}
+    halls = tournament_halls(tournament)
+    finishing: dict[int, dict[int, str]] = {}
+    for span in per_hall:
+        finishing[span.number] = {}
+        for key, sat in results.items():
+            last = max((n for n in span.positions if n in sat), default=None)
+            if last is not None:
+                hall = hall_of(halls, sat[last].table)
+                finishing[span.number][key] = hall.name if hall else ""
+    return finishing
 
 
 def _players(scores, registrations, results, by_size, position_numbers) -> list[RankedPlayer]:

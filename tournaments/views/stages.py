@@ -25,10 +25,12 @@ def _edit_form(stage: Stage, count: int, data=None) -> StageForm:
         prefix=f"phase-{stage.pk}",
         first=stage.number == 1,
         last=stage.number == count,
+        halls=stage.tournament.halls.exists(),
         initial={
             "name": stage.name,
             "positions_count": stage.positions_count,
             "cut": stage.cut,
+            "cut_per_hall": stage.cut_per_hall,
             "carry_over": str(stage.carry_over),
         },
     )
@@ -93,6 +95,7 @@ def stage_edit(request: HtmxHttpRequest, tournament_id: int, stage_id: int) -> H
                 name=form.cleaned_data["name"],
                 positions_count=form.cleaned_data["positions_count"],
                 cut=form.cleaned_data.get("cut"),
+                cut_per_hall=form.cleaned_data.get("cut_per_hall", False),
                 carry_over=form.carry_over_share,
                 by=Actor.arbitre(request.user),
             )
