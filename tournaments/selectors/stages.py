@@ -75,6 +75,12 @@ def span_of(spans: Sequence[StageSpan], number: int) -> StageSpan | None:
     return next((span for span in spans if number in span.positions), None)
 
 
+def stage_name(position) -> str:
+    """The name of the stage ``position`` belongs to; empty without stages."""
+    span = span_of(tournament_stages(position.tournament), position.number)
+    return span.name if span else ""
+
+
 def carried(total: int, share: Fraction) -> int:
     """``share`` of ``total``, rounded to the point, halves away from zero (−7 × ½ → −4),
     so that a total and its opposite carry opposite points."""
