@@ -1,25 +1,31 @@
 """Create the demo championship: a federation's event in small, every stage played.
 
-64 players, all present; a « Qualification » of 3 positions, then a « Finale » of 2 positions
-for the first 32 (every ex aequo at the line with them), who carry half their qualification
-total over. Every position is seated by the generator with no repeat meeting over the event,
-played, signed and closed, through the services, so that the journal tells its story.
-Running the command again replaces the demo championship with a fresh one.
+64 players, all present, in two halls (« Salle Rhône », tables 1 to 8; « Salle Saône »,
+tables 9 to 16); a « Qualification » of 3 positions, then a « Finale » of 2 positions for the
+first 32 (every ex aequo at the line with them), who carry half their qualification total
+over. Two accounts hold the roles: « salle-rhone », arbitre de salle of the Salle Rhône, and
+« pointeur », at the check-in (both with the demo's password). Every position is seated by
+the generator with no repeat meeting over the event, played, signed and closed, through the
+services, so that the journal tells its story. Running the command again replaces the demo
+championship with a fresh one.
 """
 
 import datetime
 import random
 from fractions import Fraction
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from clubs.actors import Actor
+from clubs.services.accounts import create_account
 from tournaments.choices import Formula
+from tournaments.management.commands.demo_tournament import DEMO_ARBITRE, random_result
 from tournaments.management.commands.demo_tournament import Command as DemoTournament
-from tournaments.management.commands.demo_tournament import random_result
-from tournaments.models import Tournament
+from tournaments.models import Tournament, TournamentRole
 from tournaments.services.deals import record_deal
+from tournaments.services.halls import add_hall, give_role
 from tournaments.services.positions import close_position
 from tournaments.services.registrations import register_player
 from tournaments.services.seating import plan_position, publish_seating
@@ -33,6 +39,7 @@ DEMO_NAME = "Championnat de démonstration du comité du Lyonnais"
 PLAYERS = 64
 DEALS = 4
 QUALIFIED = 32
+HALLS = [("Salle Rhône", 1, 8), ("Salle Saône", 9, 16)]
 
 LAST_NAMES = [
     "Martin", "Bernard", "Dubois", "Thomas", "Robert", "Richard", "Petit", "Durand",
@@ -70,6 +77,8 @@ class Command(BaseCommand):
         demo = DemoTournament()
         arbitre = demo.demo_arbitre()
         club = demo.demo_club(arbitre)
+        # A hall's role protects the hall (TournamentRole.hall): the roles go first.
+        TournamentRole.objects.filter(tournament__name=DEMO_NAME).delete()
         Tournament.objects.filter(name=DEMO_NAME).delete()
         tournament = create_tournament(
             arbitre=arbitre,
@@ -99,6 +108,7 @@ class Command(BaseCommand):
                 checked_in=True,
                 by=SCRIPT,
             )
+        self.give_roles(tournament, club, by=Actor.arbitre(arbitre))
         qualification = add_stage(
             tournament=tournament, name="Qualification", positions_count=3, by=SCRIPT
         )
@@ -122,15 +132,34 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(
                 f"Championnat de démonstration prêt : {PLAYERS} joueurs, qualification en 3 "
-                f"positions, finale en 2 positions pour les {QUALIFIED} premiers."
+                f"positions, finale en 2 positions pour les {QUALIFIED} premiers, deux salles. "
+                f"Comptes : salle-rhone (arbitre de salle), pointeur ; mot de passe "
+                f"{DEMO_ARBITRE[1]}"
             )
         )
+
+    def give_roles(self, tournament: Tournament, club, *, by: Actor) -> None:
+        """The two halls, and an account for each role (created once, with the demo's
+        password so that a newcomer can log in as either)."""
+        for name, first, last in HALLS:
+            add_hall(tournament=tournament, name=name, first_table=first, last_table=last, by=by)
+        rhone = tournament.halls.get(name=HALLS[0][0])
+        for username, role, hall in (
+            ("salle-rhone", TournamentRole.Kind.HALL_ARBITRE, rhone),
+            ("pointeur", TournamentRole.Kind.POINTEUR, None),
+        ):
+            user = get_user_model().objects.filter(username=username).first()
+            if user is None:
+                user = create_account(club=club, username=username, by=by)
+                user.set_password(DEMO_ARBITRE[1])
+                user.save(update_fields=["password"])
+            give_role(tournament=tournament, username=username, role=role, hall=hall, by=by)
 
 
 def play_position(tournament: Tournament, number: int, *, rng: random.Random, by: Actor):
     """Seat position ``number``, publish it, play every deal of every table, have every
     player confirm their bilan, and close it: a position as a room plays it."""
-    position = plan_position(tournament=tournament, number=number, seed=number, by=by)
+    position = plan_position(tournament=tournament, number=number, by=by)
     publish_seating(position=position, by=by)
     for table in position.tables.prefetch_related("seats"):
         places = [seat.place for seat in table.seats.all()]
