@@ -49,7 +49,8 @@ def test_nobody_meets_twice_over_the_demo(demo):
 
 
 @pytest.mark.django_db
-def test_the_demo_runs_again_over_itself(demo):
+@pytest.mark.usefixtures("demo")
+def test_the_demo_runs_again_over_itself():
     call_command("demo_championship", stdout=None)
 
     assert Tournament.objects.filter(name=DEMO_NAME).count() == 1
