@@ -15,7 +15,7 @@ from django.conf import settings
 from django.test import Client
 from playwright.sync_api import expect
 
-from clubs.actors import Actor
+from common.actors import Actor
 from seasons.models import Season
 from tests.at_the_table import TESTS, fill_sheet, sign
 from tests.browser.conftest import PHONE

@@ -19,10 +19,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs.actors import Actor
-from clubs.forms import add_refusal
-from clubs.services.errors import Refused
-from clubs.views.htmx import HtmxHttpRequest, render_page
+from common.actors import Actor
+from common.htmx import HtmxHttpRequest, render_page
+from common.refusals import Refused, add_refusal
 from tournaments.forms import ClosePositionForm, PenaltyForm, ReopenPositionForm
 from tournaments.models import Deal, Hall, Penalty, Position, Seat, Tournament
 from tournaments.permissions import (

@@ -6,8 +6,8 @@ count 0 reads or writes anywhere else: the other hall, the set-up, the whole roo
 import pytest
 from django.contrib.auth import get_user_model
 
-from clubs.actors import Actor
 from clubs.models import Player
+from common.actors import Actor
 from tests.at_the_table import TESTS, fill_sheet, sign
 from tests.factories import register
 from tests.tournaments.views.test_setup_permissions import urls as setup_urls
