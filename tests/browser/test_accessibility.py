@@ -20,6 +20,12 @@ from seasons.models import Season
 from tests.at_the_table import TESTS, fill_sheet, sign
 from tests.browser.conftest import PHONE
 from tests.browser.taps import tap
+from tests.championship import (
+    championship_tournament,
+    play_position,
+    qualification_and_final,
+    set_cut,
+)
 from tests.factories import club_player, club_tournament, enrol, register, seat
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Team
@@ -48,6 +54,7 @@ class Room:
     open_code: str
     season: int
     player: int
+    championship: int  # a qualification played, 4 qualified for the final
 
 
 @dataclass(frozen=True)
@@ -120,6 +127,8 @@ PAGES = [
     Page("tirages", "anyone", "/tournois/{tournament}/tirages/"),
     Page("comptes du club", "arbitre", "/arbitre/clubs/{club}/comptes/"),
     Page("choisir son mot de passe", "anyone", "/compte/MQ/lien-perime/"),
+    Page("phases", "arbitre", "/arbitre/tournois/{championship}/phases/"),
+    Page("classement d'un championnat", "anyone", "/tournois/{championship}/classement/"),
 ]
 # The pages read at 200 % text size: those read on a phone during play.
 ZOOMED = [
@@ -132,6 +141,7 @@ ZOOMED = [
     "page publique du tournoi",
     "salle d'une salle",
     "tirages",
+    "classement d'un championnat",
 ]
 
 
@@ -180,7 +190,17 @@ def room(arbitre) -> Room:
         open_table.code,
         season.pk,
         players[0].player_id,
+        played_qualification(arbitre),
     )
+
+
+def played_qualification(arbitre) -> int:
+    """A championship of 16 players: its qualification played, 4 qualified for the final."""
+    championship = championship_tournament(arbitre)
+    qualification, _final = qualification_and_final(championship)
+    set_cut(qualification, 4)
+    play_position(championship, 1)
+    return championship.pk
 
 
 @pytest.fixture

@@ -25,6 +25,7 @@ PATHS = [
     ("deals_csv", T, "/tournois/7/donnes.csv"),
     ("deals_xlsx", T, "/tournois/7/donnes.xlsx"),
     ("deals_json", T, "/tournois/7/donnes.json"),
+    ("plan_json", T, "/tournois/7/plan.json"),
     ("player_search", T, "/tournois/7/joueurs/"),
     ("player_page", {**T, **N}, "/tournois/7/joueurs/3/"),
     ("projector", T, "/tournois/7/projection/"),
@@ -35,6 +36,9 @@ PATHS = [
     ("setup_dashboard", T, "/arbitre/tournois/7/"),
     ("setup_tournament_edit", T, "/arbitre/tournois/7/modifier/"),
     ("setup_tournament_publish", T, "/arbitre/tournois/7/publier/"),
+    ("setup_stages", T, "/arbitre/tournois/7/phases/"),
+    ("setup_stage_edit", {**T, "stage_id": 2}, "/arbitre/tournois/7/phases/2/modifier/"),
+    ("setup_stage_delete", {**T, "stage_id": 2}, "/arbitre/tournois/7/phases/2/supprimer/"),
     ("setup_players", T, "/arbitre/tournois/7/joueurs/"),
     ("setup_player_edit", {**T, **REGISTRATION}, "/arbitre/tournois/7/joueurs/21/modifier/"),
     (

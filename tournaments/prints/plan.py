@@ -13,6 +13,7 @@ from tournaments.models import Hall, Position, Seat, Table, Tournament
 from tournaments.prints.fonts import width_mm
 from tournaments.selectors.halls import in_hall
 from tournaments.selectors.sheets import in_place_order
+from tournaments.selectors.stages import stage_name
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class PrintedPlan:
     tables: list[PlanTable]
     by_player: list[PlanEntry]
     hall: Hall | None = None
+    stage: str = ""  # the stage of the position, in a tournament with stages
 
     @property
     def list_pages(self) -> "list[ListPage]":
@@ -92,6 +94,7 @@ def printed_plan(position: Position, hall: Hall | None = None) -> PrintedPlan:
         tables=tables,
         by_player=by_player,
         hall=hall,
+        stage=stage_name(position),
     )
 
 

@@ -32,7 +32,7 @@ def projector_screens(
     alternating with « Trouver sa place » while a new seating waits for its players (those
     of ``hall``'s tables only, on a hall's screen)."""
     ranking = current_ranking(tournament)
-    ranking_pages = _pages(ranking.players, PROJECTOR_ROWS)
+    ranking_pages = _pages(ranking.shown_players, PROJECTOR_ROWS)
     screens_ranking = [
         {"kind": "ranking", "rows": rows, "page": index, "pages": len(ranking_pages)}
         for index, rows in enumerate(ranking_pages, start=1)

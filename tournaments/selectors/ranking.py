@@ -16,10 +16,12 @@ from common.names import name_key
 from scoring.ranking import PlayerScore, Standing, rank_players, rank_teams, team_scores
 from tournaments.choices import MARQUE_FIELDS, Place
 from tournaments.models import Deal, Penalty, Registration, Seat, Team, Tournament
+from tournaments.selectors.halls import hall_of, tournament_halls
 from tournaments.selectors.stages import (
     StageRanking,
     StageSpan,
     final_places,
+    for_stage,
     rank_stages,
     tournament_stages,
 )
@@ -66,6 +68,7 @@ class RankedPlayer:
     # qualified them for the next one.
     stage_reached: StageSpan | None = None
     qualified: bool = False
+    qualified_for: str = ""  # « pour la Finale », when qualified
 
     @property
     def played(self) -> bool:
@@ -113,6 +116,23 @@ class Ranking:
     @property
     def positions_count(self) -> int:
         return self.tournament.positions_count
+
+    @property
+    def current_stage(self) -> StageRanking | None:
+        """The last stage seated (the first before any is): the one the room plays."""
+        if not self.stages:
+            return None
+        seated = [stage for stage in self.stages if stage.seated]
+        return seated[-1] if seated else self.stages[0]
+
+    @property
+    def shown_players(self) -> list[RankedPlayer]:
+        """What the room's screen shows: during a stage, its players only; the whole
+        ranking once the tournament is final, or without stages."""
+        stage = self.current_stage
+        if stage is None or self.final:
+            return self.players
+        return [p for p in self.players if p.stage_reached.number == stage.span.number]
 
 
 @dataclass
@@ -238,7 +258,12 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
             closed={number for number, closed_at, _t, _u in positions if closed_at},
             seated=set(position_numbers),
             order={key: name_key(registrations[key].player) for key in results},
+            halls=_finishing_halls(tournament, spans, results),
         )
+        for stage in stages:
+            for line in stage.lines:
+                line.registration = registrations[line.key]
+                line.cells = [results[line.key].get(n) for n in stage.span.positions]
         players = [
             RankedPlayer(
                 rank=place.rank,
@@ -251,6 +276,7 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
                 cells=[results[place.line.key].get(number) for number in position_numbers],
                 stage_reached=place.stage.span,
                 qualified=place.line.qualified,
+                qualified_for=for_stage(place.stage.next_name) if place.line.qualified else "",
             )
             for place in final_places(stages)
         ]
@@ -274,6 +300,26 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
     )
     ranking.by_number = {player.registration.number: player for player in players}
     return ranking
+
+
+def _finishing_halls(
+    tournament: Tournament, spans: list[StageSpan], results: dict
+) -> dict[int, dict[int, str]]:
+    """For each stage cut per hall: the hall each player finished it in (the hall of their
+    table at the last position of the stage they sat). One query, only when a cut needs it."""
+    per_hall = [span for span in spans if span.cut_per_hall]
+    if not per_hall:
+        return {}
+    halls = tournament_halls(tournament)
+    finishing: dict[int, dict[int, str]] = {}
+    for span in per_hall:
+        finishing[span.number] = {}
+        for key, sat in results.items():
+            last = max((n for n in span.positions if n in sat), default=None)
+            if last is not None:
+                hall = hall_of(halls, sat[last].table)
+                finishing[span.number][key] = hall.name if hall else ""
+    return finishing
 
 
 def _players(scores, registrations, results, by_size, position_numbers) -> list[RankedPlayer]:

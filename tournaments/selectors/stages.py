@@ -75,6 +75,12 @@ def span_of(spans: Sequence[StageSpan], number: int) -> StageSpan | None:
     return next((span for span in spans if number in span.positions), None)
 
 
+def stage_name(position) -> str:
+    """The name of the stage ``position`` belongs to; empty without stages."""
+    span = span_of(tournament_stages(position.tournament), position.number)
+    return span.name if span else ""
+
+
 def carried(total: int, share: Fraction) -> int:
     """``share`` of ``total``, rounded to the point, halves away from zero (−7 × ½ → −4),
     so that a total and its opposite carry opposite points."""
@@ -94,6 +100,18 @@ class StageLine:
     played: int  # the sum of the bilans of the stage's positions
     penalties: int
     qualified: bool = False
+    # Filled by the tournament's ranking for its pages: the registration, and the player's
+    # result at each position of the stage (None where they did not sit).
+    registration: object = None
+    cells: list = field(default_factory=list)
+
+    @property
+    def played_any(self) -> bool:
+        return self.rank is not None
+
+    @property
+    def penalties_signed(self) -> int:
+        return -self.penalties
 
     @property
     def total(self) -> int:
@@ -110,7 +128,16 @@ class StageRanking:
     qualified_count: int = 0
     # More players qualify than the cut, all equal at the line (« ex aequo »).
     tied_at_cut: bool = False
+    halls: int = 0  # the halls a cut per hall qualified from
     by_key: dict[int, StageLine] = field(default_factory=dict)
+
+    @property
+    def words(self) -> str:
+        return stage_words(self)
+
+    @property
+    def for_next(self) -> str:
+        return for_stage(self.next_name) if self.next_name else ""
 
 
 def rank_stages(
@@ -121,12 +148,14 @@ def rank_stages(
     closed: set[int],
     seated: set[int],
     order: Mapping[int, tuple],
+    halls: Mapping[int, Mapping[int, str]] | None = None,
 ) -> list[StageRanking]:
     """Each stage's ranking, from each player's bilan per position sat (``bilans``:
     registration → position → bilan, None where they played no deal of it), the penalties
     per position (registration → position → points), the numbers of the positions closed
     and seated, and each player's listing order (their name). A player is in a stage once
-    seated at one of its positions.
+    seated at one of its positions. ``halls`` names, for each stage cut per hall (by its
+    number), the hall each player finished the stage in (registration → hall's name).
     """
     rankings: list[StageRanking] = []
     previous: StageRanking | None = None
@@ -165,7 +194,9 @@ def rank_stages(
             seated=any(n in seated for n in span.positions),
             next_name=spans[index + 1].name if index + 1 < len(spans) else "",
         )
-        if span.cut is not None:
+        if span.cut is not None and span.cut_per_hall:
+            _cut_per_hall(ranking, (halls or {}).get(span.number, {}), order)
+        elif span.cut is not None:
             for line in ranking.lines:
                 line.qualified = line.rank is not None and line.rank <= span.cut
             ranking.qualified_count = sum(1 for line in ranking.lines if line.qualified)
@@ -174,6 +205,30 @@ def rank_stages(
         rankings.append(ranking)
         previous = ranking
     return rankings
+
+
+def _cut_per_hall(
+    ranking: StageRanking, halls: Mapping[int, str], order: Mapping[int, tuple]
+) -> None:
+    """The first N of each hall qualify, ranked among the players who finished the stage in
+    that hall, ex aequo at the line included."""
+    cut = ranking.span.cut
+    by_hall: dict[str, list[StageLine]] = {}
+    for line in ranking.lines:
+        if line.rank is not None:
+            by_hall.setdefault(halls.get(line.key, ""), []).append(line)
+    tied = False
+    for lines in by_hall.values():
+        standings = rank_by_total(
+            lines, total=lambda line: line.total, order=lambda ln: order.get(ln.key, ())
+        )
+        qualified = [s.item for s in standings if s.rank <= cut]
+        for line in qualified:
+            line.qualified = True
+        tied = tied or len(qualified) > cut
+    ranking.qualified_count = sum(1 for line in ranking.lines if line.qualified)
+    ranking.tied_at_cut = tied
+    ranking.halls = len(by_hall)
 
 
 @dataclass(frozen=True)
@@ -217,16 +272,32 @@ def final_places(rankings: Sequence[StageRanking]) -> list[FinalPlace]:
     return places + unranked
 
 
+def for_stage(name: str) -> str:
+    """« pour la Finale », « pour la Demi-finale », « pour le Tour 2 »: the stages a
+    championship names are mostly feminine words (finale, demi-finale, poule, phase), so
+    « la » unless the first word says otherwise."""
+    first = name.split()[0].lower() if name.split() else ""
+    if first.endswith("e") or first.endswith("es"):
+        return _("pour la %(name)s") % {"name": name}
+    return _("pour le %(name)s") % {"name": name}
+
+
 def stage_words(ranking: StageRanking) -> str:
     """What the page says of a stage's cut: « Les 32 premiers sont qualifiés pour la Finale
     (34 avec les ex aequo). »"""
     span = ranking.span
     if span.cut is None:
         return ""
-    words = _("Les %(cut)s premiers sont qualifiés pour la phase « %(next)s ».") % {
-        "cut": span.cut,
-        "next": ranking.next_name,
-    }
+    if span.cut_per_hall:
+        words = _("Les %(cut)s premiers de chaque salle sont qualifiés %(next)s.") % {
+            "cut": span.cut,
+            "next": for_stage(ranking.next_name),
+        }
+    else:
+        words = _("Les %(cut)s premiers sont qualifiés %(next)s.") % {
+            "cut": span.cut,
+            "next": for_stage(ranking.next_name),
+        }
     if ranking.tied_at_cut:
         words += " " + _(
             "Ex aequo à la limite : %(count)s joueurs qualifiés, tous les ex aequo passent."

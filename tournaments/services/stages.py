@@ -98,6 +98,8 @@ def update_stage(
         _check_positions(span, later, positions_count, last_seated)
     if cut != stage.cut or cut_per_hall != stage.cut_per_hall:
         _check_cut(tournament, spans, span, later, cut, last_seated)
+        if cut_per_hall:
+            _check_cut_per_hall(tournament, spans, span, cut)
     if carry_over != stage.carry_over and last_seated >= span.first:
         raise Refused(
             _("La phase « %(name)s » est déjà placée : son report ne change plus.")
@@ -244,6 +246,36 @@ def _check_cut(
                 "%(cut)s."
             )
             % {"name": span.name, "field": field, "cut": cut},
+            code="cut_above_field",
+            field="cut",
+        )
+
+
+def _check_cut_per_hall(
+    tournament: Tournament, spans: list[StageSpan], span: StageSpan, cut: int | None
+) -> None:
+    """A cut per hall needs halls, and N of each of them no more than the stage's field."""
+    halls = tournament.halls.count()
+    if cut is None:
+        raise Refused(
+            _("Une qualification par salle dit combien de joueurs de chaque salle."),
+            code="cut_per_hall_without_cut",
+            field="cut",
+        )
+    if not halls:
+        raise Refused(
+            _("Ce tournoi n'a pas de salles : la qualification se fait sur tout le classement."),
+            code="no_halls",
+            field="cut_per_hall",
+        )
+    field = stage_field(tournament, spans, span)
+    if field is not None and cut * halls > field:
+        raise Refused(
+            _(
+                "La phase « %(name)s » compte %(field)s joueurs : %(cut)s par salle dans "
+                "%(halls)s salles en feraient %(total)s."
+            )
+            % {"name": span.name, "field": field, "cut": cut, "halls": halls, "total": cut * halls},
             code="cut_above_field",
             field="cut",
         )

@@ -111,6 +111,15 @@ def ranking_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @require_GET
+def plan_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    """Every published position's seating (README, « Exports »)."""
+    return JsonResponse(
+        exports.plan_json(_tournament(request, tournament_id)),
+        json_dumps_params={"ensure_ascii": False},
+    )
+
+
+@require_GET
 def deals_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
     return _csv(exports.deals_csv(tournament), filename=f"donnes-{tournament.pk}.csv")

@@ -19,6 +19,7 @@ from tournaments.selectors.placement import (
     positions_span,
     registration_players,
     seated_ahead,
+    stage_repeats,
     swappable_seats,
 )
 from tournaments.selectors.registrations import (
@@ -30,6 +31,7 @@ from tournaments.selectors.seating import (
     count_tables,
     position_report,
     seating_changes,
+    seating_history,
     seating_plan,
 )
 from tournaments.services.draws import commit_draw
@@ -80,6 +82,12 @@ def _placement_page(tournament: Tournament, number: int, selected_seat: str = ""
             changes=seating_changes(position=position),
             can_regenerate=not played and last_played < number,
             seated_ahead=seated_ahead(number, context["last_seated"]),
+            stage_repeats=stage_repeats(
+                position=position,
+                report=report,
+                history=seating_history(tournament, number),
+                names=names,
+            ),
         )
     return context
 

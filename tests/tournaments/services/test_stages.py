@@ -5,60 +5,30 @@ from fractions import Fraction
 
 import pytest
 
-from tests.at_the_table import PRISE_BY_NORD, TESTS, play, sign
-from tests.factories import club_tournament, register
+from tests.at_the_table import TESTS
+from tests.championship import (
+    championship_tournament,
+    play_position,
+    qualification_and_final,
+    set_cut,
+)
+from tests.factories import register
 from tests.refusals import refusal
 from tournaments.models import JournalEntry, Stage
 from tournaments.selectors.ranking import tournament_ranking
-from tournaments.services.positions import close_position
 from tournaments.services.seating import plan_position, publish_seating
-from tournaments.services.stages import add_stage, delete_stage, update_stage
+from tournaments.services.stages import add_stage, delete_stage
 from tournaments.services.tournaments import update_tournament
-
-
-def play_position(tournament, number):
-    """Seat position ``number``, Nord wins a prise at every table, every sheet signed and the
-    position closed: each table's Nord +87, the others −29."""
-    position = plan_position(tournament=tournament, number=number, by=TESTS)
-    publish_seating(position=position, by=TESTS)
-    for table in position.tables.all():
-        play(table, PRISE_BY_NORD)
-        sign(table)
-    return close_position(position=position, by=TESTS)
-
-
-def set_cut(stage, cut, **changes):
-    fields = {
-        "name": stage.name,
-        "positions_count": stage.positions_count,
-        "carry_over": stage.carry_over,
-        "cut": cut,
-        **changes,
-    }
-    return update_stage(stage=stage, by=TESTS, **fields)
 
 
 @pytest.fixture
 def tournament(arbitre):
-    """A tournament of one deal per position, so that a position plays in a few lines."""
-    return club_tournament(arbitre, deals_per_position=1)
+    return championship_tournament(arbitre)
 
 
 @pytest.fixture
 def stages(tournament):
-    """16 players; a qualification of 1 position, then a final of 1 position."""
-    register(tournament, 16)
-    qualification = add_stage(
-        tournament=tournament, name="Qualification", positions_count=1, by=TESTS
-    )
-    final = add_stage(
-        tournament=tournament,
-        name="Finale",
-        positions_count=1,
-        carry_over=Fraction(1, 2),
-        by=TESTS,
-    )
-    return qualification, final
+    return qualification_and_final(tournament)
 
 
 @pytest.mark.usefixtures("stages")

@@ -46,6 +46,7 @@ def public_urls(tournament) -> list[str]:
         f"{base}/classement-equipes.csv",
         f"{base}/donnes.csv",
         f"{base}/donnes.json",
+        f"{base}/plan.json",
         f"{base}/joueurs/?q=joueur",
         f"{base}/joueurs/1/",
         f"{base}/projection/",
