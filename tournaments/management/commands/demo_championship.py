@@ -14,7 +14,7 @@ from fractions import Fraction
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from clubs.actors import Actor
+from common.actors import Actor
 from tournaments.choices import Formula
 from tournaments.management.commands.demo_tournament import Command as DemoTournament
 from tournaments.management.commands.demo_tournament import random_result
