@@ -11,15 +11,17 @@ import datetime
 import random
 from fractions import Fraction
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from common.actors import Actor
 from tournaments.choices import Formula
+from tournaments.management.commands.demo_tournament import DEMO_ARBITRE, random_result
 from tournaments.management.commands.demo_tournament import Command as DemoTournament
-from tournaments.management.commands.demo_tournament import random_result
 from tournaments.models import Tournament
 from tournaments.services.deals import record_deal
+from tournaments.services.halls import add_hall, give_role
 from tournaments.services.positions import close_position
 from tournaments.services.registrations import register_player
 from tournaments.services.seating import plan_position, publish_seating
@@ -99,6 +101,7 @@ class Command(BaseCommand):
                 checked_in=True,
                 by=SCRIPT,
             )
+        demo_team(tournament)
         qualification = add_stage(
             tournament=tournament, name="Qualification", positions_count=3, by=SCRIPT
         )
@@ -127,10 +130,37 @@ class Command(BaseCommand):
         )
 
 
+# The demo's two halls (16 tables of 4 in the qualification) and its team: an arbitre de salle
+# for the first hall and a pointeur, each with the demo arbitre's password.
+HALLS = [("Salle Lumière", 1, 8), ("Salle Gerland", 9, 16)]
+TEAM = [
+    ("salle-lumiere", "Arbitre", "de salle", "salle"),
+    ("pointeur", "Pointeur", "de démo", "pointeur"),
+]
+
+
+def demo_team(tournament: Tournament) -> None:
+    """The championship's halls, and the accounts given a role in it."""
+    halls = [
+        add_hall(tournament=tournament, name=name, first_table=first, last_table=last, by=SCRIPT)
+        for name, first, last in HALLS
+    ]
+    _username, password = DEMO_ARBITRE
+    for username, first_name, last_name, role in TEAM:
+        user, created = get_user_model().objects.get_or_create(
+            username=username, defaults={"first_name": first_name, "last_name": last_name}
+        )
+        if created:
+            user.set_password(password)
+            user.save()
+        hall = halls[0] if role == "salle" else None
+        give_role(tournament=tournament, username=username, role=role, hall=hall, by=SCRIPT)
+
+
 def play_position(tournament: Tournament, number: int, *, rng: random.Random, by: Actor):
     """Seat position ``number``, publish it, play every deal of every table, have every
     player confirm their bilan, and close it: a position as a room plays it."""
-    position = plan_position(tournament=tournament, number=number, seed=number, by=by)
+    position = plan_position(tournament=tournament, number=number, by=by)
     publish_seating(position=position, by=by)
     for table in position.tables.prefetch_related("seats"):
         places = [seat.place for seat in table.seats.all()]
