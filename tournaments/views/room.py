@@ -236,7 +236,7 @@ def device_grant(request: HtmxHttpRequest, tournament_id: int, number: int, tabl
     table = get_object_or_404(position.tables.filter(in_hall(hall)), pk=table_id)
     if position.closed_at is not None:
         messages.error(request, _("Cette position est close : ses feuilles ne se saisissent plus."))
-        return redirect("sheet_room", tournament_id=tournament.pk, number=number)
+        return _back_to_room(position, hall)
     link = grant_device_link(table=table, by=Actor.arbitre(request.user))
     url = request.build_absolute_uri(link.path)
     qr_svg = segno.make(url, error="m").svg_inline(scale=5, light="#fff", omitsize=True)
@@ -244,6 +244,8 @@ def device_grant(request: HtmxHttpRequest, tournament_id: int, number: int, tabl
         "tournament": tournament,
         "position": position,
         "table": table,
+        # Back to the hall's room, for an arbitre de salle (whose hall is None otherwise).
+        "hall": hall,
         "url": url,
         "qr_svg": mark_safe(qr_svg),  # drawn by segno from our own URL: no user text in it
         "minutes": link.expires_in_minutes,
