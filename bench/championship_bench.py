@@ -62,8 +62,8 @@ def build_championship(players: int = 2000, halls: int = 2) -> Championship:
 
     from django.contrib.auth import get_user_model
 
-    from clubs.actors import Actor
     from clubs.models import Club, Player
+    from common.actors import Actor
     from tournaments.models import Registration, Tournament
     from tournaments.services.halls import add_hall
     from tournaments.services.stages import add_stage, update_stage

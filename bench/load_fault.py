@@ -132,7 +132,7 @@ def psql(sql: str, database: str = "postgres") -> str:
 SETUP_SCRIPT = """
 import datetime
 from django.contrib.auth import get_user_model
-from clubs.actors import Actor
+from common.actors import Actor
 from clubs.models import Club, Player
 from tournaments.models import Position, Registration, Tournament
 from tournaments.services.seating import seat_position

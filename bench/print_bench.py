@@ -76,8 +76,8 @@ def build_position() -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from clubs.actors import Actor
     from clubs.models import Club, Player
+    from common.actors import Actor
     from tournaments.models import Position, Registration, Tournament
     from tournaments.services.seating import seat_position
 
@@ -123,7 +123,7 @@ def fill_position() -> None:
     """Five played deals on every sheet of position 1."""
     import random
 
-    from clubs.actors import Actor
+    from common.actors import Actor
     from tournaments.deal_scoring import DealResult
     from tournaments.models import Table
     from tournaments.services.deals import record_deal

@@ -37,8 +37,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from clubs.actors import Actor  # noqa: E402
 from clubs.models import Club  # noqa: E402
+from common.actors import Actor  # noqa: E402
 from tournaments.deal_scoring import DealResult, apply_result  # noqa: E402
 from tournaments.models import (  # noqa: E402
     Deal,

@@ -46,8 +46,8 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
-from clubs.actors import Actor  # noqa: E402
 from clubs.models import Club, Player  # noqa: E402
+from common.actors import Actor  # noqa: E402
 from tournaments.choices import Camp, Chelem, Contract, Place, PoigneeSize  # noqa: E402
 from tournaments.models import Deal, Position, Registration, Table, Tournament  # noqa: E402
 from tournaments.services.seating import seat_position  # noqa: E402

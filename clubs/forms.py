@@ -1,21 +1,10 @@
 """The club's forms: the club, an arbitre added by login, a member's name and licence. They
-parse and bound what is typed; the services decide, and ``add_refusal`` puts a service's
-refusal back beside what was typed (every app's forms use it).
+parse and bound what is typed; the services decide, and ``common.refusals.add_refusal`` puts
+a service's refusal back beside what was typed.
 """
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-
-from clubs.services.errors import Refused
-from scoring.rules import InvalidDeal
-
-
-def add_refusal(form: forms.Form, refusal: Refused | InvalidDeal) -> None:
-    """Show a refusal beside what was typed: on the field it names when the form has that
-    field, above the form otherwise. A service's ``Refused`` and the rules' ``InvalidDeal``
-    both name their field and carry their French message."""
-    field = refusal.field if refusal.field in form.fields else None
-    form.add_error(field, refusal.message)
 
 
 class ClubForm(forms.Form):

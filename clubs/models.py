@@ -15,8 +15,9 @@ from django.db.models.functions import Trim
 from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
 
-from clubs import names
-from clubs.actors import Actor, ActorKind, actor_named
+from common import names
+from common.actors import ActorKind
+from common.models import JournalLine, actor_named
 
 
 class Club(models.Model):
@@ -58,7 +59,7 @@ class Player(models.Model):
     # records (README, « Players, clubs and tenancy »). Only the other records are unique.
     licence_pending = models.BooleanField(_("licence à rapprocher"), default=False)
     # Both names folded (accents, case and ligatures aside) for searching: see
-    # clubs/names.py. Written by save(), whoever saves the player.
+    # common/names.py. Written by save(), whoever saves the player.
     search_name = models.CharField(
         max_length=names.SEARCH_NAME_MAX_LENGTH, editable=False, default="", db_index=True
     )
@@ -135,43 +136,6 @@ class ClubAction(models.TextChoices):
     SEASON_UPDATED = "season.updated", _("Saison modifiée")
     SEASON_RECOUNTED = "season.recounted", _("Saison recalculée sans une soirée")
     ACCOUNT_CREATED = "account.created", _("Compte créé (équipe d'arbitrage)")
-
-
-class JournalLine(models.Model):
-    """What every journal keeps of a write, the club's and each tournament's alike: when, who
-    acted (an arbitre's account, a table, a script), the subject named in words as it was then
-    (it may be deleted since), and the fields it changed, before and after."""
-
-    at = models.DateTimeField(_("le"))
-    actor_kind = models.CharField(_("par"), max_length=8, choices=ActorKind)
-    # The arbitre's account; a table and a script have none.
-    actor_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("arbitre"),
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    actor_script = models.CharField(_("script"), max_length=100, blank=True)
-    subject_type = models.CharField(_("sur"), max_length=20, blank=True)
-    subject_id = models.PositiveBigIntegerField(null=True, blank=True)
-    subject = models.CharField(_("sur"), max_length=200, blank=True)
-    before = models.JSONField(_("avant"), default=dict, blank=True)
-    after = models.JSONField(_("après"), default=dict, blank=True)
-
-    class Meta:
-        abstract = True
-        ordering = ["-at", "-pk"]
-
-    def __str__(self) -> str:
-        return f"{self.at:%d/%m/%Y %H:%M} {self.get_action_display()}"
-
-    @property
-    def actor(self) -> Actor:
-        return Actor(
-            kind=ActorKind(self.actor_kind), user=self.actor_user, script=self.actor_script
-        )
 
 
 class ClubJournalEntry(JournalLine):

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from tournaments.db import is_conflict, is_cut_connection
+from common.db import is_conflict, is_cut_connection
 
 logger = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ class DroppedConnectionMiddleware:
     - a connection cut (a restarted server, a proxy or an administrator that closed it
       between two queries): the connection is closed so that a fresh one is opened;
     - a write that met another one (a deadlock, a serialization failure): the services
-      already ran it once more (``tournaments.db.retry_once_on_conflict``), and it met
+      already ran it once more (``common.db.retry_once_on_conflict``), and it met
       another again;
     - any other operational error of the database (too many connections, a server starting):
       logged, as it is no race and no cut.
@@ -66,7 +66,7 @@ class DroppedConnectionMiddleware:
     Otherwise, or if the second run fails too, the person gets a French answer that says what
     happened and to try again, status 503 (nothing was changed: every write is one
     transaction). The deal saves also retry once themselves on a cut connection
-    (``tournaments.db.retry_once_on_dropped_connection``).
+    (``common.db.retry_once_on_dropped_connection``).
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):

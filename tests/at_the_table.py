@@ -1,7 +1,7 @@
 """What happens at a table, as plain helpers: deals played and sheets signed through the
 services, deals posted and codes typed through the pages."""
 
-from clubs.actors import Actor
+from common.actors import Actor
 from tests import fft_example
 from tournaments.choices import Place
 from tournaments.deal_scoring import DealResult

@@ -3,8 +3,8 @@ positions. Fixtures call them; tests call them where a fixture would hide what m
 
 import datetime
 
-from clubs.actors import Actor
 from clubs.models import Club, Member, Player
+from common.actors import Actor
 from tests.at_the_table import TESTS
 from tournaments.models import Deal, Position, Registration, Team, Tournament
 from tournaments.services.penalties import add_penalty

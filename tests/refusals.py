@@ -2,7 +2,7 @@
 
 import pytest
 
-from clubs.services.errors import Refused
+from common.refusals import Refused
 
 
 def refusal(service, /, **arguments) -> Refused:

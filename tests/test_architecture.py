@@ -2,8 +2,8 @@
 the standard library's ``ast``, never by importing them.
 
 The apps stand in layers: the pure ``scoring`` and ``seating`` at the bottom (no Django),
-then ``clubs`` < ``tournaments`` < ``seasons``; an app never imports one above it. The checks
-cover the apps that exist and hold as ``clubs`` and ``seasons`` arrive.
+then ``common`` (what every app shares: no app, no table) < ``clubs`` < ``tournaments`` <
+``seasons``; a layer never imports one above it.
 """
 
 import ast
@@ -14,8 +14,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # The project's own packages, lowest first where they are layered.
 PURE = ("scoring", "seating")
+COMMON = "common"
 APPS = ("clubs", "tournaments", "seasons")
-PACKAGES = (*PURE, "tarot_club", *APPS)
+LAYERS = (COMMON, *APPS)
+PACKAGES = (*PURE, "tarot_club", *LAYERS)
 
 # A selector reads: nothing above it (README, « Layout »).
 SELECTORS = ("clubs.selectors", "tournaments.selectors")
@@ -143,15 +145,27 @@ def test_scoring_and_seating_import_no_django_and_no_app():
         if any(_within(name, package) for package in PURE)
         for dotted in names
         if dotted.split(".")[0].startswith("django")
-        or any(_within(dotted, app) for app in (*APPS, "tarot_club"))
+        or any(_within(dotted, app) for app in (*LAYERS, "tarot_club"))
     )
 
     assert offenders == [], "scoring/ and seating/ must stay pure Python: " + "; ".join(offenders)
 
 
+def test_common_imports_no_app():
+    offenders = sorted(
+        f"{name} imports {dotted}"
+        for name, names in IMPORTS.items()
+        if _within(name, COMMON)
+        for dotted in names
+        if any(_within(dotted, app) for app in (*APPS, "tarot_club"))
+    )
+
+    assert offenders == [], "common/ is below every app: " + "; ".join(offenders)
+
+
 def test_a_lower_app_never_imports_a_higher_one():
     def layer(module: str) -> int | None:
-        return next((rank for rank, app in enumerate(APPS) if _within(module, app)), None)
+        return next((rank for rank, app in enumerate(LAYERS) if _within(module, app)), None)
 
     offenders = sorted(
         f"{name} imports {target}"
@@ -161,8 +175,9 @@ def test_a_lower_app_never_imports_a_higher_one():
         if layer(target) is not None and layer(target) > layer(name)
     )
 
-    assert offenders == [], "an app importing one above it (clubs < tournaments < seasons): " + (
-        "; ".join(offenders)
+    assert offenders == [], (
+        "a layer importing one above it (common < clubs < tournaments < seasons): "
+        + ("; ".join(offenders))
     )
 
 

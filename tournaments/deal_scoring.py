@@ -5,7 +5,7 @@ deal (typed, or stored) with its table's seats and its tournament's settings int
 The record (``services.deals``), the live marques and the stored-deal rescoring of the sheet
 (``selectors.sheets``) all score here, so that they can never disagree; the prints and the
 exports show the marques the record stored. It sits below the services, selectors, forms and
-prints; it refuses with the services' one ``Refused`` (``clubs/services/errors.py``, which
+prints; it refuses with the services' one ``Refused`` (``common/refusals.py``, which
 imports none of the services).
 """
 
@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from clubs.services.errors import Refused
+from common.refusals import Refused
 from scoring.club import SeatMarques, score_seats
 from scoring.rules import Contract as RuleContract
 from scoring.rules import Deal as ScoredDeal

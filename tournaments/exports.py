@@ -17,8 +17,8 @@ from decimal import Decimal
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
+from common.db import one_snapshot
 from tournaments.choices import MARQUE_FIELDS, MisereShown, Place
-from tournaments.db import one_snapshot
 from tournaments.models import Deal, Seat, Tournament
 from tournaments.selectors.halls import hall_of, tournament_halls
 from tournaments.selectors.ranking import TABLE_SIZES, Ranking

@@ -1,14 +1,16 @@
 """The arbitre's set-up forms: they parse and check what is typed; the services decide.
 
-A service refusal (``Refused``) is put back on the form with ``clubs.forms.add_refusal``,
+A service refusal (``Refused``) is put back on the form with ``common.refusals.add_refusal``,
 beside the field it is about, so that the arbitre sees the message next to what they typed.
 """
+
+from operator import attrgetter
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
-from clubs.names import by_name, registration_player, seat_player
+from common.names import by_name
 from tournaments.choices import RuleSet
 from tournaments.models import Registration, Seat, Team, Tournament
 from tournaments.selectors.registrations import players_visible_to
@@ -198,7 +200,7 @@ class RowChoiceField(forms.ModelChoiceField):
 
 class ByNameChoiceIterator(forms.models.ModelChoiceIterator):
     """A choice field's rows in French alphabetical order of the player each names, sorted in
-    Python as every list of names is (``clubs.names``)."""
+    Python as every list of names is (``common.names``)."""
 
     def __iter__(self):
         if self.field.empty_label is not None:
@@ -228,7 +230,7 @@ class TeamForm(forms.Form):
         choices_by_name(
             self.fields["members"],
             tournament.registrations.filter(team__isnull=True).select_related("player"),
-            player=registration_player,
+            player=attrgetter("player"),
         )
 
 
@@ -249,7 +251,7 @@ class SwapForm(forms.Form):
     def __init__(self, *args, seats, **kwargs):
         super().__init__(*args, **kwargs)
         for name in ("first", "second"):
-            choices_by_name(self.fields[name], seats, player=seat_player)
+            choices_by_name(self.fields[name], seats, player=attrgetter("registration.player"))
             self.fields[name].label_from_instance = self.seat_label
             self.fields[name].empty_label = _("— choisir —")
 

@@ -8,8 +8,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from clubs.actors import ActorKind, actor_named
-from clubs.models import JournalLine
+from common.actors import ActorKind
+from common.models import JournalLine, actor_named
 from tournaments.choices import JournalAction
 from tournaments.constraints import one_of
 

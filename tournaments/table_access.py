@@ -48,7 +48,7 @@ from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest
 
-from clubs.actors import Actor
+from common.actors import Actor
 from tournaments.models import Table
 from tournaments.permissions import runs_table
 

@@ -12,10 +12,10 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
-from clubs.actors import Actor
 from clubs.models import Club, ClubAction
-from clubs.services.errors import Refused, clean_or_refuse
 from clubs.services.journal import record
+from common.actors import Actor
+from common.refusals import Refused, clean_or_refuse
 
 
 @transaction.atomic

@@ -13,10 +13,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.actors import Actor
 from clubs.models import Club, Member
 from clubs.services import journal
-from clubs.services.errors import Refused, clean_or_refuse
+from common.actors import Actor
+from common.journal import fields_of
+from common.refusals import Refused, clean_or_refuse
 
 CLUB_FIELDS = ("name", "town")
 MEMBER_FIELDS = ("last_name", "first_name", "licence")
@@ -49,7 +50,7 @@ def create_club(*, name: str, town: str = "", by: Actor) -> Club:
         action=journal.Action.CLUB_CREATED,
         by=by,
         subject=club,
-        after={**journal.fields_of(club, CLUB_FIELDS), "arbitres": _arbitre_names(club)},
+        after={**fields_of(club, CLUB_FIELDS), "arbitres": _arbitre_names(club)},
     )
     return club
 
@@ -58,7 +59,7 @@ def create_club(*, name: str, town: str = "", by: Actor) -> Club:
 def update_club(*, club: Club, name: str, town: str = "", by: Actor) -> Club:
     """Rename the club, or change its town."""
     club = Club.objects.select_for_update().get(pk=club.pk)
-    before = journal.fields_of(club, CLUB_FIELDS)
+    before = fields_of(club, CLUB_FIELDS)
     club.name, club.town = _club_fields(name=name, town=town)
     clean_or_refuse(club)
     club.save(update_fields=list(CLUB_FIELDS))
@@ -68,7 +69,7 @@ def update_club(*, club: Club, name: str, town: str = "", by: Actor) -> Club:
         by=by,
         subject=club,
         before=before,
-        after=journal.fields_of(club, CLUB_FIELDS),
+        after=fields_of(club, CLUB_FIELDS),
     )
     return club
 
@@ -151,7 +152,7 @@ def _change_arbitres(club: Club, change: Callable[[], None], *, action, by: Acto
 
 
 def member_fields(member: Member) -> dict:
-    return journal.fields_of(member.player, MEMBER_FIELDS)
+    return fields_of(member.player, MEMBER_FIELDS)
 
 
 @transaction.atomic

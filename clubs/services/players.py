@@ -6,7 +6,7 @@ tournaments they played: that rule is ``tournaments.selectors.registrations.play
 """
 
 from clubs.models import Player
-from clubs.services.errors import clean_or_refuse
+from common.refusals import clean_or_refuse
 
 
 def licence_held_elsewhere(licence: str, *, player: Player | None = None) -> bool:

@@ -18,14 +18,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs.actors import Actor
-from clubs.forms import AccountForm, ClubForm, add_refusal
+from clubs.forms import AccountForm, ClubForm
 from clubs.permissions import arbitre_club_or_404, club_member_or_404
 from clubs.selectors.journal import club_journal_entries, with_changes
 from clubs.services.accounts import create_account, password_link
 from clubs.services.clubs import create_club, remove_arbitre, remove_member
-from clubs.services.errors import Refused
-from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
+from common.actors import Actor
+from common.htmx import HtmxHttpRequest, redirect_page, render_page
+from common.refusals import Refused, add_refusal
 
 ENTRIES_PER_PAGE = 50
 

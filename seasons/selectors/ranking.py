@@ -14,7 +14,7 @@ from fractions import Fraction
 from django.core.cache import cache
 
 from clubs.models import Player
-from clubs.names import name_key
+from common.names import name_key
 from scoring import season as arithmetic
 from seasons.models import Recount, Season
 from seasons.selectors.evenings import (

@@ -5,8 +5,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from clubs.actors import Actor, current_actor
 from clubs.services import journal
+from common.actors import Actor, current_actor
 from seasons.models import Recount, RecountReason, Season
 from tournaments.models import Tournament
 

@@ -11,10 +11,11 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.actors import Actor
 from clubs.models import Club
 from clubs.services import journal
-from clubs.services.errors import Refused, clean_or_refuse
+from common.actors import Actor
+from common.journal import fields_of
+from common.refusals import Refused, clean_or_refuse
 from seasons.models import Method, Season
 from tournaments.models import Tournament
 
@@ -145,7 +146,7 @@ def _chosen(season: Season, tournaments: Iterable[Tournament] | None) -> list | 
 
 
 def _fields(season: Season) -> dict:
-    fields = journal.fields_of(season, SEASON_FIELDS)
+    fields = fields_of(season, SEASON_FIELDS)
     if not season.pk or not season.chosen:
         return fields | {"evenings": _("toutes les soirées du club dans ses dates")}
     evenings = [str(tournament) for tournament in season.tournaments.order_by("date", "pk")]

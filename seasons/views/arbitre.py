@@ -6,11 +6,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from clubs.actors import Actor
-from clubs.forms import add_refusal
 from clubs.permissions import arbitre_club_or_404
-from clubs.services.errors import Refused
-from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
+from common.actors import Actor
+from common.htmx import HtmxHttpRequest, redirect_page, render_page
+from common.refusals import Refused, add_refusal
 from seasons.forms import SeasonForm
 from seasons.permissions import arbitre_season_or_404
 from seasons.services.seasons import create_season, update_season

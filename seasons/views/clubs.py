@@ -18,13 +18,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs.actors import Actor
-from clubs.forms import ArbitreForm, ClubForm, add_refusal
+from clubs.forms import ArbitreForm, ClubForm
 from clubs.models import Club
 from clubs.permissions import arbitre_club_or_404
 from clubs.services.clubs import add_arbitre, update_club
-from clubs.services.errors import Refused
-from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
+from common.actors import Actor
+from common.htmx import HtmxHttpRequest, redirect_page, render_page
+from common.refusals import Refused, add_refusal
 from tournaments.selectors.clubs import published_evenings
 
 

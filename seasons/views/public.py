@@ -9,7 +9,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from clubs.views.htmx import HtmxHttpRequest, render_page
+from common.htmx import HtmxHttpRequest, render_page
 from seasons import exports
 from seasons.models import Season
 from seasons.permissions import runs_season

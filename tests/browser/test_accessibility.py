@@ -15,7 +15,7 @@ from django.conf import settings
 from django.test import Client
 from playwright.sync_api import expect
 
-from clubs.actors import Actor
+from common.actors import Actor
 from seasons.models import Season
 from tests.at_the_table import TESTS, fill_sheet, sign
 from tests.browser.conftest import PHONE
@@ -30,9 +30,11 @@ from tests.factories import club_player, club_tournament, enrol, register, seat
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Team
 from tournaments.services.deals import record_deal
+from tournaments.services.draws import commit_draw
+from tournaments.services.halls import add_hall
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import withdraw_player
-from tournaments.services.seating import publish_seating
+from tournaments.services.seating import plan_position, publish_seating
 
 pytestmark = pytest.mark.browser
 
@@ -119,6 +121,12 @@ PAGES = [
     Page("historique d'un joueur", "anyone", "/joueurs/{player}/"),
     Page("nouvelle saison", "arbitre", "/arbitre/clubs/{club}/saisons/nouvelle/"),
     Page("modifier la saison", "arbitre", "/arbitre/saisons/{season}/"),
+    Page("salles et équipe", "arbitre", "/arbitre/tournois/{tournament}/salles/"),
+    Page("salle d'une salle", "arbitre", "/arbitre/tournois/{tournament}/positions/1/salles/1/"),
+    Page("projection d'une salle", "anyone", "/tournois/{tournament}/projection/salles/1/"),
+    Page("tirages", "anyone", "/tournois/{tournament}/tirages/"),
+    Page("comptes du club", "arbitre", "/arbitre/clubs/{club}/comptes/"),
+    Page("choisir son mot de passe", "anyone", "/compte/MQ/lien-perime/"),
     Page("phases", "arbitre", "/arbitre/tournois/{championship}/phases/"),
     Page("classement d'un championnat", "anyone", "/tournois/{championship}/classement/"),
 ]
@@ -131,6 +139,8 @@ ZOOMED = [
     "salle",
     "pointage",
     "page publique du tournoi",
+    "salle d'une salle",
+    "tirages",
     "classement d'un championnat",
 ]
 
@@ -159,6 +169,12 @@ def room(arbitre) -> Room:
         reason="Retard",
         by=Actor.arbitre(arbitre),
     )
+    add_hall(tournament=tournament, name="Salle A", first_table=1, last_table=1, by=TESTS)
+    add_hall(tournament=tournament, name="Salle B", first_table=2, last_table=2, by=TESTS)
+    # Position 2 drawn, then drawn again with a reason: the first draw's secret revealed, the
+    # second's commitment waiting.
+    plan_position(tournament=tournament, number=2, by=TESTS)
+    commit_draw(tournament=tournament, number=2, by=TESTS, reason="Un joueur oublié au pointage.")
     season = Season.objects.create(
         club=tournament.club,
         name="Saison du club",

@@ -4,7 +4,7 @@ and sends each exactly once when the connection returns (README, « Hors connexi
 import pytest
 from playwright.sync_api import expect
 
-from clubs.actors import Actor
+from common.actors import Actor
 from tests import fft_example
 from tests.browser.taps import FFT_EXAMPLE, enter_deal, fill_deal
 from tournaments.models import Deal

@@ -5,9 +5,9 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from clubs.actors import Actor
 from clubs.models import Club, ClubJournalEntry
 from clubs.services import journal
+from common.actors import Actor
 from tests.at_the_table import TESTS
 from tests.factories import club_of
 

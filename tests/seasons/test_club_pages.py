@@ -4,7 +4,7 @@ seasons); refusals in French with what was typed kept."""
 
 import datetime
 
-from clubs.actors import Actor
+from common.actors import Actor
 from seasons.services.seasons import create_season
 from tests.factories import club_tournament
 from tests.htmx import HTMX

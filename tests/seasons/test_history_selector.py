@@ -4,7 +4,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from clubs.actors import Actor
+from common.actors import Actor
 from seasons.selectors.history import player_history
 from seasons.selectors.statistics import player_statistics
 from tests.at_the_table import play

@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from clubs.actors import Actor
+from common.actors import Actor
 from seasons.models import Season
 from seasons.selectors.history import player_history
 from seasons.selectors.ranking import season_ranking

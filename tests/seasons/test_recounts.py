@@ -5,8 +5,8 @@ import datetime
 import pytest
 from django.db import transaction
 
-from clubs.actors import Actor
 from clubs.models import ClubJournalEntry
+from common.actors import Actor
 from seasons.models import Recount, Season
 from seasons.selectors.ranking import season_ranking
 from tests.at_the_table import TESTS

@@ -5,7 +5,7 @@ import datetime
 import pytest
 
 from clubs.models import ClubJournalEntry
-from clubs.services.errors import Refused
+from common.refusals import Refused
 from seasons.models import Season
 from seasons.services.seasons import create_season, update_season
 from tests.at_the_table import TESTS

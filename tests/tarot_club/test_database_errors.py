@@ -11,8 +11,8 @@ from django.contrib.sessions.backends.cached_db import SessionStore
 from django.db import InterfaceError, OperationalError
 
 from clubs.models import Player
+from common.db import is_conflict, is_cut_connection, retry_once_on_conflict
 from tarot_club.middleware import CONFLICT_MESSAGE, CUT_MESSAGE, UNAVAILABLE_MESSAGE
-from tournaments.db import is_conflict, is_cut_connection, retry_once_on_conflict
 from tournaments.models import JournalEntry, Position
 from tournaments.services import journal
 
@@ -102,7 +102,7 @@ def test_a_conflict_outside_a_transaction_is_run_once_more():
             raise deadlock()
         return "écrit"
 
-    with mock.patch("tournaments.db.connection.in_atomic_block", False):
+    with mock.patch("common.db.connection.in_atomic_block", False):
         assert write() == "écrit"
     assert len(calls) == 2
 
@@ -116,7 +116,7 @@ def test_an_error_that_is_no_conflict_is_not_run_again():
         raise database_error("sorry, too many clients already", "53300")
 
     with (
-        mock.patch("tournaments.db.connection.in_atomic_block", False),
+        mock.patch("common.db.connection.in_atomic_block", False),
         pytest.raises(OperationalError),
     ):
         write()
@@ -191,7 +191,7 @@ def _session_save_cut(times: int):
 def test_the_right_code_is_let_in_when_the_session_save_was_cut_once(client, table):
     with (
         mock.patch.object(SessionStore, "save", _session_save_cut(1)),
-        mock.patch("tournaments.db._connection_lost", return_value=True),
+        mock.patch("common.db._connection_lost", return_value=True),
     ):
         response = client.post(f"/tables/{table.pk}/acces/", {"code": table.code})
 
@@ -203,7 +203,7 @@ def test_the_right_code_is_let_in_when_the_session_save_was_cut_once(client, tab
 def test_the_right_code_gets_a_french_503_when_the_session_save_stays_cut(client, table):
     with (
         mock.patch.object(SessionStore, "save", _session_save_cut(2)),
-        mock.patch("tournaments.db._connection_lost", return_value=True),
+        mock.patch("common.db._connection_lost", return_value=True),
     ):
         response = client.post(f"/tables/{table.pk}/acces/", {"code": table.code})
 

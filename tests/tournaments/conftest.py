@@ -3,7 +3,7 @@ tables of a room, and a short tournament (one deal a position) to play through."
 
 import pytest
 
-from clubs.actors import Actor
+from common.actors import Actor
 from tests.at_the_table import grant, play, prise_by
 from tests.factories import register, seat
 from tournaments.services.positions import close_position

@@ -1,4 +1,4 @@
-"""A database connection cut under a deal save or a page read (tournaments.db and the
+"""A database connection cut under a deal save or a page read (common.db and the
 DroppedConnectionMiddleware): retried once, then a French answer, never a 500."""
 
 from unittest import mock
@@ -6,9 +6,9 @@ from unittest import mock
 import pytest
 from django.db import OperationalError, connection
 
+from common.db import retry_once_on_dropped_connection
 from tests import fft_example
 from tests.at_the_table import post_deal
-from tournaments.db import retry_once_on_dropped_connection
 from tournaments.models import Deal
 from tournaments.services.deals import record_deal
 
@@ -35,7 +35,7 @@ def test_a_deal_save_cut_by_a_dropped_connection_is_retried_once(table_client, t
     cut = _cut_then(record_deal)
     with (
         mock.patch("tournaments.views.deals.record_deal", side_effect=cut),
-        mock.patch("tournaments.db._connection_lost", return_value=True),
+        mock.patch("common.db._connection_lost", return_value=True),
     ):
         response = post_deal(table_client, table, 1, PRISE)
 
@@ -48,7 +48,7 @@ def test_a_connection_that_stays_down_is_a_french_answer_not_a_500(table_client,
     down = OperationalError("server closed the connection unexpectedly")
     with (
         mock.patch("tournaments.views.deals.record_deal", side_effect=down),
-        mock.patch("tournaments.db._connection_lost", return_value=True),
+        mock.patch("common.db._connection_lost", return_value=True),
     ):
         response = post_deal(table_client, table, 1, PRISE)
 
@@ -65,7 +65,7 @@ def test_a_database_error_that_is_no_cut_connection_is_not_retried():
         raise OperationalError("deadlock detected")
 
     with (
-        mock.patch("tournaments.db._connection_lost", return_value=False),
+        mock.patch("common.db._connection_lost", return_value=False),
         pytest.raises(OperationalError),
     ):
         retry_once_on_dropped_connection(write)

@@ -20,7 +20,7 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.db.models.functions import Length
 
-from clubs.actors import Actor
+from common.actors import Actor
 from tests.at_the_table import fill_sheet, sign
 from tournaments import forms as setup_forms
 from tournaments import sheet_forms

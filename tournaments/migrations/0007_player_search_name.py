@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-from clubs.names import search_name
+from common.names import search_name
 
 
 def fill_search_names(apps, schema_editor):

@@ -8,7 +8,7 @@ import segno
 from django.template.defaultfilters import date as date_filter
 from django.utils.translation import gettext as _
 
-from clubs.names import name_key
+from common.names import name_key
 from tournaments.models import (
     Registration,
     Seat,

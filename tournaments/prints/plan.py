@@ -7,7 +7,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubs.names import name_key
+from common.names import name_key
 from tournaments.choices import PLACES_BY_TABLE_SIZE
 from tournaments.models import Hall, Position, Seat, Table, Tournament
 from tournaments.prints.fonts import width_mm

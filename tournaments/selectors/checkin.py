@@ -1,9 +1,11 @@
 """Reads of the check-in page: who is registered (filtered by name or number), who is
 present, and what the present players make in tables."""
 
+from operator import attrgetter
+
 from django.db.models import Q
 
-from clubs.names import by_name, name_matches, registration_player
+from common.names import by_name, name_matches
 from tournaments.models import Tournament
 from tournaments.selectors.registrations import (
     last_played_position_number,
@@ -30,7 +32,7 @@ def checkin_page(*, tournament: Tournament, query: str = "") -> dict:
     last_played = last_played_position_number(tournament=tournament)
     return {
         "tournament": tournament,
-        "registrations": by_name(registrations, player=registration_player),
+        "registrations": by_name(registrations, player=attrgetter("player")),
         "query": query,
         "present": count,
         "registered": tournament.registrations.count(),

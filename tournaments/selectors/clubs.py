@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 
 from clubs.models import Club, Member, Player
-from clubs.names import by_name, name_matches
+from common.names import by_name, name_matches
 from tournaments.models import Registration, Tournament
 from tournaments.selectors.registrations import players_visible_to
 

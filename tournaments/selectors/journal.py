@@ -1,5 +1,5 @@
 """Reading a tournament's journal: its entries, newest first, and each change in words, said
-as every journal says them (``clubs.selectors.journal``) with the tournament's own models and
+as every journal says them (``common.journal``) with the tournament's own models and
 words (a marque signed, points with a comma, a call by its contracts)."""
 
 from collections.abc import Iterable
@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs.models import Player
-from clubs.selectors import journal as journal_words
-from clubs.selectors.journal import Change
+from common import journal as journal_words
+from common.journal import Change
 from tournaments.choices import MARQUE_FIELDS, Contract
 from tournaments.deal_words import points_text, signed
 from tournaments.models import Deal, JournalEntry, Penalty, Position, Registration, Team, Tournament

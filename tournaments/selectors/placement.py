@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext as _
 
-from clubs.names import name_key
+from common.names import name_key
 from seating import SeatingReport
 from tournaments.models import Position, Tournament
 from tournaments.selectors.stages import span_of, tournament_stages

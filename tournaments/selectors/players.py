@@ -3,10 +3,11 @@ their penalties, their running total and where they sit next."""
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from operator import attrgetter
 
-from clubs.names import by_name, name_matches, registration_player
+from common.db import one_snapshot
+from common.names import by_name, name_matches
 from tournaments.choices import PLACES_BY_TABLE_SIZE
-from tournaments.db import one_snapshot
 from tournaments.models import Deal, Penalty, Registration, Seat, Tournament
 from tournaments.selectors.ranking import RankedPlayer, Ranking
 
@@ -197,4 +198,4 @@ def find_players(*, tournament: Tournament, query: str) -> list[Registration]:
         return list(registrations.filter(number=int(query)))
     for word in query.split():
         registrations = registrations.filter(name_matches(word, player="player__"))
-    return by_name(registrations, player=registration_player)
+    return by_name(registrations, player=attrgetter("player"))

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q, QuerySet, Sum
 
-from clubs.names import name_key
+from common.db import one_snapshot
+from common.names import name_key
 from scoring.ranking import PlayerScore, Standing, rank_players, rank_teams, team_scores
 from tournaments.choices import MARQUE_FIELDS, Place
-from tournaments.db import one_snapshot
 from tournaments.models import Deal, Penalty, Registration, Seat, Team, Tournament
 from tournaments.selectors.halls import hall_of, tournament_halls
 from tournaments.selectors.stages import (

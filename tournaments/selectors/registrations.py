@@ -1,13 +1,14 @@
 """Reads about a tournament's players: who a club may find in the directory, searches, who
 plays a position."""
 
+from operator import attrgetter
+
 from django.db.models import Exists, Max, OuterRef, Q, QuerySet
 
 from clubs.models import Member, Player
-from clubs.names import (
+from common.names import (
     by_name,
     name_matches,
-    registration_player,
 )
 from tournaments.models import Registration, Tournament
 from tournaments.selectors.ranking import tournament_ranking
@@ -64,7 +65,7 @@ def search_registered(*, tournament: Tournament, query: str, limit: int = 20) ->
         _matching_players(query, player="player__")
     )
     return by_name(
-        registrations.order_by("player__search_name", "pk")[:limit], player=registration_player
+        registrations.order_by("player__search_name", "pk")[:limit], player=attrgetter("player")
     )
 
 

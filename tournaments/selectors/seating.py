@@ -3,13 +3,13 @@ and how it differs from who is present now."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from django.utils.translation import gettext as _
 
-from clubs.names import (
+from common.names import (
     by_name,
     name_key,
-    seat_player,
 )
 from seating import (
     SeatingError,
@@ -147,7 +147,7 @@ class SeatingPlan:
 
     @property
     def by_name(self) -> list[Seat]:
-        return by_name(self.seats, player=seat_player)
+        return by_name(self.seats, player=attrgetter("registration.player"))
 
 
 def seating_plan(*, position: Position) -> SeatingPlan:

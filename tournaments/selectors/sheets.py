@@ -9,12 +9,13 @@ the sheet, the arbitre's room and the live marques say the same thing in the sam
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from operator import attrgetter
 
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubs.names import by_name, seat_player
+from common.names import by_name
 from scoring.club import SeatMarques
 from scoring.rules import Marque
 from scoring.sheet import sheet_totals
@@ -195,7 +196,7 @@ def next_seats(table: Table, seats: list[Seat]) -> list[Seat]:
             position__seating_published_at__isnull=False,
             registration_id__in=[seat.registration_id for seat in seats],
         ).select_related("table", "position", "registration__player"),
-        player=seat_player,
+        player=attrgetter("registration.player"),
     )
 
 

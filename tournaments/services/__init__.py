@@ -12,6 +12,6 @@ One module per area of the tournament:
 - ``penalties``: penalties and their cancellation;
 - ``tables``: letting a table's phone in from the room (a one-time link).
 
-Each refuses with the one ``clubs.services.errors.Refused``. Views and commands call these
+Each refuses with the one ``common.refusals.Refused``. Views and commands call these
 and never write the models themselves; what they read comes from ``tournaments.selectors``.
 """

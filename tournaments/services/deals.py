@@ -27,11 +27,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.actors import Actor, ActorKind
-from clubs.services.errors import Refused
-from clubs.services.journal import fields_of
+from common.actors import Actor, ActorKind
+from common.db import retry_once_on_conflict
+from common.journal import fields_of
+from common.refusals import Refused
 from tournaments.choices import DEAL_RESULT_FIELDS, RULE_FIELDS, Place
-from tournaments.db import retry_once_on_conflict
 from tournaments.deal_scoring import DealResult, apply_result, check_seats
 from tournaments.models import Deal, Seat, SheetEvent, Table
 from tournaments.services import journal, sheets

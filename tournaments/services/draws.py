@@ -7,8 +7,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.actors import Actor
-from clubs.services.errors import Refused
+from common.actors import Actor
+from common.refusals import Refused
 from seating.draw import (
     GENERATOR_VERSION,
     commitment_of,

@@ -1,12 +1,12 @@
-"""The refusals of the tournaments' services beyond the one ``Refused`` (clubs.services.errors):
+"""The refusals of the tournaments' services beyond the one ``Refused`` (common.refusals):
 a constraint the database enforced, put in its own words, and a reason the arbitre must give.
 """
 
 from django.db import IntegrityError, models
 from django.utils.translation import gettext as _
 
-from clubs.services.errors import Refused
-from tournaments.db import violated_constraint
+from common.db import violated_constraint
+from common.refusals import Refused
 
 
 def refusal_for_violation(error: IntegrityError, model: type[models.Model]) -> Refused | None:

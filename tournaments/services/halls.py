@@ -6,9 +6,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.actors import Actor
-from clubs.services.errors import Refused, clean_or_refuse
-from tournaments.db import retry_once_on_conflict
+from common.actors import Actor
+from common.db import retry_once_on_conflict
+from common.refusals import Refused, clean_or_refuse
 from tournaments.models import Hall, Tournament, TournamentRole
 from tournaments.services import journal
 from tournaments.services.locks import lock_tournament

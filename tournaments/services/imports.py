@@ -8,13 +8,13 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from clubs.actors import Actor
 from clubs.models import Player
-from clubs.names import fold
-from clubs.services.errors import Refused
 from clubs.services.players import licence_held_elsewhere
+from common.actors import Actor
+from common.db import retry_once_on_conflict
+from common.names import fold
+from common.refusals import Refused
 from tournaments.choices import Formula
-from tournaments.db import retry_once_on_conflict
 from tournaments.models import Registration, Team, Tournament
 from tournaments.selectors.registrations import next_participant_number
 from tournaments.services import journal

@@ -11,10 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import models
-from django.utils import timezone
 
-from clubs.actors import Actor
-from clubs.services.journal import changed, inside_the_write
+from common.actors import Actor
+from common.journal import line_fields
 from tournaments.models import JournalEntry, Position, Table, Tournament
 
 Action = JournalEntry.Action
@@ -34,28 +33,17 @@ def record(
     """Write one journal entry for a change made by ``by``, inside the change's transaction.
 
     ``before`` and ``after`` hold the fields as they were and are: only those that differ are
-    kept (``clubs.services.journal.changed``, the rules every journal keeps). The subject is
+    kept (``common.journal.changed``, the rules every journal keeps). The subject is
     kept by kind and key, and in words, as it reads now. A club's own writes (the club, its
     arbitres, its members, its seasons) go to the club's journal (``clubs.services.journal``).
     """
-    inside_the_write()
     if table is not None and position is None:
         position = table.position
-    before, after = changed(before or {}, after or {})
     return JournalEntry.objects.create(
         tournament=tournament,
-        at=timezone.now(),
-        actor_kind=by.kind,
-        actor_user=by.user,
-        actor_script=by.script,
-        action=action,
         position_number=position.number if position is not None else None,
         table_number=table.number if table is not None else None,
-        subject_type=subject._meta.model_name if subject is not None else "",
-        subject_id=subject.pk if subject is not None else None,
-        subject=str(subject)[:200] if subject is not None else "",
-        before=before,
-        after=after,
+        **line_fields(action=action, by=by, subject=subject, before=before, after=after),
     )
 
 

@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from clubs.actors import Actor
 from clubs.models import Club, Member, Player
 from clubs.services import journal
 from clubs.services.clubs import member_fields, one_line
-from clubs.services.errors import Refused, clean_or_refuse
 from clubs.services.players import licence_held_elsewhere, new_player
+from common.actors import Actor
+from common.refusals import Refused, clean_or_refuse
 from tournaments.models import Registration, Tournament
 from tournaments.selectors.registrations import players_visible_to, shown_by_another_club
 from tournaments.services import journal as tournament_journal

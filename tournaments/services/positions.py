@@ -15,10 +15,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.actors import Actor
-from clubs.services.errors import Refused
-from clubs.services.journal import fields_of
-from tournaments.db import retry_once_on_conflict
+from common.actors import Actor
+from common.db import retry_once_on_conflict
+from common.journal import fields_of
+from common.refusals import Refused
 from tournaments.models import Deal, HandledCall, Position, Tournament
 from tournaments.selectors.sheets import call_kind
 from tournaments.services import journal

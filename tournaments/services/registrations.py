@@ -14,14 +14,14 @@ from contextlib import contextmanager
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from clubs.actors import Actor
 from clubs.models import Player
-from clubs.names import same_name
-from clubs.services.errors import Refused, clean_or_refuse
-from clubs.services.journal import fields_of
 from clubs.services.players import licence_held_elsewhere, new_player
+from common.actors import Actor
+from common.db import retry_once_on_conflict
+from common.journal import fields_of
+from common.names import same_name
+from common.refusals import Refused, clean_or_refuse
 from tournaments.choices import Formula
-from tournaments.db import retry_once_on_conflict
 from tournaments.models import Registration, Team, Tournament
 from tournaments.selectors.registrations import (
     last_played_position_number,

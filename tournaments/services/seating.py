@@ -11,12 +11,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.actors import Actor
-from clubs.services.errors import Refused
-from clubs.services.journal import fields_of
+from common.actors import Actor
+from common.db import retry_once_on_conflict
+from common.journal import fields_of
+from common.refusals import Refused
 from seating import SeatingError
 from tournaments.choices import PLACES_BY_TABLE_SIZE
-from tournaments.db import retry_once_on_conflict
 from tournaments.models import Deal, Position, Registration, Seat, Table, Tournament
 from tournaments.selectors.draws import draw_input, pending_draw
 from tournaments.selectors.registrations import (

@@ -12,11 +12,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.actors import Actor
-from clubs.services.errors import Refused
+from common.actors import Actor
+from common.db import retry_once_on_conflict
+from common.refusals import Refused
 from scoring.sheet import sheet_totals
 from tournaments.choices import Place
-from tournaments.db import retry_once_on_conflict
 from tournaments.models import Seat, SheetEvent, Table
 from tournaments.services import journal
 

@@ -10,10 +10,10 @@ from fractions import Fraction
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.actors import Actor
-from clubs.services.errors import Refused, clean_or_refuse
-from clubs.services.journal import fields_of
-from tournaments.db import retry_once_on_conflict
+from common.actors import Actor
+from common.db import retry_once_on_conflict
+from common.journal import fields_of
+from common.refusals import Refused, clean_or_refuse
 from tournaments.models import Stage, Tournament
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.selectors.registrations import last_seated_position_number

@@ -5,8 +5,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.urls import reverse
 
-from clubs.actors import Actor
-from tournaments.db import retry_once_on_conflict
+from common.actors import Actor
+from common.db import retry_once_on_conflict
 from tournaments.models import Table
 from tournaments.services import journal
 from tournaments.table_access import GRANT_LINK_SECONDS, clear_code_attempts, new_grant_token

@@ -7,13 +7,13 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.actors import Actor, acting
 from clubs.models import Club, own_club_name
 from clubs.services.clubs import create_club
-from clubs.services.errors import Refused, clean_or_refuse
-from clubs.services.journal import fields_of
+from common.actors import Actor, acting
+from common.db import retry_once_on_conflict
+from common.journal import fields_of
+from common.refusals import Refused, clean_or_refuse
 from tournaments.choices import RULE_FIELDS
-from tournaments.db import retry_once_on_conflict
 from tournaments.models import Deal, Tournament
 from tournaments.selectors.registrations import last_seated_position_number
 from tournaments.services import journal

@@ -9,9 +9,9 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from clubs.actors import Actor
-from clubs.services.errors import Refused
-from clubs.views.htmx import HtmxHttpRequest, render_fragments, render_page
+from common.actors import Actor
+from common.htmx import HtmxHttpRequest, render_fragments, render_page
+from common.refusals import Refused
 from tournaments.forms import search_query
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import (

@@ -11,13 +11,12 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.actors import Actor
-from clubs.forms import add_refusal
-from clubs.services.errors import Refused
-from clubs.views.htmx import HtmxHttpRequest, render_page
+from common.actors import Actor
+from common.db import retry_once_on_dropped_connection
+from common.htmx import HtmxHttpRequest, render_page
+from common.refusals import Refused, add_refusal
 from scoring.rules import InvalidDeal
 from tournaments.choices import DEAL_FIELDS
-from tournaments.db import retry_once_on_dropped_connection
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Deal, Seat, Table
 from tournaments.selectors.sheets import in_place_order, live_marques, sheet_data, table_seats

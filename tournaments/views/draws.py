@@ -6,7 +6,7 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from clubs.views.htmx import HtmxHttpRequest
+from common.htmx import HtmxHttpRequest
 from seating.draw import GENERATOR_VERSION
 from tournaments.selectors.draws import public_draws
 from tournaments.views.public import visible_tournaments

@@ -9,10 +9,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.actors import Actor
-from clubs.forms import add_refusal
-from clubs.services.errors import Refused
-from clubs.views.htmx import HtmxHttpRequest
+from common.actors import Actor
+from common.htmx import HtmxHttpRequest
+from common.refusals import Refused, add_refusal
 from tournaments.hall_forms import HallForm, RoleForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404

@@ -16,12 +16,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.actors import Actor
-from clubs.forms import MemberEditForm, add_refusal
+from clubs.forms import MemberEditForm
 from clubs.models import Club, Player
 from clubs.permissions import arbitre_club_or_404, club_member_or_404
-from clubs.services.errors import Refused
-from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
+from common.actors import Actor
+from common.htmx import HtmxHttpRequest, redirect_page, render_page
+from common.refusals import Refused, add_refusal
 from tournaments.forms import search_query
 from tournaments.member_forms import MemberForm, TickForm
 from tournaments.permissions import arbitre_tournament_or_404

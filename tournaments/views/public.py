@@ -1,5 +1,7 @@
 """Pages anyone may read: the published tournaments and what they show the room."""
 
+from operator import attrgetter
+
 from django.conf import settings
 from django.db.models import Q
 from django.http import FileResponse, HttpRequest, HttpResponse
@@ -7,7 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_safe
 
-from clubs.names import by_name, registration_player
+from common.names import by_name
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournaments
 from tournaments.selectors.seating import seating_plan
@@ -31,7 +33,7 @@ def home(request: HttpRequest) -> HttpResponse:
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(visible_tournaments(request), pk=tournament_id)
     registrations = by_name(
-        tournament.registrations.select_related("player", "team"), player=registration_player
+        tournament.registrations.select_related("player", "team"), player=attrgetter("player")
     )
     positions = tournament.positions.all()
     # Each published seating, the latest first: the one the players look for on the day.

@@ -1,6 +1,8 @@
 """The arbitre's players and teams: registering one by one or from a CSV file, correcting,
 unregistering, forming the teams of a DUO or quadrette."""
 
+from operator import attrgetter
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -10,11 +12,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.actors import Actor
-from clubs.forms import add_refusal
-from clubs.names import by_name, registration_player
-from clubs.services.errors import Refused
-from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
+from common.actors import Actor
+from common.htmx import HtmxHttpRequest, redirect_page, render_page
+from common.names import by_name
+from common.refusals import Refused, add_refusal
 from tournaments.forms import (
     CsvImportForm,
     PlayerSearchForm,
@@ -104,7 +105,7 @@ def players(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         "query": query,
         "notice": notice,
         "registrations": by_name(
-            tournament.registrations.select_related("player", "team"), player=registration_player
+            tournament.registrations.select_related("player", "team"), player=attrgetter("player")
         ),
         **tick_context(request, tournament),
     }
@@ -206,7 +207,7 @@ def csv_import(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 def _teams_context(tournament: Tournament, form: TeamForm, notice: str = "") -> dict:
     teams = by_name(tournament.teams.prefetch_related("registrations__player"))
     for team in teams:
-        team.members = by_name(team.registrations.all(), player=registration_player)
+        team.members = by_name(team.registrations.all(), player=attrgetter("player"))
     return {
         "tournament": tournament,
         "form": form,
@@ -215,7 +216,7 @@ def _teams_context(tournament: Tournament, form: TeamForm, notice: str = "") -> 
         "open_teams": [t for t in teams if len(t.registrations.all()) < tournament.team_size],
         "without_team": by_name(
             tournament.registrations.filter(team__isnull=True).select_related("player"),
-            player=registration_player,
+            player=attrgetter("player"),
         ),
     }
 

@@ -15,7 +15,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from clubs.views.htmx import HtmxHttpRequest, render_page
+from common.htmx import HtmxHttpRequest, render_page
 from tournaments import exports, spreadsheets
 from tournaments.models import Hall, Tournament
 from tournaments.selectors.draws import commitment_to_show

@@ -19,10 +19,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs.actors import Actor
-from clubs.forms import add_refusal
-from clubs.services.errors import Refused
-from clubs.views.htmx import HtmxHttpRequest, render_page
+from common.actors import Actor
+from common.htmx import HtmxHttpRequest, render_page
+from common.refusals import Refused, add_refusal
 from tournaments.forms import ClosePositionForm, PenaltyForm, ReopenPositionForm
 from tournaments.models import Deal, Hall, Penalty, Position, Seat, Tournament
 from tournaments.permissions import (
@@ -237,7 +236,7 @@ def device_grant(request: HtmxHttpRequest, tournament_id: int, number: int, tabl
     table = get_object_or_404(position.tables.filter(in_hall(hall)), pk=table_id)
     if position.closed_at is not None:
         messages.error(request, _("Cette position est close : ses feuilles ne se saisissent plus."))
-        return redirect("sheet_room", tournament_id=tournament.pk, number=number)
+        return _back_to_room(position, hall)
     link = grant_device_link(table=table, by=Actor.arbitre(request.user))
     url = request.build_absolute_uri(link.path)
     qr_svg = segno.make(url, error="m").svg_inline(scale=5, light="#fff", omitsize=True)
@@ -245,6 +244,8 @@ def device_grant(request: HtmxHttpRequest, tournament_id: int, number: int, tabl
         "tournament": tournament,
         "position": position,
         "table": table,
+        # Back to the hall's room, for an arbitre de salle (whose hall is None otherwise).
+        "hall": hall,
         "url": url,
         "qr_svg": mark_safe(qr_svg),  # drawn by segno from our own URL: no user text in it
         "minutes": link.expires_in_minutes,

@@ -7,9 +7,9 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from clubs.actors import Actor
-from clubs.services.errors import Refused
-from clubs.views.htmx import HtmxHttpRequest, render_page
+from common.actors import Actor
+from common.htmx import HtmxHttpRequest, render_page
+from common.refusals import Refused
 from tournaments.forms import SwapForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap
 
-from clubs.services.errors import Refused
-from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
+from common.htmx import HtmxHttpRequest, redirect_page, render_page
+from common.refusals import Refused
 from scoring.rules import InvalidDeal
 from tournaments.models import Seat, Table
 from tournaments.selectors.sheets import (

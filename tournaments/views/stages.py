@@ -8,10 +8,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.actors import Actor
-from clubs.forms import add_refusal
-from clubs.services.errors import Refused
-from clubs.views.htmx import HtmxHttpRequest, redirect_page, render_page
+from common.actors import Actor
+from common.htmx import HtmxHttpRequest, redirect_page, render_page
+from common.refusals import Refused, add_refusal
 from tournaments.models import Stage, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.stages import tournament_stages

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from clubs.views.htmx import HtmxHttpRequest, render_page
+from common.htmx import HtmxHttpRequest, render_page
 from tournaments.models import Table
 from tournaments.sheet_forms import TableCodeForm
 from tournaments.table_access import check_code, grant_link_valid, open_device_grant, sheet_access

@@ -14,7 +14,7 @@ import random
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from clubs.actors import Actor
+from common.actors import Actor
 from seasons.models import Method
 from seasons.services.seasons import create_season
 from tournaments.management.commands.demo_tournament import (

@@ -3,7 +3,6 @@ journalled in the club's journal with who and when, refused in French with nothi
 
 import pytest
 
-from clubs.actors import Actor
 from clubs.models import Member, Player
 from clubs.services.clubs import (
     add_arbitre,
@@ -12,7 +11,8 @@ from clubs.services.clubs import (
     remove_member,
     update_club,
 )
-from clubs.services.errors import Refused
+from common.actors import Actor
+from common.refusals import Refused
 from tests.at_the_table import TESTS
 from tests.factories import club_of
 

@@ -58,8 +58,8 @@ def test_the_demo_runs_again_over_itself():
 
 @pytest.mark.django_db
 def test_the_demo_has_two_halls_and_both_roles(demo):
-    assert list(demo.halls.values_list("name", flat=True)) == ["Salle Rhône", "Salle Saône"]
+    assert list(demo.halls.values_list("name", flat=True)) == ["Salle Lumière", "Salle Gerland"]
     assert sorted(demo.roles.values_list("user__username", "role")) == [
         ("pointeur", "pointeur"),
-        ("salle-rhone", "salle"),
+        ("salle-lumiere", "salle"),
     ]

@@ -9,8 +9,8 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 
-from clubs.actors import Actor
 from clubs.models import Player
+from common.actors import Actor
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet
 from tests.factories import seated_room

@@ -4,9 +4,9 @@ from types import SimpleNamespace
 
 import segno
 
-from clubs.actors import Actor
 from clubs.models import Player
-from clubs.names import name_key
+from common.actors import Actor
+from common.names import name_key
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet
 from tournaments.deal_scoring import DealResult

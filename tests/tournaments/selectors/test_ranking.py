@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from clubs.actors import Actor
+from common.actors import Actor
 from tests.at_the_table import PRISE, play, prise_by, sign
 from tests.factories import enrol, seat
 from tournaments.deal_scoring import DealResult

@@ -5,7 +5,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from clubs.actors import Actor
+from common.actors import Actor
 from tests.at_the_table import TESTS, play, prise_by
 from tests.factories import club_tournament, seat
 from tournaments.selectors.standings import current_ranking, tournament_stamp

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from clubs.services.errors import Refused
+from common.refusals import Refused
 from scoring.rules import InvalidDeal
 from tests.at_the_table import TESTS
 from tests.factories import seated_room

@@ -8,8 +8,8 @@ table is still there.
 import pytest
 from django.utils import timezone
 
-from clubs.actors import Actor
-from clubs.services.errors import Refused
+from common.actors import Actor
+from common.refusals import Refused
 from tests import fft_example
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Deal, Table

@@ -5,7 +5,7 @@ the public data alone."""
 import pytest
 from django.core.management import call_command
 
-from clubs.services.errors import Refused
+from common.refusals import Refused
 from seating.draw import commitment_of
 from tests.at_the_table import TESTS
 from tests.factories import register, seat_ahead_then_change

@@ -5,7 +5,7 @@ import threading
 import pytest
 from django.db import connection
 
-from clubs.services.errors import Refused
+from common.refusals import Refused
 from tests.at_the_table import TESTS
 from tests.factories import register
 from tournaments.models import Position, Seat

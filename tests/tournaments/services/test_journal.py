@@ -8,8 +8,8 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from clubs.actors import Actor, ActorKind
-from clubs.services.errors import Refused
+from common.actors import Actor, ActorKind
+from common.refusals import Refused
 from tests.at_the_table import TESTS
 from tests.factories import club_of, register, start
 from tournaments.choices import Place

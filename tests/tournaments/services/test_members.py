@@ -6,10 +6,10 @@ import datetime
 
 import pytest
 
-from clubs.actors import Actor
 from clubs.models import Member, Player
 from clubs.services.clubs import remove_member
-from clubs.services.errors import Refused
+from common.actors import Actor
+from common.refusals import Refused
 from tests.factories import club_of, club_tournament
 from tournaments.models import Registration
 from tournaments.services.members import add_member, register_members, update_member

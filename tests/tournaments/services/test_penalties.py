@@ -5,8 +5,8 @@ from django.db import IntegrityError
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 
-from clubs.actors import Actor
-from clubs.services.errors import Refused
+from common.actors import Actor
+from common.refusals import Refused
 from tests.at_the_table import TESTS
 from tests.factories import club_of, seat
 from tournaments.models import Penalty, Position, Tournament

@@ -2,8 +2,8 @@
 
 import pytest
 
-from clubs.actors import Actor
-from clubs.services.errors import Refused
+from common.actors import Actor
+from common.refusals import Refused
 from tests.at_the_table import play, prise_by, sign
 from tests.factories import seat
 from tests.htmx import HTMX

@@ -5,7 +5,7 @@ import itertools
 import pytest
 from django.utils import timezone
 
-from clubs.services.errors import Refused
+from common.refusals import Refused
 from tests.at_the_table import TESTS
 from tests.factories import register, seat_ahead_then_change, start
 from tournaments.choices import Formula

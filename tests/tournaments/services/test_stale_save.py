@@ -9,8 +9,8 @@ import threading
 import pytest
 from django.db import connection
 
-from clubs.actors import Actor
-from clubs.services.errors import Refused
+from common.actors import Actor
+from common.refusals import Refused
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet, grant
 from tournaments.deal_scoring import DealResult

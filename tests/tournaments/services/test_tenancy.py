@@ -7,7 +7,7 @@ import datetime
 import pytest
 
 from clubs.models import Player
-from clubs.services.errors import Refused
+from common.refusals import Refused
 from tests.at_the_table import TESTS
 from tests.factories import club_of
 from tournaments.models import Registration, Tournament

@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from clubs.actors import Actor
+from common.actors import Actor
 from tests.at_the_table import TESTS
 from tests.htmx import HTMX
 from tournaments.choices import Place

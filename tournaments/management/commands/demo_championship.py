@@ -1,13 +1,12 @@
 """Create the demo championship: a federation's event in small, every stage played.
 
-64 players, all present, in two halls (« Salle Rhône », tables 1 to 8; « Salle Saône »,
-tables 9 to 16); a « Qualification » of 3 positions, then a « Finale » of 2 positions for the
-first 32 (every ex aequo at the line with them), who carry half their qualification total
-over. Two accounts hold the roles: « salle-rhone », arbitre de salle of the Salle Rhône, and
-« pointeur », at the check-in (both with the demo's password). Every position is seated by
-the generator with no repeat meeting over the event, played, signed and closed, through the
-services, so that the journal tells its story. Running the command again replaces the demo
-championship with a fresh one.
+64 players, all present, in two halls (« Salle Lumière », tables 1 to 8; « Salle Gerland »,
+tables 9 to 16), with an arbitre de salle and a pointeur; a « Qualification » of 3 positions,
+then a « Finale » of 2 positions for the first 32 (every ex aequo at the line with them), who
+carry half their qualification total over. Every position is seated by the generator with no
+repeat meeting over the event, played, signed and closed, through the services, so that the
+journal tells its story. Running the command again replaces the demo championship with a
+fresh one.
 """
 
 import datetime
@@ -18,8 +17,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from clubs.actors import Actor
-from clubs.services.accounts import create_account
+from common.actors import Actor
 from tournaments.choices import Formula
 from tournaments.management.commands.demo_tournament import DEMO_ARBITRE, random_result
 from tournaments.management.commands.demo_tournament import Command as DemoTournament
@@ -39,7 +37,6 @@ DEMO_NAME = "Championnat de démonstration du comité du Lyonnais"
 PLAYERS = 64
 DEALS = 4
 QUALIFIED = 32
-HALLS = [("Salle Rhône", 1, 8), ("Salle Saône", 9, 16)]
 
 LAST_NAMES = [
     "Martin", "Bernard", "Dubois", "Thomas", "Robert", "Richard", "Petit", "Durand",
@@ -108,7 +105,7 @@ class Command(BaseCommand):
                 checked_in=True,
                 by=SCRIPT,
             )
-        self.give_roles(tournament, club, by=Actor.arbitre(arbitre))
+        demo_team(tournament)
         qualification = add_stage(
             tournament=tournament, name="Qualification", positions_count=3, by=SCRIPT
         )
@@ -132,28 +129,36 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(
                 f"Championnat de démonstration prêt : {PLAYERS} joueurs, qualification en 3 "
-                f"positions, finale en 2 positions pour les {QUALIFIED} premiers, deux salles. "
-                f"Comptes : salle-rhone (arbitre de salle), pointeur ; mot de passe "
-                f"{DEMO_ARBITRE[1]}"
+                f"positions, finale en 2 positions pour les {QUALIFIED} premiers."
             )
         )
 
-    def give_roles(self, tournament: Tournament, club, *, by: Actor) -> None:
-        """The two halls, and an account for each role (created once, with the demo's
-        password so that a newcomer can log in as either)."""
-        for name, first, last in HALLS:
-            add_hall(tournament=tournament, name=name, first_table=first, last_table=last, by=by)
-        rhone = tournament.halls.get(name=HALLS[0][0])
-        for username, role, hall in (
-            ("salle-rhone", TournamentRole.Kind.HALL_ARBITRE, rhone),
-            ("pointeur", TournamentRole.Kind.POINTEUR, None),
-        ):
-            user = get_user_model().objects.filter(username=username).first()
-            if user is None:
-                user = create_account(club=club, username=username, by=by)
-                user.set_password(DEMO_ARBITRE[1])
-                user.save(update_fields=["password"])
-            give_role(tournament=tournament, username=username, role=role, hall=hall, by=by)
+
+# The demo's two halls (16 tables of 4 in the qualification) and its team: an arbitre de salle
+# for the first hall and a pointeur, each with the demo arbitre's password.
+HALLS = [("Salle Lumière", 1, 8), ("Salle Gerland", 9, 16)]
+TEAM = [
+    ("salle-lumiere", "Arbitre", "de salle", "salle"),
+    ("pointeur", "Pointeur", "de démo", "pointeur"),
+]
+
+
+def demo_team(tournament: Tournament) -> None:
+    """The championship's halls, and the accounts given a role in it."""
+    halls = [
+        add_hall(tournament=tournament, name=name, first_table=first, last_table=last, by=SCRIPT)
+        for name, first, last in HALLS
+    ]
+    _username, password = DEMO_ARBITRE
+    for username, first_name, last_name, role in TEAM:
+        user, created = get_user_model().objects.get_or_create(
+            username=username, defaults={"first_name": first_name, "last_name": last_name}
+        )
+        if created:
+            user.set_password(password)
+            user.save()
+        hall = halls[0] if role == "salle" else None
+        give_role(tournament=tournament, username=username, role=role, hall=hall, by=SCRIPT)
 
 
 def play_position(tournament: Tournament, number: int, *, rng: random.Random, by: Actor):

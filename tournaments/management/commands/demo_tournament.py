@@ -14,9 +14,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from clubs.actors import Actor
 from clubs.models import Club
 from clubs.services.clubs import add_arbitre, create_club
+from common.actors import Actor
 from seating import plan_positions
 from tournaments.choices import Formula, Place
 from tournaments.deal_scoring import DealResult

@@ -3,7 +3,7 @@
 import pytest
 
 from clubs.models import Player
-from clubs.services.errors import Refused
+from common.refusals import Refused
 from tests.at_the_table import TESTS
 from tests.factories import start
 from tests.htmx import HTMX

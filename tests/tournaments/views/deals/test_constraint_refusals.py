@@ -8,10 +8,10 @@ import dataclasses
 import pytest
 from django.db import IntegrityError, transaction
 
-from clubs.actors import Actor
-from clubs.services.errors import Refused
+from common.actors import Actor
+from common.db import violated_constraint
+from common.refusals import Refused
 from tests import fft_example
-from tournaments.db import violated_constraint
 from tournaments.models import Deal, Table
 from tournaments.services import deals
 from tournaments.services.deals import record_deal

@@ -3,8 +3,8 @@
 import pytest
 from django.utils import timezone
 
-from clubs.actors import Actor
-from clubs.services.errors import Refused
+from common.actors import Actor
+from common.refusals import Refused
 from tests import fft_example
 from tests.at_the_table import fill_sheet
 from tournaments.models import Deal

@@ -257,7 +257,7 @@ def test_the_phone_of_a_table_gone_gets_a_404(table_client, table):
 
 
 def test_the_service_refuses_a_taker_not_at_the_table_by_name(table):
-    from clubs.services.errors import Refused
+    from common.refusals import Refused
 
     with pytest.raises(Refused) as refused:
         record_deal(table=table, number=1, result=DealResult(taker="C", contract="garde"), by=TESTS)

@@ -9,7 +9,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from clubs.actors import Actor
+from common.actors import Actor
 from tests import fft_example
 from tests.at_the_table import TESTS, grant, post_deal
 from tournaments.models import Deal

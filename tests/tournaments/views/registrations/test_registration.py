@@ -4,7 +4,7 @@ import pytest
 from django.contrib.messages import get_messages
 
 from clubs.models import Player
-from clubs.services.errors import Refused
+from common.refusals import Refused
 from tests.at_the_table import TESTS
 from tests.factories import club_player
 from tests.htmx import HTMX

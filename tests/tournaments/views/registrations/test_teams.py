@@ -2,7 +2,7 @@
 
 import pytest
 
-from clubs.services.errors import Refused
+from common.refusals import Refused
 from tests.at_the_table import TESTS
 from tests.htmx import HTMX
 from tournaments.choices import Formula

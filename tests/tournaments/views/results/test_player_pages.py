@@ -5,7 +5,7 @@ import re
 import pytest
 from django.utils import dateformat, timezone
 
-from clubs.actors import Actor
+from common.actors import Actor
 from tests.at_the_table import TESTS, play, prise_by, sign
 from tests.factories import enrol, seat
 from tests.htmx import HTMX

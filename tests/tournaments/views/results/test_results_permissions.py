@@ -9,7 +9,7 @@ nothing.
 import pytest
 from django.contrib.auth import get_user_model
 
-from clubs.actors import Actor
+from common.actors import Actor
 from tests.at_the_table import play, sign
 from tests.factories import club_tournament, seat
 from tests.walks import walk

@@ -2,7 +2,7 @@
 
 from django.utils.timezone import localtime
 
-from clubs.actors import Actor
+from common.actors import Actor
 from tests import fft_example
 from tests.at_the_table import TESTS, fill_sheet, post_deal
 from tournaments.deal_scoring import DealResult

@@ -3,8 +3,8 @@
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from clubs.actors import Actor
 from clubs.models import Player
+from common.actors import Actor
 from tests.at_the_table import fill_sheet
 from tests.factories import seated_room
 from tournaments.services.positions import handle_call

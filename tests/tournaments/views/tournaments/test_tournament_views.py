@@ -4,7 +4,7 @@ import datetime
 
 import pytest
 
-from clubs.services.errors import Refused
+from common.refusals import Refused
 from tests.at_the_table import TESTS
 from tests.factories import club_of, start
 from tests.htmx import HTMX

@@ -1,6 +1,6 @@
-"""Who acts (clubs.actors): named for the writes a service sets off beyond its own."""
+"""Who acts (common.actors): named for the writes a service sets off beyond its own."""
 
-from clubs.actors import Actor, acting, current_actor
+from common.actors import Actor, acting, current_actor
 
 
 def test_the_actor_is_known_only_inside_the_write_that_names_them():

@@ -1,6 +1,6 @@
-"""The club's journal in words (clubs.selectors.journal)."""
+"""What every journal shares (common.journal): a kept value in words."""
 
-from clubs.selectors.journal import value_words
+from common.journal import value_words
 from seasons.models import Season
 from tournaments.models import Tournament
 

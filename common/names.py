@@ -77,11 +77,3 @@ def name_matches(word: str, *, player: str = "") -> Q:
 def by_name(items: Iterable[T], *, player: Callable[[T], object] = lambda item: item) -> list[T]:
     """``items`` in French alphabetical order of the player (or team) each one names."""
     return sorted(items, key=lambda item: name_key(player(item)))
-
-
-def registration_player(registration):
-    return registration.player
-
-
-def seat_player(seat):
-    return seat.registration.player

@@ -12,7 +12,7 @@ from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 
 from clubs.models import Player
-from clubs.names import fold, name_key
+from common.names import fold, name_key
 from tests.at_the_table import TESTS
 from tests.factories import club_player, club_tournament
 from tests.htmx import HTMX

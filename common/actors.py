@@ -1,4 +1,4 @@
-"""Who changes a tournament: the arbitre's account, a table's device, or a script.
+"""Who writes: an arbitre's account, a table's device, or a script.
 
 Every service that writes is told who acts, always: the sheets decide from it what may be
 changed (a table writes only its last deal, the arbitre any), and the journal records it. A
@@ -13,13 +13,12 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import models
-from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 
 class ActorKind(models.TextChoices):
-    """Also the journals' choices (``actor_kind`` of the club's and the tournament's)."""
+    """Also the journals' choices (``actor_kind`` of every ``common.models.JournalLine``)."""
 
     ARBITRE = "arbitre", gettext_lazy("Arbitre")
     TABLE = "table", gettext_lazy("Table")
@@ -81,21 +80,3 @@ def current_actor() -> Actor | None:
     """Who acts in the write under way, when its service said so (``acting``); None when
     nobody did (the admin, a script writing the rows itself)."""
     return _acting.get()
-
-
-def actor_named(prefix: str) -> models.CheckConstraint:
-    """A journal's check, ``<prefix>_actor_named``: who acted, always, and only as their kind
-    allows: an account for the arbitre, a name for a script, neither for a table (which holds
-    a code, not an account)."""
-    return models.CheckConstraint(
-        # Each kind's rule on its own, so that an unknown kind is refused by the kind's own
-        # check, in its own words.
-        condition=(~Q(actor_kind="arbitre") | Q(actor_user__isnull=False, actor_script=""))
-        & (~Q(actor_kind="table") | Q(actor_user__isnull=True, actor_script=""))
-        & (~Q(actor_kind="script") | (Q(actor_user__isnull=True) & ~Q(actor_script=""))),
-        name=f"{prefix}_actor_named",
-        violation_error_message=gettext_lazy(
-            "L'auteur d'une ligne du journal est nommé selon ce qu'il est : l'arbitre "
-            "par son compte, un script par son nom, une table par son seul numéro."
-        ),
-    )
