@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from clubs.models import Player
+from tests.module_db import kept_for_the_module
 from tournaments.exports import plan_json
 from tournaments.selectors.ranking import tournament_ranking
 
@@ -18,19 +18,10 @@ from championship_bench import UNAVOIDABLE, build_championship, cuts  # noqa: E4
 
 @pytest.fixture(scope="module")
 def championship(django_db_setup, django_db_blocker):  # noqa: ARG001 - the database first
-    """One small championship for the module's tests, built once, outside their
-    transactions: so it is taken off the database after them."""
-    with django_db_blocker.unblock():
-        championship = build_championship(players=64, halls=2)
-    yield championship
-    with django_db_blocker.unblock():
-        tournament = championship.tournament
-        players = [r.player_id for r in tournament.registrations.all()]
-        club, arbitre = tournament.club, tournament.arbitre
-        tournament.delete()
-        Player.objects.filter(pk__in=players).delete()
-        club.delete()
-        arbitre.delete()
+    """One small championship for the module's tests, built once in a transaction rolled
+    back after them (``tests.module_db``)."""
+    with django_db_blocker.unblock(), kept_for_the_module():
+        yield build_championship(players=64, halls=2)
 
 
 def test_the_cuts_are_half_then_about_an_eighth():

@@ -5,6 +5,7 @@ import itertools
 import pytest
 from django.core.management import call_command
 
+from tests.module_db import kept_for_the_module
 from tournaments.management.commands.demo_championship import DEMO_NAME
 from tournaments.models import Tournament
 from tournaments.selectors.ranking import tournament_ranking
@@ -12,15 +13,12 @@ from tournaments.selectors.ranking import tournament_ranking
 
 @pytest.fixture(scope="module")
 def demo(django_db_setup, django_db_blocker):  # noqa: ARG001 - the database first
-    """The demo built once for the module (it plays 40 tables through the services), then
-    taken off the database."""
-    with django_db_blocker.unblock():
+    """The demo built once for the module (it plays 40 tables through the services), in a
+    transaction rolled back after the module's tests, whose own transactions nest in it:
+    nothing of it (its arbitre's account, its club) outlives them."""
+    with django_db_blocker.unblock(), kept_for_the_module():
         call_command("demo_championship", stdout=None)
-        tournament = Tournament.objects.get(name=DEMO_NAME)
-    yield tournament
-    with django_db_blocker.unblock():
-        tournament.roles.all().delete()
-        tournament.delete()
+        yield Tournament.objects.get(name=DEMO_NAME)
 
 
 @pytest.mark.django_db
