@@ -28,7 +28,7 @@ def room(tournament, registrations):
     return tournament, registrations[0], team, stage
 
 
-def urls(tournament, registration, team, stage):
+def urls(tournament, registration, team, stage=None):
     base = f"/arbitre/tournois/{tournament.pk}"
     reg = f"{base}/joueurs/{registration.pk}"
     gets = [
@@ -65,9 +65,9 @@ def urls(tournament, registration, team, stage):
         f"{base}/positions/1/placement/publier/",
         f"{base}/joueurs/cocher/",
         f"{base}/phases/",
-        f"{base}/phases/{stage.pk}/modifier/",
-        f"{base}/phases/{stage.pk}/supprimer/",
     ]
+    if stage is not None:
+        posts += [f"{base}/phases/{stage.pk}/modifier/", f"{base}/phases/{stage.pk}/supprimer/"]
     return gets, posts
 
 
