@@ -16,8 +16,7 @@ from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
 
 from common import names
-from common.actors import ActorKind
-from common.models import JournalLine, actor_named
+from common.models import JournalLine, actor_kind_known, actor_named
 
 
 class Club(models.Model):
@@ -122,8 +121,8 @@ class Member(models.Model):
 
 
 class ClubAction(models.TextChoices):
-    """Every action the club's journal records, with its French label: the club's own writes,
-    and those of its seasons (``seasons`` writes them from above)."""
+    """Every action the club's journal records, with its French label: the club's own writes.
+    The apps above keep journals of their own (a tournament's, the seasons')."""
 
     CLUB_CREATED = "club.created", _("Club créé")
     CLUB_UPDATED = "club.updated", _("Club modifié")
@@ -132,21 +131,18 @@ class ClubAction(models.TextChoices):
     MEMBER_ADDED = "member.added", _("Membre ajouté")
     MEMBER_UPDATED = "member.updated", _("Membre corrigé")
     MEMBER_REMOVED = "member.removed", _("Membre retiré")
-    SEASON_CREATED = "season.created", _("Saison créée")
-    SEASON_UPDATED = "season.updated", _("Saison modifiée")
-    SEASON_RECOUNTED = "season.recounted", _("Saison recalculée sans une soirée")
     ACCOUNT_CREATED = "account.created", _("Compte créé (équipe d'arbitrage)")
 
 
 class ClubJournalEntry(JournalLine):
-    """One write to a club, for its journal: the club itself, its arbitres, its members and
-    its seasons; who did what, on what, when, and the fields it changed (before and after).
+    """One write to a club, for its journal: the club itself, its arbitres, its members; who
+    did what, on what, when, and the fields it changed (before and after).
 
-    Every service that changes a club or a season writes one entry in its own transaction
+    Every service that changes a club writes one entry in its own transaction
     (``clubs.services.journal.record``), so an entry exists exactly when the write does. The
-    subject (the club, a member, a season) is named in words as it was then, since it may be
-    deleted since (a member taken off the list). The club's tournaments keep their own journal
-    (``tournaments.models.JournalEntry``).
+    subject (the club, a member) is named in words as it was then, since it may be deleted
+    since (a member taken off the list). The apps above keep journals of their own by the same
+    rules (``common.models.JournalLine``): each tournament's, and the club's seasons'.
     """
 
     Action = ClubAction
@@ -167,20 +163,9 @@ class ClubJournalEntry(JournalLine):
                 name="club_journal_action_known",
                 violation_error_message=_("Action du journal du club inconnue."),
             ),
-            models.CheckConstraint(
-                condition=Q(actor_kind__in=ActorKind.values),
-                name="club_journal_actor_kind_known",
-                violation_error_message=_(
-                    "Auteur inconnu : ce doit être l'arbitre, une table ou un script."
-                ),
-            ),
+            actor_kind_known("club_journal"),
             actor_named("club_journal"),
         ]
-
-    @property
-    def actor_label(self) -> str:
-        """Who acted, in words: « Arbitre : Anne Arbitre », « Script : … »."""
-        return self.actor.label()
 
 
 def own_club_name(user) -> str:

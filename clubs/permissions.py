@@ -20,6 +20,12 @@ def arbitre_clubs(user) -> QuerySet[Club]:
     return Club.objects.filter(arbitres__pk=user.pk)
 
 
+def is_club_arbitre(user, club_id: int) -> bool:
+    """Whether ``user`` is an arbitre of the club ``club_id`` (or a superuser): the one rule
+    that the tournaments', the seasons' and the services' checks compose."""
+    return user.is_authenticated and arbitre_clubs(user).filter(pk=club_id).exists()
+
+
 def arbitre_club_or_404(request: HttpRequest, club_id: int) -> Club:
     """The club ``club_id`` if the logged-in user is one of its arbitres, else ``Http404``."""
     return get_object_or_404(arbitre_clubs(request.user), pk=club_id)

@@ -1,5 +1,6 @@
 """The club's own URLs (fixed, like every other: README, « Le club »); the club's pages that
-show its evenings and seasons are seasons/urls.py, its members' tournaments/urls.py."""
+show its evenings and seasons (its journal among them, with its seasons' entries) are
+seasons/urls.py, its members' tournaments/urls.py."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
@@ -18,7 +19,6 @@ urlpatterns = [
         clubs.club_member_remove,
         name="club_member_remove",
     ),
-    path("arbitre/clubs/<int:club_id>/journal/", clubs.club_journal, name="club_journal"),
     path("arbitre/clubs/<int:club_id>/comptes/", clubs.club_accounts, name="club_accounts"),
     # The one-time page where a new account chooses its password (Django's reset token).
     path(

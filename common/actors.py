@@ -6,9 +6,6 @@ script (the demo command, a maintenance task) says so by name and holds the arbi
 nothing stands for « nobody in particular ».
 """
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -59,24 +56,3 @@ class Actor:
             return _("Script : %(name)s") % {"name": self.script}
         name = self.user.get_full_name() or self.user.get_username()
         return _("Arbitre : %(name)s") % {"name": name}
-
-
-# Who acts in the write under way, for what the write sets off beyond its own service (the
-# seasons' recounts, from a signal): set by the service around its write.
-_acting: ContextVar[Actor | None] = ContextVar("acting", default=None)
-
-
-@contextmanager
-def acting(by: Actor) -> Iterator[None]:
-    """Say who acts for the writes made inside: ``current_actor`` answers ``by`` there."""
-    token = _acting.set(by)
-    try:
-        yield
-    finally:
-        _acting.reset(token)
-
-
-def current_actor() -> Actor | None:
-    """Who acts in the write under way, when its service said so (``acting``); None when
-    nobody did (the admin, a script writing the rows itself)."""
-    return _acting.get()

@@ -1,5 +1,6 @@
 """The abstract bases every app's tables build on: the journals' line (``JournalLine``) and
-its rule on who acted (``actor_named``). No table of its own: ``common`` is no app."""
+its rules on who acted (``actor_kind_known``, ``actor_named``). No table of its own:
+``common`` is no app."""
 
 from django.conf import settings
 from django.db import models
@@ -45,6 +46,22 @@ class JournalLine(models.Model):
         return Actor(
             kind=ActorKind(self.actor_kind), user=self.actor_user, script=self.actor_script
         )
+
+    @property
+    def actor_label(self) -> str:
+        """Who acted, in words: « Arbitre : Anne Arbitre », « Script : … »."""
+        return self.actor.label()
+
+
+def actor_kind_known(prefix: str) -> models.CheckConstraint:
+    """A journal's check, ``<prefix>_actor_kind_known``: who acted is one of ``ActorKind``."""
+    return models.CheckConstraint(
+        condition=Q(actor_kind__in=ActorKind.values),
+        name=f"{prefix}_actor_kind_known",
+        violation_error_message=_(
+            "Auteur inconnu : ce doit être l'arbitre, une table ou un script."
+        ),
+    )
 
 
 def actor_named(prefix: str) -> models.CheckConstraint:

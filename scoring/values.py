@@ -6,8 +6,10 @@ that ``from scoring.rules import Contract, TARGETS`` keeps working.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from enum import StrEnum
+from typing import Any
 
 MINUS = "\u2212"
 MULTIPLY = "\u00d7"
@@ -133,13 +135,24 @@ PRIME_NAMES = {
 }
 
 
-def signed(value: int) -> str:
-    """+30, −10 and 0, as the sheet writes a marque."""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"{MINUS}{-value}"
-    return "0"
+def _whole(value) -> str:
+    return str(int(value))
+
+
+def signed(value, *, words: Callable[[Any], str] = _whole) -> str:
+    """+30, −10 and 0, as the sheets write a marque, a bilan or a total; empty for no value.
+
+    The one way every page, print and journal signs a number: ``words`` writes it without its
+    sign (a whole number by default; a season's score rounded to one decimal), and a value
+    that reads as 0 takes no sign."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        value = int(value)
+    text = words(abs(value))
+    if text == "0":
+        return "0"
+    return f"+{text}" if value > 0 else f"{MINUS}{text}"
 
 
 def french_number(value: object) -> str:

@@ -12,9 +12,4 @@ class SeasonsConfig(AppConfig):
 
     def ready(self) -> None:
         # A tournament deleted or hidden leaves its seasons, marked as recomputed.
-        from clubs.selectors.journal import journal_subject
         from seasons import signals  # noqa: F401
-        from seasons.models import Season
-
-        # The club's journal names a season's fields in their French words.
-        journal_subject("season", Season)

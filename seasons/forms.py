@@ -3,9 +3,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from common.forms import RowsChoiceField
 from seasons.models import Method, Season
 from seasons.services.seasons import MAX_EVENINGS
-from tournaments.forms import RowsChoiceField
 from tournaments.models import Tournament
 
 EVENINGS_BY_DATES = "dates"

@@ -13,16 +13,21 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from common.choices import labelled
+from common.models import JournalLine, actor_kind_known, actor_named
 from scoring import season as arithmetic
 from tournaments.models import Tournament
 
-
-class Method(models.TextChoices):
-    """How a season ranks its evenings (``scoring.season.Method``, whose values these are)."""
-
-    CUMUL = arithmetic.Method.CUMUL.value, _("Cumul")
-    PLACE_POINTS = arithmetic.Method.PLACE_POINTS.value, _("Points de place")
-    AVERAGE = arithmetic.Method.AVERAGE.value, _("Moyenne")
+# How a season ranks its evenings: ``scoring.season.Method``'s values, with their French words.
+Method = labelled(
+    arithmetic.Method,
+    {
+        arithmetic.Method.CUMUL: _("Cumul"),
+        arithmetic.Method.PLACE_POINTS: _("Points de place"),
+        arithmetic.Method.AVERAGE: _("Moyenne"),
+    },
+    module=__name__,
+)
 
 
 class Season(models.Model):
@@ -105,3 +110,44 @@ class Recount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season} : {self.evening} ({self.reason})"
+
+
+class SeasonAction(models.TextChoices):
+    """Every action the seasons' journal records, with its French label."""
+
+    SEASON_CREATED = "season.created", _("Saison créée")
+    SEASON_UPDATED = "season.updated", _("Saison modifiée")
+    SEASON_RECOUNTED = "season.recounted", _("Saison recalculée sans une soirée")
+
+
+class SeasonJournalEntry(JournalLine):
+    """One write to a club's season, for the club's journal page (beside the club's own
+    entries, ``clubs.models.ClubJournalEntry``): who did what to which season, when, and the
+    fields it changed. Kept by the club, so that a season deleted keeps its lines; the season
+    is the subject, named in words as it was then.
+
+    Every service that changes a season writes one entry in its own transaction
+    (``seasons.services.journal.record``), so an entry exists exactly when the write does.
+    """
+
+    Action = SeasonAction
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="season_journal")
+    action = models.CharField(_("action"), max_length=40, choices=SeasonAction)
+
+    class Meta(JournalLine.Meta):
+        verbose_name = _("entrée du journal des saisons")
+        verbose_name_plural = _("entrées du journal des saisons")
+        indexes = [
+            # The club's journal page: its seasons' entries newest first.
+            models.Index(fields=["club", "-at", "-id"], name="season_journal_club_at"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(action__in=SeasonAction.values),
+                name="season_journal_action_known",
+                violation_error_message=_("Action du journal des saisons inconnue."),
+            ),
+            actor_kind_known("season_journal"),
+            actor_named("season_journal"),
+        ]

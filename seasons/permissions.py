@@ -7,7 +7,7 @@ The club's own rule (``clubs.permissions.arbitre_clubs``) decides.
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
-from clubs.permissions import arbitre_clubs
+from clubs.permissions import arbitre_clubs, is_club_arbitre
 from seasons.models import Season
 
 
@@ -20,4 +20,4 @@ def arbitre_season_or_404(request: HttpRequest, season_id: int) -> Season:
 
 def runs_season(user, season: Season) -> bool:
     """Whether ``user`` is an arbitre of the season's club (the page then offers to change it)."""
-    return user.is_authenticated and arbitre_clubs(user).filter(pk=season.club_id).exists()
+    return is_club_arbitre(user, season.club_id)

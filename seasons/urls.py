@@ -7,11 +7,12 @@ from django.urls import path
 from seasons.views import arbitre, clubs, public
 
 urlpatterns = [
-    # The club's two pages that show its evenings and seasons, composed here (the top app
+    # The club's pages that show its evenings and seasons, composed here (the top app
     # may read all they show); the club's other pages are clubs/urls.py and tournaments/urls.py.
     path("clubs/<int:club_id>/", clubs.club_detail, name="club_detail"),
     path("arbitre/clubs/<int:club_id>/", clubs.club_manage, name="club_manage"),
     path("arbitre/clubs/<int:club_id>/arbitres/", clubs.club_arbitre_add, name="club_arbitre_add"),
+    path("arbitre/clubs/<int:club_id>/journal/", clubs.club_journal_page, name="club_journal"),
     path("saisons/<int:season_id>/", public.season_page, name="season_page"),
     path("saisons/<int:season_id>/classement.csv", public.season_csv, name="season_csv"),
     path("saisons/<int:season_id>/classement.pdf", public.season_pdf, name="season_pdf"),

@@ -3,7 +3,9 @@ the standard library's ``ast``, never by importing them.
 
 The apps stand in layers: the pure ``scoring`` and ``seating`` at the bottom (no Django),
 then ``common`` (what every app shares: no app, no table) < ``clubs`` < ``tournaments`` <
-``seasons``; a layer never imports one above it.
+``seasons``; a layer never imports one above it. The selectors of every app, and what stands
+above them, are read from the folders. Last, every URL name (read from Django's resolver) is
+walked by a permission test.
 """
 
 import ast
@@ -19,19 +21,33 @@ APPS = ("clubs", "tournaments", "seasons")
 LAYERS = (COMMON, *APPS)
 PACKAGES = (*PURE, "tarot_club", *LAYERS)
 
-# A selector reads: nothing above it (README, « Layout »).
-SELECTORS = ("clubs.selectors", "tournaments.selectors")
-ABOVE_SELECTORS = (
-    "clubs.services",
-    "clubs.views",
-    "clubs.forms",
-    "tournaments.services",
-    "tournaments.views",
-    "tournaments.forms",
-    "tournaments.sheet_forms",
-    "tournaments.prints",
-    "tournaments.templatetags",
-)
+# A selector reads: nothing above it (README, « Layout »). Both lists are read from the
+# folders, so that a new app's selectors, and a new forms module, are held too.
+ABOVE_SELECTOR_PACKAGES = ("services", "views", "prints", "templatetags", "management")
+
+
+def _selector_packages() -> tuple[str, ...]:
+    return tuple(f"{app}.selectors" for app in APPS if (ROOT / app / "selectors").is_dir())
+
+
+def _above_selectors() -> tuple[str, ...]:
+    """Every layer's writes, pages, prints, template tags, commands and forms."""
+
+    def above(child: Path) -> bool:
+        if child.is_dir():
+            return child.name in ABOVE_SELECTOR_PACKAGES
+        return child.suffix == ".py" and child.stem.endswith("forms")
+
+    return tuple(
+        f"{layer}.{child.stem}"
+        for layer in LAYERS
+        for child in sorted((ROOT / layer).iterdir())
+        if above(child)
+    )
+
+
+SELECTORS = _selector_packages()
+ABOVE_SELECTORS = _above_selectors()
 
 MAX_LINES = 500
 MAX_MODEL_LINES = 800
@@ -124,6 +140,11 @@ def test_no_module_imports_itself_back_through_others():
     cycle = _cycle(_project_graph())
 
     assert cycle == [], "an import cycle: " + " → ".join(cycle)
+
+
+def test_every_apps_selectors_and_forms_are_held():
+    assert set(SELECTORS) >= {"clubs.selectors", "tournaments.selectors", "seasons.selectors"}
+    assert {"common.forms", "seasons.forms", "tournaments.member_forms"} <= set(ABOVE_SELECTORS)
 
 
 def test_the_selectors_import_nothing_above_them():
@@ -256,3 +277,80 @@ def test_no_app_borrows_another_apps_private_names():
     )
 
     assert offenders == [], "private names read across packages: " + "; ".join(offenders)
+
+
+# Every URL is walked by a permission test (a module named test_*permissions*.py): who may
+# open it, who is turned away. The paths those modules build (strings and f-strings, their
+# names read from the assignments before them, every other value taken as 1) are resolved to
+# their URL names.
+PERMISSION_TESTS = sorted((ROOT / "tests").rglob("test_*permission*.py"))
+
+
+def _url_names(patterns) -> set[str]:
+    from django.urls import URLResolver
+
+    names = set()
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.namespace != "admin":  # Django's own, for the superuser alone
+                names |= _url_names(pattern.url_patterns)
+        elif pattern.name:
+            names.add(pattern.name)
+    return names
+
+
+def _path_text(node: ast.AST, known: dict[str, str]) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if not isinstance(node, ast.JoinedStr):
+        return None
+    text = ""
+    for value in node.values:
+        if isinstance(value, ast.Constant):
+            text += value.value
+        elif isinstance(value.value, ast.Name) and value.value.id in known:
+            text += known[value.value.id]
+        else:
+            text += "1"
+    return text
+
+
+def _assigned(scope: ast.AST, known: dict[str, str]) -> dict[str, str]:
+    known = dict(known)
+    body = scope.body if isinstance(scope, ast.Module) else ast.walk(scope)
+    for node in body:
+        if (
+            isinstance(node, ast.Assign)
+            and [type(target) for target in node.targets] == [ast.Name]
+            and (text := _path_text(node.value, known)) is not None
+        ):
+            known[node.targets[0].id] = text
+    return known
+
+
+def _walked_paths(path: Path) -> set[str]:
+    """The paths a permission test module walks, as far as its text says."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    module_names = _assigned(tree, {})
+    paths = set()
+    for scope in [tree, *(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))]:
+        known = module_names if scope is tree else _assigned(scope, module_names)
+        for node in ast.walk(scope):
+            if (text := _path_text(node, known)) is not None and text.startswith("/"):
+                paths.add(text.split("?")[0])
+    return paths
+
+
+def test_every_url_name_is_walked_by_a_permission_test():
+    from django.urls import Resolver404, get_resolver, resolve
+
+    walked = set()
+    for path in PERMISSION_TESTS:
+        for url in _walked_paths(path):
+            try:
+                walked.add(resolve(url).url_name)
+            except Resolver404:
+                continue
+    missing = sorted(_url_names(get_resolver().url_patterns) - walked)
+
+    assert missing == [], "URL names no permission test walks: " + ", ".join(missing)

@@ -3,13 +3,10 @@ contracts and primes (their values are ``scoring.rules``'), statuses, the journa
 and the deal's columns by place.
 """
 
-from collections.abc import Mapping
-from enum import StrEnum
-
-from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from common.choices import labelled
 from scoring import rules
 
 
@@ -72,23 +69,7 @@ MISERE_KINDS = {
 }
 
 
-def _labelled(enum: type[StrEnum], labels: Mapping[StrEnum, str]) -> type[models.TextChoices]:
-    """The model choices for one of the rules' enums: its members and stored values, in its
-    order, with the French words the pages show.
-
-    ``scoring.rules`` owns the values, so that a new contract is added there once; it gets its
-    label here. A member left without a label stops the app at start, rather than showing a bare
-    value on the sheet.
-    """
-    if set(labels) != set(enum):
-        raise ImproperlyConfigured(
-            f"{enum.__name__}: one French label for each member of scoring.rules.{enum.__name__}."
-        )
-    members = [(member.name, (member.value, labels[member])) for member in enum]
-    return models.TextChoices(enum.__name__, members, module=__name__)
-
-
-Contract = _labelled(
+Contract = labelled(
     rules.Contract,
     {
         rules.Contract.PRISE: _("Prise"),
@@ -96,17 +77,21 @@ Contract = _labelled(
         rules.Contract.GARDE_SANS: _("Garde sans"),
         rules.Contract.GARDE_CONTRE: _("Garde contre"),
     },
+    module=__name__,
 )
-Camp = _labelled(rules.Camp, {rules.Camp.ATTACK: _("Attaque"), rules.Camp.DEFENSE: _("Défense")})
-PoigneeSize = _labelled(
+Camp = labelled(
+    rules.Camp, {rules.Camp.ATTACK: _("Attaque"), rules.Camp.DEFENSE: _("Défense")}, module=__name__
+)
+PoigneeSize = labelled(
     rules.PoigneeSize,
     {
         rules.PoigneeSize.SIMPLE: _("Simple"),
         rules.PoigneeSize.DOUBLE: _("Double"),
         rules.PoigneeSize.TRIPLE: _("Triple"),
     },
+    module=__name__,
 )
-Chelem = _labelled(
+Chelem = labelled(
     rules.Chelem,
     {
         rules.Chelem.ANNOUNCED_MADE: _("Annoncé et réalisé"),
@@ -114,6 +99,7 @@ Chelem = _labelled(
         rules.Chelem.ANNOUNCED_FAILED: _("Annoncé et chuté"),
         rules.Chelem.DEFENSE: _("Réalisé par la défense"),
     },
+    module=__name__,
 )
 
 

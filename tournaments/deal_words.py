@@ -12,11 +12,9 @@ from django.utils.translation import gettext_lazy, ngettext
 from scoring import rules
 from scoring.club import SeatMarques, SeatPrime
 from scoring.rules import Marque
-from scoring.values import PRIME_NAMES
+from scoring.values import MINUS, PRIME_NAMES, signed
 from tournaments.choices import MISERE_KINDS, Camp, Chelem, MisereShown, PoigneeSize
 from tournaments.models import Deal, Seat
-
-MINUS = "\N{MINUS SIGN}"
 
 PETIT_AU_BOUT = {
     Camp.ATTACK: gettext_lazy("petit au bout à l'attaque"),
@@ -36,18 +34,6 @@ def points_text(points: Decimal | None) -> str:
         return ""
     whole = points == points.to_integral_value()
     return (str(int(points)) if whole else str(points)).replace(".", ",")
-
-
-def signed(value) -> str:
-    """+318, −106 and 0, as the sheet writes marques and bilans; empty for no marque."""
-    if value is None or value == "":
-        return ""
-    value = int(value)
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"{MINUS}{-value}"
-    return "0"
 
 
 def unsigned(value) -> str:

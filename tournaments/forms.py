@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
-from common.names import by_name
+from common.forms import RowChoiceField, RowsChoiceField, choices_by_name
 from tournaments.choices import RuleSet
 from tournaments.models import Registration, Seat, Team, Tournament
 from tournaments.selectors.registrations import players_visible_to
@@ -161,59 +161,6 @@ class CsvImportForm(forms.Form):
         if file.size > self.MAX_SIZE:
             raise forms.ValidationError(_("Fichier trop gros (1 Mo au plus)."))
         return file
-
-
-# The largest id a BigAutoField holds: a bigger number typed in a form is no row, and must not
-# reach the database (SQLite raises OverflowError, PostgreSQL an out-of-range error).
-LARGEST_ID = 2**63 - 1
-
-
-def _holdable_id(value) -> bool:
-    text = str(value)
-    return text.isascii() and text.isdigit() and int(text) <= LARGEST_ID
-
-
-class RowsChoiceField(forms.ModelMultipleChoiceField):
-    """Several rows by id; an id no row can have is an invalid choice, not a database error."""
-
-    def _check_values(self, value):
-        for pk in value:
-            if not _holdable_id(pk):
-                raise forms.ValidationError(
-                    self.error_messages["invalid_pk_value"],
-                    code="invalid_pk_value",
-                    params={"pk": pk},
-                )
-        return super()._check_values(value)
-
-
-class RowChoiceField(forms.ModelChoiceField):
-    """One row by id; an id no row can have is an invalid choice, not a database error."""
-
-    def to_python(self, value):
-        if value not in self.empty_values and not _holdable_id(value):
-            raise forms.ValidationError(
-                self.error_messages["invalid_choice"], code="invalid_choice"
-            )
-        return super().to_python(value)
-
-
-class ByNameChoiceIterator(forms.models.ModelChoiceIterator):
-    """A choice field's rows in French alphabetical order of the player each names, sorted in
-    Python as every list of names is (``common.names``)."""
-
-    def __iter__(self):
-        if self.field.empty_label is not None:
-            yield ("", self.field.empty_label)
-        for row in by_name(self.queryset, player=self.field.player_of):
-            yield self.choice(row)
-
-
-def choices_by_name(field: forms.ModelChoiceField, queryset, *, player) -> None:
-    """Give ``field`` its ``queryset``, listed by the name of each row's ``player``."""
-    field.iterator = ByNameChoiceIterator
-    field.player_of = player
-    field.queryset = queryset  # sets the widget's choices, with the iterator above
 
 
 class TeamForm(forms.Form):

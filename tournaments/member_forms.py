@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
-from tournaments.forms import RowChoiceField, RowsChoiceField
+from common.forms import RowChoiceField, RowsChoiceField
 
 
 class MemberForm(forms.Form):

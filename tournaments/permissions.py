@@ -1,32 +1,37 @@
 """Who may act on a tournament: its club's arbitres (and superusers) on everything; the
 accounts given a role in it (« arbitre de salle », « pointeur ») on their few pages.
 
-One rule: an account may act on a tournament when it is an arbitre of the tournament's club.
-Views check login with ``@login_required`` first; these helpers then answer 404 to anyone
-else, so that a stranger cannot even learn that the tournament exists. The club's own rule
-is ``clubs.permissions``.
+One rule: an account may act on a tournament when it is an arbitre of the tournament's club
+(``clubs.permissions.arbitre_clubs``, which every check here composes). Views check login
+with ``@login_required`` first; these helpers then answer 404 to anyone else, so that a
+stranger cannot even learn that the tournament exists. Anyone may read a published
+tournament (``visible_tournaments``).
 """
 
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
+from clubs.permissions import arbitre_clubs, is_club_arbitre
 from tournaments.models import Hall, Tournament, TournamentRole
 
 
 def arbitre_tournaments(user) -> QuerySet[Tournament]:
     """The tournaments ``user`` may run: those of their clubs; every one for a superuser."""
-    tournaments = Tournament.objects.all()
-    if not user.is_superuser:
-        tournaments = tournaments.filter(club__arbitres__pk=user.pk)
-    return tournaments
+    return Tournament.objects.filter(club__in=arbitre_clubs(user))
 
 
 def runs_tournament(user, tournament: Tournament) -> bool:
     """Whether ``user`` may act on ``tournament``, as ``arbitre_tournaments`` filters them."""
-    if not user.is_authenticated:
-        return False
-    return user.is_superuser or tournament.club.arbitres.filter(pk=user.pk).exists()
+    return is_club_arbitre(user, tournament.club_id)
+
+
+def visible_tournaments(request: HttpRequest) -> QuerySet[Tournament]:
+    """Published tournaments, and those of the arbitre's clubs whether published or not."""
+    if request.user.is_authenticated:
+        theirs = arbitre_tournaments(request.user).values("pk")
+        return Tournament.objects.filter(Q(published=True) | Q(pk__in=theirs))
+    return Tournament.objects.filter(published=True)
 
 
 def arbitre_tournament_or_404(request: HttpRequest, tournament_id: int) -> Tournament:

@@ -11,28 +11,16 @@ from clubs.models import Club, ClubJournalEntry, Member, Player
 from common.journal import Change, entry_changes
 
 # Where a changed field's French name and choices are read: the subject's own model first,
-# then the others. The apps above add the subjects they journal here (``journal_subject``).
+# then the others.
 SUBJECT_MODELS: dict[str, type[models.Model]] = {"club": Club, "member": Member}
 FIELD_MODELS = (Player, Club)
-# The keys the club's services keep that are not a model's field: its arbitres, a season's
-# evenings (all of them in its dates, or those chosen), the evening a recount went without.
-LABELS = {
-    "arbitres": gettext_lazy("arbitres"),
-    "evenings": gettext_lazy("soirées"),
-    "evening": gettext_lazy("soirée"),
-    "reason": gettext_lazy("motif"),
-}
-
-
-def journal_subject(name: str, model: type[models.Model]) -> None:
-    """Name the model of the club journal's subjects called ``name`` (an app above the
-    clubs, from its ``AppConfig.ready``: the seasons), so that their fields read in French."""
-    SUBJECT_MODELS[name] = model
+# The keys the club's services keep that are not a model's field: its arbitres.
+LABELS = {"arbitres": gettext_lazy("arbitres")}
 
 
 def club_journal_entries(*, club: Club) -> QuerySet[ClubJournalEntry]:
-    """The club's own entries (the club, its arbitres, its members, its seasons), newest
-    first; its tournaments keep theirs."""
+    """The club's own entries (the club, its arbitres, its members), newest first; its
+    tournaments and its seasons keep theirs."""
     return (
         ClubJournalEntry.objects.filter(club=club)
         .select_related("actor_user")

@@ -1,8 +1,9 @@
 """The club's own pages for its arbitres that need nothing above clubs: a new club, an
-arbitre taken off, a member taken off, and the club's journal.
+arbitre taken off, a member taken off.
 
-The club's public page and its page for its arbitres show its evenings and seasons too: they
-are composed above, where all they show may be read (``seasons.views.clubs``). The members'
+The club's public page, its page for its arbitres and its journal show its evenings and
+seasons too: they are composed above, where all they show may be read
+(``seasons.views.clubs``). The members'
 list and a member's page read the directory's tenancy and the evenings they played
 (``tournaments.views.members``). Every arbitre page needs a login and finds the club through
 ``arbitre_club_or_404``: an account that is not an arbitre of the club gets a 404.
@@ -11,23 +12,19 @@ list and a member's page read the directory's tenancy and the evenings they play
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.forms import AccountForm, ClubForm
 from clubs.permissions import arbitre_club_or_404, club_member_or_404
-from clubs.selectors.journal import club_journal_entries, with_changes
 from clubs.services.accounts import create_account, password_link
 from clubs.services.clubs import create_club, remove_arbitre, remove_member
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
-
-ENTRIES_PER_PAGE = 50
 
 
 @require_http_methods(["GET", "POST"])
@@ -75,18 +72,6 @@ def club_member_remove(request: HtmxHttpRequest, club_id: int, member_id: int) -
         request, _("%(player)s n'est plus membre du club.") % {"player": member.player}
     )
     return redirect_page(request, reverse("club_members", args=[club.pk]))
-
-
-@require_GET
-@login_required
-def club_journal(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
-    """The club's journal: every write to the club (and its seasons), newest first."""
-    club = arbitre_club_or_404(request, club_id)
-    page = Paginator(club_journal_entries(club=club), ENTRIES_PER_PAGE).get_page(
-        request.GET.get("page")
-    )
-    context = {"club": club, "page": page, "entries": with_changes(page.object_list)}
-    return render_page(request, "clubs/journal.html", context, partial="entries")
 
 
 @require_http_methods(["GET", "POST"])

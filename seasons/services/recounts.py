@@ -1,23 +1,19 @@
 """A season recomputed without one of its evenings: what its page says about it, and the line
-the club's journal keeps of it."""
+the seasons' journal keeps of it."""
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from clubs.services import journal
-from common.actors import Actor, current_actor
+from common.actors import Actor
 from seasons.models import Recount, RecountReason, Season
+from seasons.services import journal
 from tournaments.models import Tournament
 
-# Who removed the evening, when no service said so (the admin, a script writing the table).
-UNKNOWN = Actor.running("hors de l'application (admin ou script)")
 
-
-def note_evening_removed(*, tournament: Tournament, reason: str) -> list[Recount]:
+def note_evening_removed(*, tournament: Tournament, reason: str, by: Actor) -> list[Recount]:
     """Mark every season that counted ``tournament`` as recomputed without it, and journal
-    each one in the club's journal: who removed it (the service's actor when a service did),
-    which evening, why.
+    each one: who removed it (``by``), which evening, why.
 
     Called inside the write that removes the tournament (its delete or its unpublishing), so
     the mark and its journal line stand or fall with it; a save made outside any transaction
@@ -37,7 +33,6 @@ def note_evening_removed(*, tournament: Tournament, reason: str) -> list[Recount
         .select_related("club")
     )
     now = timezone.now()
-    by = current_actor() or UNKNOWN
     with transaction.atomic():
         recounts = Recount.objects.bulk_create(
             Recount(season=season, at=now, evening=str(tournament)[:250], reason=reason)
@@ -45,10 +40,9 @@ def note_evening_removed(*, tournament: Tournament, reason: str) -> list[Recount
         )
         for recount in recounts:
             journal.record(
-                club=recount.season.club,
+                season=recount.season,
                 action=journal.Action.SEASON_RECOUNTED,
                 by=by,
-                subject=recount.season,
                 after={"evening": recount.evening, "reason": str(RecountReason(reason).label)},
             )
     return recounts

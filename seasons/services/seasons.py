@@ -1,8 +1,8 @@
 """Every write to a season: create it, change its rules and choose its evenings.
 
 Each is one transaction, told who acts (``by``), refusing with the one ``Refused`` and a
-French message (nothing saved), and journalled in the club's journal
-(``clubs.services.journal.record``).
+French message (nothing saved), and journalled in the seasons' journal, which the club's
+journal page shows (``seasons.services.journal.record``).
 """
 
 import datetime
@@ -12,11 +12,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import Club
-from clubs.services import journal
 from common.actors import Actor
 from common.journal import fields_of
 from common.refusals import Refused, clean_or_refuse
 from seasons.models import Method, Season
+from seasons.services import journal
 from tournaments.models import Tournament
 
 SEASON_FIELDS = ("name", "start", "end", "method", "best", "minimum")
@@ -71,10 +71,9 @@ def create_season(
     season.save()
     season.tournaments.set(chosen or [])
     journal.record(
-        club=club,
+        season=season,
         action=journal.Action.SEASON_CREATED,
         by=by,
-        subject=season,
         before={},
         after=_fields(season),
     )
@@ -118,10 +117,9 @@ def update_season(
     season.save()
     season.tournaments.set(chosen or [])
     journal.record(
-        club=season.club,
+        season=season,
         action=journal.Action.SEASON_UPDATED,
         by=by,
-        subject=season,
         before=before,
         after=_fields(season),
     )

@@ -5,7 +5,7 @@ from fractions import Fraction
 from django import template
 
 from scoring.season import rounded
-from tournaments.deal_words import MINUS
+from scoring.values import MINUS, signed
 
 register = template.Library()
 
@@ -26,7 +26,7 @@ def signed_score(value) -> str:
     """A score with its sign, as the sheets write totals: « +120 », « −33,3 », « 0 »."""
     if value is None or value == "":
         return ""
-    return ("+" if rounded(Fraction(value)) > 0 else "") + score(value)
+    return signed(Fraction(value), words=score)
 
 
 @register.filter

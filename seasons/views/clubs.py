@@ -1,10 +1,11 @@
-"""The club's two pages that show what spans its evenings: its public page (its published
-evenings and its seasons) and its page for its arbitres (its name and town, its arbitres,
-links to its members, its journal and its seasons), with the forms posted there.
+"""The club's pages that show what spans its evenings: its public page (its published
+evenings and its seasons), its page for its arbitres (its name and town, its arbitres,
+links to its members, its journal and its seasons), with the forms posted there, and its
+journal (the club's entries and its seasons').
 
 They are composed here, in the top app, because it may read everything they show: the club
 (``clubs``), its evenings (``tournaments``) and its seasons. The club's other pages are
-``clubs.views.clubs`` (a new club, an arbitre or a member taken off, the journal) and
+``clubs.views.clubs`` (a new club, an arbitre or a member taken off) and
 ``tournaments.views.members`` (its members). Every arbitre page needs a login and finds the
 club through ``arbitre_club_or_404``: an account that is not an arbitre of the club gets a
 404, as for a tournament.
@@ -12,6 +13,7 @@ club through ``arbitre_club_or_404``: an account that is not an arbitre of the c
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -25,7 +27,10 @@ from clubs.services.clubs import add_arbitre, update_club
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
+from seasons.selectors.journal import club_journal, with_changes
 from tournaments.selectors.clubs import published_evenings
+
+ENTRIES_PER_PAGE = 50
 
 
 @require_GET
@@ -98,3 +103,13 @@ def club_arbitre_add(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     return render_page(
         request, "seasons/club_manage.html", context, partial="club-arbitres", status=422
     )
+
+
+@require_GET
+@login_required
+def club_journal_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    """The club's journal: every write to the club and to its seasons, newest first."""
+    club = arbitre_club_or_404(request, club_id)
+    page = Paginator(club_journal(club=club), ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
+    context = {"club": club, "page": page, "entries": with_changes(page.object_list)}
+    return render_page(request, "clubs/journal.html", context, partial="entries")

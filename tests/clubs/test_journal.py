@@ -1,5 +1,5 @@
-"""The club's journal (clubs.services.journal): one entry for every write to a club or one of
-its seasons, written inside the write, and only what the database allows."""
+"""The club's journal (clubs.services.journal): one entry for every write to a club, written
+inside the write, and only what the database allows."""
 
 import pytest
 from django.db import IntegrityError, transaction
@@ -56,6 +56,11 @@ def test_an_entry_is_written_only_inside_the_write():
 def test_the_database_refuses_an_action_that_is_not_a_clubs(club):
     with pytest.raises(IntegrityError):
         write(club, action="deal.recorded")
+
+
+def test_the_seasons_actions_are_not_the_clubs_journals_any_more(club):
+    with pytest.raises(IntegrityError):
+        write(club, action="season.created")
 
 
 @pytest.mark.parametrize(

@@ -70,13 +70,13 @@ def test_the_clubs_entries_move_to_its_journal_and_the_tournaments_stay(before_t
 def test_unapplied_the_clubs_entries_go_back_to_the_tournaments_journal():
     apps = migrate()
     club = apps.get_model("clubs", "Club").objects.create(name="Les Excuses")
-    entry(apps.get_model("clubs", "ClubJournalEntry"), club=club, action="season.created")
+    entry(apps.get_model("clubs", "ClubJournalEntry"), club=club, action="member.added")
 
     try:
         apps = migrate(BEFORE[:1])
         back = apps.get_model("tournaments", "JournalEntry").objects.values_list(
             "club_id", "tournament_id", "action"
         )
-        assert list(back) == [(club.pk, None, "season.created")]
+        assert list(back) == [(club.pk, None, "member.added")]
     finally:
         migrate()

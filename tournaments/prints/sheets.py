@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from scoring.club import SeatMarques
 from scoring.sheet import SeatTotals, sheet_totals
+from scoring.values import signed
 from tournaments.deal_scoring import stored_seats
 from tournaments.deal_words import (
     miseres_words,
@@ -24,7 +25,6 @@ from tournaments.deal_words import (
     result_words,
     sentence,
     short_name,
-    signed,
 )
 from tournaments.models import Deal, Position, Seat, Table, Tournament
 from tournaments.prints.fonts import fit, width_mm, wrap

@@ -14,8 +14,9 @@ from django.utils.translation import gettext_lazy
 from clubs.models import Player
 from common import journal as journal_words
 from common.journal import Change
+from scoring.values import signed
 from tournaments.choices import MARQUE_FIELDS, Contract
-from tournaments.deal_words import points_text, signed
+from tournaments.deal_words import points_text
 from tournaments.models import Deal, JournalEntry, Penalty, Position, Registration, Team, Tournament
 
 # Where a changed field's French name and choices are read: the subject's own model first

@@ -8,8 +8,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, own_club_name
+from clubs.permissions import is_club_arbitre
 from clubs.services.clubs import create_club
-from common.actors import Actor, acting
+from common.actors import Actor
 from common.db import retry_once_on_conflict
 from common.journal import fields_of
 from common.refusals import Refused, clean_or_refuse
@@ -17,6 +18,7 @@ from tournaments.choices import RULE_FIELDS
 from tournaments.models import Deal, Tournament
 from tournaments.selectors.registrations import last_seated_position_number
 from tournaments.services import journal
+from tournaments.signals import tournament_hidden
 
 TOURNAMENT_SETTINGS = (
     "name",
@@ -60,7 +62,7 @@ def _club_of(arbitre: AbstractBaseUser, by: Actor) -> Club:
 
 
 def _check_club(club: Club, arbitre: AbstractBaseUser) -> None:
-    if not arbitre.is_superuser and not club.arbitres.filter(pk=arbitre.pk).exists():
+    if not is_club_arbitre(arbitre, club.pk):
         raise Refused(
             _("Vous n'êtes pas arbitre de ce club."), code="not_club_arbitre", field="club"
         )
@@ -173,10 +175,18 @@ def _check_rules_open(tournament: Tournament, settings: Mapping[str, Any]) -> No
 def publish_tournament(*, tournament: Tournament, published: bool, by: Actor) -> Tournament:
     """Show the tournament to everyone on the home page (or hide it again)."""
     before = fields_of(tournament, ["published"])
+    was_published = (
+        Tournament.objects.select_for_update()
+        .values_list("published", flat=True)
+        .get(pk=tournament.pk)
+    )
     tournament.published = published
-    # Who hides it, for the seasons that counted it (they journal their recount).
-    with acting(by):
-        tournament.save(update_fields=["published"])
+    # Written by an update, not a save: a tournament's save that hides it is one made outside
+    # the services (the admin, a script), which the seasons note with no actor known; this
+    # service tells them who acts instead.
+    Tournament.objects.filter(pk=tournament.pk).update(published=published)
+    if was_published and not published:
+        tournament_hidden.send(sender=Tournament, tournament=tournament, by=by)
     journal.record(
         tournament=tournament,
         action=journal.Action.TOURNAMENT_PUBLISHED

@@ -4,11 +4,12 @@
 from django import template
 from django.utils.html import format_html
 
+from scoring import values
 from tournaments import deal_words
 
 register = template.Library()
 
-register.filter("signed", deal_words.signed)
+register.filter("signed", values.signed)
 register.filter("unsigned", deal_words.unsigned)
 register.filter("camp_sign", deal_words.camp_sign)
 

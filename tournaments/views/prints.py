@@ -16,7 +16,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Hall, Position, Table, Tournament
-from tournaments.permissions import arbitre_tournament_or_404, hall_room_or_404
+from tournaments.permissions import (
+    arbitre_tournament_or_404,
+    hall_room_or_404,
+    visible_tournaments,
+)
 from tournaments.prints.cards import cards_document, printed_cards
 from tournaments.prints.pdf import pdf_response
 from tournaments.prints.plan import printed_plan, table_sizes_label
@@ -25,7 +29,6 @@ from tournaments.prints.sheets import printed_sheets, sheets_document
 from tournaments.selectors.draws import draw_in_force
 from tournaments.selectors.halls import in_hall
 from tournaments.table_access import sheet_access
-from tournaments.views.public import visible_tournaments
 
 
 def table_access_url(request: HttpRequest, table: Table) -> str:

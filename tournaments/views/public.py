@@ -3,24 +3,14 @@
 from operator import attrgetter
 
 from django.conf import settings
-from django.db.models import Q
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_safe
 
 from common.names import by_name
-from tournaments.models import Tournament
-from tournaments.permissions import arbitre_tournaments
+from tournaments.permissions import visible_tournaments
 from tournaments.selectors.seating import seating_plan
-
-
-def visible_tournaments(request: HttpRequest):
-    """Published tournaments, and those of the arbitre's clubs whether published or not."""
-    if request.user.is_authenticated:
-        theirs = arbitre_tournaments(request.user).values("pk")
-        return Tournament.objects.filter(Q(published=True) | Q(pk__in=theirs))
-    return Tournament.objects.filter(published=True)
 
 
 @require_GET

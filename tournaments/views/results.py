@@ -18,11 +18,11 @@ from django.views.decorators.http import require_GET
 from common.htmx import HtmxHttpRequest, render_page
 from tournaments import exports, spreadsheets
 from tournaments.models import Hall, Tournament
+from tournaments.permissions import visible_tournaments
 from tournaments.selectors.draws import commitment_to_show
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.projector import projector_screens
 from tournaments.selectors.standings import CACHE_SECONDS, current_ranking, tournament_stamp
-from tournaments.views.public import visible_tournaments
 
 # How long the projector shows each screen (tournaments.selectors.projector).
 PROJECTOR_SECONDS = 10

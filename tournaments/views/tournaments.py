@@ -17,9 +17,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubs.permissions import arbitre_clubs
 from common.actors import Actor
+from common.forms import RowChoiceField
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
-from tournaments.forms import RowChoiceField, TournamentForm
+from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404, arbitre_tournaments
 from tournaments.selectors.halls import roles_of

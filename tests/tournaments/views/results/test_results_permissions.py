@@ -43,8 +43,11 @@ def public_urls(tournament) -> list[str]:
         f"{base}/classement.csv",
         f"{base}/classement.json",
         f"{base}/classement.pdf",
+        f"{base}/classement.xlsx",
         f"{base}/classement-equipes.csv",
+        f"{base}/classement-equipes.xlsx",
         f"{base}/donnes.csv",
+        f"{base}/donnes.xlsx",
         f"{base}/donnes.json",
         f"{base}/plan.json",
         f"{base}/joueurs/?q=joueur",
@@ -142,3 +145,23 @@ def test_the_room_refuses_the_wrong_method(arbitre_client, room):
 
     assert arbitre_client.get(posts[0][0]).status_code == 405
     assert arbitre_client.post(public_urls(room[0])[0]).status_code == 405
+
+
+def phone_link_url(tournament, deal) -> str:
+    return f"/arbitre/tournois/{tournament.pk}/positions/1/salle/tables/{deal.table_id}/telephone/"
+
+
+def test_a_tables_phone_link_is_made_by_the_clubs_arbitres_alone(
+    client, room, arbitre, other_arbitre
+):
+    tournament, deal, _penalty = room
+    url = phone_link_url(tournament, deal)
+
+    anonymous = client.post(url)
+    client.force_login(other_arbitre)
+    outsider = client.post(url)
+    client.force_login(arbitre)
+    own = client.post(url)
+
+    assert anonymous.url.startswith("/connexion/")
+    assert (outsider.status_code, own.status_code) == (404, 200)

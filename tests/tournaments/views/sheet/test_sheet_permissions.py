@@ -163,3 +163,23 @@ def test_the_public_tournament_page_links_each_read_only_sheet(client, table, ot
 
     assert f'href="/tables/{table.pk}/"' in html
     assert f'href="/tables/{other_table.pk}/"' in html
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_a_one_time_link_not_made_for_the_table_lets_nobody_in(as_role, table, role):
+    client = as_role(role)
+    url = f"/tables/{table.pk}/acces/pas-un-jeton/"
+
+    shown, tapped = client.get(url), client.post(url)
+
+    assert (shown.status_code, tapped.status_code) == (410, 410)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_the_sheets_offline_files_are_open_to_every_device(as_role, table, role):
+    client = as_role(role)
+
+    manifest = client.get(f"/tables/{table.pk}/manifest.webmanifest")
+    worker = client.get("/tables/service-worker.js")
+
+    assert (manifest.status_code, worker.status_code) == (200, 200)

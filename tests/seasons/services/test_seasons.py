@@ -4,9 +4,8 @@ import datetime
 
 import pytest
 
-from clubs.models import ClubJournalEntry
 from common.refusals import Refused
-from seasons.models import Season
+from seasons.models import Season, SeasonJournalEntry
 from seasons.services.seasons import create_season, update_season
 from tests.at_the_table import TESTS
 from tests.factories import club_of
@@ -37,7 +36,7 @@ def test_a_new_season_is_journalled_in_its_clubs_journal(club):
     season = new_season(club, name="  Challenge   d'hiver ")
 
     assert season.name == "Challenge d'hiver"
-    entry = ClubJournalEntry.objects.get(action=ClubJournalEntry.Action.SEASON_CREATED)
+    entry = SeasonJournalEntry.objects.get(action=SeasonJournalEntry.Action.SEASON_CREATED)
     assert (entry.club, entry.after["name"]) == (club, "Challenge d'hiver")
 
 
@@ -56,7 +55,7 @@ def test_a_season_that_cannot_be_is_refused_and_nothing_saved(club, fields, mess
         new_season(club, **fields)
 
     assert not Season.objects.exists()
-    assert not ClubJournalEntry.objects.filter(club=club).exists()
+    assert not SeasonJournalEntry.objects.filter(club=club).exists()
 
 
 def test_a_tournament_of_another_club_is_refused(club, other_arbitre, arbitre, people):
@@ -85,7 +84,7 @@ def test_the_method_of_a_running_season_can_change(club):
 
     season.refresh_from_db()
     assert (season.method, season.best) == ("moyenne", 4)
-    entry = ClubJournalEntry.objects.get(action=ClubJournalEntry.Action.SEASON_UPDATED)
+    entry = SeasonJournalEntry.objects.get(action=SeasonJournalEntry.Action.SEASON_UPDATED)
     assert (entry.before["method"], entry.after["method"]) == ("cumul", "moyenne")
 
 

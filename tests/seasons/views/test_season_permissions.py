@@ -53,3 +53,31 @@ def test_the_arbitre_changes_the_season_from_its_page(arbitre_client, season):
     assert response.status_code == 302
     assert response["Location"] == f"/saisons/{season.pk}/"
     assert (season.name, season.method) == ("Hiver", "moyenne")
+
+
+def public_urls(season) -> list[str]:
+    base = f"/saisons/{season.pk}"
+    return [
+        f"{base}/",
+        f"{base}/classement.csv",
+        f"{base}/classement.pdf",
+        f"{base}/classement.json",
+        f"{base}/projection/",
+    ]
+
+
+def test_a_seasons_pages_are_everyones_since_they_count_only_published_evenings(
+    client, season, other_arbitre
+):
+    anonymous = [client.get(url).status_code for url in public_urls(season)]
+    client.force_login(other_arbitre)
+    outsider = [client.get(url).status_code for url in public_urls(season)]
+
+    assert anonymous == outsider == [200] * 5
+
+
+def test_a_season_that_does_not_exist_is_not_found_on_any_of_its_pages(client, season):
+    urls = public_urls(season)
+    season.delete()
+
+    assert [client.get(url).status_code for url in urls] == [404] * 5

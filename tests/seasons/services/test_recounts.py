@@ -5,9 +5,8 @@ import datetime
 import pytest
 from django.db import transaction
 
-from clubs.models import ClubJournalEntry
 from common.actors import Actor
-from seasons.models import Recount, Season
+from seasons.models import Recount, Season, SeasonJournalEntry
 from seasons.selectors.ranking import season_ranking
 from tests.at_the_table import TESTS
 from tests.seasons.evenings import evening
@@ -54,7 +53,7 @@ def test_saving_an_unpublished_evening_again_marks_nothing(club, arbitre, people
 
 
 def recount_lines(club) -> list[tuple[str, str, str, dict]]:
-    entries = ClubJournalEntry.objects.filter(club=club, action="season.recounted")
+    entries = SeasonJournalEntry.objects.filter(club=club, action="season.recounted")
     return [
         (entry.actor_label, entry.subject_type, entry.subject, entry.after)
         for entry in entries.order_by("subject", "pk")
@@ -75,6 +74,34 @@ def test_an_evening_hidden_by_the_arbitre_is_journalled_as_their_recount(club, a
             {"evening": str(hidden), "reason": "retirée du public"},
         )
     ]
+
+
+def test_an_evening_hidden_outside_the_screens_is_journalled_without_a_known_author(
+    club, arbitre, people, season
+):
+    hidden = evening(club, arbitre, 13, people[:4])
+
+    hidden.published = False
+    hidden.save()
+
+    assert recount_lines(club) == [
+        (
+            "Script : hors de l'application (admin ou script)",
+            "season",
+            str(season),
+            {"evening": str(hidden), "reason": "retirée du public"},
+        )
+    ]
+
+
+def test_an_evening_hidden_by_the_service_is_journalled_once(club, arbitre, people, season):
+    hidden = evening(club, arbitre, 13, people[:4])
+
+    publish_tournament(tournament=hidden, published=False, by=TESTS)
+    publish_tournament(tournament=hidden, published=False, by=TESTS)
+
+    assert len(recount_lines(club)) == 1
+    assert Recount.objects.filter(season=season).count() == 1
 
 
 def test_an_evening_deleted_outside_the_screens_is_journalled_without_a_known_author(
