@@ -108,3 +108,14 @@ def test_plan_json_names_each_tables_hall(client, tournament):
     (position,) = client.get(url(tournament, "plan.json")).json()["positions"]
 
     assert [t["hall"] for t in position["tables"]] == ["Salle A", "Salle A", "Salle B", "Salle B"]
+
+
+def test_plan_json_shows_a_seating_published_after_it_was_read(client, tournament):
+    qualification, _final = qualification_and_final(tournament)
+    set_cut(qualification, 4)
+    play_position(tournament, 1)
+    assert len(client.get(url(tournament, "plan.json")).json()["positions"]) == 1
+
+    play_position(tournament, 2)
+
+    assert len(client.get(url(tournament, "plan.json")).json()["positions"]) == 2

@@ -232,6 +232,7 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
         )
         by_size[registration_id][table_size[table_id]] += played
 
+    names = {key: name_key(registrations[key].player) for key in results}
     scores = [
         PlayerScore(
             key=registration_id,
@@ -241,7 +242,7 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
                 if result.played
             },
             penalties=penalties.get(registration_id, 0),
-            order=name_key(registrations[registration_id].player),
+            order=names[registration_id],
         )
         for registration_id in results
     ]
@@ -257,7 +258,7 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
             penalties=penalties_by_position,
             closed={number for number, closed_at, _t, _u in positions if closed_at},
             seated=set(position_numbers),
-            order={key: name_key(registrations[key].player) for key in results},
+            order=names,
             halls=_finishing_halls(tournament, spans, results),
         )
         for stage in stages:

@@ -113,10 +113,8 @@ def ranking_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 @require_GET
 def plan_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """Every published position's seating (README, « Exports »)."""
-    return JsonResponse(
-        exports.plan_json(_tournament(request, tournament_id)),
-        json_dumps_params={"ensure_ascii": False},
-    )
+    content = exports.plan_json_bytes(_tournament(request, tournament_id))
+    return HttpResponse(content, content_type="application/json")
 
 
 @require_GET

@@ -1,10 +1,12 @@
 """Create the demo championship: a federation's event in small, every stage played.
 
-64 players, all present; a « Qualification » of 3 positions, then a « Finale » of 2 positions
-for the first 32 (every ex aequo at the line with them), who carry half their qualification
-total over. Every position is seated by the generator with no repeat meeting over the event,
-played, signed and closed, through the services, so that the journal tells its story.
-Running the command again replaces the demo championship with a fresh one.
+64 players, all present, in two halls (« Salle Lumière », tables 1 to 8; « Salle Gerland »,
+tables 9 to 16), with an arbitre de salle and a pointeur; a « Qualification » of 3 positions,
+then a « Finale » of 2 positions for the first 32 (every ex aequo at the line with them), who
+carry half their qualification total over. Every position is seated by the generator with no
+repeat meeting over the event, played, signed and closed, through the services, so that the
+journal tells its story. Running the command again replaces the demo championship with a
+fresh one.
 """
 
 import datetime
@@ -19,7 +21,7 @@ from common.actors import Actor
 from tournaments.choices import Formula
 from tournaments.management.commands.demo_tournament import DEMO_ARBITRE, random_result
 from tournaments.management.commands.demo_tournament import Command as DemoTournament
-from tournaments.models import Tournament
+from tournaments.models import Tournament, TournamentRole
 from tournaments.services.deals import record_deal
 from tournaments.services.halls import add_hall, give_role
 from tournaments.services.positions import close_position
@@ -72,6 +74,8 @@ class Command(BaseCommand):
         demo = DemoTournament()
         arbitre = demo.demo_arbitre()
         club = demo.demo_club(arbitre)
+        # A hall's role protects the hall (TournamentRole.hall): the roles go first.
+        TournamentRole.objects.filter(tournament__name=DEMO_NAME).delete()
         Tournament.objects.filter(name=DEMO_NAME).delete()
         tournament = create_tournament(
             arbitre=arbitre,

@@ -2,12 +2,14 @@
 
 import pytest
 
+from tests.at_the_table import TESTS
 from tests.championship import (
     championship_tournament,
     play_position,
     qualification_and_final,
     set_cut,
 )
+from tournaments.services.seating import plan_position, publish_seating
 
 
 @pytest.fixture
@@ -61,3 +63,14 @@ def test_a_tournament_without_stages_keeps_its_ranking_page(client, short_tourna
     page = ranking_page(client, short_tournament)
 
     assert "Les phases" not in page and "Classement final" not in page
+
+
+def test_the_projector_shows_the_players_of_the_stage_under_way(client, qualified):
+    final = plan_position(tournament=qualified, number=2, by=TESTS)
+    publish_seating(position=final, by=TESTS)
+
+    page = client.get(f"/tournois/{qualified.pk}/projection/").content.decode()
+
+    finalists = [seat.registration.player for seat in final.seats.select_related("registration")]
+    assert page.count('class="name"') == len(finalists)
+    assert "Finale" in page
