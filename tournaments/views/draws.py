@@ -8,8 +8,8 @@ from django.views.decorators.http import require_GET
 
 from common.htmx import HtmxHttpRequest
 from seating.draw import GENERATOR_VERSION
+from tournaments.permissions import visible_tournaments
 from tournaments.selectors.draws import public_draws
-from tournaments.views.public import visible_tournaments
 
 
 @require_GET

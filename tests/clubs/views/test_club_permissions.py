@@ -35,6 +35,7 @@ def urls(club, member, tonight, arbitre):
         f"{base}/membres/?q=membre",
         f"{base}/membres/{member.pk}/",
         f"{base}/journal/",
+        f"{base}/comptes/",
     ]
     posts = [
         (f"{base}/", {"name": "Piraté", "town": ""}),
@@ -43,6 +44,7 @@ def urls(club, member, tonight, arbitre):
         (f"{base}/membres/", {"last_name": "Pirate", "first_name": "Pat"}),
         (f"{base}/membres/{member.pk}/", {"last_name": "Pirate", "first_name": "Pat"}),
         (f"{base}/membres/{member.pk}/retirer/", {}),
+        (f"{base}/comptes/", {"username": "pirate"}),
         (f"/arbitre/tournois/{tonight.pk}/joueurs/cocher/", {"players": [member.player.pk]}),
     ]
     return gets, posts

@@ -12,7 +12,7 @@ from tests.at_the_table import TESTS, fill_sheet, sign
 from tests.factories import register
 from tests.tournaments.views.test_setup_permissions import urls as setup_urls
 from tests.walks import walk
-from tournaments.models import HandledCall, JournalEntry, Penalty, Team
+from tournaments.models import HandledCall, JournalEntry, Penalty, Stage, Team
 from tournaments.services.halls import add_hall, give_role
 from tournaments.services.penalties import add_penalty
 from tournaments.services.seating import plan_position, publish_seating
@@ -98,7 +98,10 @@ def everything_else(event):
     """The set-up's every URL, the whole room, and the halls' page."""
     t = event["tournament"].pk
     team = Team.objects.create(tournament=event["tournament"], name="Les As")
-    gets, posts = setup_urls(event["tournament"], event["registrations"][0], team)
+    stage = Stage.objects.create(
+        tournament=event["tournament"], number=1, name="Phase unique", positions_count=3
+    )
+    gets, posts = setup_urls(event["tournament"], event["registrations"][0], team, stage)
     gets += [
         f"/arbitre/tournois/{t}/positions/1/salle/",
         f"/arbitre/tournois/{t}/salles/",
@@ -110,6 +113,8 @@ def everything_else(event):
         f"/arbitre/tournois/{t}/salles/",
         f"/arbitre/tournois/{t}/roles/",
         f"/arbitre/tournois/{t}/positions/1/placement/engagement/",
+        f"/arbitre/tournois/{t}/salles/1/retirer/",
+        f"/arbitre/tournois/{t}/roles/{event['tournament'].roles.first().pk}/retirer/",
     ]
     return gets, [(url, {"name": "Piraté", "reason": "x", "username": "pirate"}) for url in posts]
 
@@ -127,6 +132,8 @@ def state(event):
     tournament = event["tournament"]
     return (
         JournalEntry.objects.filter(tournament=tournament).count(),
+        tournament.halls.count(),
+        tournament.roles.count(),
         HandledCall.objects.count(),
         list(Penalty.objects.values_list("pk", "cancelled_at")),
         sorted(tournament.positions.get(number=1).tables.values_list("number", "locked_at")),
