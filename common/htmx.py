@@ -33,6 +33,17 @@ def render_page(
     return render(request, template, context, status=status)
 
 
+def search_results(
+    request: HtmxHttpRequest, template: str, context: dict, *, partial: str
+) -> HttpResponse | None:
+    """The answer to a search typed as you go: the page's results partial ``partial`` alone,
+    when htmx asks for it (its target is the element of that id); None for any other request,
+    which the view answers as a whole."""
+    if request.htmx and request.htmx.target == partial:
+        return render(request, f"{template}#{partial}", context)
+    return None
+
+
 def render_fragments(
     request: HtmxHttpRequest, template: str, context: dict, *, partials: list[str]
 ) -> HttpResponse:

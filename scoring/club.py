@@ -1,4 +1,5 @@
-"""Every seat's marque of one deal under a tournament's rules, with the reason for each.
+"""Every seat's marque of one deal under a tournament's rules, and the individual primes that
+make it.
 
 docs/scoring.md §One deal, 8 and §Règles du club. Under the FFT's rules, and the club's camp
 primes, the defenders mark alike; with the club's individual primes each poignée and misère is
@@ -12,13 +13,15 @@ sums to zero.
     >>> seats = score_seats(deal, seats=("N", "E", "S", "O"), taker="N", profile=club)
     >>> seats.marques
     {'N': -94, 'E': 18, 'S': 58, 'O': 18}
-    >>> seats.lines["S"]
-    ('défense : +28', "pas d'atout, 3 × 10 = +30")
+    >>> seats.primes[0].gain
+    30
+
+The words that explain a deal to the table are ``tournaments.deal_words``'.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scoring.primes import Misere, Poignee
@@ -27,11 +30,9 @@ from scoring.rules import Deal, Marque, score_deal
 from scoring.sheet import _check_partner, _check_players, _check_taker, _checked_seats
 from scoring.values import (
     MISERE_VALUES,
-    MULTIPLY,
     POIGNEE_VALUES,
     Camp,
     InvalidDeal,
-    signed,
 )
 
 __all__ = ["SeatMarques", "SeatPrime", "score_seats"]
@@ -63,14 +64,12 @@ class SeatMarques:
     """One deal's marque at every seat, in seat order, with the terms that make it.
 
     ``marque`` is the deal's marque as ``score_deal`` gives it (what the camps share);
-    ``marques`` every seat's marque (the mort's 0 included), summing to zero; ``lines`` every
-    seat's terms in French, without the seat's name (« défense : +28 », « pas d'atout,
-    3 × 10 = +30 »); ``primes`` the individual primes, when the profile pays them so.
+    ``marques`` every seat's marque (the mort's 0 included), summing to zero; ``primes`` the
+    individual primes, when the profile pays them so.
     """
 
     marque: Marque
     marques: dict[str, int]
-    lines: dict[str, tuple[str, ...]]
     primes: tuple[SeatPrime, ...] = ()
 
 
@@ -82,15 +81,13 @@ def score_seats(
     partner: str | None = None,
     sitting_out: str | None = None,
     profile: RuleProfile = FFT,
-    seat_names: Mapping[str, str] | None = None,
 ) -> SeatMarques:
     """Every seat's marque of ``deal`` under ``profile``, and why.
 
     The seats are given as to ``scoring.sheet.seat_marques``: the table's labels in seat order,
     the taker, the partner (5 players, when the deal has one) and the mort. Each poignée and
     misère of the deal may name its ``seat``; with individual primes every one must, and it
-    must sit in the camp it is said to be of. ``seat_names`` words the other players' primes
-    (« pas d'atout de Sud »); a label stands for a seat without a name.
+    must sit in the camp it is said to be of.
 
     Under the FFT profile the marques are exactly ``seat_marques``'s (docs/scoring.md §One
     deal, 8). With individual primes (docs/scoring.md §Règles du club), the player who showed
@@ -112,23 +109,16 @@ def score_seats(
     _check_prime_seats(deal, labels, attack, sitting_out, profile)
 
     marque = score_deal(deal, profile)
-    names = dict(seat_names or {})
     marques: dict[str, int] = {}
-    lines: dict[str, list[str]] = {}
     for label in labels:
         if label == sitting_out:
-            marques[label], lines[label] = 0, ["mort : 0"]
+            marques[label] = 0
         elif label == taker:
             marques[label] = marque.taker
-            lines[label] = [
-                f"preneur : {marque.taker_factor} {MULTIPLY} {signed(marque.value)} = "
-                f"{signed(marque.taker)}"
-            ]
         elif label == partner:
-            marques[label], lines[label] = marque.value, [f"partenaire : {signed(marque.value)}"]
+            marques[label] = marque.value
         else:
             marques[label] = marque.defender
-            lines[label] = [f"défense : {signed(marque.defender)}"]
 
     primes: list[SeatPrime] = []
     if profile.individual_primes:
@@ -145,27 +135,9 @@ def score_seats(
                 )
             )
             for label in playing:
-                if label == owner:
-                    marques[label] += others * each
-                    lines[label].append(
-                        f"{prime.name}, {others} {MULTIPLY} {value} = {signed(others * each)}"
-                    )
-                else:
-                    marques[label] -= each
-                    shown_by = names.get(owner, owner)
-                    lines[label].append(f"{prime.name} {_of(shown_by)} : {signed(-each)}")
+                marques[label] += others * each if label == owner else -each
 
-    return SeatMarques(
-        marque=marque,
-        marques=marques,
-        lines={label: tuple(seat_lines) for label, seat_lines in lines.items()},
-        primes=tuple(primes),
-    )
-
-
-def _of(name: str) -> str:
-    """« de Sud », « d'Est »: French elides « de » before a vowel or a mute h."""
-    return f"d'{name}" if name[:1].lower() in "aeiouyhéèêàâîôû" else f"de {name}"
+    return SeatMarques(marque=marque, marques=marques, primes=tuple(primes))
 
 
 def _value(prime: Poignee | Misere) -> int:

@@ -1,10 +1,11 @@
 """The arbitre's season form: it parses what is typed; the services decide."""
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from common.forms import RowsChoiceField
-from seasons.models import Method, Season
+from seasons.models import Method, Season, method_words
 from seasons.services.seasons import MAX_EVENINGS
 from tournaments.models import Tournament
 
@@ -33,11 +34,10 @@ class SeasonForm(forms.Form):
         choices=Method.choices,
         initial=Method.PLACE_POINTS,
         widget=forms.RadioSelect,
-        help_text=_(
-            "Cumul : la somme des totaux de chaque soirée (récompense l'assiduité). "
-            "Points de place : 1000 points au premier de la soirée, 0 au dernier. "
-            "Moyenne : la moyenne des totaux."
-        ),
+        help_text=lazy(
+            lambda: " ".join(f"{label} : {method_words(value)}" for value, label in Method.choices),
+            str,
+        )(),
     )
     best = forms.IntegerField(
         label=_("Ne retenir que les meilleures soirées"),

@@ -30,6 +30,26 @@ Method = labelled(
 )
 
 
+def method_words(method: str) -> str:
+    """A ranking method in plain French, as the season's form and its page say it."""
+    if method == Method.CUMUL:
+        return _(
+            "Chaque joueur additionne ses totaux de chaque soirée (pénalités comprises) : plus "
+            "on vient, plus on peut marquer."
+        )
+    if method == Method.PLACE_POINTS:
+        return _(
+            "Chaque soirée donne des points selon la place : %(top)s au premier, 0 au dernier, "
+            "et entre les deux (N − place) ÷ (N − 1) × %(top)s, N étant le nombre de joueurs "
+            "classés ce soir-là. Des ex æquo se partagent la moyenne de leurs places. Le score "
+            "est la somme de ces points."
+        ) % {"top": arithmetic.PLACE_POINTS_MAX}
+    return _(
+        "Le score est la moyenne des totaux des soirées jouées (pénalités comprises) : venir "
+        "souvent ne suffit pas, il faut bien jouer."
+    )
+
+
 class Season(models.Model):
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="seasons"
@@ -87,6 +107,15 @@ class Season(models.Model):
 
     def has_ended(self, today: datetime.date | None = None) -> bool:
         return self.end < (today or timezone.localdate())
+
+    @property
+    def method_words(self) -> str:
+        return method_words(self.method)
+
+    @property
+    def place_points_max(self) -> int:
+        """What the first of an evening gets in place points (``scoring.season``)."""
+        return arithmetic.PLACE_POINTS_MAX
 
 
 class RecountReason(models.TextChoices):

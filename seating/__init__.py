@@ -1,8 +1,7 @@
 """Seating plans: at which table, and in which seat, each player sits for each position.
 
 Pure Python (no Django import): the services, the arbitre's screen, the tests and the
-benchmark (``bench/seating_bench.py``) all use it directly. ``tournaments.seating`` re-exports
-this API for the callers that have always imported it from there.
+benchmark (``bench/seating_bench.py``) all use it directly.
 
 Public API
 ----------

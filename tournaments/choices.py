@@ -20,6 +20,15 @@ class Place(models.TextChoices):
     CINQUIEME = "C", _("Cinquième")
 
 
+_SEAT_ORDER = {place: index for index, place in enumerate(Place.values)}
+
+
+def seat_order(place: str) -> int:
+    """A place's rank as the sheet and the plan list them: Nord, Est, Sud, Ouest, then the
+    fifth seat. Every list of seats or places is sorted by it."""
+    return _SEAT_ORDER[place]
+
+
 PLACES_BY_TABLE_SIZE = {
     3: (Place.NORD, Place.EST, Place.SUD),
     4: (Place.NORD, Place.EST, Place.SUD, Place.OUEST),

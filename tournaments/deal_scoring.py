@@ -27,7 +27,6 @@ from tournaments.choices import (
     POIGNEE_FIELDS,
     FiveMode,
     MisereShown,
-    Place,
 )
 from tournaments.models import Deal, Table
 
@@ -184,17 +183,7 @@ def _rules_deal(*, table: Table, places: Sequence[str], result: DealResult) -> S
     )
 
 
-# The seats as the explanations of scoring.club name them, when no player's name is given.
-PLACE_NAMES = {place.value: str(place.label) for place in Place}
-
-
-def score_seats_of(
-    *,
-    table: Table,
-    places: Sequence[str],
-    result: DealResult,
-    names: Mapping[str, str] | None = None,
-) -> SeatMarques:
+def score_seats_of(*, table: Table, places: Sequence[str], result: DealResult) -> SeatMarques:
     """Every seat's marque of a played deal, and its terms, by the tournament's rules."""
     return score_seats(
         _rules_deal(table=table, places=places, result=result),
@@ -203,7 +192,6 @@ def score_seats_of(
         partner=result.partner,
         sitting_out=result.sitting_out,
         profile=table.position.tournament.rule_profile,
-        seat_names=names or PLACE_NAMES,
     )
 
 
@@ -214,13 +202,7 @@ def score_result(*, table: Table, places: Sequence[str], result: DealResult) -> 
     return score_seats_of(table=table, places=places, result=result).marques
 
 
-def preview_result(
-    *,
-    table: Table,
-    places: Sequence[str],
-    result: DealResult,
-    names: Mapping[str, str] | None = None,
-) -> Preview:
+def preview_result(*, table: Table, places: Sequence[str], result: DealResult) -> Preview:
     """Score a played deal without saving it: what the entry form shows as it is filled.
 
     Raises what saving would raise (InvalidDeal, Refused), so the preview and the save
@@ -229,20 +211,16 @@ def preview_result(
     check_seats(table=table, places=places, result=result)
     if result.all_pass:
         return Preview(marques=dict.fromkeys(places, 0), marque=None)
-    seats = score_seats_of(table=table, places=places, result=result, names=names)
+    seats = score_seats_of(table=table, places=places, result=result)
     return Preview(marques=seats.marques, marque=seats.marque, seats=seats)
 
 
-def stored_seats(
-    table: Table, deal: Deal, places: Sequence[str], names: Mapping[str, str] | None = None
-) -> SeatMarques | None:
+def stored_seats(table: Table, deal: Deal, places: Sequence[str]) -> SeatMarques | None:
     """Every seat's marque and terms of a stored deal, scored again from what it holds (no
     query); None if the rules now refuse it (the stored marques stand: only the arbitre
     changes them)."""
     try:
-        return preview_result(
-            table=table, places=places, result=DealResult.of_deal(deal), names=names
-        ).seats
+        return preview_result(table=table, places=places, result=DealResult.of_deal(deal)).seats
     except (InvalidDeal, Refused):
         return None
 

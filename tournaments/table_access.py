@@ -46,7 +46,10 @@ from ipaddress import ip_address
 from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
-from django.http import HttpRequest
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from common.actors import Actor
 from tournaments.models import Table
@@ -272,3 +275,24 @@ def _grant_payload(*, table: Table, token: str) -> dict | None:
 
 def _used_key(nonce: str) -> str:
     return f"table-grant-used:{nonce}"
+
+
+# The table of a sheet's page, and what the request may do on it.
+
+
+def table_or_404(request: HttpRequest, table_id: int) -> tuple[Table, SheetAccess]:
+    """The table and what this request may do on it; 404 if the tournament is hidden to it."""
+    table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
+    return table, access_or_404(request, table)
+
+
+def access_or_404(request: HttpRequest, table: Table) -> SheetAccess:
+    access = sheet_access(request, table)
+    if not table.position.tournament.published and not access.can_edit:
+        raise Http404
+    return access
+
+
+def editor_or_403(access: SheetAccess) -> None:
+    if not access.can_edit:
+        raise PermissionDenied(_("Saisissez d'abord le code de la table."))

@@ -12,6 +12,7 @@ from tournaments.views import (
     journal,
     members,
     offline,
+    penalties,
     prints,
     public,
     registrations,
@@ -71,7 +72,7 @@ position_pages = [
     ),
     path(
         "salle/tables/<int:table_id>/telephone/",
-        room.device_grant,
+        table_access.device_grant,
         name="sheet_room_device_grant",
     ),
     path("clore/", room.position_close, name="position_close"),
@@ -104,8 +105,8 @@ arbitre_pages = [
     path("salles/<int:hall_number>/retirer/", halls.hall_remove, name="setup_hall_remove"),
     path("roles/", halls.role_give, name="setup_role_give"),
     path("roles/<int:role_id>/retirer/", halls.role_remove, name="setup_role_remove"),
-    path("penalites/", room.penalties, name="penalties"),
-    path("penalites/<int:penalty_id>/annuler/", room.penalty_cancel, name="penalty_cancel"),
+    path("penalites/", penalties.penalties, name="penalties"),
+    path("penalites/<int:penalty_id>/annuler/", penalties.penalty_cancel, name="penalty_cancel"),
     path("cartes.pdf", prints.player_cards_pdf, name="print_cards"),
 ]
 

@@ -1,12 +1,16 @@
-"""The player directory's new records, shared by every club: a player typed in, and whether a
-licence typed is already another record's own.
+"""The player directory, shared by every club: a player typed in, a player corrected, and
+whether a licence typed is already another record's own.
 
-Which records a club may see, and so which one a licence typed names, depends on the
-tournaments they played: that rule is ``tournaments.selectors.registrations.players_visible_to``.
+Which records a club may see, and so which one a licence typed names, and whether another
+club shows a player, depends on the tournaments they played: those rules are
+``tournaments.selectors.registrations`` (``players_visible_to``, ``shown_by_another_club``),
+whose answers the callers pass here.
 """
 
+from django.utils.translation import gettext as _
+
 from clubs.models import Player
-from common.refusals import clean_or_refuse
+from common.refusals import Refused, clean_or_refuse
 
 
 def licence_held_elsewhere(licence: str, *, player: Player | None = None) -> bool:
@@ -36,4 +40,45 @@ def new_player(*, last_name: str, first_name: str, licence: str = "", club: str 
     player.licence_pending = licence_held_elsewhere(player.licence)
     clean_or_refuse(player)
     player.save()
+    return player
+
+
+def refuse_licence_taken(licence: str, holder: Player) -> None:
+    """A licence typed that a player the club may see already holds: refused, naming them."""
+    raise Refused(
+        _("Le n° de licence %(licence)s est déjà celui de %(player)s.")
+        % {"licence": licence, "player": holder},
+        code="licence_taken",
+        field="licence",
+    )
+
+
+def corrected_player(
+    *, player: Player, last_name: str, first_name: str, licence: str, club: str, shared: bool
+) -> Player:
+    """The directory's record after a correction of ``player`` (a member's, a participant's),
+    checked and not yet saved: the caller saves it inside its own write.
+
+    The player is one person across clubs. Where another club shows them (``shared``), their
+    record never changes from here: a correction that keeps their licence is refused, one that
+    drops or changes it gives a new record of their own (the caller moves its registration or
+    membership to it). Otherwise the record itself is corrected. A licence another record
+    holds, that the club may not see, is kept as typed, « à rapprocher » (``new_player``).
+    """
+    if shared:
+        if licence and licence == player.licence:
+            raise Refused(
+                _(
+                    "%(player)s figure aussi dans un autre club : son nom, son n° de licence et "
+                    "son club ne se corrigent pas ici. Demandez-le à l'administrateur."
+                )
+                % {"player": player},
+                code="shared_player",
+                field="last_name",
+            )
+        player = Player()
+    player.last_name, player.first_name = last_name, first_name
+    player.licence, player.club = licence, club
+    player.licence_pending = licence_held_elsewhere(licence, player=player)
+    clean_or_refuse(player)
     return player

@@ -19,10 +19,11 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import NamedTuple, TypeVar
 
 from django.core.cache import cache
-from django.db.models import Q, Sum
+from django.db.models import Q
 
 from seasons.models import Season
-from tournaments.models import Deal, Penalty, Seat, Tournament
+from tournaments.models import Deal, Seat, Tournament
+from tournaments.selectors.penalties import penalty_points
 from tournaments.selectors.ranking import table_sums
 from tournaments.selectors.standings import journal_stamps
 
@@ -147,13 +148,7 @@ def _summed_totals(tournament_ids: list[int]) -> Totals:
     seats = Seat.objects.filter(position__tournament__in=tournament_ids).values_list(
         "position__tournament_id", "registration_id", "registration__player_id", "table_id", "place"
     )
-    penalties = dict(
-        Penalty.objects.filter(position__tournament__in=tournament_ids, cancelled_at__isnull=True)
-        .values("registration_id")
-        .annotate(points=Sum("points"))
-        .values_list("registration_id", "points")
-        .order_by()
-    )
+    penalties = penalty_points(tournament_ids=tournament_ids)
     bilans: dict[tuple[int, int, int], int] = defaultdict(int)
     for tournament_id, registration_id, player_id, table_id, place in seats:
         # Only a position with a deal played counts: the player is then ranked that evening.

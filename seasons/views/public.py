@@ -16,9 +16,7 @@ from seasons.permissions import runs_season
 from seasons.selectors.history import player_history
 from seasons.selectors.ranking import season_ranking
 from tournaments.prints.pdf import pdf_response
-
-PROJECTOR_ROWS = 12
-PROJECTOR_SECONDS = 10
+from tournaments.selectors.projector import PROJECTOR_SECONDS, projector_pages, shown_screen
 
 
 def _season(season_id: int) -> Season:
@@ -68,14 +66,8 @@ def season_projector(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     """The room's screen: the season's ranking a page at a time, ten seconds a page."""
     season = _season(season_id)
     ranking = season_ranking(season)
-    pages = [
-        ranking.ranked[start : start + PROJECTOR_ROWS]
-        for start in range(0, len(ranking.ranked), PROJECTOR_ROWS)
-    ] or [[]]
-    try:
-        index = int(request.GET.get("ecran", "0")) % len(pages)
-    except ValueError:
-        index = 0
+    pages = projector_pages(ranking.ranked)
+    index = shown_screen(request.GET.get("ecran", ""), len(pages))
     context = {
         "season": season,
         "ranking": ranking,

@@ -17,7 +17,8 @@ from tests.at_the_table import TESTS
 from tests.factories import club_player, club_tournament
 from tests.htmx import HTMX
 from tournaments.choices import Formula
-from tournaments.forms import SwapForm, TeamForm
+from tournaments.forms.registrations import TeamForm
+from tournaments.forms.seating import SwapForm
 from tournaments.models import Position, Registration, Team
 from tournaments.selectors.registrations import search_players
 from tournaments.selectors.seating import seating_plan

@@ -1,12 +1,10 @@
-"""The package itself (``seating/__init__.py``): pure Python, and still importable from
-``tournaments.seating``, as callers outside the project rely on."""
+"""The package itself (``seating/__init__.py``): pure Python."""
 
 import subprocess
 import sys
 from pathlib import Path
 
 import seating
-import tournaments.seating
 
 
 def test_the_generator_imports_no_django():
@@ -18,10 +16,3 @@ def test_the_generator_imports_no_django():
         check=True,
     ).stdout
     assert "django" not in loaded
-
-
-def test_tournaments_seating_re_exports_the_whole_api():
-    for name in ("plan_positions", "seating_report", "table_sizes", "SeatingError"):
-        assert name in tournaments.seating.__all__
-    for name in seating.__all__:
-        assert getattr(tournaments.seating, name) is getattr(seating, name)

@@ -11,7 +11,9 @@ The walk over the forms below fails when a form gains a text field that no test 
 at its maximum length, or that is left out of the fields stored nowhere.
 """
 
+import importlib
 import inspect
+import pkgutil
 
 import pytest
 from django import forms
@@ -20,10 +22,16 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.db.models.functions import Length
 
+import tournaments.forms
+from clubs.models import Member
 from common.actors import Actor
 from tests.at_the_table import fill_sheet, sign
-from tournaments import forms as setup_forms
-from tournaments import sheet_forms
+from tournaments.forms.members import MemberForm
+from tournaments.forms.penalties import PenaltyForm
+from tournaments.forms.positions import ClosePositionForm, ReopenPositionForm
+from tournaments.forms.registrations import RegistrationEditForm, RegistrationForm, TeamForm
+from tournaments.forms.sheets import DealForm
+from tournaments.forms.tournaments import TournamentForm
 from tournaments.models import Deal, Penalty, Position, Registration, Team, Tournament
 from tournaments.services.positions import close_position
 
@@ -38,12 +46,18 @@ NOT_STORED = {
     ("DealForm", "miseres"),
 }
 
+# Every module of the app's forms, one an area (tournaments/forms/).
+FORM_MODULES = [
+    importlib.import_module(f"tournaments.forms.{module.name}")
+    for module in pkgutil.iter_modules(tournaments.forms.__path__)
+]
+
 
 def form_text_fields() -> dict[tuple[str, str], int | None]:
     """Every CharField of every form the app declares, by form and field name: its
     ``max_length``."""
     found = {}
-    for module in (setup_forms, sheet_forms):
+    for module in FORM_MODULES:
         for name, form_class in inspect.getmembers(module, inspect.isclass):
             if not issubclass(form_class, forms.BaseForm) or form_class.__module__ != (
                 module.__name__
@@ -83,9 +97,7 @@ def longest(form_class, field_name: str, letter: str = "é") -> str:
 
 
 def post_tournament(client, **_fixtures):
-    fields = {
-        name: longest(setup_forms.TournamentForm, name) for name in ("name", "venue", "organiser")
-    }
+    fields = {name: longest(TournamentForm, name) for name in ("name", "venue", "organiser")}
     response = client.post(
         "/arbitre/tournois/nouveau/",
         {
@@ -103,7 +115,7 @@ def post_tournament(client, **_fixtures):
 
 
 def post_registration(client, tournament, **_fixtures):
-    form = setup_forms.RegistrationForm
+    form = RegistrationForm
     fields = {name: longest(form, name) for name in ("last_name", "first_name", "club")}
     fields["licence"] = "9" * form.base_fields["licence"].max_length
     response = client.post(f"/arbitre/tournois/{tournament.pk}/joueurs/", fields)
@@ -112,7 +124,7 @@ def post_registration(client, tournament, **_fixtures):
 
 
 def post_registration_edit(client, tournament, registrations, **_fixtures):
-    form = setup_forms.RegistrationEditForm
+    form = RegistrationEditForm
     fields = {name: longest(form, name, "ë") for name in ("last_name", "first_name", "club")}
     fields["licence"] = "8" * form.base_fields["licence"].max_length
     registration = registrations[-1]
@@ -128,14 +140,14 @@ def post_registration_edit(client, tournament, registrations, **_fixtures):
 def post_team(client, tournament, **_fixtures):
     tournament.formula = "duo"
     tournament.save()
-    name = longest(setup_forms.TeamForm, "name")
+    name = longest(TeamForm, "name")
     response = client.post(f"/arbitre/tournois/{tournament.pk}/equipes/", {"name": name})
     assert response.status_code in (200, 302)
     assert Team.objects.filter(name=name).exists()
 
 
 def post_forced_closing(client, tournament, table, **_fixtures):
-    reason = longest(setup_forms.ClosePositionForm, "reason")
+    reason = longest(ClosePositionForm, "reason")
     response = client.post(
         f"/arbitre/tournois/{tournament.pk}/positions/1/clore/", {"force": "on", "reason": reason}
     )
@@ -145,7 +157,7 @@ def post_forced_closing(client, tournament, table, **_fixtures):
 
 def post_reopening(client, tournament, table, arbitre, **_fixtures):
     close_position(position=table.position, by=Actor.arbitre(arbitre), force=True, reason="Fin")
-    reason = longest(setup_forms.ReopenPositionForm, "reason")
+    reason = longest(ReopenPositionForm, "reason")
     response = client.post(
         f"/arbitre/tournois/{tournament.pk}/positions/1/rouvrir/", {"reason": reason}
     )
@@ -154,7 +166,7 @@ def post_reopening(client, tournament, table, arbitre, **_fixtures):
 
 
 def post_penalty(client, tournament, table, **_fixtures):
-    reason = longest(setup_forms.PenaltyForm, "reason")
+    reason = longest(PenaltyForm, "reason")
     response = client.post(
         f"/arbitre/tournois/{tournament.pk}/penalites/",
         {"number": 1, "position": table.position.number, "points": 20, "reason": reason},
@@ -166,7 +178,7 @@ def post_penalty(client, tournament, table, **_fixtures):
 def post_signed_correction(client, table, **_fixtures):
     fill_sheet(table)
     sign(table)
-    reason = longest(sheet_forms.DealForm, "reason")
+    reason = longest(DealForm, "reason")
     deal = Deal.objects.get(table=table, number=1)
     response = client.post(
         f"/tables/{table.pk}/donnes/1/",
@@ -183,6 +195,15 @@ def post_signed_correction(client, table, **_fixtures):
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.correction_reason == reason
+
+
+def post_member(client, tournament, **_fixtures):
+    form = MemberForm
+    fields = {name: longest(form, name) for name in ("last_name", "first_name")}
+    fields["licence"] = "7" * form.base_fields["licence"].max_length
+    response = client.post(f"/arbitre/clubs/{tournament.club_id}/membres/", fields)
+    assert response.status_code == 302
+    assert Member.objects.filter(player__last_name=fields["last_name"]).exists()
 
 
 POSTS = {
@@ -202,6 +223,9 @@ POSTS = {
     ("ReopenPositionForm", "reason"): post_reopening,
     ("PenaltyForm", "reason"): post_penalty,
     ("DealForm", "reason"): post_signed_correction,
+    ("MemberForm", "last_name"): post_member,
+    ("MemberForm", "first_name"): post_member,
+    ("MemberForm", "licence"): post_member,
 }
 
 

@@ -1,4 +1,5 @@
-"""QR codes: the one-time link, the sheets' code page and the player cards (segno)."""
+"""QR codes: the one-time link (on the room's screen), the sheets' code page and the player
+cards (segno)."""
 
 import segno
 
@@ -12,9 +13,13 @@ def make_qr(url: str) -> segno.QRCode:
     return segno.make_qr(url, error="m", mask=QR_MASK)
 
 
-def qr_svg(url: str | segno.QRCode) -> str:
-    """A QR code for ``url`` as inline SVG markup (segno), sized by the print stylesheet."""
+def qr_svg(url: str | segno.QRCode, *, screen: bool = False) -> str:
+    """A QR code for ``url`` as inline SVG markup (segno). Printed, without a border, sized
+    and spaced by the print stylesheet; on a screen, with its quiet zone on a white ground, so
+    that a phone reads it off a dark page too."""
     code = make_qr(url) if isinstance(url, str) else url
+    if screen:
+        return code.svg_inline(scale=5, light="#fff", omitsize=True)
     return code.svg_inline(border=0, omitsize=True, dark="#000")
 
 

@@ -289,7 +289,7 @@ def _printed_deal(
     # With the club's individual primes, each player's prime is printed with what they and
     # every other player mark for it: the deal is scored again (no query) to say so.
     profile = table.position.tournament.rule_profile
-    seats = stored_seats(table, deal, places, names) if profile.individual_primes else None
+    seats = stored_seats(table, deal, places) if profile.individual_primes else None
     # Under rules with misères, the poignées join them in their own column, each with who
     # showed it: the result's narrow cell could not hold them all.
     shown_apart = profile.miseres

@@ -7,11 +7,9 @@ from operator import attrgetter
 
 from common.db import one_snapshot
 from common.names import by_name, name_matches
-from tournaments.choices import PLACES_BY_TABLE_SIZE
+from tournaments.choices import seat_order
 from tournaments.models import Deal, Penalty, Registration, Seat, Tournament
 from tournaments.selectors.ranking import RankedPlayer, Ranking
-
-SEAT_ORDER = {place: index for index, place in enumerate(PLACES_BY_TABLE_SIZE[5])}
 
 
 @dataclass
@@ -96,7 +94,7 @@ def player_page(*, tournament: Tournament, ranking: Ranking, number: int) -> Pla
 
     positions = []
     for seat in seats:
-        table_seats = sorted(neighbours[seat.table_id], key=lambda s: SEAT_ORDER[s.place])
+        table_seats = sorted(neighbours[seat.table_id], key=lambda s: seat_order(s.place))
         names = {
             s.place: f"{s.registration.player.first_name} {s.registration.player.last_name}"
             for s in table_seats

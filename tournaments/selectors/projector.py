@@ -1,5 +1,6 @@
 """The room's screen: the ranking a page at a time, and « Trouver sa place » while a new
-seating waits for its players."""
+seating waits for its players. How any projector pages its rows and picks its screen
+(``projector_pages``, ``shown_screen``) is here too: the seasons' screen pages the same way."""
 
 from tournaments.models import Deal, Hall, Position, Seat, Tournament
 from tournaments.selectors.seating import seating_plan
@@ -9,6 +10,8 @@ from tournaments.selectors.standings import current_ranking
 # stylesheet giving each row 1/ROWS of the height (static/css/app.css, « Projecteur »).
 PROJECTOR_ROWS = 12
 PROJECTOR_SEAT_COLUMNS = 3
+# Each screen shows this long before the next one (htmx polls).
+PROJECTOR_SECONDS = 10
 
 
 def seating_to_show(tournament: Tournament) -> Position | None:
@@ -25,6 +28,20 @@ def _pages(items: list, size: int) -> list[list]:
     return [items[start : start + size] for start in range(0, len(items), size)] or [[]]
 
 
+def projector_pages(rows: list) -> list[list]:
+    """The rows a projector screen at a time: always one screen, empty when there are none."""
+    return _pages(rows, PROJECTOR_ROWS)
+
+
+def shown_screen(asked: str, count: int) -> int:
+    """The screen asked for (« ?ecran= », counted from 0) among ``count``, wrapping round;
+    the first for anything that is no number."""
+    try:
+        return int(asked) % count
+    except ValueError:
+        return 0
+
+
 def projector_screens(
     tournament: Tournament, hall: Hall | None = None
 ) -> tuple[list[dict], object]:
@@ -32,7 +49,7 @@ def projector_screens(
     alternating with « Trouver sa place » while a new seating waits for its players (those
     of ``hall``'s tables only, on a hall's screen)."""
     ranking = current_ranking(tournament)
-    ranking_pages = _pages(ranking.shown_players, PROJECTOR_ROWS)
+    ranking_pages = projector_pages(ranking.shown_players)
     screens_ranking = [
         {"kind": "ranking", "rows": rows, "page": index, "pages": len(ranking_pages)}
         for index, rows in enumerate(ranking_pages, start=1)
@@ -49,7 +66,7 @@ def projector_screens(
             {
                 "kind": "seats",
                 "position": position,
-                "columns": _pages(rows, PROJECTOR_ROWS),
+                "columns": projector_pages(rows),
                 "page": index,
                 "pages": len(seat_pages),
             }

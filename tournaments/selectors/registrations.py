@@ -3,7 +3,7 @@ plays a position."""
 
 from operator import attrgetter
 
-from django.db.models import Exists, Max, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 
 from clubs.models import Member, Player
 from common.names import (
@@ -112,3 +112,14 @@ def stage_qualified(*, tournament: Tournament, number: int) -> set[int] | None:
         return None
     previous = tournament_ranking(tournament).stages[span.number - 2]
     return {line.key for line in previous.lines if line.qualified}
+
+
+def registration_counts(*, tournament: Tournament) -> dict[str, int]:
+    """What the arbitre's dashboard counts: players registered, present (checked in and not
+    withdrawn), without a team; and the teams. Two queries."""
+    counts = tournament.registrations.aggregate(
+        registered=Count("pk"),
+        present=Count("pk", filter=Q(checked_in=True, withdrawn_from__isnull=True)),
+        without_team=Count("pk", filter=Q(team__isnull=True)),
+    )
+    return counts | {"teams": tournament.teams.count()}

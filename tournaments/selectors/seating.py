@@ -169,3 +169,10 @@ def seating_plan(*, position: Position) -> SeatingPlan:
             for table in sorted(tables.values(), key=lambda table: table.number)
         ],
     )
+
+
+def published_seatings(*, tournament: Tournament) -> list[SeatingPlan]:
+    """Each published seating of the tournament, the latest first: the one the players look
+    for on the day."""
+    published = tournament.positions.filter(seating_published_at__isnull=False)
+    return [seating_plan(position=position) for position in published.order_by("-number")]

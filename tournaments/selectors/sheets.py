@@ -16,15 +16,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from common.names import by_name
-from scoring.club import SeatMarques
-from scoring.rules import Marque
 from scoring.sheet import sheet_totals
-from tournaments.choices import DEAL_RESULT_FIELDS, MISERE_KINDS, Contract, MisereShown, Place
+from tournaments.choices import (
+    DEAL_RESULT_FIELDS,
+    Contract,
+    seat_order,
+)
 from tournaments.deal_scoring import DealResult, preview_result, stored_seats
 from tournaments.deal_words import (
-    camp_sign,
-    individual_prime_words,
-    points_text,
+    marque_explanation,
     prime_words,
     result_words,
     seat_names,
@@ -32,16 +32,13 @@ from tournaments.deal_words import (
 from tournaments.models import Deal, Seat, SheetEvent, Table
 from tournaments.selectors.journal import value_words
 
-PLACE_ORDER = list(Place.values)
-
-
 CONTRACT_VALUES = set(Contract.values)
 ALERT_CONTRACTS = {Contract.GARDE_SANS, Contract.GARDE_CONTRE}
 
 
 def in_place_order(seats: Iterable[Seat]) -> list[Seat]:
     """The seats as the sheet lists them: North, East, South, West (and the fifth)."""
-    return sorted(seats, key=lambda seat: PLACE_ORDER.index(seat.place))
+    return sorted(seats, key=lambda seat: seat_order(seat.place))
 
 
 def table_seats(table: Table) -> list[Seat]:
@@ -93,7 +90,7 @@ def _deal_primes(table: Table, deal: Deal, names: dict[str, str]) -> list[str]:
     printed sheet."""
     if deal.all_pass or deal.points is None:
         return []
-    seats = stored_seats(table, deal, list(names), names)
+    seats = stored_seats(table, deal, list(names))
     mort = (
         [_("mort : %(who)s") % {"who": names.get(deal.sitting_out, "")}] if deal.sitting_out else []
     )
@@ -232,134 +229,6 @@ def live_marques(
             seat_marques=preview.seats,
         ),
     }
-
-
-def marque_explanation(
-    marque: Marque | None,
-    result: DealResult,
-    *,
-    names: dict[str, str],
-    defense_points: Decimal | None = None,
-    seat_marques: SeatMarques | None = None,
-) -> list[str]:
-    """The reasons of the marque, as the players check them on paper (docs/scoring.md §One
-    deal and §Règles du club); ``defense_points``: what was typed when the points typed are the
-    defense's; ``seat_marques``: every seat's terms, for the club's individual primes."""
-    if marque is None:
-        return [_("Tous passent : chacun marque 0.")]
-    lines = []
-    if defense_points is not None:
-        lines.append(
-            _("Points de la défense %(typed)s : l'attaque a 91 − %(typed)s = %(points)s.")
-            % {
-                "typed": points_text(defense_points),
-                "points": points_text(Decimal(result.points)),
-            }
-        )
-    lines.append(
-        ngettext(
-            "Avec %(bouts)s bout, il faut %(target)s points ; l'attaque en compte %(counted)s.",
-            "Avec %(bouts)s bouts, il faut %(target)s points ; l'attaque en compte %(counted)s.",
-            result.bouts,
-        )
-        % {
-            "bouts": result.bouts,
-            "target": marque.target,
-            "counted": points_text(Decimal(str(result.points))),
-        }
-    )
-    if Decimal(str(result.points)) != marque.counted_points:
-        lines.append(
-            _(
-                "Le demi-point revient au camp gagnant, ici %(camp)s : l'attaque compte donc "
-                "%(counted)s."
-            )
-            % {
-                "camp": _("l'attaque") if marque.won else _("la défense"),
-                "counted": marque.counted_points,
-            }
-        )
-    lines.extend(_contract_lines(marque))
-    if marque.petit_au_bout:
-        lines.append(
-            _("Petit au bout : 10 × %(m)s = %(points)s")
-            % {"m": marque.multiplier, "points": camp_sign(marque.petit_au_bout)}
-        )
-    lines.extend(_camp_prime_lines(marque, result, names))
-    if marque.chelem:
-        lines.append(_("Chelem : %(points)s") % {"points": camp_sign(marque.chelem)})
-    lines.append(
-        _("Chaque défenseur : %(defender)s ; preneur : %(factor)s × %(value)s = %(taker)s")
-        % {
-            "defender": camp_sign(marque.defender),
-            "factor": marque.taker_factor,
-            "value": str(marque.value).replace("-", "\N{MINUS SIGN}"),
-            "taker": camp_sign(marque.taker),
-        }
-    )
-    if marque.partner is not None:
-        lines.append(_("Partenaire : %(partner)s") % {"partner": camp_sign(marque.partner)})
-    for prime in seat_marques.primes if seat_marques else ():
-        lines.append(individual_prime_words(prime, names))
-    return lines
-
-
-def _contract_lines(marque: Marque) -> list[str]:
-    """Made or failed by how much, rounded to the ten under the club's rules, and the contract's
-    points (docs/scoring.md §One deal, 2-3 and §Règles du club)."""
-    lines = []
-    if marque.difference > 0:
-        lines.append(_("Contrat gagné de %(d)s.") % {"d": marque.difference})
-    elif marque.difference == 0:
-        lines.append(_("Contrat juste fait."))
-    else:
-        lines.append(_("Contrat chuté de %(d)s.") % {"d": -marque.difference})
-    counted = marque.difference
-    if marque.counted_difference is not None:
-        counted = marque.counted_difference
-        lines.append(
-            _("Arrondi à la dizaine : %(d)s compte %(counted)s.")
-            % {"d": abs(marque.difference), "counted": abs(counted)}
-        )
-    lines.append(
-        _("Contrat : (25 + %(d)s) × %(m)s = %(points)s")
-        % {
-            "d": abs(counted),
-            "m": marque.multiplier,
-            "points": camp_sign(marque.contract_points),
-        }
-    )
-    return lines
-
-
-def _camp_prime_lines(marque: Marque, result: DealResult, names: dict[str, str]) -> list[str]:
-    """Each poignée and misère in v, with its term (docs/scoring.md §One deal, 5 and §Règles du
-    club). In the order they were typed (tournaments.deal_scoring); with the club's individual
-    primes they are in no camp's v, but paid seat by seat (``individual_prime_words``)."""
-    lines: list[str] = []
-    if marque.individual_primes:
-        return lines
-    shown = (result.poignees or {}).items()
-    for (place, size), prime in zip(shown, marque.poignees, strict=True):
-        lines.append(
-            _("Poignée %(size)s (%(who)s) : %(points)s")
-            % {"size": size, "who": names.get(place, place), "points": camp_sign(prime)}
-        )
-    announced = [
-        (place, kind)
-        for place, kinds in (result.miseres or {}).items()
-        for kind in MISERE_KINDS[MisereShown(kinds)]
-    ]
-    for (place, kind), prime in zip(announced, marque.miseres, strict=True):
-        lines.append(
-            _("%(misere)s (%(who)s) : %(points)s")
-            % {
-                "misere": MisereShown(kind).label,
-                "who": names.get(place, place),
-                "points": camp_sign(prime),
-            }
-        )
-    return lines
 
 
 # --- History -----------------------------------------------------------------------------

@@ -1,4 +1,6 @@
-"""The sheets: recording deals, scored by the FFT rules, their marques stored with them.
+"""A sheet's deals: recorded, corrected and deleted, each scored by its tournament's rules
+(``tournaments.deal_scoring``: the FFT's or the club's), its marques stored with it. The
+sheet as a whole (bilans confirmed, signature, reopening) is ``services.sheets``.
 
 A refusal is a ``Refused`` (or the scoring's ``InvalidDeal``) naming the field and saying,
 in French, what is wrong, so that the form can show it beside what was typed.
@@ -371,8 +373,8 @@ def record_deal(
     deal = _write_result(deal, sheet=sheet, result=result, by=by)
     withdrawn = _withdraw_confirmations(sheet)
     journal.record_change(
-        journal.Action.DEAL_RECORDED,
-        by,
+        action=journal.Action.DEAL_RECORDED,
+        by=by,
         table=table,
         subject=deal,
         before=before,
@@ -419,8 +421,8 @@ def correct_deal(
         sheet, number=number, before=before, after=deal.marques(), by=by, reason=reason
     )
     journal.record_change(
-        journal.Action.DEAL_CORRECTED,
-        by,
+        action=journal.Action.DEAL_CORRECTED,
+        by=by,
         table=table,
         subject=deal,
         before=before_fields,
@@ -474,8 +476,8 @@ def delete_deal(*, table: Table, number: int, version: int, by: Actor, reason: s
     )
     # Written before the deal is deleted, so that the entry keeps the deal's key.
     journal.record_change(
-        journal.Action.DEAL_DELETED,
-        by,
+        action=journal.Action.DEAL_DELETED,
+        by=by,
         table=table,
         subject=deal,
         before=fields_of(deal, DEAL_RESULT_FIELDS),

@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
-from clubs.services.players import licence_held_elsewhere
+from clubs.services.players import new_player
 from common.actors import Actor
 from common.db import retry_once_on_conflict
 from common.names import fold
@@ -379,7 +379,13 @@ def _register_all(
                 team = _team(row["team"], tournament=tournament, teams=teams, report=report)
                 registration = Registration.objects.create(
                     tournament=tournament,
-                    player=player or _new_player(row),
+                    player=player
+                    or new_player(
+                        last_name=row["last_name"],
+                        first_name=row["first_name"],
+                        licence=row["licence"],
+                        club=row["club"],
+                    ),
                     number=number,
                     team=team,
                 )
@@ -405,18 +411,6 @@ def _register_all(
                 reason=_("Un autre enregistrement a eu lieu pendant l'import ; réessayez."),
             )
         )
-
-
-def _new_player(row: dict[str, str]) -> Player:
-    return Player.objects.create(
-        last_name=row["last_name"],
-        first_name=row["first_name"],
-        licence=row["licence"],
-        club=row["club"],
-        # A licence of a player the club may not see is kept « à rapprocher » (as when
-        # registering one player: clubs.services.players.new_player).
-        licence_pending=licence_held_elsewhere(row["licence"]),
-    )
 
 
 def _team(

@@ -48,9 +48,9 @@ def record(
 
 
 def record_change(
+    *,
     action: Action,
     by: Actor,
-    *,
     subject: models.Model,
     table: Table | None = None,
     position: Position | None = None,

@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, Member, Player
 from clubs.services import journal
 from clubs.services.clubs import member_fields, one_line
-from clubs.services.players import licence_held_elsewhere, new_player
+from clubs.services.players import corrected_player, new_player, refuse_licence_taken
 from common.actors import Actor
-from common.refusals import Refused, clean_or_refuse
+from common.refusals import Refused
 from tournaments.models import Registration, Tournament
 from tournaments.selectors.registrations import players_visible_to, shown_by_another_club
 from tournaments.services import journal as tournament_journal
@@ -116,45 +116,31 @@ def update_member(
     if licence and licence != player.licence:
         holder = known_player(licence=licence, last_name=last_name, club_id=club.pk)
         if holder is not None and holder.pk != player.pk:
-            raise Refused(
-                _("Le n° de licence %(licence)s est déjà celui de %(player)s.")
-                % {"licence": licence, "player": holder},
-                code="licence_taken",
-                field="licence",
-            )
-    if shown_by_another_club(player, club_id=club.pk):
-        if licence and licence == player.licence:
-            raise Refused(
-                _(
-                    "%(player)s figure aussi dans un autre club : son nom ne se corrige pas "
-                    "ici. Demandez-le à l'administrateur."
-                )
-                % {"player": player},
-                code="shared_player",
-                field="last_name",
-            )
-        # The member's own record, so that the other club keeps showing theirs; the club's
-        # tournaments follow the member.
-        own = new_player(
-            last_name=last_name, first_name=first_name, licence=licence, club=club.name
-        )
-        _follow_the_member(player=player, own=own, club=club, by=by)
-        member.player = own
+            refuse_licence_taken(licence, holder)
+    shared = shown_by_another_club(player, club_id=club.pk)
+    # The member's own record when another club shows them, so that the other club keeps
+    # showing theirs; the club's tournaments then follow the member.
+    corrected = corrected_player(
+        player=player,
+        last_name=last_name,
+        first_name=first_name,
+        licence=licence,
+        club=club.name if shared else player.club,
+        shared=shared,
+    )
+    try:
+        with transaction.atomic():
+            corrected.save()
+    except IntegrityError as error:
+        raise Refused(
+            _("Ce n° de licence vient d'être pris ; réessayez."),
+            code="conflict",
+            field="licence",
+        ) from error
+    if corrected.pk != player.pk:
+        _follow_the_member(player=player, own=corrected, club=club, by=by)
+        member.player = corrected
         member.save(update_fields=["player"])
-    else:
-        player.last_name, player.first_name = last_name, first_name
-        player.licence = licence
-        player.licence_pending = licence_held_elsewhere(licence, player=player)
-        clean_or_refuse(player)
-        try:
-            with transaction.atomic():
-                player.save()
-        except IntegrityError as error:
-            raise Refused(
-                _("Ce n° de licence vient d'être pris ; réessayez."),
-                code="conflict",
-                field="licence",
-            ) from error
     journal.record(
         club=club,
         action=journal.Action.MEMBER_UPDATED,
@@ -191,8 +177,8 @@ def _follow_the_member(*, player: Player, own: Player, club: Club, by: Actor) ->
         registration.player = own
         registration.save(update_fields=["player"])
         tournament_journal.record_change(
-            tournament_journal.Action.REGISTRATION_UPDATED,
-            by,
+            action=tournament_journal.Action.REGISTRATION_UPDATED,
+            by=by,
             subject=registration,
             before=before,
             after=participant_fields(registration),

@@ -62,8 +62,8 @@ def add_penalty(
         registration=registration, position=position, points=points, reason=reason, arbitre=arbitre
     )
     journal.record_change(
-        journal.Action.PENALTY_ADDED,
-        by,
+        action=journal.Action.PENALTY_ADDED,
+        by=by,
         position=penalty.position,
         subject=penalty,
         before={},
@@ -106,8 +106,8 @@ def cancel_penalty(*, penalty: Penalty, by: Actor) -> Penalty:
         penalty.cancelled_by = arbitre
         penalty.save(update_fields=["cancelled_at", "cancelled_by"])
         journal.record_change(
-            journal.Action.PENALTY_CANCELLED,
-            by,
+            action=journal.Action.PENALTY_CANCELLED,
+            by=by,
             position=penalty.position,
             subject=penalty,
             before=before,

@@ -102,8 +102,8 @@ def close_position(
     position.save()
     _update_status(position.tournament)
     journal.record_change(
-        journal.Action.POSITION_CLOSED,
-        by,
+        action=journal.Action.POSITION_CLOSED,
+        by=by,
         position=position,
         subject=position,
         before=before,
@@ -134,8 +134,8 @@ def reopen_position(*, position: Position, by: Actor, reason: str) -> Position:
     position.save()
     _update_status(position.tournament)
     journal.record_change(
-        journal.Action.POSITION_REOPENED,
-        by,
+        action=journal.Action.POSITION_REOPENED,
+        by=by,
         position=position,
         subject=position,
         before=before,

@@ -15,12 +15,12 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
-from clubs.services.players import licence_held_elsewhere, new_player
+from clubs.services.players import corrected_player, new_player, refuse_licence_taken
 from common.actors import Actor
 from common.db import retry_once_on_conflict
 from common.journal import fields_of
 from common.names import same_name
-from common.refusals import Refused, clean_or_refuse
+from common.refusals import Refused
 from tournaments.choices import Formula
 from tournaments.models import Registration, Team, Tournament
 from tournaments.selectors.registrations import (
@@ -62,12 +62,7 @@ def known_player(*, licence: str, last_name: str, club_id: int) -> Player | None
         .first()
     )
     if holder is not None and not same_name(last_name, holder.last_name):
-        raise Refused(
-            _("Le n° de licence %(licence)s est déjà celui de %(player)s.")
-            % {"licence": licence, "player": holder},
-            code="licence_taken",
-            field="licence",
-        )
+        refuse_licence_taken(licence, holder)
     return holder
 
 
@@ -182,8 +177,8 @@ def register_player(
     if checked_in:
         _point(registration, present=True)
     journal.record_change(
-        journal.Action.REGISTRATION_REGISTERED,
-        by,
+        action=journal.Action.REGISTRATION_REGISTERED,
+        by=by,
         subject=registration,
         before={},
         after=participant_fields(registration),
@@ -224,28 +219,19 @@ def update_registration(
             .first()
         )
         if holder is not None:
-            raise Refused(
-                _("Le n° de licence %(licence)s est déjà celui de %(player)s.")
-                % {"licence": licence, "player": holder},
-                code="licence_taken",
-                field="licence",
-            )
+            refuse_licence_taken(licence, holder)
     identity = (last_name.strip(), first_name.strip(), licence, club.strip())
     changed = identity != (player.last_name, player.first_name, player.licence, player.club)
-    if changed and shown_by_another_club(player, club_id=tournament.club_id):
-        if licence and licence == player.licence:
-            raise Refused(
-                _(
-                    "%(player)s figure aussi dans un autre club : son nom et son club ne se "
-                    "corrigent pas ici. Demandez-le à l'administrateur."
-                )
-                % {"player": player},
-                code="shared_player",
-                field="last_name",
-            )
-        # This registration's own record, so that the other tournament keeps showing theirs.
-        player = Player()
-        registration.player = player
+    # This registration's own record when another club shows the player, so that the other
+    # club's tournaments keep showing theirs.
+    player = corrected_player(
+        player=player,
+        last_name=identity[0],
+        first_name=identity[1],
+        licence=licence,
+        club=identity[3],
+        shared=changed and shown_by_another_club(player, club_id=tournament.club_id),
+    )
     if number is not None and number != registration.number:
         if tournament.registrations.filter(number=number).exists():
             raise Refused(
@@ -254,10 +240,6 @@ def update_registration(
                 field="number",
             )
         registration.number = number
-    player.last_name, player.first_name = last_name.strip(), first_name.strip()
-    player.licence, player.club = licence, club.strip()
-    player.licence_pending = licence_held_elsewhere(licence, player=player)
-    clean_or_refuse(player)
     if team is not None and team.pk != registration.team_id:
         _check_team(tournament=tournament, team=team)
     registration.team = team if tournament.team_size > 1 else None
@@ -269,8 +251,8 @@ def update_registration(
         registration.player = player
         registration.save(update_fields=["number", "team", "player"])
     journal.record_change(
-        journal.Action.REGISTRATION_UPDATED,
-        by,
+        action=journal.Action.REGISTRATION_UPDATED,
+        by=by,
         subject=registration,
         before=before,
         after=participant_fields(registration),
@@ -406,7 +388,11 @@ def check_in(*, registration: Registration, present: bool, by: Actor) -> Registr
     else:
         action = journal.Action.REGISTRATION_CHECKED_IN
     journal.record_change(
-        action, by, subject=registration, before=before, after=participant_fields(registration)
+        action=action,
+        by=by,
+        subject=registration,
+        before=before,
+        after=participant_fields(registration),
     )
     return registration
 
@@ -440,8 +426,8 @@ def withdraw_player(*, registration: Registration, by: Actor) -> Registration:
     registration.withdrawn_from = first_open_position(tournament=registration.tournament)
     registration.save(update_fields=["withdrawn_from"])
     journal.record_change(
-        journal.Action.REGISTRATION_WITHDRAWN,
-        by,
+        action=journal.Action.REGISTRATION_WITHDRAWN,
+        by=by,
         subject=registration,
         before=before,
         after=participant_fields(registration),
@@ -463,8 +449,8 @@ def cancel_withdrawal(*, registration: Registration, by: Actor) -> Registration:
     registration.withdrawn_from = None
     registration.save(update_fields=["withdrawn_from", "joins_from"])
     journal.record_change(
-        journal.Action.REGISTRATION_RETURNED,
-        by,
+        action=journal.Action.REGISTRATION_RETURNED,
+        by=by,
         subject=registration,
         before=before,
         after=participant_fields(registration),

@@ -53,8 +53,8 @@ def seat_position(
     """
     created = _store_seating(position, tables)
     journal.record_change(
-        journal.Action.SEATING_PLANNED,
-        by,
+        action=journal.Action.SEATING_PLANNED,
+        by=by,
         position=position,
         subject=position,
         after=_seated(tables),
@@ -169,7 +169,11 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, reason: str
             else journal.Action.SEATING_REPLANNED
         )
         journal.record_change(
-            action, by, position=planned, subject=planned, after=_seated(seated) | drawn(draw)
+            action=action,
+            by=by,
+            position=planned,
+            subject=planned,
+            after=_seated(seated) | drawn(draw),
         )
         if planned.seating_published_at:
             planned.seating_published_at = None

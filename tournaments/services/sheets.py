@@ -16,7 +16,7 @@ from common.actors import Actor
 from common.db import retry_once_on_conflict
 from common.refusals import Refused
 from scoring.sheet import sheet_totals
-from tournaments.choices import Place
+from tournaments.choices import seat_order
 from tournaments.models import Seat, SheetEvent, Table
 from tournaments.services import journal
 
@@ -32,7 +32,7 @@ def places_of(seats: Sequence[Seat]) -> list[str]:
 
 def in_seat_order(places: Iterable[str]) -> list[str]:
     """Places as the sheet lists them: Nord, Est, Sud, Ouest, then the fifth seat."""
-    return sorted(places, key=list(Place.values).index)
+    return sorted(places, key=seat_order)
 
 
 def locked_table(table: Table) -> Table:
@@ -132,8 +132,8 @@ def confirm_bilan(*, table: Table, place: str, by: Actor) -> Table:
         action = journal.Action.SHEET_SIGNED  # the last bilan: one entry says both
     if action is not None:
         journal.record_change(
-            action,
-            by,
+            action=action,
+            by=by,
             table=table,
             subject=seat,
             before={},
@@ -164,8 +164,8 @@ def unlock_sheet(*, table: Table, by: Actor, reason: str = "") -> Table:
     Seat.objects.filter(table=table).update(confirmed_at=None)
     event = record_event(table, SheetEvent.Kind.REOPENED, by, reason=" ".join(reason.split())[:300])
     journal.record_change(
-        journal.Action.SHEET_REOPENED,
-        by,
+        action=journal.Action.SHEET_REOPENED,
+        by=by,
         table=table,
         subject=table,
         before={"signed": True},

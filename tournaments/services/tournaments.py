@@ -72,17 +72,21 @@ def _check_club(club: Club, arbitre: AbstractBaseUser) -> None:
 @transaction.atomic
 def create_tournament(
     *,
-    arbitre: AbstractBaseUser,
     settings: Mapping[str, Any],
     by: Actor,
     club: Club | None = None,
+    arbitre: AbstractBaseUser | None = None,
 ) -> Tournament:
-    """A new tournament of ``club``, created by ``arbitre``, with the given settings (see
-    TOURNAMENT_SETTINGS). The arbitre must be one of the club's; without a club, their only
-    one (created, named after them, if they have none)."""
+    """A new tournament of ``club``, with the given settings (see TOURNAMENT_SETTINGS), run by
+    the arbitre who creates it (``by``); a script names the account it creates it for
+    (``arbitre``). The arbitre must be one of the club's; without a club, their only one
+    (created, named after them, if they have none)."""
     unknown = set(settings) - set(TOURNAMENT_SETTINGS)
     if unknown:
         raise TypeError(f"Unknown tournament settings: {sorted(unknown)}")
+    arbitre = arbitre or by.user
+    if arbitre is None:
+        raise TypeError("A tournament is run by an arbitre: a script names their account.")
     if club is None:
         club = _club_of(arbitre, by)
     else:

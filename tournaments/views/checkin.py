@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, render_fragments, render_page
 from common.refusals import Refused
-from tournaments.forms import search_query
+from tournaments.forms.registrations import search_query
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import (
     arbitre_tournament_or_404,

@@ -18,23 +18,26 @@ from common.refusals import Refused, add_refusal
 from scoring.rules import InvalidDeal
 from tournaments.choices import DEAL_FIELDS
 from tournaments.deal_scoring import DealResult
+from tournaments.forms.sheets import DealForm, initial_for
 from tournaments.models import Deal, Seat, Table
 from tournaments.selectors.sheets import in_place_order, live_marques, sheet_data, table_seats
 from tournaments.services.deals import correct_deal, delete_deal, record_deal
 from tournaments.services.sheets import check_sheet_open
-from tournaments.sheet_forms import DealForm, initial_for
-from tournaments.table_access import SheetAccess, grant_held
-from tournaments.views.sheet import (
+from tournaments.table_access import (
+    SheetAccess,
     access_or_404,
-    back_to_sheet,
     editor_or_403,
+    grant_held,
+    table_or_404,
+)
+from tournaments.views.sheet import (
+    back_to_sheet,
     next_deal_number,
     refusal_in_view,
     refusal_status,
     refused_on_sheet,
     render_sheet,
     sheet_after_write,
-    table_or_404,
 )
 
 

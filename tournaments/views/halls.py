@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest
 from common.refusals import Refused, add_refusal
-from tournaments.hall_forms import HallForm, RoleForm
+from tournaments.forms.halls import HallForm, RoleForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.halls import tournament_halls, tournament_team

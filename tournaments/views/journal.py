@@ -7,7 +7,7 @@ from django.http import HttpResponse
 from django.views.decorators.http import require_GET
 
 from common.htmx import HtmxHttpRequest, render_page
-from tournaments.forms import JournalFilterForm
+from tournaments.forms.journal import JournalFilterForm
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.journal import journal_entries, journal_table_numbers, with_changes
 

@@ -10,7 +10,6 @@ its last evening. Every page needs a login and finds the club through
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -20,10 +19,10 @@ from clubs.forms import MemberEditForm
 from clubs.models import Club, Player
 from clubs.permissions import arbitre_club_or_404, club_member_or_404
 from common.actors import Actor
-from common.htmx import HtmxHttpRequest, redirect_page, render_page
+from common.htmx import HtmxHttpRequest, redirect_page, render_page, search_results
 from common.refusals import Refused, add_refusal
-from tournaments.forms import search_query
-from tournaments.member_forms import MemberForm, TickForm
+from tournaments.forms.members import MemberForm, TickForm
+from tournaments.forms.registrations import search_query
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.clubs import (
     club_members,
@@ -80,8 +79,9 @@ def club_members_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
                 )
                 return redirect_page(request, reverse("club_members", args=[club.pk]))
     context = _members_context(request, club, form)
-    if request.htmx and request.htmx.target == "member-results":
-        return render(request, "clubs/members.html#member-results", context)
+    found = search_results(request, "clubs/members.html", context, partial="member-results")
+    if found is not None:
+        return found
     return render_page(request, "clubs/members.html", context, partial="members", status=status)
 
 

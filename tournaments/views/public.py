@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_safe
 
 from common.names import by_name
 from tournaments.permissions import visible_tournaments
-from tournaments.selectors.seating import seating_plan
+from tournaments.selectors.seating import published_seatings
 
 
 @require_GET
@@ -26,11 +26,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         tournament.registrations.select_related("player", "team"), player=attrgetter("player")
     )
     positions = tournament.positions.all()
-    # Each published seating, the latest first: the one the players look for on the day.
-    seatings = [
-        seating_plan(position=position)
-        for position in positions.filter(seating_published_at__isnull=False).order_by("-number")
-    ]
+    seatings = published_seatings(tournament=tournament)
     return render(
         request,
         "tournaments/tournament_detail.html",

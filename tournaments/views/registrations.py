@@ -13,10 +13,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from common.actors import Actor
-from common.htmx import HtmxHttpRequest, redirect_page, render_page
+from common.htmx import HtmxHttpRequest, redirect_page, render_page, search_results
 from common.names import by_name
 from common.refusals import Refused, add_refusal
-from tournaments.forms import (
+from tournaments.forms.registrations import (
     CsvImportForm,
     PlayerSearchForm,
     RegistrationEditForm,
@@ -63,13 +63,14 @@ def players(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     query = search_query(request.GET)
     found = search_players(tournament=tournament, query=query)
     already = search_registered(tournament=tournament, query=query)
-    if request.htmx and request.htmx.target == "search-results":
-        return render_page(
-            request,
-            "setup/players.html",
-            {"tournament": tournament, "found": found, "already": already, "query": query},
-            partial="search-results",
-        )
+    results = search_results(
+        request,
+        "setup/players.html",
+        {"tournament": tournament, "found": found, "already": already, "query": query},
+        partial="search-results",
+    )
+    if results is not None:
+        return results
     form = RegistrationForm(
         request.POST if request.method == "POST" else None, tournament=tournament
     )

@@ -21,11 +21,8 @@ from tournaments.models import Hall, Tournament
 from tournaments.permissions import visible_tournaments
 from tournaments.selectors.draws import commitment_to_show
 from tournaments.selectors.players import find_players, player_page
-from tournaments.selectors.projector import projector_screens
+from tournaments.selectors.projector import PROJECTOR_SECONDS, projector_screens, shown_screen
 from tournaments.selectors.standings import CACHE_SECONDS, current_ranking, tournament_stamp
-
-# How long the projector shows each screen (tournaments.selectors.projector).
-PROJECTOR_SECONDS = 10
 
 
 def _tournament(request: HtmxHttpRequest, tournament_id: int) -> Tournament:
@@ -189,10 +186,7 @@ def hall_projector(request: HtmxHttpRequest, tournament_id: int, hall_number: in
 
 def _projector(request: HtmxHttpRequest, tournament: Tournament, hall: Hall | None) -> HttpResponse:
     screens, ranking = projector_screens(tournament, hall)
-    try:
-        index = int(request.GET.get("ecran", "0")) % len(screens)
-    except ValueError:
-        index = 0
+    index = shown_screen(request.GET.get("ecran", ""), len(screens))
     context = {
         "tournament": tournament,
         "ranking": ranking,

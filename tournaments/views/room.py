@@ -1,29 +1,27 @@
 """The arbitre's room: every table of a position, the calls to answer, closing the position
-and seating the next one, and the penalties register.
+and seating the next one. The penalties register is ``views.penalties``, a table's phone
+link ``views.table_access``.
 
 Every view needs a login and finds the tournament through ``arbitre_tournament_or_404``; every
-write is one service call (``services.positions``, ``services.penalties``) whose refusal comes
+write is one service call (``services.positions``) whose refusal comes
 back as a French message.
 """
 
 from collections.abc import Callable
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Exists, OuterRef
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, render_page
 from common.refusals import Refused, add_refusal
-from tournaments.forms import ClosePositionForm, PenaltyForm, ReopenPositionForm
-from tournaments.models import Deal, Hall, Penalty, Position, Seat, Tournament
+from tournaments.forms.positions import ClosePositionForm, ReopenPositionForm
+from tournaments.models import Deal, Hall, Position, Tournament
 from tournaments.permissions import (
     arbitre_tournament_or_404,
     hall_room_or_404,
@@ -33,14 +31,12 @@ from tournaments.permissions import (
 from tournaments.selectors.draws import draw_in_force, pending_draw
 from tournaments.selectors.halls import in_hall, tournament_halls
 from tournaments.selectors.room import position_room_state
-from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import (
     close_position,
     handle_call,
     reopen_position,
 )
 from tournaments.services.seating import plan_position
-from tournaments.services.tables import grant_device_link
 
 
 def _position(tournament: Tournament, number: int) -> Position:
@@ -95,6 +91,7 @@ def hall_room(
 
 
 def _back_to_room(position: Position, hall: Hall | None = None) -> HttpResponse:
+    """The room of ``position``, or of its ``hall`` for an arbitre de salle."""
     if hall is not None:
         return redirect(
             "hall_room",
@@ -221,132 +218,3 @@ def call_handle(request: HtmxHttpRequest, tournament_id: int, deal_id: int) -> H
         runs = hall is None
         return _render_room(request, room_context(tournament, position, hall=hall, runs=runs))
     return _back_to_room(position, hall)
-
-
-# Letting a table's phone in ------------------------------------------------------------
-
-
-@require_POST
-@login_required
-def device_grant(request: HtmxHttpRequest, tournament_id: int, number: int, table_id: int):
-    """From the room: a one-time link (and its QR code) that lets a table's phone in, which
-    also clears the table's code attempts."""
-    tournament, hall = room_or_404(request, tournament_id)
-    position = get_object_or_404(Position, tournament=tournament, number=number)
-    table = get_object_or_404(position.tables.filter(in_hall(hall)), pk=table_id)
-    if position.closed_at is not None:
-        messages.error(request, _("Cette position est close : ses feuilles ne se saisissent plus."))
-        return _back_to_room(position, hall)
-    link = grant_device_link(table=table, by=Actor.arbitre(request.user))
-    url = request.build_absolute_uri(link.path)
-    qr_svg = segno.make(url, error="m").svg_inline(scale=5, light="#fff", omitsize=True)
-    context = {
-        "tournament": tournament,
-        "position": position,
-        "table": table,
-        # Back to the hall's room, for an arbitre de salle (whose hall is None otherwise).
-        "hall": hall,
-        "url": url,
-        "qr_svg": mark_safe(qr_svg),  # drawn by segno from our own URL: no user text in it
-        "minutes": link.expires_in_minutes,
-    }
-    return render(request, "sheets/device_grant.html", context)
-
-
-# Penalties --------------------------------------------------------------------------------
-
-
-def _in_hall_penalties(hall: Hall | None):
-    """The penalties an arbitre de salle sees: those of the players seated in their hall at
-    the penalty's position (every penalty for the club's arbitres)."""
-    penalties = Penalty.objects.all()
-    if hall is None:
-        return penalties
-    seated_here = Seat.objects.filter(
-        in_hall(hall, "table__"),
-        position=OuterRef("position"),
-        registration=OuterRef("registration"),
-    )
-    return penalties.filter(Exists(seated_here))
-
-
-def _penalties_context(tournament: Tournament, form: PenaltyForm, hall: Hall | None) -> dict:
-    penalties = (
-        _in_hall_penalties(hall)
-        .filter(position__tournament=tournament)
-        .select_related("registration__player", "position", "arbitre", "cancelled_by")
-        .order_by("-created_at", "-pk")
-    )
-    return {"tournament": tournament, "form": form, "penalties": penalties, "hall": hall}
-
-
-@require_http_methods(["GET", "POST"])
-@login_required
-def penalties(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    """The register of the tournament's penalties, and the form to give one; an arbitre de
-    salle's, those of the players of their hall."""
-    tournament, hall = room_or_404(request, tournament_id)
-    if request.method == "GET":
-        # The position under way, or the last one seated: where a penalty is most often given.
-        seated = tournament.positions.filter(tables__isnull=False).distinct().order_by("number")
-        current = seated.filter(closed_at__isnull=True).first() or seated.last()
-        initial = {
-            "number": request.GET.get("numero", "")[:6],
-            "position": current and current.number,
-        }
-        form = PenaltyForm(initial=initial, tournament=tournament)
-        context = _penalties_context(tournament, form, hall)
-        return render(request, "results/penalties.html", context)
-    form = PenaltyForm(request.POST, tournament=tournament)
-    if form.is_valid() and not _seated_in(hall, form.registration, form.position_obj):
-        form.add_error(
-            "number",
-            _("Ce joueur n'était pas placé dans votre salle, « %(hall)s », à cette position.")
-            % {"hall": hall},
-        )
-    if form.is_valid():
-        try:
-            penalty = add_penalty(
-                registration=form.registration,
-                position=form.position_obj,
-                points=form.cleaned_data["points"],
-                reason=form.cleaned_data["reason"],
-                by=Actor.arbitre(request.user),
-            )
-        except Refused as refusal:
-            add_refusal(form, refusal)
-        else:
-            messages.success(
-                request,
-                _("Pénalité enregistrée : %(points)s points retirés à %(player)s.")
-                % {"points": penalty.points, "player": penalty.registration.player},
-            )
-            return redirect("penalties", tournament_id=tournament.pk)
-    context = _penalties_context(tournament, form, hall)
-    return render(request, "results/penalties.html", context, status=422)
-
-
-def _seated_in(hall: Hall | None, registration, position: Position) -> bool:
-    if hall is None:
-        return True
-    return Seat.objects.filter(
-        in_hall(hall, "table__"), position=position, registration=registration
-    ).exists()
-
-
-@require_POST
-@login_required
-def penalty_cancel(request: HtmxHttpRequest, tournament_id: int, penalty_id: int) -> HttpResponse:
-    tournament, hall = room_or_404(request, tournament_id)
-    penalty = get_object_or_404(
-        _in_hall_penalties(hall).select_related("registration__player"),
-        pk=penalty_id,
-        position__tournament=tournament,
-    )
-    cancel_penalty(penalty=penalty, by=Actor.arbitre(request.user))
-    messages.success(
-        request,
-        _("Pénalité de %(player)s annulée : elle reste au registre, barrée.")
-        % {"player": penalty.registration.player},
-    )
-    return redirect("penalties", tournament_id=tournament.pk)

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, render_page
 from common.refusals import Refused
-from tournaments.forms import SwapForm
+from tournaments.forms.seating import SwapForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.draws import draw_in_force, pending_draw

@@ -9,8 +9,8 @@ htmx swaps it in (htmx request).
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -19,6 +19,7 @@ from django_htmx.http import reswap
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused
 from scoring.rules import InvalidDeal
+from tournaments.forms.sheets import DealForm, initial_for
 from tournaments.models import Seat, Table
 from tournaments.selectors.sheets import (
     history_entries,
@@ -28,8 +29,7 @@ from tournaments.selectors.sheets import (
     table_seats,
 )
 from tournaments.services.sheets import confirm_bilan, unlock_sheet
-from tournaments.sheet_forms import DealForm, initial_for
-from tournaments.table_access import SheetAccess, sheet_access
+from tournaments.table_access import SheetAccess, editor_or_403, table_or_404
 
 REFUSAL_STATUS = {
     "invalid": 422,
@@ -47,27 +47,6 @@ REFUSAL_STATUS = {
     "missing": 404,
     "open": 409,
 }
-
-# --- Loading and permissions -------------------------------------------------------------
-
-
-def table_or_404(request: HtmxHttpRequest, table_id: int) -> tuple[Table, SheetAccess]:
-    """The table and what this request may do on it; 404 if the tournament is hidden to it."""
-    table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
-    return table, access_or_404(request, table)
-
-
-def access_or_404(request: HtmxHttpRequest, table: Table) -> SheetAccess:
-    access = sheet_access(request, table)
-    if not table.position.tournament.published and not access.can_edit:
-        raise Http404
-    return access
-
-
-def editor_or_403(access: SheetAccess) -> None:
-    if not access.can_edit:
-        raise PermissionDenied(_("Saisissez d'abord le code de la table."))
-
 
 # --- What the sheet shows ----------------------------------------------------------------
 

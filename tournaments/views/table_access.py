@@ -1,15 +1,23 @@
 """How a phone gets the right to write on a table's sheet: its code, typed once, or the
-arbitre's one-time link (``tournaments.table_access``)."""
+arbitre's one-time link (``tournaments.table_access``), which the arbitre makes from the room
+(``device_grant``) and the phone opens (``device_grant_open``)."""
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
+from common.actors import Actor
 from common.htmx import HtmxHttpRequest, render_page
-from tournaments.models import Table
-from tournaments.sheet_forms import TableCodeForm
+from tournaments.forms.sheets import TableCodeForm
+from tournaments.models import Position, Table
+from tournaments.permissions import room_or_404
+from tournaments.prints.qr import qr_svg
+from tournaments.selectors.halls import in_hall
+from tournaments.services.tables import grant_device_link
 from tournaments.table_access import check_code, grant_link_valid, open_device_grant, sheet_access
 
 
@@ -71,3 +79,32 @@ def device_grant_open(request: HtmxHttpRequest, table_id: int, token: str) -> Ht
 
 
 # --- The sheet and its deals -------------------------------------------------------------
+
+
+@require_POST
+@login_required
+def device_grant(request: HtmxHttpRequest, tournament_id: int, number: int, table_id: int):
+    """From the room: a one-time link (and its QR code) that lets a table's phone in, which
+    also clears the table's code attempts."""
+    tournament, hall = room_or_404(request, tournament_id)
+    position = get_object_or_404(Position, tournament=tournament, number=number)
+    table = get_object_or_404(position.tables.filter(in_hall(hall)), pk=table_id)
+    if position.closed_at is not None:
+        messages.error(request, _("Cette position est close : ses feuilles ne se saisissent plus."))
+        if hall is not None:
+            return redirect("hall_room", tournament.pk, number, hall.number)
+        return redirect("sheet_room", tournament_id=tournament.pk, number=number)
+    link = grant_device_link(table=table, by=Actor.arbitre(request.user))
+    url = request.build_absolute_uri(link.path)
+    context = {
+        "tournament": tournament,
+        "position": position,
+        "table": table,
+        # Back to the hall's room, for an arbitre de salle (whose hall is None otherwise).
+        "hall": hall,
+        "url": url,
+        # Drawn by segno from our own URL: no user text in it.
+        "qr_svg": mark_safe(qr_svg(url, screen=True)),
+        "minutes": link.expires_in_minutes,
+    }
+    return render(request, "sheets/device_grant.html", context)

@@ -20,13 +20,14 @@ from common.actors import Actor
 from common.forms import RowChoiceField
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
-from tournaments.forms import TournamentForm
+from tournaments.forms.tournaments import TournamentForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404, arbitre_tournaments
 from tournaments.selectors.halls import roles_of
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
+    registration_counts,
 )
 from tournaments.selectors.seating import seating_changes
 from tournaments.services.tournaments import (
@@ -81,7 +82,6 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
     def save(settings: dict) -> Tournament:
         settings = dict(settings)
         return create_tournament(
-            arbitre=request.user,
             club=settings.pop("club", None),
             settings=settings,
             by=Actor.arbitre(request.user),
@@ -132,7 +132,6 @@ def tournament_publish(request: HtmxHttpRequest, tournament_id: int) -> HttpResp
 @login_required
 def dashboard(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    registrations = tournament.registrations
     seated = {position.number: position for position in tournament.positions.all()}
     # A plan not yet played may no longer match who is present: it is to be made again.
     played = last_played_position_number(tournament=tournament)
@@ -146,16 +145,12 @@ def dashboard(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         }
         for number in range(1, tournament.positions_count + 1)
     ]
-    present = registrations.filter(checked_in=True, withdrawn_from__isnull=True).count()
     return render(
         request,
         "setup/dashboard.html",
         {
             "tournament": tournament,
-            "registered": registrations.count(),
-            "present": present,
-            "teams": tournament.teams.count(),
-            "without_team": registrations.filter(team__isnull=True).count(),
+            **registration_counts(tournament=tournament),
             "positions": positions,
             "next_position": last_seated_position_number(tournament=tournament) + 1,
         },

@@ -1,12 +1,14 @@
 """A season's public pages and exports, and a player's history page."""
 
 import csv
+import html
 import io
 from collections import defaultdict
 
 import pytest
 from django.db.models import F
 
+from seasons.models import method_words
 from tests.htmx import HTMX
 from tests.seasons.evenings import evening
 from tournaments.models import Seat, Tournament
@@ -172,3 +174,18 @@ def test_a_season_played_by_one_set_of_rules_says_nothing_of_them(
     page = client.get(f"/saisons/{season.pk}/").content.decode()
 
     assert "mêmes règles" not in page
+
+
+def test_the_method_reads_in_the_same_words_on_the_form_and_on_the_season_page(
+    arbitre_client, season
+):
+    season.method = "points_de_place"
+    season.save()
+    words = html.escape(method_words("points_de_place"))
+
+    page = arbitre_client.get(f"/saisons/{season.pk}/").content.decode()
+    form = arbitre_client.get(f"/arbitre/saisons/{season.pk}/").content.decode()
+
+    assert "1000 au premier" in words
+    assert words in page
+    assert words in form

@@ -74,9 +74,7 @@ def test_creating_a_tournament_is_kept_with_its_settings(arbitre, as_arbitre):
 
     club = club_of(arbitre)
 
-    entry = only_entry(
-        lambda: create_tournament(arbitre=arbitre, club=club, settings=settings, by=as_arbitre)
-    )
+    entry = only_entry(lambda: create_tournament(club=club, settings=settings, by=as_arbitre))
 
     assert (entry.action, entry.actor_kind, entry.actor_user) == (
         Action.TOURNAMENT_CREATED,

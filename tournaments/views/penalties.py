@@ -1,0 +1,115 @@
+"""The penalties register of a tournament: every penalty given, and the form to give one;
+cancelling one (it stays in the register, struck through).
+
+Every view needs a login and finds the tournament through ``arbitre_tournament_or_404``; every
+write is one service call (``services.penalties``) whose refusal comes back beside the form.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Exists, OuterRef
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from common.actors import Actor
+from common.htmx import HtmxHttpRequest
+from common.refusals import Refused, add_refusal
+from tournaments.forms.penalties import PenaltyForm
+from tournaments.models import Hall, Penalty, Seat, Tournament
+from tournaments.permissions import room_or_404
+from tournaments.selectors.halls import in_hall
+from tournaments.selectors.penalties import penalty_position, penalty_register
+from tournaments.services.penalties import add_penalty, cancel_penalty
+
+
+def _in_hall_penalties(hall: Hall | None):
+    """The penalties an arbitre de salle sees: those of the players seated in their hall at
+    the penalty's position (every penalty for the club's arbitres)."""
+    penalties = Penalty.objects.all()
+    if hall is None:
+        return penalties
+    seated_here = Seat.objects.filter(
+        in_hall(hall, "table__"),
+        position=OuterRef("position"),
+        registration=OuterRef("registration"),
+    )
+    return penalties.filter(Exists(seated_here))
+
+
+def _penalties_context(tournament: Tournament, form: PenaltyForm, hall: Hall | None) -> dict:
+    register = penalty_register(tournament=tournament)
+    if hall is not None:
+        register = register.filter(pk__in=_in_hall_penalties(hall).values("pk"))
+    return {"tournament": tournament, "form": form, "penalties": register, "hall": hall}
+
+
+def _seated_in(hall: Hall | None, registration, position) -> bool:
+    if hall is None:
+        return True
+    return Seat.objects.filter(
+        in_hall(hall, "table__"), position=position, registration=registration
+    ).exists()
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def penalties(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    """The register of the tournament's penalties, and the form to give one; an arbitre de
+    salle's, those of the players of their hall."""
+    tournament, hall = room_or_404(request, tournament_id)
+    if request.method == "GET":
+        current = penalty_position(tournament=tournament)
+        initial = {
+            "number": request.GET.get("numero", "")[:6],
+            "position": current and current.number,
+        }
+        form = PenaltyForm(initial=initial, tournament=tournament)
+        context = _penalties_context(tournament, form, hall)
+        return render(request, "results/penalties.html", context)
+    form = PenaltyForm(request.POST, tournament=tournament)
+    if form.is_valid() and not _seated_in(hall, form.registration, form.position_obj):
+        form.add_error(
+            "number",
+            _("Ce joueur n'était pas placé dans votre salle, « %(hall)s », à cette position.")
+            % {"hall": hall},
+        )
+    if form.is_valid():
+        try:
+            penalty = add_penalty(
+                registration=form.registration,
+                position=form.position_obj,
+                points=form.cleaned_data["points"],
+                reason=form.cleaned_data["reason"],
+                by=Actor.arbitre(request.user),
+            )
+        except Refused as refusal:
+            add_refusal(form, refusal)
+        else:
+            messages.success(
+                request,
+                _("Pénalité enregistrée : %(points)s points retirés à %(player)s.")
+                % {"points": penalty.points, "player": penalty.registration.player},
+            )
+            return redirect("penalties", tournament_id=tournament.pk)
+    context = _penalties_context(tournament, form, hall)
+    return render(request, "results/penalties.html", context, status=422)
+
+
+@require_POST
+@login_required
+def penalty_cancel(request: HtmxHttpRequest, tournament_id: int, penalty_id: int) -> HttpResponse:
+    tournament, hall = room_or_404(request, tournament_id)
+    penalty = get_object_or_404(
+        _in_hall_penalties(hall).select_related("registration__player"),
+        pk=penalty_id,
+        position__tournament=tournament,
+    )
+    cancel_penalty(penalty=penalty, by=Actor.arbitre(request.user))
+    messages.success(
+        request,
+        _("Pénalité de %(player)s annulée : elle reste au registre, barrée.")
+        % {"player": penalty.registration.player},
+    )
+    return redirect("penalties", tournament_id=tournament.pk)
