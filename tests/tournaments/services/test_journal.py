@@ -296,11 +296,20 @@ def test_a_swap_names_both_seats_before_and_after(table, as_arbitre):
 
 
 def test_publishing_a_seating_starts_the_tournament(table, as_arbitre):
-    entry = only_entry(lambda: publish_seating(position=table.position, by=as_arbitre))
+    publish_seating(position=table.position, by=as_arbitre)
+
+    entry = JournalEntry.objects.get(action=Action.SEATING_PUBLISHED)
 
     assert entry.action == Action.SEATING_PUBLISHED
     assert entry.before == {"seating_published": False, "status": Tournament.Status.PREPARATION}
     assert entry.after == {"seating_published": True, "status": Tournament.Status.RUNNING}
+
+
+def test_publishing_a_seating_fixes_the_next_positions_commitment(table, as_arbitre):
+    publish_seating(position=table.position, by=as_arbitre)
+
+    entry = JournalEntry.objects.get(action=Action.DRAW_COMMITTED)
+    assert entry.subject == "Position 2, tirage n° 1"
 
 
 # --- The sheets ----------------------------------------------------------------------------
