@@ -52,3 +52,15 @@ class MemberEditForm(forms.Form):
     last_name = forms.CharField(label=_("Nom"), max_length=100)
     first_name = forms.CharField(label=_("Prénom"), max_length=100)
     licence = LicenceField()
+
+
+class AccountForm(forms.Form):
+    """A new account for a tournament's team: its login, and the name it goes by."""
+
+    username = forms.CharField(
+        label=_("Identifiant"),
+        max_length=150,
+        help_text=_("Lettres, chiffres et @ . + - _ seulement."),
+    )
+    first_name = forms.CharField(label=_("Prénom"), max_length=150, required=False)
+    last_name = forms.CharField(label=_("Nom"), max_length=150, required=False)

@@ -145,6 +145,7 @@ class ClubAction(models.TextChoices):
     MEMBER_UPDATED = "member.updated", _("Membre corrigé")
     MEMBER_REMOVED = "member.removed", _("Membre retiré")
     PLAYERS_MERGED = "player.merged", _("Fiches d'un même joueur fusionnées")
+    ACCOUNT_CREATED = "account.created", _("Compte créé (équipe d'arbitrage)")
 
 
 class ClubJournalEntry(JournalLine):

@@ -79,3 +79,37 @@ def test_dev_prod_refuses_a_port_that_is_not_one():
 
     assert result.returncode == 2
     assert "par exemple ./dev prod 8080" in result.stderr
+
+
+def test_the_draws_worked_example_is_what_the_code_computes():
+    from seating.draw import (
+        GENERATOR_VERSION,
+        DrawPlayer,
+        canonical_json,
+        commitment_of,
+        fingerprint,
+        input_document,
+        plan_of,
+        seed_of,
+    )
+
+    document = (ROOT / "docs" / "tirage.md").read_text(encoding="utf-8")
+    licences = [("0412361", 31), ("0098765", 12), ("0731002", 47), ("0245118", 5)]
+    licences += [("0560034", 28), ("0188870", 19), ("0650441", 53), ("0300297", 8)]
+    players = [DrawPlayer(player_id=pid, licence=licence) for licence, pid in licences]
+    data = input_document(position=1, positions=3, allow_five=False, players=players, history=[])
+    secret = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+    seed = seed_of(
+        secret=secret, input_fingerprint=fingerprint(data), position=1, version=GENERATOR_VERSION
+    )
+    plan = plan_of(data, seed)[:1]
+
+    for shown in (
+        commitment_of(secret),
+        canonical_json(data),
+        fingerprint(data),
+        seed,
+        canonical_json(plan),
+        fingerprint(plan),
+    ):
+        assert shown in document

@@ -161,6 +161,15 @@ class JournalAction(models.TextChoices):
     CALL_HANDLED = "call.handled", _("Appel pris en compte")
     PENALTY_ADDED = "penalty.added", _("Pénalité donnée")
     PENALTY_CANCELLED = "penalty.cancelled", _("Pénalité annulée")
+    STAGE_ADDED = "stage.added", _("Phase ajoutée")
+    STAGE_UPDATED = "stage.updated", _("Phase modifiée")
+    STAGE_DELETED = "stage.deleted", _("Phase supprimée")
+    HALL_ADDED = "hall.added", _("Salle ajoutée")
+    HALL_REMOVED = "hall.removed", _("Salle retirée")
+    ROLE_GIVEN = "role.given", _("Rôle donné")
+    ROLE_REMOVED = "role.removed", _("Rôle retiré")
+    DRAW_COMMITTED = "draw.committed", _("Engagement de tirage fixé")
+    DRAW_REVEALED = "draw.revealed", _("Secret du tirage révélé")
 
 
 MARQUE_FIELDS = {

@@ -10,15 +10,20 @@ apostrophe (OWASP « CSV injection »); numbers are written as numbers, negative
 
 import csv
 import io
+import json
 from collections import defaultdict
 from decimal import Decimal
 
+from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from common.db import one_snapshot
 from tournaments.choices import MARQUE_FIELDS, MisereShown, Place
 from tournaments.models import Deal, Seat, Tournament
+from tournaments.selectors.halls import hall_of, tournament_halls
 from tournaments.selectors.ranking import TABLE_SIZES, Ranking
+from tournaments.selectors.stages import span_of, tournament_stages
+from tournaments.selectors.standings import CACHE_SECONDS, tournament_stamp
 
 FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -71,6 +76,7 @@ def ranking_table(ranking: Ranking) -> tuple[list[str], list[list]]:
         _("Total"),
         *[_("Donnes à %(size)s") % {"size": size} for size in TABLE_SIZES],
         _("Règles"),
+        *([_("Phase atteinte"), _("Qualifié·e")] if ranking.stages else []),
     ]
     rules = ranking.tournament.rules_label
     rows = []
@@ -93,9 +99,15 @@ def ranking_table(ranking: Ranking) -> tuple[list[str], list[list]]:
                 ranked.total,
                 *[ranked.deals_by_table_size[size] for size in TABLE_SIZES],
                 rules,
+                *(_stage_cells(ranked) if ranking.stages else []),
             ]
         )
     return header, rows
+
+
+def _stage_cells(ranked) -> list:
+    """The stage a player reached and whether its cut qualified them."""
+    return [ranked.stage_reached.name, _("oui") if ranked.qualified else ""]
 
 
 def teams_csv(ranking: Ranking) -> bytes:
@@ -132,6 +144,15 @@ def ranking_json(ranking: Ranking) -> dict:
             "positions": tournament.positions_count,
             "positions_closed": ranking.positions_closed,
         },
+        "stages": [
+            {
+                "name": stage.span.name,
+                "positions": list(stage.span.positions),
+                "cut": stage.span.cut,
+                "carry_over": stage.span.carry_over_text,
+            }
+            for stage in ranking.stages
+        ],
         "players": [
             {
                 "rank": ranked.rank,
@@ -158,6 +179,8 @@ def ranking_json(ranking: Ranking) -> dict:
                 "deals_by_table_size": {
                     str(size): ranked.deals_by_table_size[size] for size in TABLE_SIZES
                 },
+                "stage_reached": ranked.stage_reached.name if ranked.stage_reached else None,
+                "qualified": ranked.qualified,
             }
             for ranked in ranking.players
         ],
@@ -172,6 +195,63 @@ def ranking_json(ranking: Ranking) -> dict:
             for team in ranking.teams
         ],
     }
+
+
+# The seating plan --------------------------------------------------------------------------
+
+
+@one_snapshot
+def plan_json(tournament: Tournament) -> dict:
+    """Every published position's seating, in the shape other tools rely on (README,
+    « Exports »): with it anyone can check who sat with whom. Three queries whatever the
+    size."""
+    spans = tournament_stages(tournament)
+    halls = tournament_halls(tournament)
+    rows = (
+        Seat.objects.filter(
+            position__tournament=tournament, position__seating_published_at__isnull=False
+        )
+        .order_by("position__number", "table__number", "place")
+        .values_list("position__number", "table__number", "place", "registration__player_id")
+    )
+    positions: dict[int, dict] = {}
+    tables: dict[tuple[int, int], list] = {}
+    for number, table, place, player_id in rows:
+        position = positions.get(number)
+        if position is None:
+            span = span_of(spans, number)
+            position = positions[number] = {
+                "number": number,
+                "stage": span.name if span else None,
+                "tables": [],
+            }
+        seats = tables.get((number, table))
+        if seats is None:
+            seats = tables[(number, table)] = []
+            hall = hall_of(halls, table)
+            position["tables"].append(
+                {"number": table, "hall": hall.name if hall else None, "seats": seats}
+            )
+        seats.append({"place": place, "player_id": player_id})
+    for position in positions.values():
+        for table in position["tables"]:
+            table["seats"].sort(key=lambda seat: SEAT_ORDER[seat["place"]])
+    return {"positions": list(positions.values())}
+
+
+SEAT_ORDER = {place.value: index for index, place in enumerate(Place)}
+
+
+def plan_json_bytes(tournament: Tournament) -> bytes:
+    """``plan_json`` as the export sends it, written once per change of the tournament (its
+    stamp, as the ranking is: ``selectors.standings``) and shared by every reader: at 2,000
+    players it holds 20,000 seats, which anyone may fetch as often as they like."""
+    key = f"plan:{tournament_stamp(tournament)}"
+    content = cache.get(key)
+    if content is None:
+        content = json.dumps(plan_json(tournament), ensure_ascii=False).encode()
+        cache.set(key, content, CACHE_SECONDS)
+    return content
 
 
 # Every deal -------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Who may act on a tournament: its club's arbitres (and superusers), nobody else.
+"""Who may act on a tournament: its club's arbitres (and superusers) on everything; the
+accounts given a role in it (« arbitre de salle », « pointeur ») on their few pages.
 
 One rule: an account may act on a tournament when it is an arbitre of the tournament's club
 (``clubs.permissions.arbitre_clubs``, which every check here composes). Views check login
@@ -8,11 +9,11 @@ tournament (``visible_tournaments``).
 """
 
 from django.db.models import Q, QuerySet
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
 from clubs.permissions import arbitre_clubs, is_club_arbitre
-from tournaments.models import Tournament
+from tournaments.models import Hall, Tournament, TournamentRole
 
 
 def arbitre_tournaments(user) -> QuerySet[Tournament]:
@@ -41,3 +42,80 @@ def tournaments_visible_to(user) -> QuerySet[Tournament]:
 def arbitre_tournament_or_404(request: HttpRequest, tournament_id: int) -> Tournament:
     """The tournament ``tournament_id`` if the logged-in user may run it, else ``Http404``."""
     return get_object_or_404(arbitre_tournaments(request.user), pk=tournament_id)
+
+
+# Roles per tournament (« arbitre de salle », « pointeur »), given by the club's arbitres:
+# each opens a few pages of one tournament, and every other page stays a 404 to them.
+
+
+def tournament_role(user, tournament: Tournament) -> TournamentRole | None:
+    if not user.is_authenticated:
+        return None
+    return tournament.roles.select_related("hall").filter(user_id=user.pk).first()
+
+
+def role_tournaments(user) -> QuerySet[Tournament]:
+    """The tournaments where ``user`` holds a role."""
+    if not user.is_authenticated:
+        return Tournament.objects.none()
+    return Tournament.objects.filter(roles__user_id=user.pk)
+
+
+def hall_of_user(user, tournament: Tournament) -> Hall | None:
+    """The hall ``user`` referees in ``tournament``, if they are its « arbitre de salle »."""
+    role = tournament_role(user, tournament)
+    if role is None or role.role != TournamentRole.Kind.HALL_ARBITRE:
+        return None
+    return role.hall
+
+
+def runs_table(user, table) -> bool:
+    """Whether ``user`` has the arbitre's powers over ``table``'s sheet: the club's arbitres,
+    and the arbitre de salle of the hall that holds it."""
+    tournament = table.position.tournament
+    if runs_tournament(user, tournament):
+        return True
+    hall = hall_of_user(user, tournament)
+    return hall is not None and hall.holds(table.number)
+
+
+def room_or_404(request: HttpRequest, tournament_id: int) -> tuple[Tournament, Hall | None]:
+    """The tournament for its room: every hall's for the club's arbitres (hall None), one
+    hall's for its arbitre de salle; else ``Http404``."""
+    tournament = get_object_or_404(
+        Tournament.objects.filter(
+            Q(pk__in=arbitre_tournaments(request.user).values("pk"))
+            | Q(pk__in=role_tournaments(request.user).values("pk"))
+        ),
+        pk=tournament_id,
+    )
+    if runs_tournament(request.user, tournament):
+        return tournament, None
+    hall = hall_of_user(request.user, tournament)
+    if hall is None:
+        raise Http404
+    return tournament, hall
+
+
+def hall_room_or_404(
+    request: HttpRequest, tournament_id: int, hall_number: int
+) -> tuple[Tournament, Hall]:
+    """The tournament and its hall ``hall_number``, for the club's arbitres and for that
+    hall's arbitre de salle; else ``Http404``."""
+    tournament, own = room_or_404(request, tournament_id)
+    hall = get_object_or_404(tournament.halls, number=hall_number)
+    if own is not None and own.pk != hall.pk:
+        raise Http404
+    return tournament, hall
+
+
+def checkin_tournament_or_404(request: HttpRequest, tournament_id: int) -> Tournament:
+    """The tournament for its check-in: the club's arbitres and its pointeurs."""
+    tournament = get_object_or_404(
+        Tournament.objects.filter(
+            Q(pk__in=arbitre_tournaments(request.user).values("pk"))
+            | Q(roles__user_id=request.user.pk, roles__role=TournamentRole.Kind.POINTEUR)
+        ).distinct(),
+        pk=tournament_id,
+    )
+    return tournament

@@ -55,7 +55,7 @@ from django.utils.translation import gettext as _
 
 from common.actors import Actor
 from tournaments.models import Table
-from tournaments.permissions import runs_tournament
+from tournaments.permissions import runs_table
 
 SESSION_KEY = "sheet_grants"
 TABLE_ATTEMPTS = 30
@@ -87,8 +87,9 @@ class SheetAccess:
 
 
 def sheet_access(request: HttpRequest, table: Table) -> SheetAccess:
-    """The arbitre of the table's tournament (or a superuser), the table's device, or a reader."""
-    if runs_tournament(request.user, table.position.tournament):
+    """The arbitre of the table's tournament (or a superuser, or the arbitre de salle of its
+    hall), the table's device, or a reader."""
+    if runs_table(request.user, table):
         return SheetAccess(actor=Actor.arbitre(request.user))
     if device_granted(request, table):
         return SheetAccess(actor=Actor.table_device())

@@ -7,6 +7,8 @@ from django.urls import include, path
 from tournaments.views import (
     checkin,
     deals,
+    draws,
+    halls,
     journal,
     live,
     members,
@@ -20,6 +22,7 @@ from tournaments.views import (
     room,
     seating,
     sheet,
+    stages,
     table_access,
     tournaments,
 )
@@ -37,12 +40,16 @@ tournament_pages = [
     path("donnes.csv", results.deals_csv, name="deals_csv"),
     path("donnes.xlsx", results.deals_xlsx, name="deals_xlsx"),
     path("donnes.json", results.deals_json, name="deals_json"),
+    path("plan.json", results.plan_json, name="plan_json"),
     path("joueurs/", results.player_search, name="player_search"),
     path("joueurs/<int:number>/", results.player, name="player_page"),
     path("projection/", results.projector, name="projector"),
     path("direct/", live.public_stream, name="live_stream"),
     path("notifications/", push.subscribe, name="push_subscribe"),
     path("notifications/retrait/", push.unsubscribe, name="push_unsubscribe"),
+    path("projection/salles/<int:hall_number>/", results.hall_projector, name="hall_projector"),
+    path("tirages/", draws.draws, name="draws"),
+    path("tirages.json", draws.draws_json, name="draws_json"),
 ]
 
 # arbitre/tournois/<tournament_id>/joueurs/<registration_id>/: one registration.
@@ -57,9 +64,17 @@ registration_pages = [
 position_pages = [
     path("placement/", seating.placement, name="setup_placement"),
     path("placement/generer/", seating.placement_generate, name="setup_placement_generate"),
+    path("placement/engagement/", seating.placement_commit, name="setup_placement_commit"),
     path("placement/echanger/", seating.placement_swap, name="setup_placement_swap"),
     path("placement/publier/", seating.placement_publish, name="setup_placement_publish"),
     path("salle/", room.position_room, name="sheet_room"),
+    path("salles/<int:hall_number>/", room.hall_room, name="hall_room"),
+    path("salles/<int:hall_number>/plan.pdf", prints.hall_plan_pdf, name="print_hall_plan"),
+    path(
+        "salles/<int:hall_number>/feuilles.pdf",
+        prints.hall_sheets_pdf,
+        name="print_hall_sheets",
+    ),
     path(
         "salle/tables/<int:table_id>/telephone/",
         table_access.device_grant,
@@ -77,6 +92,9 @@ arbitre_pages = [
     path("", tournaments.dashboard, name="setup_dashboard"),
     path("modifier/", tournaments.tournament_edit, name="setup_tournament_edit"),
     path("publier/", tournaments.tournament_publish, name="setup_tournament_publish"),
+    path("phases/", stages.stages, name="setup_stages"),
+    path("phases/<int:stage_id>/modifier/", stages.stage_edit, name="setup_stage_edit"),
+    path("phases/<int:stage_id>/supprimer/", stages.stage_delete, name="setup_stage_delete"),
     path("joueurs/", registrations.players, name="setup_players"),
     path("joueurs/cocher/", members.register_ticked, name="setup_register_ticked"),
     path("joueurs/<int:registration_id>/", include(registration_pages)),
@@ -89,6 +107,10 @@ arbitre_pages = [
     path("donnes/<int:deal_id>/appel/", room.call_handle, name="call_handle"),
     path("journal/", journal.journal, name="journal"),
     path("direct/", live.arbitre_stream, name="arbitre_live_stream"),
+    path("salles/", halls.halls, name="setup_halls"),
+    path("salles/<int:hall_number>/retirer/", halls.hall_remove, name="setup_hall_remove"),
+    path("roles/", halls.role_give, name="setup_role_give"),
+    path("roles/<int:role_id>/retirer/", halls.role_remove, name="setup_role_remove"),
     path("penalites/", penalties.penalties, name="penalties"),
     path("penalites/<int:penalty_id>/annuler/", penalties.penalty_cancel, name="penalty_cancel"),
     path("cartes.pdf", prints.player_cards_pdf, name="print_cards"),

@@ -13,13 +13,14 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.forms import ClubForm
+from clubs.forms import AccountForm, ClubForm
 from clubs.permissions import arbitre_club_or_404, club_member_or_404
+from clubs.services.accounts import create_account, password_link
 from clubs.services.clubs import create_club, remove_arbitre, remove_member
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
@@ -76,3 +77,27 @@ def club_member_remove(request: HtmxHttpRequest, club_id: int, member_id: int) -
         request, _("%(player)s n'est plus membre du club.") % {"player": member.player}
     )
     return redirect_page(request, reverse("club_members", args=[club.pk]))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def club_accounts(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
+    """A new account for a tournament's team, and its one-time link to choose a password,
+    shown to the arbitre to hand over (no email is sent)."""
+    club = arbitre_club_or_404(request, club_id)
+    form = AccountForm(request.POST if request.method == "POST" else None)
+    context = {"club": club, "form": form, "created": None, "link": ""}
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = create_account(club=club, **form.cleaned_data, by=Actor.arbitre(request.user))
+        except Refused as refusal:
+            add_refusal(form, refusal)
+        else:
+            context.update(
+                form=AccountForm(),
+                created=user,
+                link=request.build_absolute_uri(password_link(user)),
+            )
+            return render(request, "clubs/accounts.html", context)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "clubs/accounts.html", context, status=status)

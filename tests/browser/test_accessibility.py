@@ -23,15 +23,23 @@ from tarot_club.celery import app as celery_app
 from tests.at_the_table import TESTS, fill_sheet, sign
 from tests.browser.conftest import PHONE, log_in
 from tests.browser.taps import tap
+from tests.championship import (
+    championship_tournament,
+    play_position,
+    qualification_and_final,
+    set_cut,
+)
 from tests.factories import club_player, club_tournament, enrol, register, seat
 from tournaments.deal_scoring import DealResult
 from tournaments.management.commands.vapid_keys import new_keys
 from tournaments.models import Team
 from tournaments.prints.documents import PLAN
 from tournaments.services.deals import record_deal
+from tournaments.services.draws import commit_draw
+from tournaments.services.halls import add_hall
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import withdraw_player
-from tournaments.services.seating import publish_seating
+from tournaments.services.seating import plan_position, publish_seating
 
 pytestmark = pytest.mark.browser
 
@@ -56,6 +64,7 @@ class Room:
     preparing: str  # the job of the plan being drawn, that the 202 page follows
     arbitre: int
     twin: int  # another member's record under the same name as Gaëlle's
+    championship: int  # a qualification played, 4 qualified for the final
 
 
 @dataclass(frozen=True)
@@ -185,6 +194,14 @@ PAGES = [
         "arbitre",
         "/arbitre/clubs/{club}/membres/{member}/fusionner/?other={twin}",
     ),
+    Page("salles et équipe", "arbitre", "/arbitre/tournois/{tournament}/salles/"),
+    Page("salle d'une salle", "arbitre", "/arbitre/tournois/{tournament}/positions/1/salles/1/"),
+    Page("projection d'une salle", "anyone", "/tournois/{tournament}/projection/salles/1/"),
+    Page("tirages", "anyone", "/tournois/{tournament}/tirages/"),
+    Page("comptes du club", "arbitre", "/arbitre/clubs/{club}/comptes/"),
+    Page("choisir son mot de passe", "anyone", "/compte/MQ/lien-perime/"),
+    Page("phases", "arbitre", "/arbitre/tournois/{championship}/phases/"),
+    Page("classement d'un championnat", "anyone", "/tournois/{championship}/classement/"),
 ]
 
 # The pages read at 200 % text size: every page, for a reader who needs large text needs it
@@ -227,6 +244,12 @@ def room(arbitre) -> Room:
         reason="Retard",
         by=Actor.arbitre(arbitre),
     )
+    add_hall(tournament=tournament, name="Salle A", first_table=1, last_table=1, by=TESTS)
+    add_hall(tournament=tournament, name="Salle B", first_table=2, last_table=2, by=TESTS)
+    # Position 2 drawn, then drawn again with a reason: the first draw's secret revealed, the
+    # second's commitment waiting.
+    plan_position(tournament=tournament, number=2, by=TESTS)
+    commit_draw(tournament=tournament, number=2, by=TESTS, reason="Un joueur oublié au pointage.")
     season = Season.objects.create(
         club=tournament.club,
         name="Saison du club",
@@ -251,7 +274,17 @@ def room(arbitre) -> Room:
         preparing.digest,
         arbitre.pk,
         twin.memberships.get().pk,
+        played_qualification(arbitre),
     )
+
+
+def played_qualification(arbitre) -> int:
+    """A championship of 16 players: its qualification played, 4 qualified for the final."""
+    championship = championship_tournament(arbitre)
+    qualification, _final = qualification_and_final(championship)
+    set_cut(qualification, 4)
+    play_position(championship, 1)
+    return championship.pk
 
 
 @pytest.fixture

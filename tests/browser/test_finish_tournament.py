@@ -65,6 +65,7 @@ def test_an_arbitre_runs_a_tournament_to_its_final_ranking(
 
     # Position 1: generated and published from the placement screen.
     room.goto(f"/arbitre/tournois/{tournament.pk}/positions/1/placement/")
+    room.get_by_role("button", name="Fixer l'engagement du tirage").click()
     room.get_by_role("button", name="Générer le placement").click()
     room.get_by_role("button", name=re.compile("Publier")).click()
     expect(room.get_by_text("Placement publié")).to_be_visible()

@@ -58,6 +58,7 @@ def test_arbitre_seats_position_1_from_an_empty_tournament(phone, tmp_path):
     expect(page.locator("#checkin-counter")).to_contain_text("1 table de 4, 3 tables de 3")
 
     page.get_by_role("link", name="Placement").first.click()
+    page.get_by_role("button", name="Fixer l'engagement du tirage").click()
     page.get_by_role("button", name="Générer le placement").click()
     expect(page.get_by_text("Aucune rencontre répétée")).to_be_visible()
     expect(page.locator(".table-card")).to_have_count(4)

@@ -103,7 +103,10 @@ def test_the_ranking_json_has_the_fixed_shape(client, results):
         "penalties": -50,
         "positions": [{"number": 1, "table": 1, "seat": "N", "bilan": 87}],
         "deals_by_table_size": {"3": 0, "4": 1, "5": 0},
+        "stage_reached": None,
+        "qualified": False,
     }
+    assert data["stages"] == []
     assert data["teams"] == [
         {"rank": 1, "tied": False, "name": "@Les As", "members": [1, 2], "total": 8}
     ]

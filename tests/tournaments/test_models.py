@@ -2,6 +2,7 @@
 
 import pytest
 from django.apps import apps
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, models, transaction
 from django.db.models import RestrictedError
@@ -10,7 +11,15 @@ from django.utils import timezone
 from clubs.models import Player
 from scoring import rules
 from tournaments.choices import MISERE_FIELDS, POIGNEE_FIELDS, Camp, Chelem, Contract, PoigneeSize
-from tournaments.models import Deal, JournalEntry, Registration, Seat, SheetEvent, Tournament
+from tournaments.models import (
+    Deal,
+    JournalEntry,
+    Registration,
+    Seat,
+    SheetEvent,
+    Tournament,
+    TournamentRole,
+)
 
 
 def garde_by_est(table, *, ouest: int) -> Deal:
@@ -199,6 +208,11 @@ def stored_rows(tournament, table) -> dict[type[models.Model], models.Model]:
             actor_script="tests",
             action="tournament.created",
         ),
+        TournamentRole: TournamentRole.objects.create(
+            tournament=tournament,
+            user=get_user_model().objects.create_user(username="pointeur"),
+            role="pointeur",
+        ),
     }
 
 
@@ -217,6 +231,7 @@ CHOICE_COLUMNS = [
     (Tournament, "five_mode"),
     (Tournament, "rules"),
     (Tournament, "status"),
+    (TournamentRole, "role"),
     (Seat, "place"),
     *((Deal, column) for column in DEAL_CHOICE_COLUMNS),
     (SheetEvent, "kind"),

@@ -26,6 +26,7 @@ import tournaments.forms
 from clubs.models import Member
 from common.actors import Actor
 from tests.at_the_table import fill_sheet, sign
+from tournaments.forms.halls import HallForm, RoleForm
 from tournaments.forms.members import MemberForm
 from tournaments.forms.penalties import PenaltyForm
 from tournaments.forms.positions import ClosePositionForm, ReopenPositionForm
@@ -175,6 +176,24 @@ def post_penalty(client, tournament, table, **_fixtures):
     assert Penalty.objects.get().reason == reason
 
 
+def post_hall(client, tournament, **_fixtures):
+    name = longest(HallForm, "name")
+    url = f"/arbitre/tournois/{tournament.pk}/salles/"
+    response = client.post(url, {"name": name, "first_table": 1, "last_table": 9})
+    assert response.status_code == 302
+    assert tournament.halls.get().name == name
+
+
+def post_role(client, tournament, **_fixtures):
+    username = longest(RoleForm, "username")
+    get_user_model().objects.create_user(username=username)
+    response = client.post(
+        f"/arbitre/tournois/{tournament.pk}/roles/", {"username": username, "role": "pointeur"}
+    )
+    assert response.status_code == 302
+    assert tournament.roles.get().user.username == username
+
+
 def post_signed_correction(client, table, **_fixtures):
     fill_sheet(table)
     sign(table)
@@ -222,6 +241,8 @@ POSTS = {
     ("ClosePositionForm", "reason"): post_forced_closing,
     ("ReopenPositionForm", "reason"): post_reopening,
     ("PenaltyForm", "reason"): post_penalty,
+    ("HallForm", "name"): post_hall,
+    ("RoleForm", "username"): post_role,
     ("DealForm", "reason"): post_signed_correction,
     ("MemberForm", "last_name"): post_member,
     ("MemberForm", "first_name"): post_member,

@@ -12,12 +12,14 @@ from django.utils.http import urlencode
 
 from documents.registry import XLSX, Document, Params, on_worker_start, register
 from tournaments import spreadsheets
-from tournaments.models import Position, Table, Tournament
+from tournaments.models import Hall, Position, Table, Tournament
 from tournaments.prints.cards import cards_document, printed_cards
 from tournaments.prints.pdf import html_to_pdf, render_pdf
 from tournaments.prints.plan import printed_plan, table_sizes_label
 from tournaments.prints.ranking import ranking_document
 from tournaments.prints.sheets import printed_sheets, sheets_document
+from tournaments.selectors.draws import draw_in_force
+from tournaments.selectors.halls import in_hall
 from tournaments.selectors.standings import current_ranking, tournament_stamp
 
 TABLE_SHEET = "tournaments.table_sheet"
@@ -72,14 +74,28 @@ def draw_table_sheet(params: Params) -> bytes:
     return _sheets(Table.objects.filter(pk=params["table"]), params.get("base"))
 
 
+def _hall(params: Params, position: Position) -> Hall | None:
+    """The hall a document is narrowed to (``hall``, its number), or None for the whole room."""
+    if params.get("hall") is None:
+        return None
+    return Hall.objects.get(tournament=position.tournament_id, number=params["hall"])
+
+
 def draw_position_sheets(params: Params) -> bytes:
-    return _sheets(_position(params).tables.all(), str(params["base"]))
+    position = _position(params)
+    tables = position.tables.filter(in_hall(_hall(params, position)))
+    return _sheets(tables, str(params["base"]))
 
 
 def draw_plan(params: Params) -> bytes:
     position = _position(params)
-    plan = printed_plan(position)
-    context = {"plan": plan, "tournament": position.tournament, "sizes": table_sizes_label(plan)}
+    plan = printed_plan(position, _hall(params, position))
+    context = {
+        "plan": plan,
+        "tournament": position.tournament,
+        "sizes": table_sizes_label(plan),
+        "draw": draw_in_force(tournament=position.tournament, number=position.number),
+    }
     return render_pdf("prints/plan.html", context)
 
 

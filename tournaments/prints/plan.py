@@ -9,9 +9,11 @@ from django.utils.translation import ngettext
 
 from common.names import name_key
 from tournaments.choices import PLACES_BY_TABLE_SIZE
-from tournaments.models import Position, Seat, Table, Tournament
+from tournaments.models import Hall, Position, Seat, Table, Tournament
 from tournaments.prints.fonts import width_mm
+from tournaments.selectors.halls import in_hall
 from tournaments.selectors.sheets import in_place_order
+from tournaments.selectors.stages import stage_name
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,8 @@ class PrintedPlan:
     position: Position
     tables: list[PlanTable]
     by_player: list[PlanEntry]
+    hall: Hall | None = None
+    stage: str = ""  # the stage of the position, in a tournament with stages
 
     @property
     def list_pages(self) -> "list[ListPage]":
@@ -66,13 +70,14 @@ class PrintedPlan:
         return range(-len(self.tables) % 3)
 
 
-def printed_plan(position: Position) -> PrintedPlan:
-    """The seating plan of a seated position; players in French alphabetical order."""
+def printed_plan(position: Position, hall: Hall | None = None) -> PrintedPlan:
+    """The seating plan of a seated position (one hall's, when given); players in French
+    alphabetical order."""
     seats = Prefetch(
         "seats", queryset=Seat.objects.select_related("registration__player", "registration__team")
     )
     tables = []
-    for table in position.tables.prefetch_related(seats).order_by("number"):
+    for table in position.tables.filter(in_hall(hall)).prefetch_related(seats).order_by("number"):
         table_seats = in_place_order(table.seats.all())
         tables.append(PlanTable(table=table, seats=table_seats))
     by_name = sorted(
@@ -84,7 +89,12 @@ def printed_plan(position: Position) -> PrintedPlan:
         for seat in by_name
     ]
     return PrintedPlan(
-        tournament=position.tournament, position=position, tables=tables, by_player=by_player
+        tournament=position.tournament,
+        position=position,
+        tables=tables,
+        by_player=by_player,
+        hall=hall,
+        stage=stage_name(position),
     )
 
 

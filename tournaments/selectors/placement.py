@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 from common.names import name_key
 from seating import SeatingReport
 from tournaments.models import Position, Tournament
+from tournaments.selectors.stages import span_of, tournament_stages
 
 
 def swappable_seats(*, position: Position):
@@ -48,3 +49,42 @@ def odd_table_turns(report: SeatingReport, names: dict) -> list[tuple[int, list]
     return [
         (count, sorted(by_count[count], key=name_key)) for count in sorted(by_count, reverse=True)
     ]
+
+
+def stage_repeats(*, position: Position, report: SeatingReport, history: list, names: dict) -> str:
+    """What the report says of the repeat meetings of a later stage's position: its players
+    have met before, in the earlier stages, and a small field may leave no seating without
+    a repeat. It says « inévitables » only when it can show it: a player who has already met
+    all but fewer of the stage's players than one table needs."""
+    spans = tournament_stages(position.tournament)
+    span = span_of(spans, position.number)
+    if span is None or span.number == 1 or not report.repeat_meetings:
+        return ""
+    tables = list(position.tables.prefetch_related("seats"))
+    field = {seat.registration_id for table in tables for seat in table.seats.all()}
+    met: dict[int, set[int]] = {player: set() for player in field}
+    for past in history:
+        for table in past:
+            for player in table:
+                if player in met:
+                    met[player].update(other for other in table if other != player)
+    needed = min(table.seats.count() for table in tables) - 1
+    unmet, stuck = min(
+        ((len(field) - 1 - len(met[player] & field), player) for player in field),
+        key=lambda pair: (pair[0], name_key(names[pair[1]])),
+    )
+    if unmet < needed:
+        return _(
+            "Phase « %(stage)s » : rencontres répétées inévitables. %(player)s a déjà "
+            "rencontré %(met)s des %(others)s autres joueurs de la phase."
+        ) % {
+            "stage": span.name,
+            "player": names[stuck],
+            "met": len(field) - 1 - unmet,
+            "others": len(field) - 1,
+        }
+    return _(
+        "Phase « %(stage)s » : ses %(count)s joueurs se sont en partie déjà rencontrés dans "
+        "les phases précédentes, et le tirage n'a pas trouvé de placement sans rencontre "
+        "répétée sur l'ensemble de l'épreuve."
+    ) % {"stage": span.name, "count": len(field)}

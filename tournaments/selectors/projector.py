@@ -2,7 +2,7 @@
 seating waits for its players. How any projector pages its rows and picks its screen
 (``projector_pages``, ``shown_screen``) is here too: the seasons' screen pages the same way."""
 
-from tournaments.models import Deal, Position, Seat, Tournament
+from tournaments.models import Deal, Hall, Position, Seat, Tournament
 from tournaments.selectors.seating import seating_plan
 from tournaments.selectors.standings import current_ranking
 
@@ -42,11 +42,14 @@ def shown_screen(asked: str, count: int) -> int:
         return 0
 
 
-def projector_screens(tournament: Tournament) -> tuple[list[dict], object]:
+def projector_screens(
+    tournament: Tournament, hall: Hall | None = None
+) -> tuple[list[dict], object]:
     """Every screen the projector cycles through: the whole ranking, a page at a time,
-    alternating with « Trouver sa place » while a new seating waits for its players."""
+    alternating with « Trouver sa place » while a new seating waits for its players (those
+    of ``hall``'s tables only, on a hall's screen)."""
     ranking = current_ranking(tournament)
-    ranking_pages = projector_pages(ranking.players)
+    ranking_pages = projector_pages(ranking.shown_players)
     screens_ranking = [
         {"kind": "ranking", "rows": rows, "page": index, "pages": len(ranking_pages)}
         for index, rows in enumerate(ranking_pages, start=1)
@@ -55,6 +58,8 @@ def projector_screens(tournament: Tournament) -> tuple[list[dict], object]:
     screens_seats: list[dict] = []
     if position is not None:
         seats: list[Seat] = seating_plan(position=position).by_name
+        if hall is not None:
+            seats = [seat for seat in seats if hall.holds(seat.table.number)]
         per_screen = PROJECTOR_ROWS * PROJECTOR_SEAT_COLUMNS
         seat_pages = _pages(seats, per_screen)
         screens_seats = [

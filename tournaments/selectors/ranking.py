@@ -15,8 +15,16 @@ from common.db import one_snapshot
 from common.names import name_key
 from scoring.ranking import PlayerScore, Standing, rank_players, rank_teams, team_scores
 from tournaments.choices import MARQUE_FIELDS, Place
-from tournaments.models import Deal, Registration, Seat, Team, Tournament
-from tournaments.selectors.penalties import penalty_points
+from tournaments.models import Deal, Penalty, Registration, Seat, Team, Tournament
+from tournaments.selectors.halls import hall_of, tournament_halls
+from tournaments.selectors.stages import (
+    StageRanking,
+    StageSpan,
+    final_places,
+    for_stage,
+    rank_stages,
+    tournament_stages,
+)
 
 TABLE_SIZES = (3, 4, 5)
 
@@ -56,6 +64,11 @@ class RankedPlayer:
     # One cell per position seated so far (``Ranking.position_numbers``): None where the
     # player did not sit (a late arrival, a withdrawal).
     cells: list[PositionResult | None]
+    # In a tournament with stages: the last stage the player sat, and whether its cut
+    # qualified them for the next one.
+    stage_reached: StageSpan | None = None
+    qualified: bool = False
+    qualified_for: str = ""  # « pour la Finale », when qualified
 
     @property
     def played(self) -> bool:
@@ -92,6 +105,8 @@ class Ranking:
     tables_playing: int  # its tables not signed yet
     deals_counted: int
     by_number: dict[int, RankedPlayer] = field(default_factory=dict)
+    # Each stage's own ranking, in order; empty for a tournament without stages.
+    stages: list[StageRanking] = field(default_factory=list)
 
     @property
     def final(self) -> bool:
@@ -101,6 +116,23 @@ class Ranking:
     @property
     def positions_count(self) -> int:
         return self.tournament.positions_count
+
+    @property
+    def current_stage(self) -> StageRanking | None:
+        """The last stage seated (the first before any is): the one the room plays."""
+        if not self.stages:
+            return None
+        seated = [stage for stage in self.stages if stage.seated]
+        return seated[-1] if seated else self.stages[0]
+
+    @property
+    def shown_players(self) -> list[RankedPlayer]:
+        """What the room's screen shows: during a stage, its players only; the whole
+        ranking once the tournament is final, or without stages."""
+        stage = self.current_stage
+        if stage is None or self.final:
+            return self.players
+        return [p for p in self.players if p.stage_reached.number == stage.span.number]
 
 
 @dataclass
@@ -167,7 +199,16 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
     for _registration, _place, table_id, _table, _position in seats:
         table_size[table_id] += 1
     sums = table_sums(Deal.objects.filter(table__position__tournament=tournament))
-    penalties = penalty_points(tournament_ids=[tournament.pk])
+    penalties_by_position: dict[int, dict[int, int]] = defaultdict(dict)
+    for registration_id, number, points in (
+        Penalty.objects.filter(position__tournament=tournament, cancelled_at__isnull=True)
+        .values("registration_id", "position__number")
+        .annotate(points=Sum("points"))
+        .values_list("registration_id", "position__number", "points")
+        .order_by()
+    ):
+        penalties_by_position[registration_id][number] = points
+    penalties = {key: sum(points.values()) for key, points in penalties_by_position.items()}
     positions = list(
         tournament.positions.annotate(
             tables_count=Count("tables"),
@@ -191,6 +232,7 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
         )
         by_size[registration_id][table_size[table_id]] += played
 
+    names = {key: name_key(registrations[key].player) for key in results}
     scores = [
         PlayerScore(
             key=registration_id,
@@ -200,24 +242,48 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
                 if result.played
             },
             penalties=penalties.get(registration_id, 0),
-            order=name_key(registrations[registration_id].player),
+            order=names[registration_id],
         )
         for registration_id in results
     ]
     position_numbers = sorted(number for number, _c, tables, _u in positions if tables)
-    players = [
-        RankedPlayer(
-            rank=standing.rank,
-            tied=standing.tied,
-            registration=registrations[standing.item.key],
-            total=standing.total,
-            penalties=standing.item.penalties,
-            positions=dict(sorted(results[standing.item.key].items())),
-            deals_by_table_size=by_size[standing.item.key],
-            cells=[results[standing.item.key].get(number) for number in position_numbers],
+    spans = tournament_stages(tournament)
+    if spans:
+        stages = rank_stages(
+            spans,
+            bilans={
+                key: {number: result.bilan for number, result in sat.items()}
+                for key, sat in results.items()
+            },
+            penalties=penalties_by_position,
+            closed={number for number, closed_at, _t, _u in positions if closed_at},
+            seated=set(position_numbers),
+            order=names,
+            halls=_finishing_halls(tournament, spans, results),
         )
-        for standing in rank_players(scores)
-    ]
+        for stage in stages:
+            for line in stage.lines:
+                line.registration = registrations[line.key]
+                line.cells = [results[line.key].get(n) for n in stage.span.positions]
+        players = [
+            RankedPlayer(
+                rank=place.rank,
+                tied=place.tied,
+                registration=registrations[place.line.key],
+                total=place.line.total,
+                penalties=place.line.penalties,
+                positions=dict(sorted(results[place.line.key].items())),
+                deals_by_table_size=by_size[place.line.key],
+                cells=[results[place.line.key].get(number) for number in position_numbers],
+                stage_reached=place.stage.span,
+                qualified=place.line.qualified,
+                qualified_for=for_stage(place.stage.next_name) if place.line.qualified else "",
+            )
+            for place in final_places(stages)
+        ]
+    else:
+        stages = []
+        players = _players(scores, registrations, results, by_size, position_numbers)
     teams = _team_ranking(registrations, {score.key: score for score in scores})
 
     open_positions = [p for p in positions if p[1] is None and p[2] > 0]
@@ -231,9 +297,47 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
         current_position=current[0] if current else None,
         tables_playing=current[3] if current else 0,
         deals_counted=sums.counted,
+        stages=stages,
     )
     ranking.by_number = {player.registration.number: player for player in players}
     return ranking
+
+
+def _finishing_halls(
+    tournament: Tournament, spans: list[StageSpan], results: dict
+) -> dict[int, dict[int, str]]:
+    """For each stage cut per hall: the hall each player finished it in (the hall of their
+    table at the last position of the stage they sat). One query, only when a cut needs it."""
+    per_hall = [span for span in spans if span.cut_per_hall]
+    if not per_hall:
+        return {}
+    halls = tournament_halls(tournament)
+    finishing: dict[int, dict[int, str]] = {}
+    for span in per_hall:
+        finishing[span.number] = {}
+        for key, sat in results.items():
+            last = max((n for n in span.positions if n in sat), default=None)
+            if last is not None:
+                hall = hall_of(halls, sat[last].table)
+                finishing[span.number][key] = hall.name if hall else ""
+    return finishing
+
+
+def _players(scores, registrations, results, by_size, position_numbers) -> list[RankedPlayer]:
+    """The ranking of a tournament without stages: every position's bilans summed."""
+    return [
+        RankedPlayer(
+            rank=standing.rank,
+            tied=standing.tied,
+            registration=registrations[standing.item.key],
+            total=standing.total,
+            penalties=standing.item.penalties,
+            positions=dict(sorted(results[standing.item.key].items())),
+            deals_by_table_size=by_size[standing.item.key],
+            cells=[results[standing.item.key].get(number) for number in position_numbers],
+        )
+        for standing in rank_players(scores)
+    ]
 
 
 def _team_ranking(registrations: dict[int, Registration], scores: dict) -> list[RankedTeam]:

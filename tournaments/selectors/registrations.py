@@ -11,6 +11,8 @@ from common.names import (
     name_matches,
 )
 from tournaments.models import Registration, Tournament
+from tournaments.selectors.ranking import tournament_ranking
+from tournaments.selectors.stages import span_of, tournament_stages
 
 
 def players_visible_to(*, club_ids) -> QuerySet[Player]:
@@ -98,13 +100,29 @@ def last_played_position_number(*, tournament: Tournament) -> int:
 
 
 def position_participants(*, tournament: Tournament, number: int) -> list[Registration]:
-    """Who plays position ``number``: present, already joined, not withdrawn."""
-    return list(
+    """Who plays position ``number``: present, already joined, not withdrawn; after the
+    first stage of a championship, only those the previous stage's cut qualified."""
+    participants = (
         tournament.registrations.filter(checked_in=True)
         .filter(Q(joins_from__isnull=True) | Q(joins_from__lte=number))
         .filter(Q(withdrawn_from__isnull=True) | Q(withdrawn_from__gt=number))
         .select_related("player", "team")
     )
+    qualified = stage_qualified(tournament=tournament, number=number)
+    if qualified is not None:
+        participants = participants.filter(pk__in=qualified)
+    return list(participants)
+
+
+def stage_qualified(*, tournament: Tournament, number: int) -> set[int] | None:
+    """The registrations the previous stage's cut qualified for position ``number``'s
+    stage; None in the first stage, or without stages (everyone present plays)."""
+    spans = tournament_stages(tournament)
+    span = span_of(spans, number)
+    if span is None or span.number == 1:
+        return None
+    previous = tournament_ranking(tournament).stages[span.number - 2]
+    return {line.key for line in previous.lines if line.qualified}
 
 
 def registration_counts(*, tournament: Tournament) -> dict[str, int]:

@@ -9,7 +9,8 @@ from django.db.models import Count, Q, Sum
 from common.names import names_short
 from scoring.sheet import SeatTotals, SheetTotals
 from tournaments.choices import MARQUE_FIELDS, Place
-from tournaments.models import Deal, HandledCall, Position, Seat, Table, Tournament
+from tournaments.models import Deal, Hall, HandledCall, Position, Seat, Table, Tournament
+from tournaments.selectors.halls import in_hall
 from tournaments.selectors.sheets import ALERT_CONTRACTS, call_kind, call_row, in_place_order
 
 # What the room shows of a seat: its place and its player's name (``deal_words.short_name``).
@@ -83,12 +84,13 @@ def _sheet_state(table: Table, seats: list[RoomSeat], expected: int) -> dict:
     }
 
 
-def _calling_deals(position: Position) -> dict[int, list[Deal]]:
+def _calling_deals(position: Position, within: Q) -> dict[int, list[Deal]]:
     """The deals of the position that call the arbitre, by table, in number order, each with
     the call already answered as ``handled`` (None if not): one query, two when there are
     calls."""
     deals = list(
         Deal.objects.filter(table__position=position)
+        .filter(within)
         .filter(Q(contract__in=ALERT_CONTRACTS) | Q(chelem_announced=True))
         .only(*CALL_COLUMNS)
         .order_by("number")
@@ -123,22 +125,26 @@ class RoomSeat:
         return names_short(self.last_name, self.first_name)
 
 
-def _seats(position: Position) -> dict[int, list[RoomSeat]]:
+def _seats(position: Position, within: Q) -> dict[int, list[RoomSeat]]:
     """The position's seats with their players' names, by table, in the order of the places
     (one query). Read as rows, not models: building the seat, the registration and the
     player of every seat took a third of the room's reading at 250 tables."""
-    rows = Seat.objects.filter(position=position).values_list(*SEAT_COLUMNS).order_by()
+    rows = Seat.objects.filter(position=position).filter(within).values_list(*SEAT_COLUMNS)
+    rows = rows.order_by()
     by_table: dict[int, list[RoomSeat]] = {}
     for place, table_id, last_name, first_name in rows:
         by_table.setdefault(table_id, []).append(RoomSeat(place, last_name, first_name))
     return {table_id: in_place_order(seats) for table_id, seats in by_table.items()}
 
 
-def position_room_state(*, tournament: Tournament, position: Position) -> dict:
-    """Every table of the position with its sheet's state, and the calls, answered or not."""
-    tables = position.tables.order_by("number").annotate(**_sheet_sums())
-    seats = _seats(position)
-    calling = _calling_deals(position)
+def position_room_state(
+    *, tournament: Tournament, position: Position, hall: Hall | None = None
+) -> dict:
+    """Every table of the position with its sheet's state, and the calls, answered or not;
+    those of ``hall`` only when given (its room)."""
+    tables = position.tables.filter(in_hall(hall)).order_by("number").annotate(**_sheet_sums())
+    seats = _seats(position, in_hall(hall, "table__"))
+    calling = _calling_deals(position, in_hall(hall, "table__"))
     position.tournament = tournament
     labels = {place.value: str(place.label) for place in Place}
     rooms = []
@@ -172,6 +178,7 @@ def position_room_state(*, tournament: Tournament, position: Position) -> dict:
     return {
         "tournament": tournament,
         "position": position,
+        "hall": hall,
         "rooms": rooms,
         "calls": calls,
         "open_calls": 0 if closed else sum(1 for call in calls if call["handled"] is None),

@@ -15,19 +15,26 @@ from common.actors import Actor
 from common.db import retry_once_on_conflict
 from common.journal import fields_of
 from common.refusals import Refused
-from seating import (
-    SeatingError,
-    plan_positions,
-)
+from seating import SeatingError
 from tournaments.choices import PLACES_BY_TABLE_SIZE
 from tournaments.models import Deal, Position, Registration, Seat, Table, Tournament
+from tournaments.selectors.draws import draw_input, pending_draw
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
     position_participants,
 )
-from tournaments.selectors.seating import seating_changes, seating_history, teams_of
+from tournaments.selectors.seating import seating_changes
+from tournaments.selectors.stages import StageSpan, span_of, tournament_stages
 from tournaments.services import journal
+from tournaments.services.draws import (
+    commit_draw,
+    commit_first_draw,
+    drawn,
+    make_draw,
+    note_swap,
+    reveal_published,
+)
 from tournaments.services.locks import lock_position, lock_tournament
 from tournaments.services.penalties import cancel_penalties_of_unseated
 
@@ -88,7 +95,7 @@ def _store_seating(position: Position, tables: Sequence[Sequence[Registration]])
 
 @retry_once_on_conflict
 @transaction.atomic
-def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int = 0) -> Position:
+def plan_position(*, tournament: Tournament, number: int, by: Actor, reason: str = "") -> Position:
     """Seat position ``number`` with the generator, keeping every earlier position as it is.
 
     The generator plans every position still to come, so that this one leaves the later ones
@@ -97,6 +104,10 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int =
     it is drawn again with it (a position where a deal was played never changes). The later
     positions not seated yet are planned again when their turn comes, with the players then
     present. Every seating stored here is unpublished.
+
+    The draw is the one committed for this position (``services.draws``): its seed comes from
+    the commitment's secret and the public input (docs/tirage.md). Without a commitment
+    waiting, one is fixed here first; drawing a position again needs ``reason``.
 
     The penalties of the players a new seating no longer seats at its position are cancelled,
     struck through in the register; the position returned lists them in
@@ -123,32 +134,42 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int =
             % {"later": later_played, "number": number},
             code="later_played",
         )
+    spans = tournament_stages(tournament)
+    span = span_of(spans, number)
+    if span is not None and span.number > 1 and number == span.first:
+        _check_previous_stage(tournament, spans[span.number - 2], span)
+    last = span.last if span is not None else tournament.positions_count
     position, _created = Position.objects.get_or_create(tournament=tournament, number=number)
     # The position locked after the tournament and before its tables (services.locks).
     position = lock_position(position, tournament=tournament)
     if position.closed_at:
         raise Refused(_("Cette position est close."), code="position_closed")
+    # Within the stage: the next stage's players are not known before this one ends.
     seated_ahead = list(
-        tournament.positions.filter(number__gt=number, number__lte=last_seated).order_by("number")
+        tournament.positions.filter(number__gt=number, number__lte=min(last_seated, last)).order_by(
+            "number"
+        )
     )
     # Arrivals and withdrawals take effect from the first position not started, and every
     # position planned here comes after it: the same players play them all.
     participants = position_participants(tournament=tournament, number=number)
+    draw = pending_draw(tournament=tournament, number=number) or commit_draw(
+        tournament=tournament, number=number, by=by, reason=reason
+    )
+    document = draw_input(
+        tournament=tournament,
+        number=number,
+        positions=last - number + 1,
+        participants=participants,
+    )
     try:
-        plan = plan_positions(
-            players=[r.pk for r in participants],
-            positions=tournament.positions_count - number + 1,
-            teams=teams_of(participants),
-            allow_five=tournament.allow_five,
-            history=seating_history(tournament, number),
-            seed=seed,
-        )
+        plan = make_draw(draw=draw, input_document=document, stored=1 + len(seated_ahead))
     except SeatingError as error:
         raise Refused(str(error), code="seating") from error
-    by_id = {r.pk: r for r in participants}
+    by_player = {r.player_id: r for r in participants}
     cancelled = []
     for planned, tables in zip([position, *seated_ahead], plan, strict=False):
-        seated = [[by_id[pk] for pk in table] for table in tables]
+        seated = [[by_player[pk] for pk in table] for table in tables]
         _store_seating(planned, seated)
         action = (
             journal.Action.SEATING_PLANNED
@@ -156,7 +177,11 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int =
             else journal.Action.SEATING_REPLANNED
         )
         journal.record_change(
-            action=action, by=by, position=planned, subject=planned, after=_seated(seated)
+            action=action,
+            by=by,
+            position=planned,
+            subject=planned,
+            after=_seated(seated) | drawn(draw),
         )
         cancelled += cancel_penalties_of_unseated(position=planned, by=by)
         if planned.seating_published_at:
@@ -164,6 +189,31 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, seed: int =
             planned.save(update_fields=["seating_published_at"])
     position.penalties_cancelled = cancelled
     return position
+
+
+def _check_previous_stage(tournament: Tournament, previous: StageSpan, span: StageSpan) -> None:
+    """A stage is seated once the previous one is over and its cut is known."""
+    closed = tournament.positions.filter(
+        number__in=previous.positions, closed_at__isnull=False
+    ).count()
+    if closed < len(previous.positions):
+        raise Refused(
+            _(
+                "La phase « %(previous)s » n'est pas close : la phase « %(name)s » se place "
+                "une fois toutes ses positions closes."
+            )
+            % {"previous": previous.name, "name": span.name},
+            code="previous_stage_open",
+        )
+    if previous.cut is None:
+        raise Refused(
+            _(
+                "La phase « %(previous)s » ne dit pas combien de joueurs se qualifient : "
+                "fixez-le avant de placer la phase « %(name)s »."
+            )
+            % {"previous": previous.name, "name": span.name},
+            code="no_cut",
+        )
 
 
 @retry_once_on_conflict
@@ -210,6 +260,11 @@ def swap_seats(*, position: Position, first: Seat, second: Seat, by: Actor) -> N
     ]
     Seat.objects.filter(pk__in=[first.pk, second.pk]).delete()
     Seat.objects.bulk_create(swapped)
+    note_swap(
+        position=position,
+        first_player=first.registration.player_id,
+        second_player=second.registration.player_id,
+    )
     _record_swap(position, first, second, by)
 
 
@@ -249,6 +304,11 @@ def publish_seating(*, position: Position, by: Actor) -> Position:
     before = {"seating_published": position.seating_published_at is not None, **_status(tournament)}
     position.seating_published_at = timezone.now()
     position.save(update_fields=["seating_published_at"])
+    reveal_published(position=position, by=by)
+    if position.number < tournament.positions_count:
+        # The next position's commitment, fixed now: shown in the room and on the projector
+        # while this one is played, before anyone knows who will play the next.
+        commit_first_draw(tournament=tournament, number=position.number + 1, by=by)
     if tournament.status == Tournament.Status.PREPARATION:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])

@@ -130,6 +130,15 @@ def update_tournament(
             code="formula_fixed",
             field="formula",
         )
+    if (
+        settings.get("positions_count", tournament.positions_count) != tournament.positions_count
+        and tournament.stages.exists()
+    ):
+        raise Refused(
+            _("Le tournoi se joue en phases : son nombre de positions est celui de ses phases."),
+            code="positions_follow_stages",
+            field="positions_count",
+        )
     check_rules_open(tournament, settings)
     before = fields_of(tournament, settings)
     for name, value in settings.items():

@@ -14,7 +14,11 @@ from common.htmx import HtmxHttpRequest, render_fragments, render_page
 from common.refusals import Refused
 from tournaments.forms.registrations import search_query
 from tournaments.models import Registration, Tournament
-from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.permissions import (
+    arbitre_tournament_or_404,
+    checkin_tournament_or_404,
+    runs_tournament,
+)
 from tournaments.selectors.checkin import checkin_page
 from tournaments.services.registrations import cancel_withdrawal, check_in, withdraw_player
 from tournaments.views.registrations import registration_or_404
@@ -23,8 +27,11 @@ from tournaments.views.registrations import registration_or_404
 @require_GET
 @login_required
 def checkin(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = arbitre_tournament_or_404(request, tournament_id)
+    """The check-in, for the club's arbitres and the tournament's pointeurs (who only tick
+    players in: withdrawals stay with the arbitres)."""
+    tournament = checkin_tournament_or_404(request, tournament_id)
     context = checkin_page(tournament=tournament, query=search_query(request.GET))
+    context["runs"] = runs_tournament(request.user, tournament)
     return render_page(request, "setup/checkin.html", context, partial="checkin-list")
 
 
@@ -39,7 +46,12 @@ def _checkin_answer(
         query = search_query(request.POST)
         return redirect(f"{url}?{urlencode({'q': query})}" if query else url)
     context = checkin_page(tournament=tournament)
-    context.update(registration=registration, error=error, oob=True)
+    context.update(
+        registration=registration,
+        error=error,
+        oob=True,
+        runs=runs_tournament(request.user, tournament),
+    )
     return render_fragments(
         request, "setup/checkin.html", context, partials=["checkin-row", "checkin-counter"]
     )
@@ -48,7 +60,7 @@ def _checkin_answer(
 @require_POST
 @login_required
 def checkin_toggle(request: HtmxHttpRequest, tournament_id: int, registration_id: int):
-    tournament = arbitre_tournament_or_404(request, tournament_id)
+    tournament = checkin_tournament_or_404(request, tournament_id)
     registration = registration_or_404(tournament, registration_id)
     error = ""
     try:

@@ -7,6 +7,7 @@ write is one service call (``services.penalties``) whose refusal comes back besi
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Exists, OuterRef
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -16,25 +17,48 @@ from common.actors import Actor
 from common.htmx import HtmxHttpRequest
 from common.refusals import Refused, add_refusal
 from tournaments.forms.penalties import PenaltyForm
-from tournaments.models import Penalty, Tournament
-from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.models import Hall, Penalty, Seat, Tournament
+from tournaments.permissions import room_or_404
+from tournaments.selectors.halls import in_hall
 from tournaments.selectors.penalties import penalty_position, penalty_register
 from tournaments.services.penalties import add_penalty, cancel_penalty
 
 
-def _penalties_context(tournament: Tournament, form: PenaltyForm) -> dict:
-    return {
-        "tournament": tournament,
-        "form": form,
-        "penalties": penalty_register(tournament=tournament),
-    }
+def _in_hall_penalties(hall: Hall | None):
+    """The penalties an arbitre de salle sees: those of the players seated in their hall at
+    the penalty's position (every penalty for the club's arbitres)."""
+    penalties = Penalty.objects.all()
+    if hall is None:
+        return penalties
+    seated_here = Seat.objects.filter(
+        in_hall(hall, "table__"),
+        position=OuterRef("position"),
+        registration=OuterRef("registration"),
+    )
+    return penalties.filter(Exists(seated_here))
+
+
+def _penalties_context(tournament: Tournament, form: PenaltyForm, hall: Hall | None) -> dict:
+    register = penalty_register(tournament=tournament)
+    if hall is not None:
+        register = register.filter(pk__in=_in_hall_penalties(hall).values("pk"))
+    return {"tournament": tournament, "form": form, "penalties": register, "hall": hall}
+
+
+def _seated_in(hall: Hall | None, registration, position) -> bool:
+    if hall is None:
+        return True
+    return Seat.objects.filter(
+        in_hall(hall, "table__"), position=position, registration=registration
+    ).exists()
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
 def penalties(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    """The register of the tournament's penalties, and the form to give one."""
-    tournament = arbitre_tournament_or_404(request, tournament_id)
+    """The register of the tournament's penalties, and the form to give one; an arbitre de
+    salle's, those of the players of their hall."""
+    tournament, hall = room_or_404(request, tournament_id)
     if request.method == "GET":
         current = penalty_position(tournament=tournament)
         initial = {
@@ -42,8 +66,15 @@ def penalties(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             "position": current and current.number,
         }
         form = PenaltyForm(initial=initial, tournament=tournament)
-        return render(request, "results/penalties.html", _penalties_context(tournament, form))
+        context = _penalties_context(tournament, form, hall)
+        return render(request, "results/penalties.html", context)
     form = PenaltyForm(request.POST, tournament=tournament)
+    if form.is_valid() and not _seated_in(hall, form.registration, form.position_obj):
+        form.add_error(
+            "number",
+            _("Ce joueur n'était pas placé dans votre salle, « %(hall)s », à cette position.")
+            % {"hall": hall},
+        )
     if form.is_valid():
         try:
             penalty = add_penalty(
@@ -62,16 +93,16 @@ def penalties(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                 % {"points": penalty.points, "player": penalty.registration.player},
             )
             return redirect("penalties", tournament_id=tournament.pk)
-    context = _penalties_context(tournament, form)
+    context = _penalties_context(tournament, form, hall)
     return render(request, "results/penalties.html", context, status=422)
 
 
 @require_POST
 @login_required
 def penalty_cancel(request: HtmxHttpRequest, tournament_id: int, penalty_id: int) -> HttpResponse:
-    tournament = arbitre_tournament_or_404(request, tournament_id)
+    tournament, hall = room_or_404(request, tournament_id)
     penalty = get_object_or_404(
-        Penalty.objects.select_related("registration__player"),
+        _in_hall_penalties(hall).select_related("registration__player"),
         pk=penalty_id,
         position__tournament=tournament,
     )

@@ -18,8 +18,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from documents.views import document_response
-from tournaments.models import Position, Table, Tournament
-from tournaments.permissions import arbitre_tournament_or_404, visible_tournaments
+from tournaments.models import Hall, Position, Table, Tournament
+from tournaments.permissions import (
+    arbitre_tournament_or_404,
+    hall_room_or_404,
+    visible_tournaments,
+)
 from tournaments.prints import documents
 from tournaments.table_access import sheet_access
 
@@ -55,17 +59,51 @@ def table_sheet_pdf(request: HttpRequest, table_id: int) -> HttpResponse:
     )
 
 
+def _in_hall(params: dict, hall: Hall | None) -> dict:
+    """A document's parameters, narrowed to one hall's tables when a hall is named."""
+    return params if hall is None else params | {"hall": hall.number}
+
+
+def _sheets_pdf(request: HttpRequest, tournament: Tournament, number: int, hall: Hall | None):
+    position = _seated_position(tournament, number)
+    name = f"feuilles-position-{position.number}"
+    return document_response(
+        request,
+        documents.POSITION_SHEETS,
+        _in_hall(
+            {"tournament": tournament.pk, "position": position.number, "base": site_base(request)},
+            hall,
+        ),
+        filename=f"{name}-salle-{hall.number}.pdf" if hall else f"{name}.pdf",
+    )
+
+
 @require_GET
 @login_required
 def position_sheets_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """Every feuille de marque of a position, the arbitre's copies, one sheet per page."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
+    return _sheets_pdf(request, tournament, number, None)
+
+
+@require_GET
+@login_required
+def hall_sheets_pdf(
+    request: HttpRequest, tournament_id: int, number: int, hall_number: int
+) -> HttpResponse:
+    """The feuilles de marque of one hall's tables: its arbitre de salle's copies too."""
+    tournament, hall = hall_room_or_404(request, tournament_id, hall_number)
+    return _sheets_pdf(request, tournament, number, hall)
+
+
+def _plan_pdf(request: HttpRequest, tournament: Tournament, number: int, hall: Hall | None):
     position = _seated_position(tournament, number)
+    name = f"plan-position-{number}"
     return document_response(
         request,
-        documents.POSITION_SHEETS,
-        {"tournament": tournament.pk, "position": position.number, "base": site_base(request)},
-        filename=f"feuilles-position-{position.number}.pdf",
+        documents.PLAN,
+        _in_hall({"tournament": tournament.pk, "position": position.number}, hall),
+        filename=f"{name}-salle-{hall.number}.pdf" if hall else f"{name}.pdf",
     )
 
 
@@ -74,13 +112,17 @@ def position_sheets_pdf(request: HttpRequest, tournament_id: int, number: int) -
 def position_plan_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """The seating plan for the wall: by table, then every player by name."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    position = _seated_position(tournament, number)
-    return document_response(
-        request,
-        documents.PLAN,
-        {"tournament": tournament.pk, "position": position.number},
-        filename=f"plan-position-{number}.pdf",
-    )
+    return _plan_pdf(request, tournament, number, None)
+
+
+@require_GET
+@login_required
+def hall_plan_pdf(
+    request: HttpRequest, tournament_id: int, number: int, hall_number: int
+) -> HttpResponse:
+    """One hall's seating plan, for its wall."""
+    tournament, hall = hall_room_or_404(request, tournament_id, hall_number)
+    return _plan_pdf(request, tournament, number, hall)
 
 
 @require_GET

@@ -19,10 +19,11 @@ from django.views.decorators.http import require_GET
 from common.htmx import HtmxHttpRequest, render_page
 from documents.views import document_response
 from tournaments import exports
-from tournaments.models import Tournament
+from tournaments.models import Hall, Tournament
 from tournaments.permissions import visible_tournaments
 from tournaments.prints import documents
 from tournaments.push.sending import push_enabled
+from tournaments.selectors.draws import commitment_to_show
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.projector import PROJECTOR_SECONDS, projector_screens, shown_screen
 from tournaments.selectors.standings import CACHE_SECONDS, current_ranking, tournament_stamp
@@ -109,6 +110,13 @@ def ranking_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @require_GET
+def plan_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    """Every published position's seating (README, « Exports »)."""
+    content = exports.plan_json_bytes(_tournament(request, tournament_id))
+    return HttpResponse(content, content_type="application/json")
+
+
+@require_GET
 def deals_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
     return _csv(exports.deals_csv(tournament), filename=f"donnes-{tournament.pk}.csv")
@@ -172,14 +180,26 @@ def player(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpRes
 @require_GET
 def projector(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The room's screen: no controls, large type, a new screen every ten seconds (htmx)."""
+    return _projector(request, _tournament(request, tournament_id), None)
+
+
+@require_GET
+def hall_projector(request: HtmxHttpRequest, tournament_id: int, hall_number: int) -> HttpResponse:
+    """One hall's screen: the same ranking, and « Trouver sa place » for its tables only."""
     tournament = _tournament(request, tournament_id)
-    screens, ranking = projector_screens(tournament)
+    return _projector(request, tournament, get_object_or_404(tournament.halls, number=hall_number))
+
+
+def _projector(request: HtmxHttpRequest, tournament: Tournament, hall: Hall | None) -> HttpResponse:
+    screens, ranking = projector_screens(tournament, hall)
     index = shown_screen(request.GET.get("ecran", ""), len(screens))
     context = {
         "tournament": tournament,
         "ranking": ranking,
         "screen": screens[index],
         "next_screen": (index + 1) % len(screens),
+        "commitment": commitment_to_show(tournament=tournament),
+        "hall": hall,
         "seconds": PROJECTOR_SECONDS,
     }
     return render_page(request, "results/projector.html", context, partial="screen")

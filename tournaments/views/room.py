@@ -21,8 +21,15 @@ from common.actors import Actor
 from common.htmx import HtmxHttpRequest, render_page
 from common.refusals import Refused, add_refusal
 from tournaments.forms.positions import ClosePositionForm, ReopenPositionForm
-from tournaments.models import Deal, Position, Tournament
-from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.models import Deal, Hall, Position, Tournament
+from tournaments.permissions import (
+    arbitre_tournament_or_404,
+    hall_room_or_404,
+    room_or_404,
+    runs_tournament,
+)
+from tournaments.selectors.draws import draw_in_force, pending_draw
+from tournaments.selectors.halls import in_hall, tournament_halls
 from tournaments.selectors.room import position_room_state
 from tournaments.services.positions import (
     close_position,
@@ -41,12 +48,19 @@ def room_context(
     tournament: Tournament,
     position: Position,
     *,
+    hall: Hall | None = None,
+    runs: bool = True,
     close_form: ClosePositionForm | None = None,
     reopen_form: ReopenPositionForm | None = None,
 ) -> dict:
-    """The room as ``position_room_state`` reads it, with the forms of closing and reopening."""
+    """The room as ``position_room_state`` reads it (one hall's, when given), with the forms
+    of closing and reopening; ``runs``: the club's arbitres, who may close the position."""
     return {
-        **position_room_state(tournament=tournament, position=position),
+        **position_room_state(tournament=tournament, position=position, hall=hall),
+        "halls": tournament_halls(tournament),
+        "runs": runs,
+        "draw": draw_in_force(tournament=tournament, number=position.number),
+        "next_draw": pending_draw(tournament=tournament, number=position.number + 1),
         "close_form": close_form or ClosePositionForm(),
         "reopen_form": reopen_form or ReopenPositionForm(),
     }
@@ -71,7 +85,27 @@ def position_room(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
     return _render_room(request, room_context(tournament, position))
 
 
-def _back_to_room(position: Position) -> HttpResponse:
+@require_GET
+@login_required
+def hall_room(
+    request: HtmxHttpRequest, tournament_id: int, number: int, hall_number: int
+) -> HttpResponse:
+    """One hall's room: its tables only, for the club's arbitres and its arbitre de salle."""
+    tournament, hall = hall_room_or_404(request, tournament_id, hall_number)
+    position = _position(tournament, number)
+    runs = runs_tournament(request.user, tournament)
+    return _render_room(request, room_context(tournament, position, hall=hall, runs=runs))
+
+
+def _back_to_room(position: Position, hall: Hall | None = None) -> HttpResponse:
+    """The room of ``position``, or of its ``hall`` for an arbitre de salle."""
+    if hall is not None:
+        return redirect(
+            "hall_room",
+            tournament_id=position.tournament_id,
+            number=position.number,
+            hall_number=hall.number,
+        )
     return redirect("sheet_room", tournament_id=position.tournament_id, number=position.number)
 
 
@@ -180,9 +214,9 @@ def next_position_seat(request: HtmxHttpRequest, tournament_id: int, number: int
 @login_required
 def call_handle(request: HtmxHttpRequest, tournament_id: int, deal_id: int) -> HttpResponse:
     """The arbitre went to the table: the call is « pris en compte », with who and when."""
-    tournament = arbitre_tournament_or_404(request, tournament_id)
+    tournament, hall = room_or_404(request, tournament_id)
     deal = get_object_or_404(
-        Deal.objects.select_related("table__position"),
+        Deal.objects.select_related("table__position").filter(in_hall(hall, "table__")),
         pk=deal_id,
         table__position__tournament=tournament,
     )
@@ -192,5 +226,6 @@ def call_handle(request: HtmxHttpRequest, tournament_id: int, deal_id: int) -> H
         messages.error(request, refusal.message)
     position = deal.table.position
     if request.htmx:
-        return _render_room(request, room_context(tournament, position))
-    return _back_to_room(position)
+        runs = hall is None
+        return _render_room(request, room_context(tournament, position, hall=hall, runs=runs))
+    return _back_to_room(position, hall)

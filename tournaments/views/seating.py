@@ -1,7 +1,5 @@
 """Seating a position: the plan, its report, a swap of two players, publishing."""
 
-import secrets
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -15,11 +13,13 @@ from common.refusals import Refused
 from tournaments.forms.seating import SwapForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.selectors.draws import draw_in_force, pending_draw
 from tournaments.selectors.placement import (
     odd_table_turns,
     positions_span,
     registration_players,
     seated_ahead,
+    stage_repeats,
     swappable_seats,
 )
 from tournaments.selectors.registrations import (
@@ -31,8 +31,10 @@ from tournaments.selectors.seating import (
     count_tables,
     position_report,
     seating_changes,
+    seating_history,
     seating_plan,
 )
+from tournaments.services.draws import commit_draw
 from tournaments.services.seating import plan_position, publish_seating, swap_seats
 
 
@@ -53,6 +55,8 @@ def _placement_page(tournament: Tournament, number: int, selected_seat: str = ""
             player_count=len(participants), allow_five=tournament.allow_five
         ),
         "last_seated": last_seated_position_number(tournament=tournament),
+        "draw_pending": pending_draw(tournament=tournament, number=number),
+        "draw": draw_in_force(tournament=tournament, number=number),
     }
     if seated:
         plan = seating_plan(position=position)
@@ -78,6 +82,12 @@ def _placement_page(tournament: Tournament, number: int, selected_seat: str = ""
             changes=seating_changes(position=position),
             can_regenerate=not played and last_played < number,
             seated_ahead=seated_ahead(number, context["last_seated"]),
+            stage_repeats=stage_repeats(
+                position=position,
+                report=report,
+                history=seating_history(tournament, number),
+                names=names,
+            ),
         )
     return context
 
@@ -119,13 +129,13 @@ def placement(request: HtmxHttpRequest, tournament_id: int, number: int) -> Http
 @login_required
 def placement_generate(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    # A first seating is the generator's first answer; asking again draws another one.
-    regenerate = tournament.positions.filter(number=number, tables__isnull=False).exists()
-    seed = secrets.randbelow(2**31) if regenerate else 0
     last_seated = last_seated_position_number(tournament=tournament)
     try:
         position = plan_position(
-            tournament=tournament, number=number, seed=seed, by=Actor.arbitre(request.user)
+            tournament=tournament,
+            number=number,
+            reason=request.POST.get("reason", "")[:300],
+            by=Actor.arbitre(request.user),
         )
     except Refused as refusal:
         return _placement_answer(request, tournament, number, error=refusal.message)
@@ -154,6 +164,32 @@ def penalties_cancelled_notices(position) -> list[str]:
         }
         for penalty in position.penalties_cancelled
     ]
+
+
+@require_POST
+@login_required
+def placement_commit(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Fix the commitment of position ``number``'s next draw, shown before it is drawn."""
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    if not 1 <= number <= tournament.positions_count:
+        raise Http404(_("Pas de position %(number)s.") % {"number": number})
+    reason = request.POST.get("reason", "")[:300]
+    try:
+        draw = commit_draw(
+            tournament=tournament, number=number, reason=reason, by=Actor.arbitre(request.user)
+        )
+    except Refused as refusal:
+        return _placement_answer(request, tournament, number, error=refusal.message, reason=reason)
+    return _placement_answer(
+        request,
+        tournament,
+        number,
+        notice=_(
+            "Engagement du tirage n° %(attempt)s fixé : il s'affiche dans la salle et sur "
+            "l'écran de projection. Générez le placement quand vous voulez."
+        )
+        % {"attempt": draw.attempt},
+    )
 
 
 @require_POST

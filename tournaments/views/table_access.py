@@ -14,8 +14,9 @@ from common.actors import Actor
 from common.htmx import HtmxHttpRequest, render_page
 from tournaments.forms.sheets import TableCodeForm
 from tournaments.models import Position, Table
-from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.permissions import room_or_404
 from tournaments.prints.qr import qr_svg
+from tournaments.selectors.halls import in_hall
 from tournaments.services.tables import grant_device_link
 from tournaments.table_access import check_code, grant_link_valid, open_device_grant, sheet_access
 
@@ -85,11 +86,13 @@ def device_grant_open(request: HtmxHttpRequest, table_id: int, token: str) -> Ht
 def device_grant(request: HtmxHttpRequest, tournament_id: int, number: int, table_id: int):
     """From the room: a one-time link (and its QR code) that lets a table's phone in, which
     also clears the table's code attempts."""
-    tournament = arbitre_tournament_or_404(request, tournament_id)
+    tournament, hall = room_or_404(request, tournament_id)
     position = get_object_or_404(Position, tournament=tournament, number=number)
-    table = get_object_or_404(position.tables, pk=table_id)
+    table = get_object_or_404(position.tables.filter(in_hall(hall)), pk=table_id)
     if position.closed_at is not None:
         messages.error(request, _("Cette position est close : ses feuilles ne se saisissent plus."))
+        if hall is not None:
+            return redirect("hall_room", tournament.pk, number, hall.number)
         return redirect("sheet_room", tournament_id=tournament.pk, number=number)
     link = grant_device_link(table=table, by=Actor.arbitre(request.user))
     url = request.build_absolute_uri(link.path)
@@ -97,6 +100,8 @@ def device_grant(request: HtmxHttpRequest, tournament_id: int, number: int, tabl
         "tournament": tournament,
         "position": position,
         "table": table,
+        # Back to the hall's room, for an arbitre de salle (whose hall is None otherwise).
+        "hall": hall,
         "url": url,
         # Drawn by segno from our own URL: no user text in it.
         "qr_svg": mark_safe(qr_svg(url, screen=True)),

@@ -23,6 +23,7 @@ from common.refusals import Refused, add_refusal
 from tournaments.forms.tournaments import TournamentForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404, arbitre_tournaments
+from tournaments.selectors.halls import roles_of
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
@@ -42,6 +43,7 @@ def arbitre_home(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "tournaments": arbitre_tournaments(request.user).select_related("club"),
         "clubs": arbitre_clubs(request.user),
+        "roles": roles_of(request.user),
     }
     return render(request, "setup/arbitre_home.html", context)
 

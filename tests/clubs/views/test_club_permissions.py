@@ -37,6 +37,7 @@ def urls(club, member, tonight, arbitre):
         f"{base}/journal/",
         f"{base}/arbitres/{arbitre.pk}/retirer/",
         f"{base}/membres/{member.pk}/fusionner/",
+        f"{base}/comptes/",
     ]
     posts = [
         (f"{base}/", {"name": "Piraté", "town": ""}),
@@ -46,6 +47,7 @@ def urls(club, member, tonight, arbitre):
         (f"{base}/membres/{member.pk}/", {"last_name": "Pirate", "first_name": "Pat"}),
         (f"{base}/membres/{member.pk}/retirer/", {}),
         (f"{base}/membres/{member.pk}/fusionner/", {"other": member.pk, "kept": "autre"}),
+        (f"{base}/comptes/", {"username": "pirate"}),
         (f"/arbitre/tournois/{tonight.pk}/joueurs/cocher/", {"players": [member.player.pk]}),
     ]
     return gets, posts

@@ -97,7 +97,7 @@ def test_the_ranking_survives_a_late_arrival_seated_between_its_reads(tournament
             tournament=tournament, last_name="Tardieu", first_name="Zoé", by=TESTS
         )
         check_in(registration=late, present=True, by=TESTS)
-        plan_position(tournament=tournament, number=1, by=TESTS)
+        plan_position(tournament=tournament, number=1, reason="Arrivée tardive.", by=TESTS)
 
     with between_two_reads(("tournaments_registration",), late_arrival) as state:
         ranking = tournament_ranking(tournament)

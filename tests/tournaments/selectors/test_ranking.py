@@ -253,7 +253,7 @@ def test_the_ranking_costs_the_same_queries_whatever_the_size(short_tournament, 
         ranking = tournament_ranking(short_tournament)
 
     assert len(ranking.players) == 24
-    assert len(large.captured_queries) == len(small.captured_queries) == 5
+    assert len(large.captured_queries) == len(small.captured_queries) == 6
 
 
 def test_a_position_at_a_table_that_played_no_deal_is_not_played_rather_than_0(forced_close):

@@ -17,6 +17,7 @@ from tournaments.deal_scoring import DealResult
 from tournaments.models import JournalEntry, Position, Tournament
 from tournaments.services import journal
 from tournaments.services.deals import correct_deal, delete_deal, record_deal
+from tournaments.services.draws import commit_draw
 from tournaments.services.imports import import_registrations
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import close_position, handle_call, reopen_position
@@ -254,17 +255,20 @@ def test_teams_created_joined_and_deleted(duo, registrations, as_arbitre):
 
 @pytest.mark.usefixtures("registrations")
 def test_planning_a_position_is_kept_on_that_position(tournament, as_arbitre):
+    commit_draw(tournament=tournament, number=1, by=as_arbitre)
     entry = only_entry(lambda: plan_position(tournament=tournament, number=1, by=as_arbitre))
 
     assert entry.action == Action.SEATING_PLANNED
     assert (entry.position_number, entry.table_number) == (1, None)
-    assert entry.after == {"tables": 2, "players": 8}
+    assert {"tables": 2, "players": 8}.items() <= entry.after.items()
+    assert len(entry.after["seed"]) == 16
 
 
 @pytest.mark.usefixtures("registrations")
 def test_planning_again_says_which_later_positions_were_drawn_again(tournament):
     for number in (1, 2, 3):
         plan_position(tournament=tournament, number=number, by=TESTS)
+    commit_draw(tournament=tournament, number=1, by=TESTS, reason="Un joueur en retard.")
     JournalEntry.objects.all().delete()
 
     plan_position(tournament=tournament, number=1, by=TESTS)
@@ -292,11 +296,20 @@ def test_a_swap_names_both_seats_before_and_after(table, as_arbitre):
 
 
 def test_publishing_a_seating_starts_the_tournament(table, as_arbitre):
-    entry = only_entry(lambda: publish_seating(position=table.position, by=as_arbitre))
+    publish_seating(position=table.position, by=as_arbitre)
+
+    entry = JournalEntry.objects.get(action=Action.SEATING_PUBLISHED)
 
     assert entry.action == Action.SEATING_PUBLISHED
     assert entry.before == {"seating_published": False, "status": Tournament.Status.PREPARATION}
     assert entry.after == {"seating_published": True, "status": Tournament.Status.RUNNING}
+
+
+def test_publishing_a_seating_fixes_the_next_positions_commitment(table, as_arbitre):
+    publish_seating(position=table.position, by=as_arbitre)
+
+    entry = JournalEntry.objects.get(action=Action.DRAW_COMMITTED)
+    assert entry.subject == "Position 2, tirage n° 1"
 
 
 # --- The sheets ----------------------------------------------------------------------------

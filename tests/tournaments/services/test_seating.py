@@ -98,9 +98,9 @@ def test_a_past_position_never_changes_once_the_next_has_started(tournament):
     assert refused.value.message == "La position 2 a commencé : la position 1 ne change plus."
 
 
-def published(tournament, number: int):
+def published(tournament, number: int, reason: str = "Arrivée tardive."):
     """Position ``number`` seated by the generator and its seating published, read again."""
-    position = plan_position(tournament=tournament, number=number, by=TESTS)
+    position = plan_position(tournament=tournament, number=number, by=TESTS, reason=reason)
     publish_seating(position=position, by=TESTS)
     position.refresh_from_db()
     return position
@@ -119,7 +119,7 @@ def test_regenerating_a_position_regenerates_every_later_one_seated_ahead(tourna
     withdrawn, late = seated_ahead
     playing = sorted(r.pk for r in position_participants(tournament=tournament, number=2))
 
-    plan_position(tournament=tournament, number=2, seed=3, by=TESTS)
+    plan_position(tournament=tournament, number=2, by=TESTS, reason="Arrivée tardive.")
 
     for number in (2, 3, 4):
         position = tournament.positions.get(number=number)
@@ -133,7 +133,7 @@ def test_regenerating_a_position_regenerates_every_later_one_seated_ahead(tourna
 def test_regenerating_unpublishes_the_later_positions_seated_ahead(tournament):
     tournament.positions.filter(number__gte=2).update(seating_published_at=timezone.now())
 
-    plan_position(tournament=tournament, number=2, by=TESTS)
+    plan_position(tournament=tournament, number=2, reason="Arrivée tardive.", by=TESTS)
 
     assert not tournament.positions.filter(seating_published_at__isnull=False, number__gte=2)
 
@@ -144,7 +144,7 @@ def test_a_regeneration_refused_leaves_every_position_as_it_was(tournament):
     tournament.registrations.update(withdrawn_from=2)
 
     with pytest.raises(Refused) as refused:
-        plan_position(tournament=tournament, number=2, by=TESTS)
+        plan_position(tournament=tournament, number=2, reason="Arrivée tardive.", by=TESTS)
 
     assert "au moins 3 joueurs" in refused.value.message
     assert {n: tables_of(tournament.positions.get(number=n)) for n in (2, 3, 4)} == before
@@ -186,7 +186,7 @@ def test_a_seating_generated_again_can_be_published(tournament):
 
 def test_the_report_counts_odd_tables_for_the_players_seated_only(tournament, seated_ahead):
     withdrawn, late = seated_ahead
-    second = plan_position(tournament=tournament, number=2, by=TESTS)
+    second = plan_position(tournament=tournament, number=2, reason="Arrivée tardive.", by=TESTS)
 
     odd_tables = position_report(position=second).odd_tables
 
@@ -221,7 +221,7 @@ def test_regenerating_unpublishes_the_seating(tournament):
     position = plan_position(tournament=tournament, number=1, by=TESTS)
     publish_seating(position=position, by=TESTS)
 
-    position = plan_position(tournament=tournament, number=1, seed=5, by=TESTS)
+    position = plan_position(tournament=tournament, number=1, reason="Arrivée tardive.", by=TESTS)
 
     assert position.seating_published_at is None
 

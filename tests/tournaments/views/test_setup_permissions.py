@@ -14,6 +14,7 @@ from tests.factories import club_tournament
 from tests.walks import walk
 from tournaments.services.registrations import create_team
 from tournaments.services.seating import plan_position
+from tournaments.services.stages import add_stage
 
 
 @pytest.fixture
@@ -23,10 +24,11 @@ def room(tournament, registrations):
     tournament.save()
     team = create_team(tournament=tournament, name="Les As", by=TESTS)
     plan_position(tournament=tournament, number=1, by=TESTS)
-    return tournament, registrations[0], team
+    stage = add_stage(tournament=tournament, name="Phase unique", positions_count=3, by=TESTS)
+    return tournament, registrations[0], team, stage
 
 
-def urls(tournament, registration, team):
+def urls(tournament, registration, team, stage=None):
     base = f"/arbitre/tournois/{tournament.pk}"
     reg = f"{base}/joueurs/{registration.pk}"
     gets = [
@@ -40,6 +42,7 @@ def urls(tournament, registration, team):
         f"{reg}/modifier/",
         f"{base}/journal/",
         f"{base}/journal/?position=1&table=1",
+        f"{base}/phases/",
         # The arbitre's prints (PDF).
         f"{base}/positions/1/feuilles.pdf",
         f"{base}/positions/1/plan.pdf",
@@ -61,7 +64,10 @@ def urls(tournament, registration, team):
         f"{base}/positions/1/placement/echanger/",
         f"{base}/positions/1/placement/publier/",
         f"{base}/joueurs/cocher/",
+        f"{base}/phases/",
     ]
+    if stage is not None:
+        posts += [f"{base}/phases/{stage.pk}/modifier/", f"{base}/phases/{stage.pk}/supprimer/"]
     return gets, posts
 
 
@@ -94,7 +100,7 @@ def test_anonymous_users_are_sent_to_the_login_page(client, room):
 def test_another_clubs_arbitre_gets_not_found_everywhere_and_changes_nothing(
     client, room, request, who
 ):
-    tournament, registration, team = room
+    tournament, registration, team, stage = room
     client.force_login(request.getfixturevalue(who))
     gets, posts = urls(*room)
 
@@ -105,6 +111,7 @@ def test_another_clubs_arbitre_gets_not_found_everywhere_and_changes_nothing(
     assert tournament.name == "Tournoi du club"
     assert tournament.registrations.count() == 8
     assert tournament.teams.filter(pk=team.pk).exists()
+    assert list(tournament.stages.values_list("name", flat=True)) == [stage.name]
 
 
 def test_the_arbitre_gets_every_page(arbitre_client, room):
@@ -118,7 +125,7 @@ def test_the_arbitre_gets_every_page(arbitre_client, room):
 
 
 def test_every_arbitre_of_the_club_gets_every_page_and_writes(client, room, club_mate):
-    tournament, _registration, _team = room
+    tournament, _registration, _team, _stage = room
     client.force_login(club_mate)
     gets, _posts = urls(*room)
 

@@ -60,7 +60,7 @@ def test_a_player_checked_in_before_play_starts_joins_position_1_once_reseated(t
     plan_position(tournament=tournament, number=1, by=TESTS)
 
     check_in(registration=absent, present=True, by=TESTS)
-    position = plan_position(tournament=tournament, number=1, seed=1, by=TESTS)
+    position = plan_position(tournament=tournament, number=1, reason="Arrivée tardive.", by=TESTS)
 
     assert absent.joins_from is None
     assert position.seats.filter(registration=absent).exists()

@@ -10,11 +10,12 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from common.actors import Actor
-from tests.at_the_table import play, sign
+from tests.at_the_table import TESTS, play, sign
 from tests.factories import club_tournament, seat
 from tests.walks import walk
 from tournaments.deal_scoring import DealResult
 from tournaments.models import HandledCall, Penalty
+from tournaments.services.halls import add_hall
 from tournaments.services.penalties import add_penalty
 
 
@@ -33,6 +34,7 @@ def room(short_tournament, players, arbitre):
         reason="Retard",
         by=Actor.arbitre(arbitre),
     )
+    add_hall(tournament=short_tournament, name="Salle A", first_table=1, last_table=2, by=TESTS)
     return short_tournament, tables[0].deals.get(), penalty
 
 
@@ -49,9 +51,13 @@ def public_urls(tournament) -> list[str]:
         f"{base}/donnes.csv",
         f"{base}/donnes.xlsx",
         f"{base}/donnes.json",
+        f"{base}/plan.json",
         f"{base}/joueurs/?q=joueur",
         f"{base}/joueurs/1/",
         f"{base}/projection/",
+        f"{base}/projection/salles/1/",
+        f"{base}/tirages/",
+        f"{base}/tirages.json",
     ]
 
 

@@ -27,7 +27,29 @@ def test_placement_page_before_seating_offers_to_generate(arbitre_client, tourna
     assert response.status_code == 200
     assert "8 joueurs à placer" in page
     assert "2 tables de 4" in page
+    assert "Fixer l'engagement du tirage" in page
+
+
+@pytest.mark.usefixtures("registrations")
+def test_fixing_the_commitment_shows_it_then_offers_to_draw(arbitre_client, tournament):
+    response = arbitre_client.post(placement_url(tournament, 1, "engagement"), headers=HTMX)
+
+    page = response.content.decode()
+    commitment = tournament.draws.get().commitment
+    assert commitment in page
     assert "Générer le placement" in page
+    assert "Fixer l'engagement du tirage" not in page
+
+
+@pytest.mark.usefixtures("seated")
+def test_drawing_again_without_a_reason_keeps_the_page_and_says_why(arbitre_client, tournament):
+    response = arbitre_client.post(
+        placement_url(tournament, 1, "engagement"), {"reason": "  "}, headers=HTMX
+    )
+
+    page = response.content.decode()
+    assert "Un nouveau tirage se fait avec son motif, écrit : il sera public." in page
+    assert tournament.draws.count() == 1
 
 
 @pytest.mark.usefixtures("seated")
@@ -168,13 +190,16 @@ def test_a_stale_seating_shows_a_red_box_naming_who_changed(arbitre_client, stal
 def test_a_stale_seating_offers_to_generate_again_and_not_to_publish(arbitre_client, stale):
     page = arbitre_client.get(placement_url(stale, 2)).content.decode()
 
-    assert "Générer de nouveau" in page
+    assert "tirez-le de nouveau, avec son motif" in page
+    assert "Fixer l'engagement d'un nouveau tirage" in page
     assert "Publier le placement" not in page
     assert "La position 3, déjà placée, sera placée de nouveau en même temps." in page
 
 
 def test_generating_again_reseats_the_later_positions_too(arbitre_client, stale):
-    response = arbitre_client.post(placement_url(stale, 2, "generer"), headers=HTMX)
+    response = arbitre_client.post(
+        placement_url(stale, 2, "generer"), {"reason": "Arrivée tardive."}, headers=HTMX
+    )
 
     page = response.content.decode()
     assert "Positions 2 et 3 placées de nouveau. Vérifiez la position 2, puis publiez-la." in page

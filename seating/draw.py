@@ -1,0 +1,210 @@
+"""A draw anyone can verify: the commitment, the seed, the fingerprints and the re-derivation
+of a plan from public data alone (docs/tirage.md). Pure Python, no Django.
+
+The scheme, in short:
+
+1. Before the draw, a secret of 32 random bytes is written in hexadecimal (64 characters) and
+   its **commitment**, the SHA-256 of those 64 characters, is shown publicly.
+2. The **input document** holds what the generator is given, in public identifiers: the
+   players by licence (then by their id in the directory), their team's name, the meetings
+   so far (every earlier position's tables, in seat order), the position's number, how many
+   positions are planned from it and whether tables of 5 are allowed. Its **fingerprint** is
+   the SHA-256 of its canonical JSON (keys sorted, no spaces, ASCII only).
+3. The **seed** is the first 16 hexadecimal digits of
+   SHA-256(« secret:fingerprint:position:version »), read as a number.
+4. The generator (``plan_positions``) numbers the players 0, 1, 2… in the document's order
+   (the players of the history no longer present after them, by id) and plans from the seed.
+   The **plan's fingerprint** is the SHA-256 of the canonical JSON of the plan (the positions
+   seated, each a list of tables, each the players' ids in seat order).
+5. Once the plan is published the secret is revealed: anyone checks the commitment, then the
+   seed, then re-derives the plan and its fingerprint.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from seating.plan import plan_positions
+
+# Names the generator and the rules of this document: a change to either that could change
+# a plan for the same seed gives a new version, so that old draws are checked by the old one.
+GENERATOR_VERSION = "tarot-seating-1"
+
+PlanIds = list[list[list[int]]]  # positions of tables of player ids, in seat order
+
+
+def new_secret() -> str:
+    """32 random bytes, in hexadecimal: the secret a commitment hides until the reveal."""
+    return secrets.token_hex(32)
+
+
+def sha256_hex(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def commitment_of(secret: str) -> str:
+    """The commitment shown before the draw: SHA-256 of the secret's 64 characters."""
+    return sha256_hex(secret)
+
+
+def canonical_json(document) -> str:
+    """One text for one document: keys sorted, no spaces, every non-ASCII letter escaped."""
+    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def fingerprint(document) -> str:
+    return sha256_hex(canonical_json(document))
+
+
+def seed_text(*, secret: str, input_fingerprint: str, position: int, version: str) -> str:
+    """What is hashed into the seed, as a delegate types it by hand."""
+    return f"{secret}:{input_fingerprint}:{position}:{version}"
+
+
+def seed_of(*, secret: str, input_fingerprint: str, position: int, version: str) -> str:
+    """The seed in hexadecimal (16 digits): the start of SHA-256 of ``seed_text``."""
+    text = seed_text(
+        secret=secret, input_fingerprint=input_fingerprint, position=position, version=version
+    )
+    return sha256_hex(text)[:16]
+
+
+@dataclass(frozen=True)
+class DrawPlayer:
+    player_id: int
+    licence: str
+    team: str | None = None
+
+
+def input_document(
+    *,
+    position: int,
+    positions: int,
+    allow_five: bool,
+    players: Sequence[DrawPlayer],
+    history: Sequence[Sequence[Sequence[int]]],
+) -> dict:
+    """The public input of a draw: players by licence (then by id; no licence first), the
+    meetings so far as the earlier positions' tables, and what is asked."""
+    ordered = sorted(players, key=lambda player: (player.licence, player.player_id))
+    return {
+        "version": GENERATOR_VERSION,
+        "position": position,
+        "positions": positions,
+        "allow_five": allow_five,
+        "players": [
+            {"licence": player.licence, "player_id": player.player_id, "team": player.team}
+            for player in ordered
+        ],
+        "history": [[list(table) for table in tables] for tables in history],
+    }
+
+
+def plan_of(document: Mapping, seed: str) -> PlanIds:
+    """The plan the generator draws from an input document and a seed: player ids by table."""
+    ids = [player["player_id"] for player in document["players"]]
+    index = {player_id: number for number, player_id in enumerate(ids)}
+    past = {player_id for tables in document["history"] for table in tables for player_id in table}
+    for number, player_id in enumerate(sorted(past - set(ids)), start=len(ids)):
+        index[player_id] = number
+    back = {number: player_id for player_id, number in index.items()}
+    teams = {
+        index[player["player_id"]]: player["team"]
+        for player in document["players"]
+        if player["team"] is not None
+    }
+    plan = plan_positions(
+        players=list(range(len(ids))),
+        positions=document["positions"],
+        teams=teams,
+        allow_five=document["allow_five"],
+        history=[
+            [[index[player_id] for player_id in table] for table in tables]
+            for tables in document["history"]
+        ],
+        seed=int(seed, 16),
+    )
+    return [[[back[number] for number in table] for table in tables] for tables in plan]
+
+
+def with_swaps(tables: Sequence[Sequence[int]], swaps: Sequence[Sequence[int]]) -> PlanIds:
+    """One position's tables after the hand swaps, each a pair of player ids, in order."""
+    seated = [list(table) for table in tables]
+    for first, second in swaps:
+        for table in seated:
+            for place, player_id in enumerate(table):
+                if player_id == first:
+                    table[place] = second
+                elif player_id == second:
+                    table[place] = first
+    return seated
+
+
+@dataclass(frozen=True)
+class PublicDraw:
+    """One draw as the public page gives it: enough to check it without the app."""
+
+    position: int
+    attempt: int
+    commitment: str
+    secret: str
+    version: str
+    input: Mapping
+    input_fingerprint: str
+    seed: str
+    plan: PlanIds
+    plan_fingerprint: str
+
+
+def differences(draw: PublicDraw) -> list[str]:
+    """What does not hold in ``draw``, in French; empty when every check passes."""
+    name = f"Position {draw.position}, tirage n° {draw.attempt}"
+    found = []
+    if commitment_of(draw.secret) != draw.commitment:
+        found.append(f"{name} : le secret ne donne pas l'engagement publié.")
+    if draw.version != GENERATOR_VERSION:
+        found.append(f"{name} : version du générateur {draw.version}, pas {GENERATOR_VERSION}.")
+        return found
+    if fingerprint(draw.input) != draw.input_fingerprint:
+        found.append(f"{name} : les données d'entrée ne donnent pas l'empreinte publiée.")
+    if draw.input.get("position") != draw.position:
+        found.append(f"{name} : les données d'entrée sont celles d'une autre position.")
+    seed = seed_of(
+        secret=draw.secret,
+        input_fingerprint=draw.input_fingerprint,
+        position=draw.position,
+        version=draw.version,
+    )
+    if seed != draw.seed:
+        found.append(f"{name} : la graine publiée n'est pas celle que donnent ses entrées.")
+    if fingerprint(draw.plan) != draw.plan_fingerprint:
+        found.append(f"{name} : le placement publié ne donne pas son empreinte.")
+    derived = plan_of(draw.input, seed)[: len(draw.plan)]
+    if derived != draw.plan:
+        found.extend(_plan_differences(name, draw.position, derived, draw.plan))
+    return found
+
+
+def _plan_differences(name: str, first: int, derived: PlanIds, published: PlanIds) -> list[str]:
+    found = []
+    if len(derived) != len(published):
+        found.append(
+            f"{name} : {len(published)} position(s) publiée(s), {len(derived)} re-tirée(s)."
+        )
+    for offset, (again, shown) in enumerate(zip(derived, published, strict=False)):
+        for number, (table, seen) in enumerate(zip(again, shown, strict=False), start=1):
+            if table != seen:
+                found.append(
+                    f"{name} : position {first + offset}, table {number} : publiée {seen}, "
+                    f"re-tirée {table}."
+                )
+        if len(again) != len(shown):
+            found.append(
+                f"{name} : position {first + offset} : {len(shown)} tables publiées, "
+                f"{len(again)} re-tirées."
+            )
+    return found
