@@ -1,10 +1,11 @@
-"""The season's document, registered with ``documents``: its ranking as a PDF, drawn by the
-queue and kept until anything it shows changes (its evenings, its settings, its recounts, the
-players' names)."""
+"""The season's documents, registered with ``documents``: its ranking as a PDF and as an
+.xlsx, drawn by the queue and kept until anything it shows changes (its evenings, its
+settings, its recounts, the players' names)."""
 
 import hashlib
 
-from documents.registry import Document, Params, register
+from documents.registry import XLSX, Document, Params, register
+from seasons import exports
 from seasons.models import Season
 from seasons.selectors.evenings import seasons_tournaments
 from seasons.selectors.ranking import season_ranking
@@ -12,6 +13,7 @@ from tournaments.prints.pdf import render_pdf
 from tournaments.selectors.standings import journal_stamps, players_generation
 
 RANKING = "seasons.ranking"
+RANKING_XLSX = "seasons.ranking_xlsx"
 
 
 def _season(params: Params) -> Season:
@@ -44,5 +46,10 @@ def draw_season_ranking(params: Params) -> bytes:
     return render_pdf("seasons/season_print.html", context)
 
 
+def draw_season_xlsx(params: Params) -> bytes:
+    return exports.season_xlsx(season_ranking(_season(params)))
+
+
 def register_documents() -> None:
     register(Document(RANKING, season_stamp, draw_season_ranking))
+    register(Document(RANKING_XLSX, season_stamp, draw_season_xlsx, content_type=XLSX))

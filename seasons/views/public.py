@@ -18,7 +18,6 @@ from seasons.selectors.history import player_history
 from seasons.selectors.live import evening_under_way
 from seasons.selectors.ranking import season_ranking
 from tournaments.selectors.projector import PROJECTOR_SECONDS, projector_pages, shown_screen
-from tournaments.spreadsheets import XLSX
 
 
 def _season(season_id: int) -> Season:
@@ -49,11 +48,16 @@ def season_csv(request: HtmxHttpRequest, season_id: int) -> HttpResponse:  # noq
 
 
 @require_GET
-def season_xlsx(request: HtmxHttpRequest, season_id: int) -> HttpResponse:  # noqa: ARG001
+def season_xlsx(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
+    """The season's ranking for Excel, drawn by the queue and kept until it changes."""
     season = _season(season_id)
-    response = HttpResponse(exports.season_xlsx(season_ranking(season)), content_type=XLSX)
-    response["Content-Disposition"] = f'attachment; filename="saison-{season.pk}.xlsx"'
-    return response
+    return document_response(
+        request,
+        documents.RANKING_XLSX,
+        {"season": season.pk},
+        filename=f"saison-{season.pk}.xlsx",
+        public=True,
+    )
 
 
 @require_GET
