@@ -12,6 +12,14 @@ from tournaments.models import Position
 from tournaments.services.seating import seat_position
 
 
+@pytest.fixture(autouse=True, scope="session")
+def tasks_run_in_the_process():
+    """Celery's tasks run in the test's own process from the start, even when REDIS_URL names a
+    broker (CI's second run): module-scoped fixtures that draw documents come before the
+    per-test fixture below."""
+    celery_app.conf.task_always_eager = True
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with an empty cache: no code attempts counted, no failed logins

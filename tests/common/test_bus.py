@@ -5,6 +5,7 @@ import asyncio
 import os
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import redis
@@ -24,7 +25,10 @@ def listen(the_bus, topic, work, count):
         finally:
             the_bus.hub.remove(listener)
 
-    return asyncio.run(run())
+    # A loop of its own in a thread of its own: the browser tests' Playwright may leave one
+    # running in this thread.
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, run()).result()
 
 
 def test_each_event_gets_an_id_greater_than_the_last():

@@ -62,6 +62,10 @@ def ids(arbitre):
         "team_id": 1,
         "table": tables[0],
         "token": "jeton",
+        "uidb64": "MQ",
+        "hall_number": 1,
+        "role_id": 1,
+        "stage_id": 1,
     }
 
 

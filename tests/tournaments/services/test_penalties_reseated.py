@@ -12,6 +12,9 @@ from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import check_in, unregister_player
 from tournaments.services.seating import plan_position
 
+# Seating a position again draws anew, which needs a public reason (docs/tirage.md).
+ABSENT = "Un joueur pointé absent"
+
 
 @pytest.fixture
 def seated_out(tournament, arbitre):
@@ -26,12 +29,16 @@ def seated_out(tournament, arbitre):
 
 def generate(client, tournament):
     return client.post(
-        f"/arbitre/tournois/{tournament.pk}/positions/1/placement/generer/", follow=True
+        f"/arbitre/tournois/{tournament.pk}/positions/1/placement/generer/",
+        {"reason": "Un joueur absent"},
+        follow=True,
     )
 
 
 def test_seating_again_without_a_penalised_player_cancels_the_penalty(seated_out, arbitre):
-    position = plan_position(tournament=seated_out.tournament, number=1, by=Actor.arbitre(arbitre))
+    position = plan_position(
+        tournament=seated_out.tournament, number=1, reason=ABSENT, by=Actor.arbitre(arbitre)
+    )
 
     penalty = Penalty.objects.get()
     assert position.penalties_cancelled == [penalty]
@@ -44,7 +51,7 @@ def test_seating_again_with_the_penalised_player_keeps_the_penalty(seated_out, a
     by = Actor.arbitre(arbitre)
     check_in(registration=seated_out, present=True, by=by)
 
-    position = plan_position(tournament=seated_out.tournament, number=1, by=by)
+    position = plan_position(tournament=seated_out.tournament, number=1, reason=ABSENT, by=by)
 
     assert position.penalties_cancelled == []
     assert not Penalty.objects.get().is_cancelled
@@ -71,7 +78,9 @@ def test_unregistering_a_player_in_the_penalties_register_is_refused_with_its_re
 
 
 def test_the_service_refuses_to_unregister_a_penalised_player(seated_out, arbitre):
-    plan_position(tournament=seated_out.tournament, number=1, by=Actor.arbitre(arbitre))
+    plan_position(
+        tournament=seated_out.tournament, number=1, reason=ABSENT, by=Actor.arbitre(arbitre)
+    )
 
     with pytest.raises(Refused) as refusal:
         unregister_player(registration=seated_out, by=Actor.arbitre(arbitre))
