@@ -48,9 +48,22 @@ def data_of(frame: str) -> dict:
     return json.loads(line.removeprefix("data: "))
 
 
+OPENED = []
+
+
+@pytest.fixture(autouse=True)
+def streams_closed(db):  # noqa: ARG001 - closed before the test database goes
+    """Each stream a test opens is closed when it ends, here and now, rather than whenever the
+    garbage collector finds it, perhaps in the middle of a later test's request."""
+    yield
+    while OPENED:
+        OPENED.pop().close()
+
+
 def open_stream(client, tournament, **headers):
     response = client.get(f"/tournois/{tournament.pk}/direct/", headers=headers)
     assert response.status_code == 200
+    OPENED.append(response)
     return response
 
 
