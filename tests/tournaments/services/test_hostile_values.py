@@ -121,7 +121,7 @@ def test_two_simultaneous_generations_both_end_without_error(tournament):
 
     def generate():
         try:
-            plan_position(tournament=tournament, number=1, by=TESTS)
+            plan_position(tournament=tournament, number=1, reason="Double appui", by=TESTS)
         except Exception as error:  # noqa: BLE001 - any error is what the test reports
             errors.append(error)
 

@@ -21,12 +21,14 @@ LOCKED_TABLE = re.compile(r'FROM "(tournaments_\w+)".* FOR (?:NO KEY )?UPDATE(?:
 
 
 def locks(queries) -> list[str]:
-    """The tables whose rows each statement locked, in the order they were locked."""
+    """The tables whose rows each statement locked, in the order they were first locked. A
+    lock taken again on a table already locked (the draw's service locking the tournament its
+    caller already holds) waits for nothing and adds nothing to the order."""
     found = []
     for query in queries:
         match = LOCKED_TABLE.search(query["sql"])
-        if match:
-            found.append(match.group(2) or match.group(1))
+        if match and (table := match.group(2) or match.group(1)) not in found:
+            found.append(table)
     return found
 
 
@@ -67,4 +69,9 @@ def test_generating_a_seating_locks_the_tournament_then_the_position(tournament)
     with CaptureQueriesContext(connection) as queries:
         plan_position(tournament=tournament, number=1, by=TESTS)
 
-    assert locks(queries) == ["tournaments_tournament", "tournaments_position"]
+    # The penalties last: those of players the new seating leaves out are cancelled.
+    assert locks(queries) == [
+        "tournaments_tournament",
+        "tournaments_position",
+        "tournaments_penalty",
+    ]
