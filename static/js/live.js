@@ -24,6 +24,7 @@
   const timers = new Map();
   const last = new WeakMap(); // element → when it last fetched
   const queued = new WeakSet();
+  const asked = new WeakSet(); // elements whose « live » request is on its way
 
   function keysOf(event) {
     const keys = ["kind:" + event.kind];
@@ -62,6 +63,7 @@
       if (!element.isConnected) return;
       if (busy(element)) return fetchAgain(element, BUSY_RETRY_MS);
       last.set(element, Date.now());
+      asked.add(element);
       htmx.trigger(element, "live");
     }, wait);
   }
@@ -95,7 +97,9 @@
       const seconds = up ? UP_EVERY_S : Number(element.dataset.liveEvery);
       if (!seconds) continue;
       timers.set(element, window.setInterval(() => {
-        if (element.isConnected) htmx.trigger(element, "live");
+        if (!element.isConnected || busy(element)) return;
+        asked.add(element);
+        htmx.trigger(element, "live");
       }, seconds * 1000));
     }
     document.documentElement.dataset.live = up ? "up" : "down";
@@ -119,6 +123,22 @@
     if (up) wasDown = true;
     up = false;
     setTimers();
+  });
+
+  // The answer may come back after someone began typing (the echo of a table's own save lands
+  // while its next deal is being entered): it is dropped, and asked for again once the form is
+  // saved or left as it was.
+  document.body.addEventListener("htmx:beforeSwap", (evt) => {
+    const element = evt.detail.elt;
+    if (!asked.has(element)) return;
+    asked.delete(element);
+    if (busy(element)) {
+      evt.detail.shouldSwap = false;
+      fetchAgain(element, BUSY_RETRY_MS);
+    }
+  });
+  document.body.addEventListener("htmx:afterRequest", (evt) => {
+    if (evt.detail.elt && evt.detail.failed) asked.delete(evt.detail.elt);
   });
 
   // A fragment swapped in brings its own elements: their timers follow the stream's state.

@@ -90,3 +90,41 @@ def test_a_cut_stream_brings_the_timers_back_until_it_reconnects(new_phone, tabl
     expect(page.locator("html[data-live='down']")).to_have_count(1)
     expect(page.locator("html[data-live='up']")).to_have_count(1, timeout=10_000)
     assert page.evaluate("() => window.notReloaded")
+
+
+def test_a_refresh_answered_after_typing_began_does_not_wipe_what_was_typed(new_phone, table):
+    # The echo of the table's own save comes back on the stream; its refresh may land while the
+    # next deal is being typed (a slow network, a busy server): it must wait, not wipe the form.
+    page = new_phone()
+    page.goto(f"/tables/{table.pk}/acces/?code={table.code}")
+    page.get_by_role("button", name="Ouvrir la feuille").click()
+    following(page)
+    held = []
+
+    def hold_refreshes(route):
+        if route.request.method == "GET" and route.request.headers.get("hx-request"):
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(f"**/tables/{table.pk}/", hold_refreshes)
+    enter_deal(page, FFT_EXAMPLE[0])
+    expect(page.locator("#donne-1")).to_contain_text(FFT_EXAMPLE[0]["taker_marque"])
+    for _ in range(50):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert len(held) == 1, "the stream's echo of the save asked for the sheet again"
+
+    form = page.locator("form.deal-form")
+    form.get_by_label("Points", exact=True).fill("47")
+    page.evaluate(
+        """() => { window.swapsAsked = 0; document.body.addEventListener('htmx:beforeSwap',
+        (evt) => { if (evt.detail.elt.id === 'sheet') window.swapsAsked += 1; }); }"""
+    )
+    refresh = held.pop()
+    refresh.fulfill(response=refresh.fetch())
+
+    page.wait_for_function("() => window.swapsAsked === 1")
+    expect(page.locator("form.deal-form").get_by_label("Points", exact=True)).to_have_value("47")
+    assert page.evaluate("() => window.notReloaded")
