@@ -16,8 +16,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.forms import MemberEditForm, ask_another_person
-from clubs.models import Club, Player
+from clubs.models import Club
 from clubs.permissions import arbitre_club_or_404, club_member_or_404
+from clubs.selectors.clubs import club_member
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
@@ -30,6 +31,7 @@ from tournaments.selectors.clubs import (
     member_evenings,
     member_homonyms,
     member_tick_list,
+    offered_players,
     players_visible_to,
     search_directory,
 )
@@ -163,7 +165,7 @@ def club_member_merge(request: HtmxHttpRequest, club_id: int, member_id: int) ->
                 request,
                 _("Fiches fusionnées : %(player)s garde toutes ses soirées.") % {"player": player},
             )
-            kept_member = club.members.get(player=player)
+            kept_member = club_member(club=club, player=player)
             return redirect_page(
                 request, reverse("club_member_edit", args=[club.pk, kept_member.pk])
             )
@@ -200,8 +202,7 @@ def register_ticked(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
     """Register the players ticked on the players page, through the registration service."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
     lines, _previous = member_tick_list(tournament)
-    offered = Player.objects.filter(pk__in=[line.player.pk for line in lines])
-    form = TickForm(request.POST, players=offered)
+    form = TickForm(request.POST, players=offered_players(lines))
     if form.is_valid():
         try:
             registrations = register_members(

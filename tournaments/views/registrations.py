@@ -1,8 +1,6 @@
 """The arbitre's players and teams: registering one by one or from a CSV file, correcting,
 unregistering, forming the teams of a DUO or quadrette."""
 
-from operator import attrgetter
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -15,7 +13,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 from clubs.forms import ask_another_person
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page, search_results
-from common.names import by_name
 from common.refusals import Refused, add_refusal
 from tournaments.forms.registrations import (
     CsvImportForm,
@@ -29,7 +26,12 @@ from tournaments.forms.registrations import (
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.clubs import homonyms
-from tournaments.selectors.registrations import search_players, search_registered
+from tournaments.selectors.registrations import (
+    registrations_by_name,
+    search_players,
+    search_registered,
+    tournament_teams,
+)
 from tournaments.services.imports import import_registrations
 from tournaments.services.registrations import (
     create_team,
@@ -118,9 +120,7 @@ def players(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         "query": query,
         "notice": notice,
         "homonyms": known,
-        "registrations": by_name(
-            tournament.registrations.select_related("player", "team"), player=attrgetter("player")
-        ),
+        "registrations": registrations_by_name(tournament=tournament),
         **tick_context(request, tournament),
     }
     return render_page(request, "setup/players.html", context, partial="registration")
@@ -219,19 +219,11 @@ def csv_import(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def _teams_context(tournament: Tournament, form: TeamForm, notice: str = "") -> dict:
-    teams = by_name(tournament.teams.prefetch_related("registrations__player"))
-    for team in teams:
-        team.members = by_name(team.registrations.all(), player=attrgetter("player"))
     return {
         "tournament": tournament,
         "form": form,
         "notice": notice,
-        "teams": teams,
-        "open_teams": [t for t in teams if len(t.registrations.all()) < tournament.team_size],
-        "without_team": by_name(
-            tournament.registrations.filter(team__isnull=True).select_related("player"),
-            player=attrgetter("player"),
-        ),
+        **tournament_teams(tournament=tournament),
     }
 
 
