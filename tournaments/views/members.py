@@ -7,6 +7,7 @@ its last evening. Every page needs a login and finds the club through
 ``arbitre_club_or_404``: an account that is not an arbitre of the club gets a 404.
 """
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -26,6 +27,7 @@ from tournaments.forms.members import KEEP_OTHER, MemberForm, MergeForm, TickFor
 from tournaments.forms.registrations import search_query
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.clubs import (
+    Homonym,
     club_members,
     homonyms,
     member_evenings,
@@ -83,15 +85,7 @@ def club_members_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
                     by=Actor.arbitre(request.user),
                 )
             except Refused as refusal:
-                if refusal.code == "homonym":
-                    known = homonyms(
-                        club_id=club.pk,
-                        last_name=data["last_name"],
-                        first_name=data["first_name"],
-                        licence=data["licence"],
-                    )
-                    ask_another_person(form)
-                add_refusal(form, refusal)
+                known = refused_with_homonyms(form, refusal, club_id=club.pk)
             else:
                 messages.success(
                     request, _("%(player)s est membre du club.") % {"player": member.player}
@@ -175,6 +169,24 @@ def club_member_merge(request: HtmxHttpRequest, club_id: int, member_id: int) ->
     context = {"club": club, "member": member, "form": form, "other": other, "records": records}
     status = 422 if form.errors else 200
     return render_page(request, "clubs/member_merge.html", context, partial="merge", status=status)
+
+
+def refused_with_homonyms(form: forms.Form, refusal: Refused, *, club_id: int) -> list[Homonym]:
+    """The refusal of a player typed in (a member added, a participant registered), beside its
+    field; a homonym's also asks whether this is another person, and gives the players of the
+    club's directory under that name, to show."""
+    known = []
+    if refusal.code == "homonym":
+        data = form.cleaned_data
+        known = homonyms(
+            club_id=club_id,
+            last_name=data["last_name"],
+            first_name=data["first_name"],
+            licence=data["licence"],
+        )
+        ask_another_person(form)
+    add_refusal(form, refusal)
+    return known
 
 
 def tick_context(request: HtmxHttpRequest, tournament, form: TickForm | None = None) -> dict:

@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.forms import ask_another_person
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page, search_results
 from common.refusals import Refused, add_refusal
@@ -25,7 +24,6 @@ from tournaments.forms.registrations import (
 )
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.selectors.clubs import homonyms
 from tournaments.selectors.registrations import (
     registrations_by_name,
     search_players,
@@ -41,7 +39,7 @@ from tournaments.services.registrations import (
     unregister_player,
     update_registration,
 )
-from tournaments.views.members import tick_context
+from tournaments.views.members import refused_with_homonyms, tick_context
 
 
 def registration_or_404(tournament: Tournament, registration_id: int) -> Registration:
@@ -92,15 +90,7 @@ def players(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                 by=Actor.arbitre(request.user),
             )
         except Refused as refusal:
-            if refusal.code == "homonym":
-                known = homonyms(
-                    club_id=tournament.club_id,
-                    last_name=data["last_name"],
-                    first_name=data["first_name"],
-                    licence=data["licence"],
-                )
-                ask_another_person(form)
-            add_refusal(form, refusal)
+            known = refused_with_homonyms(form, refusal, club_id=tournament.club_id)
         else:
             notice = _("Inscription enregistrée : %(player)s, n° %(number)s.") % {
                 "player": registration.player,
