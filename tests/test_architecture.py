@@ -159,6 +159,86 @@ def test_the_selectors_import_nothing_above_them():
     assert offenders == [], "selectors reaching up: " + "; ".join(offenders)
 
 
+# A view reads no rows itself: its reads of rows are selectors' (CONTRIBUTING, « Inside an
+# app »), and a plain getter may stay. Held on the text of every ``<app>/views/*.py``:
+# outside the arguments of a ``get_object_or_404`` (or ``get_list_or_404``), no ``.objects``
+# manager and no call of a method only a query answers. The four names a dict or a list
+# shares are told apart by how they are called: ``values`` with fields, ``get`` with keywords
+# only, ``all`` and ``count`` with nothing (``dict.values()``, ``request.GET.get("q")``,
+# ``names.count(x)`` pass).
+GETTERS = {"get_object_or_404", "get_list_or_404"}
+QUERY_METHODS = {
+    *("filter", "exclude", "select_related", "prefetch_related", "annotate", "aggregate"),
+    *("order_by", "values_list", "distinct", "exists", "first", "last", "earliest", "latest"),
+    *("in_bulk", "only", "defer"),
+}
+
+
+def _query_method(call: ast.Call) -> str | None:
+    """The queryset method ``call`` makes, if the way it is called says it is one."""
+    if not isinstance(call.func, ast.Attribute):
+        return None
+    name = call.func.attr
+    if (
+        name in QUERY_METHODS
+        or (name == "values" and (call.args or call.keywords))
+        or (name == "get" and call.keywords and not call.args)
+        or (name in ("all", "count") and not call.args and not call.keywords)
+    ):
+        return name
+    return None
+
+
+def _getter(call: ast.Call) -> bool:
+    func = call.func
+    name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+    return name in GETTERS
+
+
+def view_reads(source: str) -> list[str]:
+    """The reads of rows a view module's ``source`` makes outside a getter, as « line: what »."""
+    tree = ast.parse(source)
+    in_getter = {
+        id(node)
+        for call in ast.walk(tree)
+        if isinstance(call, ast.Call) and _getter(call)
+        for argument in [*call.args, *(keyword.value for keyword in call.keywords)]
+        for node in ast.walk(argument)
+    }
+    reads = []
+    for node in ast.walk(tree):
+        if id(node) in in_getter:
+            continue
+        if isinstance(node, ast.Attribute) and node.attr == "objects":
+            reads.append(f"{node.lineno}: .objects")
+        elif isinstance(node, ast.Call) and (method := _query_method(node)):
+            reads.append(f"{node.lineno}: .{method}()")
+    return sorted(reads, key=lambda read: (int(read.split(":")[0]), read))
+
+
+def test_a_view_reads_rows_only_through_a_selector_or_a_getter():
+    offenders = [
+        f"{path.relative_to(ROOT)}:{read}"
+        for path in sorted(ROOT.glob("*/views/*.py"))
+        for read in view_reads(path.read_text(encoding="utf-8"))
+    ]
+
+    assert offenders == [], "views reading rows (move them to selectors): " + "; ".join(offenders)
+
+
+def test_the_view_rule_tells_a_query_from_a_getter_and_a_dict():
+    source = """
+table = get_object_or_404(Table.objects.select_related("position"), pk=1)
+seats = Seat.objects.filter(table=table)
+number = request.GET.get("numero", "")
+shown = any(value for value in filters.values())
+players = tournament.registrations.all()
+member = club.members.get(player=player)
+"""
+
+    assert view_reads(source) == ["3: .filter()", "3: .objects", "6: .all()", "7: .get()"]
+
+
 def test_scoring_and_seating_import_no_django_and_no_app():
     offenders = sorted(
         f"{name} imports {dotted}"

@@ -5,6 +5,7 @@ live explanation of a marque, as the players check it on paper (``marque_explana
 Below the services, selectors, forms, prints and template tags, which all word a deal here.
 """
 
+from collections.abc import Mapping
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
@@ -15,7 +16,7 @@ from scoring import rules
 from scoring.club import SeatMarques, SeatPrime
 from scoring.rules import Marque
 from scoring.values import MINUS, PRIME_NAMES, signed
-from tournaments.choices import MISERE_KINDS, Camp, Chelem, MisereShown, PoigneeSize
+from tournaments.choices import MISERE_KINDS, Camp, Chelem, MisereShown
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Deal, Seat
 
@@ -73,6 +74,26 @@ def _term(value: int | None) -> str:
     return "" if value is None else f" : {camp_sign(value)}"
 
 
+# Each prime in words, once: the sheet's rows, the prints and the live explanation all word a
+# prime with these three.
+
+
+def petit_au_bout_words(camp: str) -> str:
+    """« petit au bout à l'attaque »."""
+    return str(PETIT_AU_BOUT[Camp(camp)])
+
+
+def chelem_words(chelem: str) -> str:
+    """« chelem annoncé et réalisé »."""
+    return str(CHELEMS[Chelem(chelem)])
+
+
+def shown_words(name: str, who: str) -> str:
+    """A prime one player showed (``scoring.values.PRIME_NAMES``), and who showed it:
+    « poignée simple (Martin C.) », « pas d'atout (Martin C.) »."""
+    return _("%(prime)s (%(who)s)") % {"prime": name, "who": who}
+
+
 def prime_words(
     deal: Deal,
     names: dict[str, str],
@@ -90,59 +111,63 @@ def prime_words(
     primes = []
     if deal.petit_au_bout:
         primes.append(
-            str(PETIT_AU_BOUT[Camp(deal.petit_au_bout)]) + _term(marque and marque.petit_au_bout)
+            petit_au_bout_words(deal.petit_au_bout) + _term(marque and marque.petit_au_bout)
         )
     if poignees:
-        primes.extend(poignees_words(deal, names, seats, marque))
+        primes.extend(poignees_words(deal.poignees(), names, seats, marque))
     if miseres:
-        primes.extend(miseres_words(deal, names, seats, marque))
+        primes.extend(miseres_words(deal.miseres(), names, seats, marque))
     if deal.chelem:
-        primes.append(str(CHELEMS[Chelem(deal.chelem)]) + _term(marque and marque.chelem))
+        primes.append(chelem_words(deal.chelem) + _term(marque and marque.chelem))
     elif deal.chelem_announced:
         primes.append(_("chelem annoncé"))
     return primes
 
 
 def poignees_words(
-    deal: Deal,
+    poignees: Mapping[str, str],
     names: dict[str, str],
     seats: SeatMarques | None = None,
     marque: Marque | None = None,
 ) -> list[str]:
-    """The poignées of a deal, which and whose, with their terms as ``prime_words`` gives
-    them: « poignée simple (Martin C.) : +20 »."""
-    individual = {(prime.seat, prime.name): prime for prime in seats.primes} if seats else {}
-    terms = iter(marque.poignees if marque else ())
-    words = []
-    for place, size in deal.poignees().items():
-        prime = individual.get((place, PRIME_NAMES[rules.PoigneeSize(size)]))
-        words.append(
-            _("poignée %(size)s (%(who)s)")
-            % {"size": PoigneeSize(size).label.lower(), "who": names.get(place, place)}
-            + (_paid(prime) if prime else _term(next(terms, None)))
-        )
-    return words
+    """The poignées shown (size by place), which and whose, with their terms as
+    ``prime_words`` gives them: « poignée simple (Martin C.) : +20 »."""
+    shown = [(place, PRIME_NAMES[rules.PoigneeSize(size)]) for place, size in poignees.items()]
+    return _shown_primes_words(shown, names, seats, marque.poignees if marque else ())
 
 
 def miseres_words(
-    deal: Deal,
+    miseres: Mapping[str, str],
     names: dict[str, str],
     seats: SeatMarques | None = None,
     marque: Marque | None = None,
 ) -> list[str]:
-    """The misères of a deal (club rules), whose and which, with their terms as ``prime_words``
-    gives them: « pas d'atout (Martin C.) : +30, les autres −10 »."""
+    """The misères announced (club rules; ``MisereShown`` by place), whose and which, with
+    their terms as ``prime_words`` gives them: « pas d'atout (Martin C.) : +30, les autres
+    −10 »."""
+    shown = [
+        (place, PRIME_NAMES[kind])
+        for place, kinds in miseres.items()
+        for kind in MISERE_KINDS[MisereShown(kinds)]
+    ]
+    return _shown_primes_words(shown, names, seats, marque.miseres if marque else ())
+
+
+def _shown_primes_words(
+    shown: list[tuple[str, str]], names: dict[str, str], seats: SeatMarques | None, terms
+) -> list[str]:
+    """Each prime shown (place, name), and its term: what its player and each other one mark
+    under the club's individual primes (``seats``), else its term in the camp's value, in
+    the order they were typed (``terms``, the marque's)."""
     individual = {(prime.seat, prime.name): prime for prime in seats.primes} if seats else {}
-    terms = iter(marque.miseres if marque else ())
+    terms = iter(terms)
     words = []
-    for place, kinds in deal.miseres().items():
-        for kind in MISERE_KINDS[MisereShown(kinds)]:
-            prime = individual.get((place, PRIME_NAMES[kind]))
-            words.append(
-                _("%(misere)s (%(who)s)")
-                % {"misere": PRIME_NAMES[kind], "who": names.get(place, place)}
-                + (_paid(prime) if prime else _term(next(terms, None)))
-            )
+    for place, name in shown:
+        prime = individual.get((place, name))
+        words.append(
+            shown_words(name, names.get(place, place))
+            + (_paid(prime) if prime else _term(next(terms, None)))
+        )
     return words
 
 
@@ -154,24 +179,13 @@ def _paid(prime: SeatPrime) -> str:
     }
 
 
-def individual_prime_words(prime: SeatPrime, names: dict[str, str]) -> str:
-    """« Est : pas d'atout, 3 × 10 = +30 ; chacun des autres −10 » (the live marques)."""
-    return _(
-        "%(who)s : %(prime)s, %(others)s × %(value)s = %(gain)s ; chacun des autres %(each)s"
-    ) % {
-        "who": names.get(prime.seat, prime.seat),
-        "prime": prime.name,
-        "others": prime.others,
-        "value": prime.value,
-        "gain": signed(prime.gain),
-        "each": signed(prime.each),
-    }
+def capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def sentence(words: list[str]) -> str:
     """Words as one line of the printed sheet: « Petit au bout à l'attaque, poignée simple »."""
-    text = ", ".join(words)
-    return text[:1].upper() + text[1:]
+    return capitalized(", ".join(words))
 
 
 # The live explanation of a deal's marque, as the players check it on paper.
@@ -225,12 +239,16 @@ def marque_explanation(
     lines.extend(_contract_lines(marque))
     if marque.petit_au_bout:
         lines.append(
-            _("Petit au bout : 10 × %(m)s = %(points)s")
-            % {"m": marque.multiplier, "points": camp_sign(marque.petit_au_bout)}
+            _("%(petit)s : 10 × %(m)s = %(points)s")
+            % {
+                "petit": capitalized(petit_au_bout_words(result.petit_au_bout)),
+                "m": marque.multiplier,
+                "points": camp_sign(marque.petit_au_bout),
+            }
         )
     lines.extend(_camp_prime_lines(marque, result, names))
     if marque.chelem:
-        lines.append(_("Chelem : %(points)s") % {"points": camp_sign(marque.chelem)})
+        lines.append(capitalized(chelem_words(result.chelem)) + _term(marque.chelem))
     lines.append(
         _("Chaque défenseur : %(defender)s ; preneur : %(factor)s × %(value)s = %(taker)s")
         % {
@@ -243,7 +261,7 @@ def marque_explanation(
     if marque.partner is not None:
         lines.append(_("Partenaire : %(partner)s") % {"partner": camp_sign(marque.partner)})
     for prime in seat_marques.primes if seat_marques else ():
-        lines.append(individual_prime_words(prime, names))
+        lines.append(_individual_prime_line(prime, names))
     return lines
 
 
@@ -277,30 +295,28 @@ def _contract_lines(marque: Marque) -> list[str]:
 
 def _camp_prime_lines(marque: Marque, result: DealResult, names: dict[str, str]) -> list[str]:
     """Each poignée and misère counted in the deal's value (``marque.value``, what each defender
-    pays the attack), with its term (docs/scoring.md §One deal, 5 and §Règles du club). In the
-    order they were typed (tournaments.deal_scoring); with the club's individual primes they
-    are in no camp's value, but paid seat by seat (``individual_prime_words``)."""
-    lines: list[str] = []
+    pays the attack), with its term (docs/scoring.md §One deal, 5 and §Règles du club), in the
+    sheet's words. With the club's individual primes they are in no camp's value, but paid
+    seat by seat (``_individual_prime_line``)."""
     if marque.individual_primes:
-        return lines
-    shown = (result.poignees or {}).items()
-    for (place, size), prime in zip(shown, marque.poignees, strict=True):
-        lines.append(
-            _("Poignée %(size)s (%(who)s) : %(points)s")
-            % {"size": size, "who": names.get(place, place), "points": camp_sign(prime)}
+        return []
+    return [
+        capitalized(words)
+        for words in (
+            *poignees_words(result.poignees or {}, names, marque=marque),
+            *miseres_words(result.miseres or {}, names, marque=marque),
         )
-    announced = [
-        (place, kind)
-        for place, kinds in (result.miseres or {}).items()
-        for kind in MISERE_KINDS[MisereShown(kinds)]
     ]
-    for (place, kind), prime in zip(announced, marque.miseres, strict=True):
-        lines.append(
-            _("%(misere)s (%(who)s) : %(points)s")
-            % {
-                "misere": MisereShown(kind).label,
-                "who": names.get(place, place),
-                "points": camp_sign(prime),
-            }
-        )
-    return lines
+
+
+def _individual_prime_line(prime: SeatPrime, names: dict[str, str]) -> str:
+    """« Pas d'atout (Martin C.) : 3 × 10 = +30 ; chacun des autres −10 »: the prime in the
+    sheet's words, then how its player's gain is counted."""
+    return capitalized(shown_words(prime.name, names.get(prime.seat, prime.seat))) + _(
+        " : %(others)s × %(value)s = %(gain)s ; chacun des autres %(each)s"
+    ) % {
+        "others": prime.others,
+        "value": prime.value,
+        "gain": signed(prime.gain),
+        "each": signed(prime.each),
+    }

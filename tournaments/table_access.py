@@ -297,9 +297,15 @@ def _used_key(nonce: str) -> str:
 # The table of a sheet's page, and what the request may do on it.
 
 
+def any_table_or_404(table_id: int) -> Table:
+    """Table ``table_id`` with its position and tournament, before asking who may see it
+    (``access_or_404``, ``sheet_access``); else ``Http404``."""
+    return get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
+
+
 def table_or_404(request: HttpRequest, table_id: int) -> tuple[Table, SheetAccess]:
     """The table and what this request may do on it; 404 if the tournament is hidden to it."""
-    table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
+    table = any_table_or_404(table_id)
     return table, access_or_404(request, table)
 
 

@@ -12,3 +12,10 @@ class ChoiceButtons(forms.RadioSelect):
 
     template_name = "widgets/choice_buttons.html"
     option_template_name = "widgets/choice_button.html"
+
+
+def choice_buttons(choices, *, required: bool = False, initial=None) -> forms.ChoiceField:
+    """A choice drawn as ``ChoiceButtons``: optional unless told."""
+    return forms.ChoiceField(
+        choices=choices, required=required, widget=ChoiceButtons, initial=initial
+    )

@@ -23,10 +23,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.forms import ArbitreForm, ClubForm
 from clubs.models import Club
 from clubs.permissions import arbitre_club_or_404
+from clubs.selectors.clubs import club_arbitres, member_count
 from clubs.services.clubs import add_arbitre, update_club
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
+from seasons.selectors.clubs import club_seasons
 from seasons.selectors.journal import club_journal, with_changes
 from tournaments.selectors.clubs import published_evenings
 
@@ -40,7 +42,7 @@ def club_detail(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
     context = {
         "club": club,
         "tournaments": published_evenings(club),
-        "seasons": list(club.seasons.all()),
+        "seasons": club_seasons(club),
     }
     return render(request, "seasons/club.html", context)
 
@@ -48,9 +50,9 @@ def club_detail(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
 def _manage_context(club: Club, **forms) -> dict:
     return {
         "club": club,
-        "arbitres": sorted(club.arbitres.all(), key=lambda user: user.get_username().casefold()),
-        "members_count": club.members.count(),
-        "seasons": list(club.seasons.all()),
+        "arbitres": club_arbitres(club),
+        "members_count": member_count(club),
+        "seasons": club_seasons(club),
         "club_form": forms.get("club_form")
         or ClubForm(initial={"name": club.name, "town": club.town}),
         "arbitre_form": forms.get("arbitre_form") or ArbitreForm(),

@@ -17,8 +17,8 @@ pytestmark = pytest.mark.browser
 CLUB = {"rules": "club", "club_miseres": True, "club_individual_primes": True}
 # Prise, 38 points with 2 bouts, Nord taking alone; Sud announced « pas d'atout ».
 EXPECTED = {
-    4: (["−94", "+18", "+58", "+18"], "pas d'atout, 3 × 10 = +30 ; chacun des autres −10"),
-    5: (["−122", "+18", "+68", "+18", "+18"], "pas d'atout, 4 × 10 = +40 ; chacun des autres −10"),
+    4: (["−94", "+18", "+58", "+18"], "3 × 10 = +30 ; chacun des autres −10"),
+    5: (["−122", "+18", "+68", "+18", "+18"], "4 × 10 = +40 ; chacun des autres −10"),
 }
 
 
@@ -60,7 +60,9 @@ def test_a_club_deal_is_entered_and_explained_at_390_px(phone, club_table, size,
 
     marques, why = EXPECTED[size]
     expect(page.locator("#preview .preview-marques td")).to_have_text(marques)
-    expect(page.locator("#preview .why")).to_contain_text(f"{LONG_NAMES[2][0]} É. : {why}")
+    expect(page.locator("#preview .why")).to_contain_text(
+        f"Pas d'atout ({LONG_NAMES[2][0]} É.) : {why}"
+    )
     page.screenshot(path=str(artifacts / f"club_sheet_{size}_players_390.png"), full_page=True)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert page.evaluate(OVERFLOWING, "#preview .preview-marques td") == []

@@ -2,7 +2,17 @@
 
 from decimal import Decimal
 
-from tournaments.deal_words import camp_sign, points_text, prime_words, result_words, sentence
+from scoring.rules import Deal as ScoredDeal
+from scoring.rules import Poignee, score_deal
+from tournaments.deal_scoring import DealResult
+from tournaments.deal_words import (
+    camp_sign,
+    marque_explanation,
+    points_text,
+    prime_words,
+    result_words,
+    sentence,
+)
 from tournaments.models import Deal
 
 NAMES = {"N": "Martin C.", "E": "Écuyer A."}
@@ -34,3 +44,34 @@ def test_a_chelem_announced_before_its_result_is_said_so():
 def test_a_term_of_the_marque_always_carries_its_sign():
     assert [camp_sign(20), camp_sign(-20), camp_sign(0)] == ["+20", "\N{MINUS SIGN}20", "+0"]
     assert points_text(None) == ""
+
+
+def test_the_live_explanation_words_each_prime_as_the_sheet_does():
+    marque = score_deal(
+        ScoredDeal(
+            players=4,
+            contract="garde",
+            points=49,
+            bouts=2,
+            petit_au_bout="attack",
+            poignees=(Poignee(camp="attack", size="simple"),),
+        )
+    )
+    typed = DealResult(
+        taker="N",
+        contract="garde",
+        bouts=2,
+        points=49,
+        petit_au_bout="attack",
+        poignees={"E": "simple"},
+    )
+    stored = Deal(points=Decimal(49), bouts=2, petit_au_bout="attack", poignee_est="simple")
+
+    explained = marque_explanation(marque, typed, names=NAMES)
+
+    assert prime_words(stored, NAMES, marque) == [
+        "petit au bout à l'attaque : +20",
+        "poignée simple (Écuyer A.) : +20",
+    ]
+    assert "Petit au bout à l'attaque : 10 × 2 = +20" in explained
+    assert "Poignée simple (Écuyer A.) : +20" in explained

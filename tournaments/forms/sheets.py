@@ -7,18 +7,19 @@ they name. A form with the contract but no points is the bidding step: the resul
 
 import re
 import uuid
+from dataclasses import asdict
 from decimal import Decimal
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.choices import Camp, Chelem, Contract, FiveMode, MisereShown, Place, PoigneeSize
+from tournaments.choices import Camp, Chelem, Contract, FiveMode, Place
 from tournaments.deal_scoring import DealResult, with_a_mort
 from tournaments.deal_words import points_text, short_name
+from tournaments.forms.primes import MISERES, NONE, POIGNEES, TypedPrimes, typed_primes
 from tournaments.models import Seat, Table
-from tournaments.widgets import ChoiceButtons
+from tournaments.widgets import choice_buttons
 
-NONE = ""
 TOTAL_POINTS = Decimal(91)
 # What the points field may hold: up to three digits and an optional half (or tenths, which the
 # rules then refuse with their own message). ASCII digits only: « ² » is a digit to Python.
@@ -27,33 +28,6 @@ POINTS_MAX_LENGTH = 5
 POINTS_MESSAGE = _("Les points sont un nombre de 0 à 91, par exemple 47 ou 40,5.")
 # At 4 players (and at 5 with a mort) the attack's points are whole: no half in the example.
 WHOLE_POINTS_MESSAGE = _("Les points sont un nombre de 0 à 91, par exemple 47.")
-
-
-def _radio(choices, *, required: bool = False, initial=None) -> forms.ChoiceField:
-    return forms.ChoiceField(
-        choices=choices, required=required, widget=ChoiceButtons, initial=initial
-    )
-
-
-# The primes a seat shows: one choice a seat, named by its prefix and the seat's place.
-POIGNEE, MISERE = "poignee_", "misere_"
-
-
-def _seat_choices(form: forms.Form, prefix: str, names, choices) -> list[str]:
-    """One choice a seat (« — » for none) added to ``form``, each labelled with the seat's
-    player; their field names, in seat order."""
-    fields = []
-    for place, name in names:
-        field = f"{prefix}{place}"
-        form.fields[field] = _radio([(NONE, "—"), *choices], initial=NONE)
-        form.fields[field].label = name
-        fields.append(field)
-    return fields
-
-
-def _seats_chosen(data: dict, prefix: str, fields: list[str]) -> dict[str, str]:
-    """What each seat showed, by place, for the seats that showed something."""
-    return {field.removeprefix(prefix): data[field] for field in fields if data.get(field)}
 
 
 class DealForm(forms.Form):
@@ -70,8 +44,8 @@ class DealForm(forms.Form):
     # connexion »). The browser's script puts its own id in every form it shows; without
     # JavaScript the id the server rendered does the same for a double tap or a reload.
     submission_id = forms.CharField(widget=forms.HiddenInput, required=False, initial=uuid.uuid4)
-    contract = _radio(Contract.choices)
-    bouts = _radio([(str(n), str(n)) for n in range(4)])
+    contract = choice_buttons(Contract.choices)
+    bouts = choice_buttons([(str(n), str(n)) for n in range(4)])
     points = forms.CharField(
         label=_("Points"),
         required=False,
@@ -79,11 +53,11 @@ class DealForm(forms.Form):
         error_messages={"max_length": POINTS_MESSAGE},
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "size": 5}),
     )
-    points_for = _radio(
+    points_for = choice_buttons(
         [(Camp.ATTACK, _("de l'attaque")), (Camp.DEFENSE, _("de la défense"))],
         initial=Camp.ATTACK,
     )
-    petit_au_bout = _radio(
+    petit_au_bout = choice_buttons(
         [(NONE, _("Personne")), (Camp.ATTACK, _("Attaque")), (Camp.DEFENSE, _("Défense"))],
         initial=NONE,
     )
@@ -124,17 +98,15 @@ class DealForm(forms.Form):
             asks_mort = self.dead_hand
             asks_miseres = tournament.rule_profile.miseres
         self.player_names = dict(names)
-        self.fields["taker"] = _radio(names)
+        self.fields["taker"] = choice_buttons(names)
         self.order_fields(["number", "version", "taker", "contract"])
         if asks_partner:
-            self.fields["partner"] = _radio([(NONE, _("Seul")), *names], initial=NONE)
+            self.fields["partner"] = choice_buttons([(NONE, _("Seul")), *names], initial=NONE)
         if asks_mort:
-            self.fields["sitting_out"] = _radio(names)
-        self.poignee_names = _seat_choices(self, POIGNEE, names, PoigneeSize.choices)
+            self.fields["sitting_out"] = choice_buttons(names)
+        self.poignee_names = POIGNEES.add_fields(self, names)
         # Club rules with misères only (docs/scoring.md §Règles du club): who announced which.
-        self.misere_names = (
-            _seat_choices(self, MISERE, names, MisereShown.choices) if asks_miseres else []
-        )
+        self.misere_names = MISERES.add_fields(self, names) if asks_miseres else []
         # At 4 players points are whole; at 3 and 5 a half point is possible.
         self.half_points = seats is not None and len(seats) in (3, 5) and not self.dead_hand
         self.points_message = POINTS_MESSAGE if self.half_points else WHOLE_POINTS_MESSAGE
@@ -192,14 +164,8 @@ class DealForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        played_fields = [
-            data.get("bouts"),
-            data.get("petit_au_bout"),
-            data.get("chelem"),
-            *(data.get(name) for name in self.poignee_names),
-            *(data.get(name) for name in self.misere_names),
-        ]
-        if data.get("points") is None and "points" not in self.errors and any(played_fields):
+        played = data.get("bouts") or self._primes(data).played
+        if data.get("points") is None and "points" not in self.errors and played:
             self.add_error("points", _("Indiquez les points, de 0 à 91."))
         if data.get("points") is not None and not data.get("bouts"):
             self.add_error("bouts", _("Indiquez le nombre de bouts de l'attaque."))
@@ -208,6 +174,11 @@ class DealForm(forms.Form):
         if not data.get("contract") and "contract" not in self.errors:
             self.add_error("contract", _("Choisissez le contrat."))
         return data
+
+    def _primes(self, data: dict) -> TypedPrimes:
+        return typed_primes(
+            data, poignee_fields=self.poignee_names, misere_fields=self.misere_names
+        )
 
     def result(self) -> DealResult:
         """The deal as typed, the defence's points turned into the attack's (91 − x)."""
@@ -223,11 +194,7 @@ class DealForm(forms.Form):
             sitting_out=data.get("sitting_out") or None,
             bouts=int(bouts) if bouts not in (None, "") else None,
             points=points,
-            petit_au_bout=data.get("petit_au_bout") or None,
-            chelem=data.get("chelem") or None,
-            poignees=_seats_chosen(data, POIGNEE, self.poignee_names),
-            miseres=_seats_chosen(data, MISERE, self.misere_names),
-            chelem_announced=bool(data.get("chelem_announced")),
+            **asdict(self._primes(data)),
         )
 
 
@@ -250,9 +217,9 @@ def initial_for(deal, *, number: int | None = None) -> dict:
         "chelem_announced": deal.chelem_announced,
     }
     for place, size in deal.poignees().items():
-        initial[f"poignee_{place}"] = size
+        initial[POIGNEES.field_name(place)] = size
     for place, kinds in deal.miseres().items():
-        initial[f"misere_{place}"] = kinds
+        initial[MISERES.field_name(place)] = kinds
     return initial
 
 

@@ -296,7 +296,9 @@ def _printed_deal(
     # showed it: the result's narrow cell could not hold them all.
     shown_apart = profile.miseres
     primes = prime_words(deal, names, poignees=not shown_apart, miseres=False)
-    shown = (poignees_words(deal, names) if shown_apart else []) + miseres_words(deal, names)
+    shown = (poignees_words(deal.poignees(), names) if shown_apart else []) + miseres_words(
+        deal.miseres(), names
+    )
     return PrintedDeal(
         number=deal.number,
         taker=names.get(deal.taker, deal.taker or ""),

@@ -7,10 +7,10 @@ members, the players of its own tournaments and those of published tournaments, 
 
 import datetime
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max, Q, QuerySet
 
 from clubs.models import Club, Member, Player
 from common import names
@@ -150,6 +150,11 @@ class TickLine:
     # played at the club (None for a player whose name is theirs alone).
     homonym: bool = False
     last_evening: datetime.date | None = None
+
+
+def offered_players(lines: Iterable[TickLine]) -> QuerySet[Player]:
+    """The players of a tick list, as the choices of its form."""
+    return Player.objects.filter(pk__in=[line.player.pk for line in lines])
 
 
 def member_tick_list(tournament: Tournament) -> tuple[list[TickLine], Tournament | None]:

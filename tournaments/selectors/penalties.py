@@ -3,9 +3,10 @@ tournament's register, and where a new penalty is most likely given."""
 
 from collections.abc import Iterable
 
-from django.db.models import QuerySet, Sum
+from django.db.models import Exists, OuterRef, QuerySet, Sum
 
-from tournaments.models import Penalty, Position, Tournament
+from tournaments.models import Hall, Penalty, Position, Registration, Seat, Tournament
+from tournaments.selectors.halls import in_hall
 
 
 def penalty_points(*, tournament_ids: Iterable[int]) -> dict[int, int]:
@@ -20,13 +21,30 @@ def penalty_points(*, tournament_ids: Iterable[int]) -> dict[int, int]:
     )
 
 
-def penalty_register(*, tournament: Tournament) -> QuerySet[Penalty]:
-    """Every penalty of the tournament, cancelled ones too, newest first."""
-    return (
-        Penalty.objects.filter(position__tournament=tournament)
-        .select_related("registration__player", "position", "arbitre", "cancelled_by")
-        .order_by("-created_at", "-pk")
-    )
+def penalty_register(*, tournament: Tournament, hall: Hall | None = None) -> QuerySet[Penalty]:
+    """Every penalty of the tournament, cancelled ones too, newest first; those an arbitre de
+    salle sees when ``hall`` is theirs: the players seated in it at the penalty's position."""
+    register = Penalty.objects.filter(position__tournament=tournament)
+    if hall is not None:
+        seated_here = Seat.objects.filter(
+            in_hall(hall, "table__"),
+            position=OuterRef("position"),
+            registration=OuterRef("registration"),
+        )
+        register = register.filter(Exists(seated_here))
+    return register.select_related(
+        "registration__player", "position", "arbitre", "cancelled_by"
+    ).order_by("-created_at", "-pk")
+
+
+def seated_in_hall(*, hall: Hall | None, registration: Registration, position: Position) -> bool:
+    """Whether ``registration`` is seated in ``hall`` at ``position``: where an arbitre de
+    salle may give them a penalty (anywhere, without a hall)."""
+    if hall is None:
+        return True
+    return Seat.objects.filter(
+        in_hall(hall, "table__"), position=position, registration=registration
+    ).exists()
 
 
 def penalty_position(*, tournament: Tournament) -> Position | None:

@@ -80,6 +80,34 @@ def search_registered(*, tournament: Tournament, query: str, limit: int = 20) ->
     )
 
 
+def registrations_by_name(*, tournament: Tournament) -> list[Registration]:
+    """The tournament's participants with their players and teams, in French alphabetical
+    order (one query)."""
+    return by_name(
+        tournament.registrations.select_related("player", "team"), player=attrgetter("player")
+    )
+
+
+def registration_numbered(*, tournament: Tournament, number: int) -> Registration | None:
+    return tournament.registrations.filter(number=number).first()
+
+
+def tournament_teams(*, tournament: Tournament) -> dict:
+    """The teams in French order, each with its members (``team.members``, in French order);
+    those with a place left; and the participants in no team (three queries)."""
+    teams = by_name(tournament.teams.prefetch_related("registrations__player"))
+    for team in teams:
+        team.members = by_name(team.registrations.all(), player=attrgetter("player"))
+    return {
+        "teams": teams,
+        "open_teams": [team for team in teams if len(team.members) < tournament.team_size],
+        "without_team": by_name(
+            tournament.registrations.filter(team__isnull=True).select_related("player"),
+            player=attrgetter("player"),
+        ),
+    }
+
+
 def next_participant_number(*, tournament: Tournament) -> int:
     highest = tournament.registrations.aggregate(highest=Max("number"))["highest"]
     return (highest or 0) + 1

@@ -11,6 +11,7 @@ from scoring.sheet import SeatTotals, SheetTotals
 from tournaments.choices import MARQUE_FIELDS, Place
 from tournaments.models import Deal, Hall, HandledCall, Position, Seat, Table, Tournament
 from tournaments.selectors.halls import in_hall
+from tournaments.selectors.positions import is_seated
 from tournaments.selectors.sheets import ALERT_CONTRACTS, call_kind, call_row, in_place_order
 
 # What the room shows of a seat: its place and its player's name (``deal_words.short_name``).
@@ -172,8 +173,8 @@ def position_room_state(
     # The tables that played no deal: closed so, their players' position reads « non jouée ».
     unplayed = [room for room in rooms if not room["played_count"]]
     # What comes after closing: only asked once the position is closed.
-    next_seated = position.closed_at is not None and (
-        tournament.positions.filter(number=position.number + 1, tables__isnull=False).exists()
+    next_seated = position.closed_at is not None and is_seated(
+        tournament=tournament, number=position.number + 1
     )
     return {
         "tournament": tournament,

@@ -47,6 +47,26 @@ def table_seats(table: Table) -> list[Seat]:
     return in_place_order(table.seats.select_related("registration__player").order_by())
 
 
+def seats_with_table(table_id: int) -> list[Seat]:
+    """``table_seats`` of table ``table_id`` with the table, its position and tournament joined
+    to them, in one query (a table is seated as it is created): the deal's save. Empty for a
+    table that does not exist."""
+    return in_place_order(
+        Seat.objects.select_related("table__position__tournament", "registration__player")
+        .filter(table_id=table_id)
+        .order_by()
+    )
+
+
+def seat_count(table: Table) -> int:
+    return table.seats.count()
+
+
+def table_deals(table: Table) -> list[Deal]:
+    """The sheet's deals, in their order."""
+    return list(table.deals.all())
+
+
 # --- The sheet ---------------------------------------------------------------------------
 
 

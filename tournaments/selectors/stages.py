@@ -70,6 +70,12 @@ def tournament_stages(tournament: Tournament) -> list[StageSpan]:
     return stage_spans(list(tournament.stages.all()))
 
 
+def stages_with_spans(tournament: Tournament) -> list[tuple[Stage, StageSpan]]:
+    """The tournament's stages in order, each with its span (one query): the stages page."""
+    stages = list(tournament.stages.order_by("number"))
+    return list(zip(stages, stage_spans(stages), strict=True))
+
+
 def span_of(spans: Sequence[StageSpan], number: int) -> StageSpan | None:
     """The stage that position ``number`` belongs to; None without stages."""
     return next((span for span in spans if number in span.positions), None)

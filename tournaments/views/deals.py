@@ -20,7 +20,13 @@ from tournaments.choices import DEAL_FIELDS
 from tournaments.deal_scoring import DealResult
 from tournaments.forms.sheets import DealForm, initial_for
 from tournaments.models import Deal, Seat, Table
-from tournaments.selectors.sheets import in_place_order, live_marques, sheet_data, table_seats
+from tournaments.selectors.sheets import (
+    live_marques,
+    seats_with_table,
+    sheet_data,
+    table_deals,
+    table_seats,
+)
 from tournaments.services.deals import correct_deal, delete_deal, record_deal
 from tournaments.services.sheets import check_sheet_open
 from tournaments.table_access import (
@@ -82,16 +88,12 @@ def _table_and_seats_or_404(
     """``table_or_404`` and ``table_seats`` in one query, for the deal's save: the seats with
     their players, the table, its position and tournament joined to them (a table is seated
     as it is created)."""
-    seats = list(
-        Seat.objects.select_related("table__position__tournament", "registration__player")
-        .filter(table_id=table_id)
-        .order_by()
-    )
+    seats = seats_with_table(table_id)
     if not seats:
         table, access = table_or_404(request, table_id)
         return table, access, table_seats(table)
     table = seats[0].table
-    return table, access_or_404(request, table), in_place_order(seats)
+    return table, access_or_404(request, table), seats
 
 
 def _writer(request: HtmxHttpRequest, table_id: int) -> Actor:
@@ -120,7 +122,7 @@ def _deal_refused(
         status = 403
     elsewhere = getattr(error, "code", None) in ("number_taken", "previous_missing")
     next_number = (
-        next_deal_number(sheet_data(table, seats, list(table.deals.all()))) if elsewhere else None
+        next_deal_number(sheet_data(table, seats, table_deals(table))) if elsewhere else None
     )
     data = request.POST
     if next_number is not None:

@@ -15,8 +15,8 @@ from django.views.decorators.http import require_GET
 from common.bus import bus
 from common.streams import event_stream
 from tournaments.live import published_key, topic
-from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournaments, tournaments_visible_to
+from tournaments.selectors.tournaments import published_tournaments, tournament_among
 
 PUBLISHED_SECONDS = 10
 UNAVAILABLE = "Le direct est interrompu ; la page se met à jour toute seule en attendant."
@@ -37,14 +37,14 @@ def _published(tournament_id: int) -> bool:
     key = published_key(tournament_id)
     published = cache.get(key)
     if published is None:
-        published = _found(Tournament.objects.filter(published=True), tournament_id)
+        published = _found(published_tournaments(), tournament_id)
         cache.set(key, published, PUBLISHED_SECONDS)
     return published
 
 
 def _found(tournaments, tournament_id: int) -> bool:
     try:
-        return tournaments.filter(pk=tournament_id).exists()
+        return tournament_among(tournaments, tournament_id)
     finally:
         # The stream may stay open for hours: its database connection goes back now (but
         # inside a transaction, which only a test holds around a request).

@@ -7,6 +7,7 @@ its last evening. Every page needs a login and finds the club through
 ``arbitre_club_or_404``: an account that is not an arbitre of the club gets a 404.
 """
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -16,8 +17,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.forms import MemberEditForm, ask_another_person
-from clubs.models import Club, Player
+from clubs.models import Club
 from clubs.permissions import arbitre_club_or_404, club_member_or_404
+from clubs.selectors.clubs import club_member
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
@@ -25,11 +27,13 @@ from tournaments.forms.members import KEEP_OTHER, MemberForm, MergeForm, TickFor
 from tournaments.forms.registrations import search_query
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.clubs import (
+    Homonym,
     club_members,
     homonyms,
     member_evenings,
     member_homonyms,
     member_tick_list,
+    offered_players,
     players_visible_to,
     search_directory,
 )
@@ -81,15 +85,7 @@ def club_members_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
                     by=Actor.arbitre(request.user),
                 )
             except Refused as refusal:
-                if refusal.code == "homonym":
-                    known = homonyms(
-                        club_id=club.pk,
-                        last_name=data["last_name"],
-                        first_name=data["first_name"],
-                        licence=data["licence"],
-                    )
-                    ask_another_person(form)
-                add_refusal(form, refusal)
+                known = refused_with_homonyms(form, refusal, club_id=club.pk)
             else:
                 messages.success(
                     request, _("%(player)s est membre du club.") % {"player": member.player}
@@ -163,7 +159,7 @@ def club_member_merge(request: HtmxHttpRequest, club_id: int, member_id: int) ->
                 request,
                 _("Fiches fusionnées : %(player)s garde toutes ses soirées.") % {"player": player},
             )
-            kept_member = club.members.get(player=player)
+            kept_member = club_member(club=club, player=player)
             return redirect_page(
                 request, reverse("club_member_edit", args=[club.pk, kept_member.pk])
             )
@@ -173,6 +169,24 @@ def club_member_merge(request: HtmxHttpRequest, club_id: int, member_id: int) ->
     context = {"club": club, "member": member, "form": form, "other": other, "records": records}
     status = 422 if form.errors else 200
     return render_page(request, "clubs/member_merge.html", context, partial="merge", status=status)
+
+
+def refused_with_homonyms(form: forms.Form, refusal: Refused, *, club_id: int) -> list[Homonym]:
+    """The refusal of a player typed in (a member added, a participant registered), beside its
+    field; a homonym's also asks whether this is another person, and gives the players of the
+    club's directory under that name, to show."""
+    known = []
+    if refusal.code == "homonym":
+        data = form.cleaned_data
+        known = homonyms(
+            club_id=club_id,
+            last_name=data["last_name"],
+            first_name=data["first_name"],
+            licence=data["licence"],
+        )
+        ask_another_person(form)
+    add_refusal(form, refusal)
+    return known
 
 
 def tick_context(request: HtmxHttpRequest, tournament, form: TickForm | None = None) -> dict:
@@ -200,8 +214,7 @@ def register_ticked(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
     """Register the players ticked on the players page, through the registration service."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
     lines, _previous = member_tick_list(tournament)
-    offered = Player.objects.filter(pk__in=[line.player.pk for line in lines])
-    form = TickForm(request.POST, players=offered)
+    form = TickForm(request.POST, players=offered_players(lines))
     if form.is_valid():
         try:
             registrations = register_members(

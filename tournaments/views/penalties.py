@@ -7,7 +7,6 @@ write is one service call (``services.penalties``) whose refusal comes back besi
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Exists, OuterRef
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -17,40 +16,15 @@ from common.actors import Actor
 from common.htmx import HtmxHttpRequest
 from common.refusals import Refused, add_refusal
 from tournaments.forms.penalties import PenaltyForm
-from tournaments.models import Hall, Penalty, Seat, Tournament
+from tournaments.models import Hall, Tournament
 from tournaments.permissions import room_or_404
-from tournaments.selectors.halls import in_hall
-from tournaments.selectors.penalties import penalty_position, penalty_register
+from tournaments.selectors.penalties import penalty_position, penalty_register, seated_in_hall
 from tournaments.services.penalties import add_penalty, cancel_penalty
 
 
-def _in_hall_penalties(hall: Hall | None):
-    """The penalties an arbitre de salle sees: those of the players seated in their hall at
-    the penalty's position (every penalty for the club's arbitres)."""
-    penalties = Penalty.objects.all()
-    if hall is None:
-        return penalties
-    seated_here = Seat.objects.filter(
-        in_hall(hall, "table__"),
-        position=OuterRef("position"),
-        registration=OuterRef("registration"),
-    )
-    return penalties.filter(Exists(seated_here))
-
-
 def _penalties_context(tournament: Tournament, form: PenaltyForm, hall: Hall | None) -> dict:
-    register = penalty_register(tournament=tournament)
-    if hall is not None:
-        register = register.filter(pk__in=_in_hall_penalties(hall).values("pk"))
+    register = penalty_register(tournament=tournament, hall=hall)
     return {"tournament": tournament, "form": form, "penalties": register, "hall": hall}
-
-
-def _seated_in(hall: Hall | None, registration, position) -> bool:
-    if hall is None:
-        return True
-    return Seat.objects.filter(
-        in_hall(hall, "table__"), position=position, registration=registration
-    ).exists()
 
 
 @require_http_methods(["GET", "POST"])
@@ -69,7 +43,9 @@ def penalties(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         context = _penalties_context(tournament, form, hall)
         return render(request, "results/penalties.html", context)
     form = PenaltyForm(request.POST, tournament=tournament)
-    if form.is_valid() and not _seated_in(hall, form.registration, form.position_obj):
+    if form.is_valid() and not seated_in_hall(
+        hall=hall, registration=form.registration, position=form.position_obj
+    ):
         form.add_error(
             "number",
             _("Ce joueur n'était pas placé dans votre salle, « %(hall)s », à cette position.")
@@ -101,11 +77,7 @@ def penalties(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 @login_required
 def penalty_cancel(request: HtmxHttpRequest, tournament_id: int, penalty_id: int) -> HttpResponse:
     tournament, hall = room_or_404(request, tournament_id)
-    penalty = get_object_or_404(
-        _in_hall_penalties(hall).select_related("registration__player"),
-        pk=penalty_id,
-        position__tournament=tournament,
-    )
+    penalty = get_object_or_404(penalty_register(tournament=tournament, hall=hall), pk=penalty_id)
     cancel_penalty(penalty=penalty, by=Actor.arbitre(request.user))
     messages.success(
         request,

@@ -18,14 +18,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from documents.views import document_response
-from tournaments.models import Hall, Position, Table, Tournament
+from tournaments.models import Hall, Position, Tournament
 from tournaments.permissions import (
     arbitre_tournament_or_404,
     hall_room_or_404,
     visible_tournaments,
 )
 from tournaments.prints import documents
-from tournaments.table_access import sheet_access
+from tournaments.selectors.positions import is_seated
+from tournaments.table_access import table_or_404
 
 
 def site_base(request: HttpRequest) -> str:
@@ -35,7 +36,7 @@ def site_base(request: HttpRequest) -> str:
 
 def _seated_position(tournament: Tournament, number: int) -> Position:
     position = get_object_or_404(Position, tournament=tournament, number=number)
-    if not position.tables.exists():
+    if not is_seated(tournament=tournament, number=number):
         raise Http404(_("La position %(number)s n'est pas encore placée.") % {"number": number})
     return position
 
@@ -43,10 +44,7 @@ def _seated_position(tournament: Tournament, number: int) -> Position:
 @require_GET
 def table_sheet_pdf(request: HttpRequest, table_id: int) -> HttpResponse:
     """One feuille de marque: pre-filled before play, filled as the deals come in."""
-    table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
-    access = sheet_access(request, table)
-    if not table.position.tournament.published and not access.can_edit:
-        raise Http404
+    table, access = table_or_404(request, table_id)
     params = {"table": table.pk}
     if access.is_arbitre:
         params["base"] = site_base(request)

@@ -1,40 +1,33 @@
 """Pages anyone may read: the published tournaments and what they show the room."""
 
-from operator import attrgetter
-
 from django.conf import settings
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_safe
 
-from common.names import by_name
 from tournaments.permissions import visible_tournaments
+from tournaments.selectors.positions import tournament_positions
+from tournaments.selectors.registrations import registrations_by_name
 from tournaments.selectors.seating import published_seatings
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    tournaments = visible_tournaments(request).select_related("arbitre")
-    return render(request, "tournaments/home.html", {"tournaments": tournaments})
+    return render(request, "tournaments/home.html", {"tournaments": visible_tournaments(request)})
 
 
 @require_GET
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(visible_tournaments(request), pk=tournament_id)
-    registrations = by_name(
-        tournament.registrations.select_related("player", "team"), player=attrgetter("player")
-    )
-    positions = tournament.positions.all()
-    seatings = published_seatings(tournament=tournament)
     return render(
         request,
         "tournaments/tournament_detail.html",
         {
             "tournament": tournament,
-            "registrations": registrations,
-            "positions": positions,
-            "seatings": seatings,
+            "registrations": registrations_by_name(tournament=tournament),
+            "positions": tournament_positions(tournament),
+            "seatings": published_seatings(tournament=tournament),
         },
     )
 

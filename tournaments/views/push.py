@@ -7,6 +7,7 @@ from django.views.decorators.http import require_POST
 
 from common.refusals import Refused
 from tournaments.permissions import visible_tournaments
+from tournaments.selectors.registrations import registration_numbered
 from tournaments.services.push import subscribe_phone, unsubscribe_phone
 
 
@@ -19,7 +20,7 @@ def _registration(request: HttpRequest, tournament_id: int):
     number = request.POST.get("number", "")
     if not number.isdigit() or len(number) > 5:
         return None
-    return tournament.registrations.filter(number=int(number)).first()
+    return registration_numbered(tournament=tournament, number=int(number))
 
 
 @require_POST

@@ -1,8 +1,6 @@
 """The arbitre's players and teams: registering one by one or from a CSV file, correcting,
 unregistering, forming the teams of a DUO or quadrette."""
 
-from operator import attrgetter
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -12,10 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.forms import ask_another_person
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page, search_results
-from common.names import by_name
 from common.refusals import Refused, add_refusal
 from tournaments.forms.registrations import (
     CsvImportForm,
@@ -28,8 +24,12 @@ from tournaments.forms.registrations import (
 )
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.selectors.clubs import homonyms
-from tournaments.selectors.registrations import search_players, search_registered
+from tournaments.selectors.registrations import (
+    registrations_by_name,
+    search_players,
+    search_registered,
+    tournament_teams,
+)
 from tournaments.services.imports import import_registrations
 from tournaments.services.registrations import (
     create_team,
@@ -39,7 +39,7 @@ from tournaments.services.registrations import (
     unregister_player,
     update_registration,
 )
-from tournaments.views.members import tick_context
+from tournaments.views.members import refused_with_homonyms, tick_context
 
 
 def registration_or_404(tournament: Tournament, registration_id: int) -> Registration:
@@ -90,15 +90,7 @@ def players(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                 by=Actor.arbitre(request.user),
             )
         except Refused as refusal:
-            if refusal.code == "homonym":
-                known = homonyms(
-                    club_id=tournament.club_id,
-                    last_name=data["last_name"],
-                    first_name=data["first_name"],
-                    licence=data["licence"],
-                )
-                ask_another_person(form)
-            add_refusal(form, refusal)
+            known = refused_with_homonyms(form, refusal, club_id=tournament.club_id)
         else:
             notice = _("Inscription enregistrée : %(player)s, n° %(number)s.") % {
                 "player": registration.player,
@@ -118,9 +110,7 @@ def players(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         "query": query,
         "notice": notice,
         "homonyms": known,
-        "registrations": by_name(
-            tournament.registrations.select_related("player", "team"), player=attrgetter("player")
-        ),
+        "registrations": registrations_by_name(tournament=tournament),
         **tick_context(request, tournament),
     }
     return render_page(request, "setup/players.html", context, partial="registration")
@@ -219,19 +209,11 @@ def csv_import(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def _teams_context(tournament: Tournament, form: TeamForm, notice: str = "") -> dict:
-    teams = by_name(tournament.teams.prefetch_related("registrations__player"))
-    for team in teams:
-        team.members = by_name(team.registrations.all(), player=attrgetter("player"))
     return {
         "tournament": tournament,
         "form": form,
         "notice": notice,
-        "teams": teams,
-        "open_teams": [t for t in teams if len(t.registrations.all()) < tournament.team_size],
-        "without_team": by_name(
-            tournament.registrations.filter(team__isnull=True).select_related("player"),
-            player=attrgetter("player"),
-        ),
+        **tournament_teams(tournament=tournament),
     }
 
 

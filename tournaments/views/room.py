@@ -30,6 +30,7 @@ from tournaments.permissions import (
 )
 from tournaments.selectors.draws import draw_in_force, pending_draw
 from tournaments.selectors.halls import in_hall, tournament_halls
+from tournaments.selectors.positions import is_seated
 from tournaments.selectors.room import position_room_state
 from tournaments.services.positions import (
     close_position,
@@ -191,7 +192,7 @@ def next_position_seat(request: HtmxHttpRequest, tournament_id: int, number: int
     if following > tournament.positions_count:
         messages.error(request, _("C'était la dernière position du tournoi."))
         return _back_to_room(position)
-    if tournament.positions.filter(number=following, tables__isnull=False).exists():
+    if is_seated(tournament=tournament, number=following):
         return redirect(placement)
     try:
         planned = plan_position(

@@ -22,6 +22,7 @@ from tournaments.selectors.placement import (
     stage_repeats,
     swappable_seats,
 )
+from tournaments.selectors.positions import is_played, is_seated, position_numbered
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
@@ -42,8 +43,8 @@ def _placement_page(tournament: Tournament, number: int, selected_seat: str = ""
     """Position ``number``'s placement: who is to be seated and in how many tables, then, once
     seated, its plan, its quality report, how it differs from who is present now, and what
     generating it again would do. ``selected_seat``: the seat tapped first, to swap."""
-    position = tournament.positions.filter(number=number).first()
-    seated = position is not None and position.tables.exists()
+    position = position_numbered(tournament=tournament, number=number)
+    seated = position is not None and is_seated(tournament=tournament, number=number)
     participants = position_participants(tournament=tournament, number=number)
     context = {
         "tournament": tournament,
@@ -63,7 +64,7 @@ def _placement_page(tournament: Tournament, number: int, selected_seat: str = ""
         report = position_report(position=position)
         names = registration_players(tournament=tournament)
         selected = next((seat for seat in plan.seats if str(seat.pk) == selected_seat), None)
-        played = position.tables.filter(deals__isnull=False).exists()
+        played = is_played(position)
         last_played = last_played_position_number(tournament=tournament)
         context.update(
             selected=selected,

@@ -10,7 +10,7 @@ htmx swaps it in (htmx request).
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -24,12 +24,20 @@ from tournaments.models import Seat, Table
 from tournaments.selectors.sheets import (
     history_entries,
     next_seats,
+    seat_count,
     sheet_data,
     signed_message,
+    table_deals,
     table_seats,
 )
 from tournaments.services.sheets import confirm_bilan, unlock_sheet
-from tournaments.table_access import SheetAccess, editor_or_403, sheet_access, table_or_404
+from tournaments.table_access import (
+    SheetAccess,
+    any_table_or_404,
+    editor_or_403,
+    sheet_access,
+    table_or_404,
+)
 
 REFUSAL_STATUS = {
     "invalid": 422,
@@ -74,8 +82,7 @@ def next_deal_number(data: dict) -> int | None:
 
 def sheet_context(table: Table, access: SheetAccess, *, form: DealForm | None = None) -> dict:
     seats = table_seats(table)
-    deals = list(table.deals.all())
-    data = sheet_data(table, seats, deals)
+    data = sheet_data(table, seats, table_deals(table))
     locked = table.locked_at is not None
     can_enter = access.can_edit and (not locked or access.is_arbitre)
     refusals, kept_form = [], None
@@ -162,7 +169,7 @@ def sheet(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """The sheet; while its evening is unpublished, a phone without the table's right is sent
     to the code page (which answers for every table already), so that the address the
     README gives works as the QR code's does."""
-    table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
+    table = any_table_or_404(table_id)
     access = sheet_access(request, table)
     if not table.position.tournament.published and not access.can_edit:
         return redirect_page(request, reverse("sheet_access", kwargs={"table_id": table.pk}))
@@ -184,7 +191,7 @@ def sign_off(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     except Refused as error:
         return refused_on_sheet(request, table, access, error)
     if table.locked_at is not None:
-        messages.success(request, signed_message(table, table.seats.count()))
+        messages.success(request, signed_message(table, seat_count(table)))
     return sheet_after_write(request, table.pk)
 
 

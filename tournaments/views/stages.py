@@ -13,18 +13,19 @@ from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
 from tournaments.models import Stage, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.selectors.stages import tournament_stages
+from tournaments.selectors.halls import tournament_halls
+from tournaments.selectors.stages import stages_with_spans, tournament_stages
 from tournaments.services.stages import add_stage, delete_stage, update_stage
 from tournaments.stage_forms import StageForm
 
 
-def _edit_form(stage: Stage, count: int, data=None) -> StageForm:
+def _edit_form(stage: Stage, count: int, *, halls: bool, data=None) -> StageForm:
     return StageForm(
         data,
         prefix=f"phase-{stage.pk}",
         first=stage.number == 1,
         last=stage.number == count,
-        halls=stage.tournament.halls.exists(),
+        halls=halls,
         initial={
             "name": stage.name,
             "positions_count": stage.positions_count,
@@ -43,11 +44,13 @@ def _page(
     refused: tuple[Stage, StageForm] | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    stages = list(tournament.stages.order_by("number"))
+    stages = stages_with_spans(tournament)
+    halls = bool(tournament_halls(tournament))
     rows = []
-    for stage, span in zip(stages, tournament_stages(tournament), strict=True):
+    for stage, span in stages:
         form = refused[1] if refused and refused[0].pk == stage.pk else None
-        rows.append({"stage": stage, "span": span, "form": form or _edit_form(stage, len(stages))})
+        form = form or _edit_form(stage, len(stages), halls=halls)
+        rows.append({"stage": stage, "span": span, "form": form})
     context = {
         "tournament": tournament,
         "rows": rows,
@@ -63,7 +66,7 @@ def stages(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     if request.method == "GET":
         return _page(request, tournament)
-    form = StageForm(request.POST, prefix="nouvelle", first=not tournament.stages.exists())
+    form = StageForm(request.POST, prefix="nouvelle", first=not tournament_stages(tournament))
     if form.is_valid():
         try:
             stage = add_stage(
@@ -86,7 +89,12 @@ def stages(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 def stage_edit(request: HtmxHttpRequest, tournament_id: int, stage_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     stage = get_object_or_404(Stage, pk=stage_id, tournament=tournament)
-    form = _edit_form(stage, tournament.stages.count(), request.POST)
+    form = _edit_form(
+        stage,
+        len(tournament_stages(tournament)),
+        halls=bool(tournament_halls(tournament)),
+        data=request.POST,
+    )
     if form.is_valid():
         try:
             update_stage(

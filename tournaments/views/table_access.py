@@ -18,7 +18,13 @@ from tournaments.permissions import room_or_404
 from tournaments.prints.qr import qr_svg
 from tournaments.selectors.halls import in_hall
 from tournaments.services.tables import grant_device_link
-from tournaments.table_access import check_code, grant_link_valid, open_device_grant, sheet_access
+from tournaments.table_access import (
+    any_table_or_404,
+    check_code,
+    grant_link_valid,
+    open_device_grant,
+    sheet_access,
+)
 
 
 def _access_context(request: HtmxHttpRequest, table: Table, **extra) -> dict:
@@ -33,7 +39,7 @@ def _access_context(request: HtmxHttpRequest, table: Table, **extra) -> dict:
 @require_http_methods(["GET", "POST"])
 def table_access(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """The table's code, typed once, opens this table's sheet for writing on this device."""
-    table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
+    table = any_table_or_404(table_id)
     status = 200
     if request.method == "POST":
         form = TableCodeForm(request.POST)
@@ -67,7 +73,7 @@ def device_grant_open(request: HtmxHttpRequest, table_id: int, token: str) -> Ht
     """The arbitre's one-time link: a tap on « Ouvrir la feuille » lets this phone in. The
     link is only used by that POST, so that a preview of the link by a messaging app does
     not spend it."""
-    table = get_object_or_404(Table.objects.select_related("position__tournament"), pk=table_id)
+    table = any_table_or_404(table_id)
     valid = grant_link_valid(table=table, token=token)
     if request.method == "POST" and valid:
         if open_device_grant(request, table=table, token=token):

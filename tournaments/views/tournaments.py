@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.permissions import arbitre_clubs
+from clubs.selectors.clubs import choice_of_clubs
 from common.actors import Actor
 from common.forms import RowChoiceField
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
@@ -24,12 +25,14 @@ from tournaments.forms.tournaments import TournamentForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404, arbitre_tournaments
 from tournaments.selectors.halls import roles_of
+from tournaments.selectors.positions import tournament_positions
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
     registration_counts,
 )
 from tournaments.selectors.seating import seating_changes
+from tournaments.selectors.tournaments import tournament_as_stored
 from tournaments.services.tournaments import (
     create_tournament,
     publish_tournament,
@@ -41,7 +44,7 @@ from tournaments.services.tournaments import (
 @login_required
 def arbitre_home(request: HtmxHttpRequest) -> HttpResponse:
     context = {
-        "tournaments": arbitre_tournaments(request.user).select_related("club"),
+        "tournaments": arbitre_tournaments(request.user),
         "clubs": arbitre_clubs(request.user),
         "roles": roles_of(request.user),
     }
@@ -75,8 +78,8 @@ def _tournament_form(
 def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
     """A new tournament, in one of the arbitre's clubs: asked for only when they have several."""
     form = TournamentForm(request.POST if request.method == "POST" else None)
-    clubs = arbitre_clubs(request.user)
-    if clubs.count() > 1:
+    clubs = choice_of_clubs(arbitre_clubs(request.user))
+    if clubs is not None:
         form.fields["club"] = RowChoiceField(label=_("Club"), queryset=clubs, empty_label=None)
 
     def save(settings: dict) -> Tournament:
@@ -101,13 +104,13 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
 def tournament_edit(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
     # The form changes the instance it checks: the page shows the tournament as stored.
-    stored = Tournament.objects.get(pk=tournament.pk)
+    stored = tournament_as_stored(tournament)
     return _tournament_form(
         request,
         TournamentForm(request.POST if request.method == "POST" else None, instance=tournament),
         stored,
         save=lambda settings: update_tournament(
-            tournament=Tournament.objects.get(pk=tournament.pk),
+            tournament=tournament_as_stored(tournament),
             settings=settings,
             by=Actor.arbitre(request.user),
         ),
@@ -132,7 +135,7 @@ def tournament_publish(request: HtmxHttpRequest, tournament_id: int) -> HttpResp
 @login_required
 def dashboard(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    seated = {position.number: position for position in tournament.positions.all()}
+    seated = {position.number: position for position in tournament_positions(tournament)}
     # A plan not yet played may no longer match who is present: it is to be made again.
     played = last_played_position_number(tournament=tournament)
     positions = [

@@ -57,7 +57,7 @@ def test_the_live_marques_explain_the_individual_misere(table_client, table):
     )
 
     html = response.content.decode()
-    assert ": pas d&#x27;atout, 3 × 10 = +30 ; chacun des autres −10" in html
+    assert "Pas d&#x27;atout (Joueur3 P.) : 3 × 10 = +30 ; chacun des autres −10" in html
     assert "−94" in html and "+58" in html
 
 

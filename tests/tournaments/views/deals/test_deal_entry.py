@@ -147,7 +147,7 @@ def test_the_preview_shows_the_marques_and_why(table_client, table):
     assert "+318" in html and "−106" in html
     assert "il faut 41 points" in html
     assert "(25 + 8) × 2 = +66" in html
-    assert "Petit au bout : 10 × 2 = +20" in html
+    assert "Petit au bout à l&#x27;attaque : 10 × 2 = +20" in html
     assert "Poignée simple (Joueur2 P.) : +20" in html
     assert not Deal.objects.exists()
 
