@@ -44,6 +44,7 @@ def record(
         tournament=tournament,
         position_number=position.number if position is not None else None,
         table_number=table.number if table is not None else None,
+        actor_role=by.role,
         **line_fields(action=action, by=by, subject=subject, before=before, after=after),
     )
     live.announce(entry, subject=subject, table=table)
