@@ -98,9 +98,7 @@ def test_a_correction_keeps_a_closed_sheet_closed(table, arbitre):
     assert table.seats.get(place="N").confirmed_at is None
 
 
-def test_the_arbitre_closes_a_sheet_from_its_page_and_goes_back_to_the_room(
-    arbitre_client, table
-):
+def test_the_arbitre_closes_a_sheet_from_its_page_and_goes_back_to_the_room(arbitre_client, table):
     fill_sheet(table, fft_example.RESULTS[:3])
 
     page = arbitre_client.get(f"/tables/{table.pk}/cloture/")
