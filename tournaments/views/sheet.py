@@ -22,6 +22,7 @@ from scoring.rules import InvalidDeal
 from tournaments.forms.sheets import DealForm, initial_for
 from tournaments.models import Seat, Table
 from tournaments.selectors.sheets import (
+    closed_by_arbitre,
     history_entries,
     locked_message,
     next_seats,
@@ -88,6 +89,7 @@ def sheet_context(table: Table, access: SheetAccess, *, form: DealForm | None = 
         form = _next_form(table, seats, data)
     return {
         "signed_note": locked_message(table, seats) if locked else "",
+        "closed_by_arbitre": closed_by_arbitre(table, seats),
         "room_url": room_url(table, access) if access.is_arbitre else "",
         "to_confirm_again": [seat for seat in seats if seat.confirmed_at is None]
         if table.corrected_at and not locked

@@ -111,6 +111,8 @@ def test_the_arbitre_closes_a_sheet_from_its_page_and_goes_back_to_the_room(arbi
     sheet = arbitre_client.get(f"/tables/{table.pk}/").content.decode()
     assert "Feuille close par l&#x27;arbitre à" in sheet
     assert "Motif : Un joueur est parti" in sheet
+    assert ">feuille close par l'arbitre<" in sheet
+    assert ">feuille signée<" not in sheet
 
 
 def test_a_close_without_reason_is_refused_on_its_page_with_nothing_closed(arbitre_client, table):
