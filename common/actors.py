@@ -27,10 +27,13 @@ class Actor:
     kind: ActorKind
     user: AbstractBaseUser | None = None  # the arbitre's account
     script: str = ""  # the script's name
+    # An account acting under a role the app gave it (« Arbitre de salle (Salle B) »,
+    # « Pointeur »), in words: the journal and the sheet's history name it so, not « Arbitre ».
+    role: str = ""
 
     @classmethod
-    def arbitre(cls, user: AbstractBaseUser) -> "Actor":
-        return cls(kind=ActorKind.ARBITRE, user=user)
+    def arbitre(cls, user: AbstractBaseUser, *, role: str = "") -> "Actor":
+        return cls(kind=ActorKind.ARBITRE, user=user, role=role)
 
     @classmethod
     def table_device(cls) -> "Actor":
@@ -55,4 +58,6 @@ class Actor:
         if self.kind == ActorKind.SCRIPT:
             return _("Script : %(name)s") % {"name": self.script}
         name = self.user.get_full_name() or self.user.get_username()
+        if self.role:
+            return _("%(role)s : %(name)s") % {"role": self.role, "name": name}
         return _("Arbitre : %(name)s") % {"name": name}

@@ -123,6 +123,7 @@ class SheetEventKind(models.TextChoices):
     SIGNED = "signed", _("Feuille signée")
     REOPENED = "reopened", _("Feuille rouverte")
     CORRECTED = "corrected", _("Correction après signature")
+    CLOSED = "closed", _("Feuille close par l'arbitre")
 
 
 class JournalAction(models.TextChoices):
@@ -155,6 +156,7 @@ class JournalAction(models.TextChoices):
     BILAN_CONFIRMED = "bilan.confirmed", _("Bilan confirmé")
     SHEET_SIGNED = "sheet.signed", _("Feuille signée")
     SHEET_REOPENED = "sheet.reopened", _("Feuille rouverte")
+    SHEET_CLOSED = "sheet.closed", _("Feuille close par l'arbitre")
     POSITION_CLOSED = "position.closed", _("Position close")
     POSITION_REOPENED = "position.reopened", _("Position rouverte")
     TABLE_PHONE_OPENED = "table.phone_opened", _("Téléphone ouvert depuis la salle")

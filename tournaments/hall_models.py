@@ -120,3 +120,12 @@ class TournamentRole(models.Model):
         if self.hall_id:
             return f"{self.user} : {self.get_role_display()} ({self.hall})"
         return f"{self.user} : {self.get_role_display()}"
+
+    @property
+    def acting_as(self) -> str:
+        """The role as the journal names who acted under it: « Arbitre de salle (Salle B) »,
+        « Pointeur ». Kept in words with each entry: the hall may be renamed or the role
+        taken back later, and the entry still says what its author was then."""
+        if self.hall_id:
+            return _("Arbitre de salle (%(hall)s)") % {"hall": self.hall.name}
+        return str(_("Pointeur"))

@@ -4,11 +4,13 @@ Kept apart from ``tournaments.models`` (which imports it) to hold that module un
 it names the tournament by its label, so it needs nothing of it.
 """
 
+from dataclasses import replace
+
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from common.actors import ActorKind
+from common.actors import Actor, ActorKind
 from common.models import JournalLine, actor_named
 from tournaments.choices import JournalAction
 from tournaments.constraints import one_of
@@ -36,6 +38,9 @@ class JournalEntry(JournalLine):
     action = models.CharField(_("action"), max_length=40, choices=JournalAction)
     position_number = models.PositiveSmallIntegerField(_("position"), null=True, blank=True)
     table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    # The role an account acted under (``Actor.role``: « Arbitre de salle (Salle B) »,
+    # « Pointeur »), in words as it was then; empty for the club's arbitres.
+    actor_role = models.CharField(_("rôle"), max_length=100, blank=True)
 
     class Meta(JournalLine.Meta):
         verbose_name = _("entrée du journal")
@@ -61,6 +66,13 @@ class JournalEntry(JournalLine):
             ),
             actor_named("journal"),
             models.CheckConstraint(
+                condition=Q(actor_role="") | Q(actor_kind=ActorKind.ARBITRE),
+                name="journal_role_of_an_account",
+                violation_error_message=_(
+                    "Seul un compte agit sous un rôle : une table ou un script n'en a pas."
+                ),
+            ),
+            models.CheckConstraint(
                 condition=Q(table_number__isnull=True) | Q(position_number__isnull=False),
                 name="journal_table_within_position",
                 violation_error_message=_(
@@ -75,6 +87,11 @@ class JournalEntry(JournalLine):
         ]
 
     @property
+    def actor(self) -> Actor:
+        return replace(super().actor, role=self.actor_role)
+
+    @property
     def actor_label(self) -> str:
-        """Who acted, in words: « Arbitre : Anne Arbitre », « Table 3 », « Script : … »."""
+        """Who acted, in words: « Arbitre : Anne Arbitre », « Arbitre de salle (Salle B) :
+        Paul Durand », « Table 3 », « Script : … »."""
         return self.actor.label(self.table_number)

@@ -535,8 +535,9 @@ class SheetEvent(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(_("événement"), max_length=12, choices=Kind)
     at = models.DateTimeField(_("le"))
-    # ``Actor.label``: « Arbitre : » and a full name of up to 301 characters.
-    actor = models.CharField(_("par"), max_length=320)
+    # ``Actor.label``: « Arbitre : », or a role (« Arbitre de salle (<a hall's name of up to
+    # 60>) : »), and a full name of up to 301 characters.
+    actor = models.CharField(_("par"), max_length=400)
     deal_number = models.PositiveSmallIntegerField(_("n° de donne"), null=True, blank=True)
     reason = models.CharField(_("motif"), max_length=300, blank=True)
     places = models.JSONField(_("places"), default=list, blank=True)

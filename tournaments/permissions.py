@@ -13,7 +13,8 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
 from clubs.permissions import arbitre_clubs, is_club_arbitre
-from tournaments.models import Hall, Tournament, TournamentRole
+from common.actors import Actor
+from tournaments.models import Hall, Table, Tournament, TournamentRole
 
 
 def arbitre_tournaments(user) -> QuerySet[Tournament]:
@@ -69,14 +70,29 @@ def hall_of_user(user, tournament: Tournament) -> Hall | None:
     return role.hall
 
 
-def runs_table(user, table) -> bool:
-    """Whether ``user`` has the arbitre's powers over ``table``'s sheet: the club's arbitres,
-    and the arbitre de salle of the hall that holds it."""
+def acting(user, tournament: Tournament) -> Actor:
+    """``user`` acting on ``tournament``, as the journal names them: the club's arbitres as
+    « Arbitre », an account given a role by its role (« Arbitre de salle (Salle B) »,
+    « Pointeur »). Asked by the views that a role opens, once they let ``user`` in."""
+    if runs_tournament(user, tournament):
+        return Actor.arbitre(user)
+    role = tournament_role(user, tournament)
+    return Actor.arbitre(user, role=role.acting_as if role is not None else "")
+
+
+def table_arbitre(user, table: Table) -> tuple[Actor, Hall | None] | None:
+    """Who has the arbitre's powers over ``table``'s sheet, and the hall whose room they run:
+    the club's arbitres (every hall: None), and the arbitre de salle of the hall that holds
+    it; None for anyone else."""
     tournament = table.position.tournament
     if runs_tournament(user, tournament):
-        return True
-    hall = hall_of_user(user, tournament)
-    return hall is not None and hall.holds(table.number)
+        return Actor.arbitre(user), None
+    role = tournament_role(user, tournament)
+    if role is None or role.role != TournamentRole.Kind.HALL_ARBITRE:
+        return None
+    if not role.hall.holds(table.number):
+        return None
+    return Actor.arbitre(user, role=role.acting_as), role.hall
 
 
 def room_or_404(request: HttpRequest, tournament_id: int) -> tuple[Tournament, Hall | None]:

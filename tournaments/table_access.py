@@ -54,8 +54,8 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from common.actors import Actor
-from tournaments.models import Table
-from tournaments.permissions import runs_table
+from tournaments.models import Hall, Table
+from tournaments.permissions import table_arbitre
 
 SESSION_KEY = "sheet_grants"
 TABLE_ATTEMPTS = 30
@@ -76,6 +76,9 @@ class SheetAccess:
     """What a request may do on one table's sheet."""
 
     actor: Actor | None
+    # The arbitre de salle's hall, whose room the sheet leads back to; None for the club's
+    # arbitres (the whole room), a table's device and a reader.
+    hall: Hall | None = None
 
     @property
     def can_edit(self) -> bool:
@@ -89,8 +92,10 @@ class SheetAccess:
 def sheet_access(request: HttpRequest, table: Table) -> SheetAccess:
     """The arbitre of the table's tournament (or a superuser, or the arbitre de salle of its
     hall), the table's device, or a reader."""
-    if runs_table(request.user, table):
-        return SheetAccess(actor=Actor.arbitre(request.user))
+    arbitre = table_arbitre(request.user, table)
+    if arbitre is not None:
+        actor, hall = arbitre
+        return SheetAccess(actor=actor, hall=hall)
     if device_granted(request, table):
         return SheetAccess(actor=Actor.table_device())
     return SheetAccess(actor=None)

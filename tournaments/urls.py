@@ -128,6 +128,7 @@ table_pages = [
     path("apercu/", deals.deal_preview, name="sheet_preview"),
     path("signature/", sheet.sign_off, name="sheet_sign_off"),
     path("reouverture/", sheet.sheet_unlock, name="sheet_unlock"),
+    path("cloture/", sheet.sheet_close, name="sheet_close"),
     path("historique/", sheet.sheet_history, name="sheet_history"),
     path("manifest.webmanifest", offline.manifest, name="sheet_manifest"),
     path("feuille.pdf", prints.table_sheet_pdf, name="print_sheet"),

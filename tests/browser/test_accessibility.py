@@ -155,6 +155,7 @@ PAGES = [
     Page("feuille vue par l'arbitre", "arbitre", "/tables/{signed_table}/"),
     Page("historique de la feuille", "arbitre", "/tables/{signed_table}/historique/"),
     Page("réouverture de la feuille", "arbitre", "/tables/{signed_table}/reouverture/"),
+    Page("clôture de la feuille", "arbitre", "/tables/{open_table}/cloture/"),
     Page("code de la table", "anyone", "/tables/{open_table}/acces/"),
     Page("feuille", "table", "/tables/{open_table}/"),
     Page("formulaire de donne", "table", "/tables/{open_table}/", fill_a_deal),

@@ -13,6 +13,7 @@ from tournaments.services.penalties import add_penalty
 from tournaments.services.positions import close_position, reopen_position
 from tournaments.services.registrations import check_in
 from tournaments.services.seating import publish_seating
+from tournaments.services.sheets import close_sheet
 from tournaments.services.tournaments import publish_tournament
 
 
@@ -73,6 +74,17 @@ def test_a_sheet_signed_is_announced(room, live_bus, commits):
         sign(table)
 
     assert kinds(live_bus)[-1] == "sheet.signed"
+    assert published(live_bus)[-1]["registrations"] == seated_at(table)
+
+
+def test_a_sheet_closed_by_the_arbitre_is_announced(room, arbitre, live_bus, commits):
+    table = room[2][0]
+
+    with commits(execute=True):
+        play(table, prise_by("N"))
+        close_sheet(table=table, by=Actor.arbitre(arbitre), reason="Un joueur est parti")
+
+    assert kinds(live_bus)[-1] == "sheet.closed"
     assert published(live_bus)[-1]["registrations"] == seated_at(table)
 
 

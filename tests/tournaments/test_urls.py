@@ -97,6 +97,7 @@ PATHS = [
     ("sheet_preview", TABLE, "/tables/12/apercu/"),
     ("sheet_sign_off", TABLE, "/tables/12/signature/"),
     ("sheet_unlock", TABLE, "/tables/12/reouverture/"),
+    ("sheet_close", TABLE, "/tables/12/cloture/"),
     ("sheet_history", TABLE, "/tables/12/historique/"),
     ("sheet_service_worker", {}, "/tables/service-worker.js"),
     ("sheet_manifest", TABLE, "/tables/12/manifest.webmanifest"),

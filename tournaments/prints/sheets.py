@@ -46,6 +46,7 @@ from tournaments.prints.sheet_rows import (
     printed_rows,
 )
 from tournaments.selectors.sheets import in_place_order
+from tournaments.selectors.stages import stage_name
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,7 @@ class PrintedSheet:
     qr: segno.QRCode | None
     layout: SheetLayout
     layers: int  # the index of its first page of layers in the document (sheet_layers)
+    stage: str = ""  # the stage of the position, in a tournament with stages
 
     @property
     def qr_svg(self) -> str | None:
@@ -382,10 +384,13 @@ def printed_sheets(
         .order_by("number")
     )
     corrections = _corrections(tables)
+    stages: dict[int, str] = {}
     sheets = []
     for table in tables:
         position = table.position
         tournament = position.tournament
+        if position.pk not in stages:
+            stages[position.pk] = stage_name(position)
         table_seats = in_place_order(table.seats.all())
         places = [seat.place for seat in table_seats]
         names = {seat.place: short_name(seat) for seat in table_seats}
@@ -419,6 +424,7 @@ def printed_sheets(
                     miseres=tournament.rule_profile.miseres,
                 ),
                 layers=0,
+                stage=stages[position.pk],
             )
         )
     keys: dict[tuple, int] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from common.names import names_short
 from scoring.sheet import SeatTotals, SheetTotals
@@ -43,6 +43,9 @@ ANSWER_COLUMNS = (
     "handled_by__first_name",
     "handled_by__last_name",
 )
+# A seat of the table whose bilan is unconfirmed: a locked sheet with one was closed by the
+# arbitre (``selectors.sheets.closed_by_arbitre``), not signed by its players.
+UNCONFIRMED = Seat.objects.filter(table=OuterRef("pk"), confirmed_at__isnull=True)
 # A deal played: its result is in, or everybody passed (``Deal.is_played``).
 PLAYED = Q(deals__all_pass=True) | Q(deals__points__isnull=False)
 
@@ -143,7 +146,11 @@ def position_room_state(
 ) -> dict:
     """Every table of the position with its sheet's state, and the calls, answered or not;
     those of ``hall`` only when given (its room)."""
-    tables = position.tables.filter(in_hall(hall)).order_by("number").annotate(**_sheet_sums())
+    tables = (
+        position.tables.filter(in_hall(hall))
+        .order_by("number")
+        .annotate(**_sheet_sums(), unconfirmed=Exists(UNCONFIRMED))
+    )
     seats = _seats(position, in_hall(hall, "table__"))
     calling = _calling_deals(position, in_hall(hall, "table__"))
     position.tournament = tournament

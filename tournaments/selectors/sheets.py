@@ -217,6 +217,27 @@ def next_seats(table: Table, seats: list[Seat]) -> list[Seat]:
     )
 
 
+def closed_by_arbitre(table: Table, seats: Iterable[Seat]) -> bool:
+    """Whether the arbitre closed ``table``'s sheet rather than its players signing it: it is
+    locked while a bilan is unconfirmed (the players' last confirmation is what signs)."""
+    return table.locked_at is not None and any(seat.confirmed_at is None for seat in seats)
+
+
+def locked_message(table: Table, seats: list[Seat]) -> str:
+    """What a locked sheet says of itself: signed by its players (``signed_message``), or
+    closed by the arbitre, when and why (one query, for the reason)."""
+    if not closed_by_arbitre(table, seats):
+        return signed_message(table, len(seats))
+    closing = table.events.filter(kind=SheetEvent.Kind.CLOSED).order_by("-at", "-pk").first()
+    time = localtime(table.locked_at).strftime("%H:%M")
+    if closing is None or not closing.reason:
+        return _("Feuille close par l'arbitre à %(time)s.") % {"time": time}
+    return _("Feuille close par l'arbitre à %(time)s. Motif : %(reason)s") % {
+        "time": time,
+        "reason": closing.reason,
+    }
+
+
 def signed_message(table: Table, count: int) -> str:
     """« Feuille signée à 23:41 par les 4 joueurs. », in the tournament's time (TIME_ZONE)."""
     return ngettext(
@@ -306,7 +327,8 @@ def _history_entries(records) -> list[HistoryEntry]:
 
 
 def _event_entry(event: SheetEvent, names: dict[str, str]) -> HistoryEntry:
-    """A confirmation, signature, reopening or correction after signature, in words."""
+    """A confirmation, signature, closing by the arbitre, reopening or correction after
+    signature, in words."""
     players = ", ".join(names.get(place, place) for place in event.places)
     title = event.get_kind_display()
     note = ""
@@ -321,6 +343,8 @@ def _event_entry(event: SheetEvent, names: dict[str, str]) -> HistoryEntry:
             if players
             else _("Aucune marque n'a changé : les confirmations restent.")
         )
+    elif event.kind == SheetEvent.Kind.CLOSED and players:
+        note = _("Bilans non confirmés à la clôture : %(who)s") % {"who": players}
     return HistoryEntry(
         event.at, title, event.actor, [], kind=event.kind, reason=event.reason, note=note
     )

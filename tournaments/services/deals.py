@@ -221,8 +221,8 @@ def _corrected_after_signature(
     reason: str,
 ) -> list[str]:
     """A signed sheet corrected by the arbitre: the players whose marque changed confirm
-    their bilan again (the sheet is no longer signed until they have); it says why. The
-    places withdrawn, for the journal."""
+    their bilan again (``sheets.withdraw_confirmations``); it says why. The places
+    withdrawn, for the journal."""
     table = sheet.table
     changed = {place for place in sheet.places if before.get(place) != after.get(place)}
     now = timezone.now()
@@ -231,9 +231,7 @@ def _corrected_after_signature(
         for seat in sheet.seats
         if seat.place in changed and seat.confirmed_at is not None
     ]
-    if withdrawn:
-        table.seats.filter(place__in=withdrawn).update(confirmed_at=None)
-        table.locked_at = None
+    sheets.withdraw_confirmations(table, sheet.seats, withdrawn)
     table.corrected_at = now
     table.correction_reason = reason
     table.save(update_fields=["locked_at", "corrected_at", "correction_reason"])

@@ -7,13 +7,13 @@ written in the same transaction as the change, so a write refused or rolled back
 entry, and a write kept always has one.
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db import models
 
 from common.actors import Actor
-from common.journal import line_fields
+from common.journal import fields_of, line_fields
 from tournaments import live
 from tournaments.models import JournalEntry, Position, Table, Tournament
 
@@ -44,10 +44,32 @@ def record(
         tournament=tournament,
         position_number=position.number if position is not None else None,
         table_number=table.number if table is not None else None,
+        actor_role=by.role,
         **line_fields(action=action, by=by, subject=subject, before=before, after=after),
     )
     live.announce(entry, subject=subject, table=table)
     return entry
+
+
+def record_fields(
+    *,
+    action: Action,
+    by: Actor,
+    subject: models.Model,
+    fields: Iterable[str],
+    before: Mapping[str, Any] | None = None,
+) -> JournalEntry:
+    """``record`` of a change to ``subject``'s ``fields`` (a tournament's settings, a stage's),
+    against their values ``before`` it (read by the caller before changing them; none for a
+    creation): their values now are read here. The tournament is the subject, or its own."""
+    return record(
+        tournament=subject if isinstance(subject, Tournament) else subject.tournament,
+        action=action,
+        by=by,
+        subject=subject,
+        before=before,
+        after=fields_of(subject, fields),
+    )
 
 
 def record_change(

@@ -1,6 +1,7 @@
 """The sheets as a whole: whether one is open to a write, a player's confirmation of their
-bilan (the last one signs and locks the sheet), and the arbitre's unlocking; the sheet's
-events for its history. The deals on it are ``services.deals``'.
+bilan (the last one signs and locks the sheet), the arbitre's closing of a sheet the players
+have not all signed, and the arbitre's unlocking; the sheet's events for its history. The
+deals on it are ``services.deals``'.
 
 Every write here runs in one transaction and starts by locking the table's row, as the
 deals' writes do, so that a signature and a deal saved at once take turns.
@@ -18,7 +19,9 @@ from common.refusals import Refused
 from scoring.sheet import sheet_totals
 from tournaments.choices import seat_order
 from tournaments.models import Seat, SheetEvent, Table
+from tournaments.selectors.sheets import closed_by_arbitre
 from tournaments.services import journal
+from tournaments.services.errors import required_reason
 
 
 def table_places(table: Table) -> list[str]:
@@ -170,5 +173,59 @@ def unlock_sheet(*, table: Table, by: Actor, reason: str = "") -> Table:
         subject=table,
         before={"signed": True},
         after={"signed": False, **journal.reason_fields(event.reason)},
+    )
+    return table
+
+
+def withdraw_confirmations(table: Table, seats: Sequence[Seat], places: Sequence[str]) -> None:
+    """A correction after signature changed the marques of the players at ``places`` who had
+    confirmed: they confirm their bilan again, and the sheet is no longer signed until they
+    have. A sheet the arbitre closed stays closed: its players had not all signed it."""
+    if not places:
+        return
+    closed = closed_by_arbitre(table, seats)
+    table.seats.filter(place__in=places).update(confirmed_at=None)
+    if not closed:
+        table.locked_at = None
+
+
+@retry_once_on_conflict
+@transaction.atomic
+def close_sheet(*, table: Table, by: Actor, reason: str) -> Table:
+    """The arbitre closes a sheet its players have not all signed (a player gone, a table
+    that cannot finish), with the reason, kept in the sheet's history and the journal.
+
+    The sheet is then locked as a signed one is: only the arbitre changes it, it counts as
+    signed when the position closes, and reopening it gives it back to the table. Its deals
+    count as they are; a table that played none reads « non jouée », as when the position is
+    closed by force. Who may close which table is the views' (``permissions.table_arbitre``:
+    the club's arbitres, and the arbitre de salle of the table's hall).
+    """
+    if not by.is_arbitre:
+        raise Refused(_("Seul l'arbitre peut clore une feuille."), code="not_arbitre")
+    table = locked_table(table)
+    if table.position.closed_at is not None:
+        raise Refused(_("La position est close : ses feuilles le sont avec elle."), code="locked")
+    if table.locked_at is not None:
+        raise Refused(_("La feuille est déjà signée."), code="locked")
+    reason = required_reason(
+        reason,
+        missing=_("Pour clore la feuille sans la signature de tous les joueurs, donnez le motif."),
+    )
+    unconfirmed = in_seat_order(
+        table.seats.filter(confirmed_at__isnull=True).values_list("place", flat=True)
+    )
+    table.locked_at = timezone.now()
+    table.save(update_fields=["locked_at"])
+    record_event(
+        table, SheetEvent.Kind.CLOSED, by, at=table.locked_at, places=unconfirmed, reason=reason
+    )
+    journal.record_change(
+        action=journal.Action.SHEET_CLOSED,
+        by=by,
+        table=table,
+        subject=table,
+        before={"closed": False},
+        after={"closed": True, "reason": reason},
     )
     return table

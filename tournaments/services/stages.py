@@ -64,12 +64,8 @@ def add_stage(
     )
     _save(stage)
     _follow_stages(tournament, by)
-    journal.record(
-        tournament=tournament,
-        action=journal.Action.STAGE_ADDED,
-        by=by,
-        subject=stage,
-        after=fields_of(stage, STAGE_FIELDS),
+    journal.record_fields(
+        action=journal.Action.STAGE_ADDED, by=by, subject=stage, fields=STAGE_FIELDS
     )
     return stage
 
@@ -89,7 +85,8 @@ def update_stage(
     """Change a stage: its name always; its positions while those seated still fit; its cut
     until the next stage is seated, within its field; its carry-over until it is seated."""
     tournament = lock_tournament(stage.tournament)
-    stage = Stage.objects.get(pk=stage.pk)
+    # Through the tournament locked, which the stage read then holds (its journal entry's).
+    stage = tournament.stages.get(pk=stage.pk)
     spans = tournament_stages(tournament)
     span = spans[stage.number - 1]
     last_seated = last_seated_position_number(tournament=tournament)
@@ -115,13 +112,12 @@ def update_stage(
     stage.carry_numerator, stage.carry_denominator = carry_over.numerator, carry_over.denominator
     _save(stage)
     _follow_stages(tournament, by)
-    journal.record(
-        tournament=tournament,
+    journal.record_fields(
         action=journal.Action.STAGE_UPDATED,
         by=by,
         subject=stage,
+        fields=STAGE_FIELDS,
         before=before,
-        after=fields_of(stage, STAGE_FIELDS),
     )
     return stage
 
@@ -169,13 +165,12 @@ def _follow_stages(tournament: Tournament, by: Actor) -> None:
         before = fields_of(tournament, ["positions_count"])
         tournament.positions_count = total
         tournament.save(update_fields=["positions_count"])
-        journal.record(
-            tournament=tournament,
+        journal.record_fields(
             action=journal.Action.TOURNAMENT_UPDATED,
             by=by,
             subject=tournament,
+            fields=["positions_count"],
             before=before,
-            after=fields_of(tournament, ["positions_count"]),
         )
 
 

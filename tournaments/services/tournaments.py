@@ -92,12 +92,11 @@ def create_tournament(
     else:
         _check_club(club, arbitre)
     tournament = _save_tournament(Tournament(arbitre=arbitre, club=club, **settings))
-    journal.record(
-        tournament=tournament,
+    journal.record_fields(
         action=journal.Action.TOURNAMENT_CREATED,
         by=by,
         subject=tournament,
-        after=fields_of(tournament, TOURNAMENT_SETTINGS),
+        fields=TOURNAMENT_SETTINGS,
     )
     return tournament
 
@@ -144,13 +143,12 @@ def update_tournament(
     for name, value in settings.items():
         setattr(tournament, name, value)
     tournament = _save_tournament(tournament)
-    journal.record(
-        tournament=tournament,
+    journal.record_fields(
         action=journal.Action.TOURNAMENT_UPDATED,
         by=by,
         subject=tournament,
+        fields=settings,
         before=before,
-        after=fields_of(tournament, settings),
     )
     return tournament
 
@@ -195,14 +193,13 @@ def publish_tournament(*, tournament: Tournament, published: bool, by: Actor) ->
         tournament_hidden.send(sender=Tournament, tournament=tournament, by=by)
     elif published and not was_published:
         tournament_shown.send(sender=Tournament, tournament=tournament, by=by)
-    journal.record(
-        tournament=tournament,
+    journal.record_fields(
         action=journal.Action.TOURNAMENT_PUBLISHED
         if published
         else journal.Action.TOURNAMENT_HIDDEN,
         by=by,
         subject=tournament,
+        fields=["published"],
         before=before,
-        after=fields_of(tournament, ["published"]),
     )
     return tournament

@@ -39,8 +39,9 @@ _CARD = (
     "<dt>{deals}</dt>\n<dd>{played} / {expected}{waiting}</dd>\n"
     "<dt>{sum}</dt>\n<dd>{balance}</dd>\n"
     "<dt>{code_word}</dt>\n<dd><code>{code}</code> \n{grant}\n</dd>\n"
-    "</dl>\n</li>\n"
+    "</dl>\n{close}</li>\n"
 )
+_CLOSE = '<p class="room-card-close"><a href="{url}">{label}</a></p>\n'
 _PLAYER = '<li><span class="place">{}</span> {} {}.</li>'
 _GRANT = (
     '<form method="post" action="{url}" class="inline device-grant-form">{csrf}'
@@ -96,6 +97,7 @@ def room_cards(context: template.Context, rooms: list[dict]) -> SafeString:
         "sheet": _UrlPattern("sheet"),
         "names": context.render_context.setdefault("room_table_names", _TableNames()),
         "signed": _badge("ok", gettext("signée")),
+        "closed": _badge("ok", gettext("close par l'arbitre")),
         "to_sign": _badge("", gettext("à signer")),
         "under_way": _badge("muted", gettext("en cours")),
         "waiting": " " + _badge("warn", gettext("contrat annoncé, résultat à venir")),
@@ -103,12 +105,20 @@ def room_cards(context: template.Context, rooms: list[dict]) -> SafeString:
         "sum": _text(gettext("Somme")),
         "code_word": _text(gettext("Code")),
         "grant": None,
-        "room": reverse("sheet_room", args=[tournament.pk, position.number]),
+        "close": None,
+        # Where a card fetches itself again: its hall's room in a hall's (the arbitre de
+        # salle opens no other), else the position's.
+        "room": reverse("hall_room", args=[tournament.pk, position.number, hall.number])
+        if (hall := context.get("hall")) is not None
+        else reverse("sheet_room", args=[tournament.pk, position.number]),
         "position": position.number,
     }
     if not position.closed_at:
         # The form that lets a table's phone in (``device_grant``), for an open position.
         page["grant"] = _UrlPattern("sheet_room_device_grant", tournament.pk, position.number)
+        # The page that closes a sheet its players have not all signed (``sheet_close``).
+        page["close"] = _UrlPattern("sheet_close")
+        page["close_label"] = _text(gettext("Clore la feuille…"))
         page["grant_words"] = {
             "csrf": _CSRF_INPUT.format(_text(context.get("csrf_token", ""))),
             "title": _text(gettext("Un lien à usage unique, et les essais de code remis à zéro")),
@@ -124,7 +134,9 @@ def _badge(kind: str, word: str) -> str:
 def _card(room: dict, page: dict) -> str:
     """A table's card."""
     table = room["table"]
-    if table.locked_at:
+    if table.locked_at and table.unconfirmed:
+        state, badge = " signed", page["closed"]
+    elif table.locked_at:
         state, badge = " signed", page["signed"]
     elif room["complete"]:
         state, badge = " complete", page["to_sign"]
@@ -135,9 +147,11 @@ def _card(room: dict, page: dict) -> str:
         balance = '<span class="badge ok">✓ 0</span>'
     else:
         balance = f'<span class="badge warn">✗ {_text(localize(totals.bilans_sum))}</span>'
-    grant = ""
+    grant = close = ""
     if page["grant"] is not None:
         grant = _GRANT.format(url=page["grant"](table.pk), **page["grant_words"])
+    if page["close"] is not None and not table.locked_at:
+        close = _CLOSE.format(url=page["close"](table.pk), label=page["close_label"])
     return _CARD.format(
         state=state,
         room=page["room"],
@@ -160,6 +174,7 @@ def _card(room: dict, page: dict) -> str:
         code_word=page["code_word"],
         code=_text(table.code),
         grant=grant,
+        close=close,
     )
 
 

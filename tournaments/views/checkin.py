@@ -15,6 +15,7 @@ from common.refusals import Refused
 from tournaments.forms.registrations import search_query
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import (
+    acting,
     arbitre_tournament_or_404,
     checkin_tournament_or_404,
     runs_tournament,
@@ -67,7 +68,7 @@ def checkin_toggle(request: HtmxHttpRequest, tournament_id: int, registration_id
         check_in(
             registration=registration,
             present=request.POST.get("present") == "1",
-            by=Actor.arbitre(request.user),
+            by=acting(request.user, tournament),
         )
     except Refused as refusal:
         error = refusal.message

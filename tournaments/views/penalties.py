@@ -12,12 +12,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from common.actors import Actor
 from common.htmx import HtmxHttpRequest
 from common.refusals import Refused, add_refusal
 from tournaments.forms.penalties import PenaltyForm
 from tournaments.models import Hall, Tournament
-from tournaments.permissions import room_or_404
+from tournaments.permissions import acting, room_or_404
 from tournaments.selectors.penalties import penalty_position, penalty_register, seated_in_hall
 from tournaments.services.penalties import add_penalty, cancel_penalty
 
@@ -58,7 +57,7 @@ def penalties(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                 position=form.position_obj,
                 points=form.cleaned_data["points"],
                 reason=form.cleaned_data["reason"],
-                by=Actor.arbitre(request.user),
+                by=acting(request.user, tournament),
             )
         except Refused as refusal:
             add_refusal(form, refusal)
@@ -78,7 +77,7 @@ def penalties(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 def penalty_cancel(request: HtmxHttpRequest, tournament_id: int, penalty_id: int) -> HttpResponse:
     tournament, hall = room_or_404(request, tournament_id)
     penalty = get_object_or_404(penalty_register(tournament=tournament, hall=hall), pk=penalty_id)
-    cancel_penalty(penalty=penalty, by=Actor.arbitre(request.user))
+    cancel_penalty(penalty=penalty, by=acting(request.user, tournament))
     messages.success(
         request,
         _("Pénalité de %(player)s annulée : elle reste au registre, barrée.")

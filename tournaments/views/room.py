@@ -23,6 +23,7 @@ from common.refusals import Refused, add_refusal
 from tournaments.forms.positions import ClosePositionForm, ReopenPositionForm
 from tournaments.models import Deal, Hall, Position, Tournament
 from tournaments.permissions import (
+    acting,
     arbitre_tournament_or_404,
     hall_room_or_404,
     room_or_404,
@@ -77,13 +78,23 @@ def position_room(request: HtmxHttpRequest, tournament_id: int, number: int) -> 
     """Every table of a position: its progress, whether signed, the zero sum, and the calls."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = _position(tournament, number)
-    table = request.GET.get("table", "")
-    if request.htmx and table.isdigit() and len(table) < 5:
-        # One table's card, which an event of that table asks for (static/js/live.js).
-        state = position_room_state(tournament=tournament, position=position)
-        state["rooms"] = [room for room in state["rooms"] if room["table"].number == int(table)]
-        return render(request, "sheets/room.html#card", state)
+    card = _table_card(request, tournament, position)
+    if card is not None:
+        return card
     return _render_room(request, room_context(tournament, position))
+
+
+def _table_card(
+    request: HtmxHttpRequest, tournament: Tournament, position: Position, hall: Hall | None = None
+) -> HttpResponse | None:
+    """One table's card, which an event of that table asks for (static/js/live.js), when the
+    request asks for it (``?table=N``, under htmx); else None."""
+    table = request.GET.get("table", "")
+    if not (request.htmx and table.isdigit() and len(table) < 5):
+        return None
+    state = position_room_state(tournament=tournament, position=position, hall=hall)
+    state["rooms"] = [room for room in state["rooms"] if room["table"].number == int(table)]
+    return render(request, "sheets/room.html#card", state)
 
 
 @require_GET
@@ -94,6 +105,9 @@ def hall_room(
     """One hall's room: its tables only, for the club's arbitres and its arbitre de salle."""
     tournament, hall = hall_room_or_404(request, tournament_id, hall_number)
     position = _position(tournament, number)
+    card = _table_card(request, tournament, position, hall)
+    if card is not None:
+        return card
     runs = runs_tournament(request.user, tournament)
     return _render_room(request, room_context(tournament, position, hall=hall, runs=runs))
 
@@ -222,7 +236,7 @@ def call_handle(request: HtmxHttpRequest, tournament_id: int, deal_id: int) -> H
         table__position__tournament=tournament,
     )
     try:
-        handle_call(deal=deal, by=Actor.arbitre(request.user))
+        handle_call(deal=deal, by=acting(request.user, tournament))
     except Refused as refusal:
         messages.error(request, refusal.message)
     position = deal.table.position

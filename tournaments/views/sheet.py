@@ -22,7 +22,9 @@ from scoring.rules import InvalidDeal
 from tournaments.forms.sheets import DealForm, initial_for
 from tournaments.models import Seat, Table
 from tournaments.selectors.sheets import (
+    closed_by_arbitre,
     history_entries,
+    locked_message,
     next_seats,
     seat_count,
     sheet_data,
@@ -30,7 +32,7 @@ from tournaments.selectors.sheets import (
     table_deals,
     table_seats,
 )
-from tournaments.services.sheets import confirm_bilan, unlock_sheet
+from tournaments.services.sheets import close_sheet, confirm_bilan, unlock_sheet
 from tournaments.table_access import (
     SheetAccess,
     any_table_or_404,
@@ -93,7 +95,9 @@ def sheet_context(table: Table, access: SheetAccess, *, form: DealForm | None = 
     if form is None and can_enter:
         form = _next_form(table, seats, data)
     return {
-        "signed_note": signed_message(table, len(seats)) if locked else "",
+        "signed_note": locked_message(table, seats) if locked else "",
+        "closed_by_arbitre": closed_by_arbitre(table, seats),
+        "room_url": room_url(table, access) if access.is_arbitre else "",
         "to_confirm_again": [seat for seat in seats if seat.confirmed_at is None]
         if table.corrected_at and not locked
         else [],
@@ -220,6 +224,53 @@ def sheet_unlock(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     else:
         messages.success(request, _("Feuille rouverte : les joueurs la signeront à nouveau."))
     return back_to_sheet(request, table)
+
+
+@require_http_methods(["GET", "POST"])
+def sheet_close(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
+    """The arbitre (the club's, or the arbitre de salle of the table's hall) closes a sheet
+    its players have not all signed, with the reason.
+
+    As for reopening, the room's and the sheet's links lead here first (GET): a page that says
+    what closing does, lists who confirmed, and asks the reason, with no script needed. A
+    refusal comes back on it, with what was typed.
+    """
+    table, access = table_or_404(request, table_id)
+    if not access.is_arbitre:
+        raise PermissionDenied
+    if table.locked_at is not None or table.position.closed_at is not None:
+        return redirect("sheet", table_id=table.pk)
+    reason, error, status = "", "", 200
+    if request.method == "POST":
+        reason = request.POST.get("reason", "")
+        try:
+            close_sheet(table=table, by=access.actor, reason=reason)
+        except Refused as refusal:
+            error, status = refusal.message, refusal_status(refusal)
+        else:
+            messages.success(request, _("Feuille close : elle compte comme signée."))
+            return redirect(room_url(table, access))
+    seats = table_seats(table)
+    context = {
+        **sheet_data(table, seats, table_deals(table)),
+        "table": table,
+        "position": table.position,
+        "seats": seats,
+        "reason": reason,
+        "error": error,
+        "room_url": room_url(table, access),
+    }
+    return render(request, "sheets/close_confirm.html", context, status=status)
+
+
+def room_url(table: Table, access: SheetAccess) -> str:
+    """The room the arbitre runs: their hall's for an arbitre de salle, else the position's."""
+    position = table.position
+    if access.hall is not None:
+        return reverse(
+            "hall_room", args=[position.tournament_id, position.number, access.hall.number]
+        )
+    return reverse("sheet_room", args=[position.tournament_id, position.number])
 
 
 # --- History -----------------------------------------------------------------------------

@@ -10,11 +10,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from common.actors import Actor
 from common.htmx import HtmxHttpRequest, render_page
 from tournaments.forms.sheets import TableCodeForm
 from tournaments.models import Position, Table
-from tournaments.permissions import room_or_404
+from tournaments.permissions import acting, room_or_404
 from tournaments.prints.qr import qr_svg
 from tournaments.selectors.halls import in_hall
 from tournaments.services.tables import grant_device_link
@@ -100,7 +99,7 @@ def device_grant(request: HtmxHttpRequest, tournament_id: int, number: int, tabl
         if hall is not None:
             return redirect("hall_room", tournament.pk, number, hall.number)
         return redirect("sheet_room", tournament_id=tournament.pk, number=number)
-    link = grant_device_link(table=table, by=Actor.arbitre(request.user))
+    link = grant_device_link(table=table, by=acting(request.user, tournament))
     url = request.build_absolute_uri(link.path)
     context = {
         "tournament": tournament,

@@ -65,6 +65,13 @@ def test_the_position_sheets_are_the_arbitre_copies_in_table_order(prints):
     assert "NORD EST SUD JOUEUR9 DUPONT JOUEUR11" in text  # table of 3: three columns
 
 
+def test_a_sheet_of_a_tournament_without_stages_names_no_stage(prints):
+    text = words(prints["sheets"])
+
+    assert "Règles FFT POSITION 1 TABLE" in text
+    assert "· position 1" not in text
+
+
 def test_the_plan_is_by_table_then_by_player(prints):
     assert pdf_pages(prints["plan"]) == 2
     assert_says(

@@ -1,4 +1,5 @@
-"""The prints of a championship: the ranking states its stages, the plan its stage."""
+"""The prints of a championship: the ranking states its stages, the plan and the sheets the
+stage of their position."""
 
 import pytest
 
@@ -40,3 +41,14 @@ def test_the_plan_pdf_names_the_stage_of_its_position(arbitre_client, qualified)
     pdf = arbitre_client.get(f"/arbitre/tournois/{qualified.pk}/positions/2/plan.pdf").content
 
     assert "Placement · Finale · position 2" in words(pdf)
+
+
+def test_each_sheet_names_the_stage_of_its_position(arbitre_client, qualified):
+    play_position(qualified, 2)
+    base = f"/arbitre/tournois/{qualified.pk}/positions"
+
+    qualification = words(arbitre_client.get(f"{base}/1/feuilles.pdf").content)
+    final = words(arbitre_client.get(f"{base}/2/feuilles.pdf").content)
+
+    assert qualification.count("Règles FFT Qualification · position 1 POSITION 1 TABLE") == 4
+    assert final.count("Règles FFT Finale · position 2 POSITION 2 TABLE") == 1

@@ -204,3 +204,34 @@ def test_the_first_stage_carries_nothing(tournament):
 
     assert "ne reporte rien" in refused.message
     assert not tournament.stages.exists()
+
+
+def test_a_stage_changed_is_journalled_with_the_fields_it_changed_and_the_positions_it_makes(
+    stages,
+):
+    qualification, _final = stages
+
+    set_cut(qualification, 8, positions_count=3)
+
+    changed = JournalEntry.objects.get(action="stage.updated")
+    follows = JournalEntry.objects.filter(action="tournament.updated").latest("pk")
+    assert (changed.subject, changed.before, changed.after) == (
+        str(qualification),
+        {"cut": None, "positions_count": 1},
+        {"cut": 8, "positions_count": 3},
+    )
+    assert (follows.before, follows.after) == ({"positions_count": 2}, {"positions_count": 4})
+
+
+def test_a_stage_added_is_journalled_with_its_fields(tournament):
+    stage = add_stage(tournament=tournament, name="Qualification", positions_count=2, by=TESTS)
+
+    entry = JournalEntry.objects.get(action="stage.added")
+    assert entry.tournament == tournament
+    assert entry.subject_id == stage.pk
+    assert entry.after == {
+        "name": "Qualification",
+        "positions_count": 2,
+        "carry_numerator": 0,
+        "carry_denominator": 1,
+    }

@@ -135,11 +135,12 @@ class Command(BaseCommand):
 
 
 # The demo's two halls (16 tables of 4 in the qualification) and its team: an arbitre de salle
-# for the first hall and a pointeur, each with the demo arbitre's password.
+# for the first hall and a pointeur, each with the demo arbitre's password. Each a person's
+# name: the journal names them by their role already (« Pointeur : Paul Girard »).
 HALLS = [("Salle Lumière", 1, 8), ("Salle Gerland", 9, 16)]
 TEAM = [
-    ("salle-lumiere", "Arbitre", "de salle", "salle"),
-    ("pointeur", "Pointeur", "de démo", "pointeur"),
+    ("salle-lumiere", "Lucie", "Marchand", "salle"),
+    ("pointeur", "Paul", "Girard", "pointeur"),
 ]
 
 

@@ -4,79 +4,20 @@ its role opens (its hall's room, calls, phones, sheets and penalties; the check-
 count 0 reads or writes anywhere else: the other hall, the set-up, the whole room."""
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from clubs.models import Player
-from common.actors import Actor
-from tests.at_the_table import TESTS, fill_sheet, sign
-from tests.factories import register
 from tests.tournaments.views.test_setup_permissions import urls as setup_urls
 from tests.walks import walk
 from tournaments.models import HandledCall, JournalEntry, Penalty, Stage, Team
-from tournaments.services.halls import add_hall, give_role
-from tournaments.services.penalties import add_penalty
-from tournaments.services.seating import plan_position, publish_seating
 
 
-@pytest.fixture
-def event(tournament, arbitre):
-    """16 players at 4 tables: « Salle A » holds tables 1–2, « Salle B » tables 3–4; each
-    table has played the FFT example's five deals (a garde sans among them: a call) and
-    signed; a penalty in each hall."""
-    registrations = register(tournament, 16)
-    first = add_hall(tournament=tournament, name="Salle A", first_table=1, last_table=2, by=TESTS)
-    second = add_hall(tournament=tournament, name="Salle B", first_table=3, last_table=4, by=TESTS)
-    position = plan_position(tournament=tournament, number=1, by=TESTS)
-    publish_seating(position=position, by=TESTS)
-    tables = {table.number: table for table in position.tables.all()}
-    for table in tables.values():
-        fill_sheet(table)
-        sign(table)
-    penalties = {}
-    for hall, table in ((first, tables[1]), (second, tables[3])):
-        seat = table.seats.first()
-        penalties[hall.number] = add_penalty(
-            registration=seat.registration, position=position, points=10, reason="Retard",
-            by=Actor.arbitre(arbitre),
-        )  # fmt: skip
-    return {
-        "tournament": tournament,
-        "registrations": registrations,
-        "halls": (first, second),
-        "position": position,
-        "tables": tables,
-        "penalties": penalties,
-    }
-
-
-def _account(username):
-    return get_user_model().objects.create_user(username=username, password="x")
-
-
-@pytest.fixture
-def hall_arbitre(event):
-    user = _account("arbitre-salle-a")
-    give_role(
-        tournament=event["tournament"], username=user.username, role="salle",
-        hall=event["halls"][0], by=TESTS,
-    )  # fmt: skip
-    return user
-
-
-@pytest.fixture
-def pointeur(event):
-    user = _account("pointeur")
-    give_role(
-        tournament=event["tournament"], username=user.username, role="pointeur", hall=None, by=TESTS
-    )
-    return user
-
-
-def hall_urls(event, hall_number: int, table_number: int):
-    """What a hall's arbitre de salle reads and writes, for hall ``hall_number`` and one of
-    its tables."""
+def hall_urls(event, hall_number: int):
+    """What a hall's arbitre de salle reads and writes, for hall ``hall_number``: its room
+    and prints, its signed table's sheet (reopened), its unsigned one's (closed), a call and
+    a penalty."""
     t = event["tournament"].pk
-    table = event["tables"][table_number]
+    hall = event["halls"][hall_number - 1]
+    table, unsigned = event["tables"][hall.first_table], event["tables"][hall.last_table]
     deal = table.deals.get(contract="garde_sans")
     base = f"/arbitre/tournois/{t}"
     gets = [
@@ -85,11 +26,13 @@ def hall_urls(event, hall_number: int, table_number: int):
         f"{base}/positions/1/salles/{hall_number}/feuilles.pdf",
         f"/tables/{table.pk}/reouverture/",
         f"/tables/{table.pk}/historique/",
+        f"/tables/{unsigned.pk}/cloture/",
     ]
     posts = [
         (f"{base}/positions/1/salle/tables/{table.pk}/telephone/", {}),
         (f"{base}/donnes/{deal.pk}/appel/", {}),
         (f"{base}/penalites/{event['penalties'][hall_number].pk}/annuler/", {}),
+        (f"/tables/{unsigned.pk}/cloture/", {"reason": "Un joueur est parti"}),
     ]
     return gets, posts
 
@@ -147,7 +90,7 @@ def test_a_role_reads_and_writes_nothing_outside_its_hall_or_check_in(client, ev
     if who == "pointeur":  # the check-in is theirs
         gets = [url for url in gets if "/pointage/" not in url]
         posts = [(url, data) for url, data in posts if "/pointage/" not in url]
-    other_gets, other_posts = hall_urls(event, 2, 3)
+    other_gets, other_posts = hall_urls(event, 2)
     before = state(event)
 
     outside = []
@@ -161,7 +104,7 @@ def test_a_role_reads_and_writes_nothing_outside_its_hall_or_check_in(client, ev
 
 def test_the_pointeur_gets_nothing_of_a_hall(client, event, pointeur):
     client.force_login(pointeur)
-    gets, posts = hall_urls(event, 1, 1)
+    gets, posts = hall_urls(event, 1)
     before = state(event)
 
     outside = [
@@ -176,7 +119,7 @@ def test_the_pointeur_gets_nothing_of_a_hall(client, event, pointeur):
 
 def test_a_hall_arbitre_reads_their_halls_pages(client, event, hall_arbitre):
     client.force_login(hall_arbitre)
-    gets, _posts = hall_urls(event, 1, 1)
+    gets, _posts = hall_urls(event, 1)
 
     for url in gets:
         assert client.get(url).status_code == 200, url
@@ -206,13 +149,52 @@ def test_a_hall_arbitre_answers_their_halls_call_journalled_as_themselves(
 
 def test_a_hall_arbitre_reopens_their_halls_sheet(client, event, hall_arbitre):
     client.force_login(hall_arbitre)
-    table = event["tables"][2]
+    table = event["tables"][1]
 
     client.post(f"/tables/{table.pk}/reouverture/", {"reason": "Erreur de saisie"})
 
     table.refresh_from_db()
     assert table.locked_at is None
     assert JournalEntry.objects.get(action="sheet.reopened").actor_user == hall_arbitre
+
+
+def test_a_hall_arbitre_closes_their_halls_sheet_and_goes_back_to_their_room(
+    client, event, hall_arbitre
+):
+    client.force_login(hall_arbitre)
+    table = event["tables"][2]
+
+    response = client.post(f"/tables/{table.pk}/cloture/", {"reason": "Un joueur est parti"})
+
+    table.refresh_from_db()
+    assert table.locked_at is not None
+    assert response.url == f"/arbitre/tournois/{event['tournament'].pk}/positions/1/salles/1/"
+    assert JournalEntry.objects.get(action="sheet.closed").actor_user == hall_arbitre
+
+
+def test_a_hall_arbitre_may_not_close_another_halls_sheet(client, event, hall_arbitre):
+    client.force_login(hall_arbitre)
+    table = event["tables"][4]
+
+    response = client.post(f"/tables/{table.pk}/cloture/", {"reason": "Un joueur est parti"})
+
+    table.refresh_from_db()
+    assert response.status_code == 403
+    assert table.locked_at is None
+    assert not JournalEntry.objects.filter(action="sheet.closed").exists()
+
+
+def test_a_hall_arbitres_room_offers_to_close_their_unsigned_sheet_only(
+    client, event, hall_arbitre
+):
+    client.force_login(hall_arbitre)
+
+    page = client.get(f"/arbitre/tournois/{event['tournament'].pk}/positions/1/salles/1/")
+
+    html = page.content.decode()
+    assert f"/tables/{event['tables'][2].pk}/cloture/" in html
+    assert html.count("/cloture/") == 1
+    assert "Clore la position" not in html
 
 
 def test_a_hall_arbitre_penalises_their_halls_player_and_only_them(client, event, hall_arbitre):
@@ -266,3 +248,18 @@ def test_the_clubs_arbitre_keeps_every_hall(arbitre_client, event):
             arbitre_client.get(f"/arbitre/tournois/{t}/positions/1/salles/{hall}/").status_code
             == 200
         )
+
+
+def test_a_hall_arbitres_table_card_fetches_itself_from_their_halls_room(
+    client, event, hall_arbitre
+):
+    client.force_login(hall_arbitre)
+    room = f"/arbitre/tournois/{event['tournament'].pk}/positions/1/salles/1/"
+
+    page = client.get(room).content.decode()
+    card = client.get(f"{room}?table=2", HTTP_HX_REQUEST="true")
+
+    assert f'hx-get="{room}?table=2"' in page
+    assert card.status_code == 200
+    assert 'id="table-2"' in card.content.decode()
+    assert "<html" not in card.content.decode()
