@@ -15,7 +15,9 @@ Then it reads ``/saisons/<id>/`` as a visitor would (the whole page: view and te
 
 It prints the median and the 95th centile of each, the page's size, its recount lines, and
 exits with status 1 when the page under load misses its target: p50 under 150 ms and p95
-under 300 ms (the round found 572 ms and 1.1 s, with 130 recount lines).
+under 300 ms (the round found 572 ms and 1.1 s, with 130 recount lines), or when a deal is
+refused. ``BENCH_SIZE=small`` (CI, ``.ci/run``) builds 3 evenings, hides one 6 times, reads 5
+times at rest and enters 24 deals: the run is checked to its end, its targets not held.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import threading
 import time
 import uuid
 
-from benchsetup import club_evening, play_position, setup_django
+from benchsetup import club_evening, outcome, play_position, setup_django, sized
 
 setup_django("season-load-bench")
 
@@ -46,10 +48,10 @@ from tournaments.models import Position, Tournament  # noqa: E402
 from tournaments.services.seating import seat_position  # noqa: E402
 
 SCRIPT = Actor.running("season_load_bench")
-EVENINGS = int(os.environ.get("EVENINGS", "30"))
-HIDINGS = int(os.environ.get("HIDINGS", "214"))
-READS = int(os.environ.get("READS", "40"))
-DEALS = int(os.environ.get("DEALS", "450"))
+EVENINGS = int(os.environ.get("EVENINGS", sized(30, 3)))
+HIDINGS = int(os.environ.get("HIDINGS", sized(214, 6)))
+READS = int(os.environ.get("READS", sized(40, 5)))
+DEALS = int(os.environ.get("DEALS", sized(450, 24)))
 TABLES = 12
 TARGET_P50, TARGET_P95 = 0.150, 0.300
 FIRST_DAY = datetime.date(2026, 9, 4)
@@ -192,6 +194,8 @@ def main() -> int:
         done, errors, writes, loaded = threading.Event(), [], [], []
         writer = threading.Thread(target=enter_deals, args=(tables, done, errors, writes))
         writer.start()
+        # At least one read under load, however soon the deals are in (a small run).
+        loaded.append(read(url)[0])
         while not done.is_set():
             loaded.append(read(url)[0])
         writer.join()
@@ -207,13 +211,17 @@ def main() -> int:
     finally:
         Tournament.objects.filter(club=club).delete()
         club.delete()
-    ok = p50 < TARGET_P50 and p95 < TARGET_P95 and not errors
+    ok = p50 < TARGET_P50 and p95 < TARGET_P95
     print(
         f"Sous charge : p50 {p50 * 1000:.0f} ms (objectif < {TARGET_P50 * 1000:.0f}), "
         f"p95 {p95 * 1000:.0f} ms (objectif < {TARGET_P95 * 1000:.0f}) : "
         f"{'OK' if ok else 'MANQUÉ'}"
     )
-    return 0 if ok else 1
+    if errors:
+        # A deal refused is a fault at any size, not a missed target.
+        print(f"Donnes refusées : {len(errors)} (codes {sorted(set(errors))})")
+        return 1
+    return outcome(not ok)
 
 
 if __name__ == "__main__":

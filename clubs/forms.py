@@ -52,6 +52,9 @@ class MemberEditForm(forms.Form):
     last_name = forms.CharField(label=_("Nom"), max_length=100)
     first_name = forms.CharField(label=_("Prénom"), max_length=100)
     licence = LicenceField()
+    another_person = AnotherPersonField(
+        label=_("C'est une autre personne : garder les deux fiches")
+    )
 
 
 class AccountForm(forms.Form):

@@ -171,6 +171,23 @@ def _shown_primes_words(
     return words
 
 
+def shown_by_place(deal: Deal) -> dict[str, list[str]]:
+    """Each player's poignée and misères, by seat, without their name: the printed sheet of the
+    club's rules writes them in the player's own column (« Poignée triple », « Pas d'atout »)."""
+    shown: dict[str, list[str]] = {}
+    for place, size in deal.poignees().items():
+        shown.setdefault(place, []).append(PRIME_NAMES[rules.PoigneeSize(size)])
+    for place, kinds in deal.miseres().items():
+        for kind in MISERE_KINDS[MisereShown(kinds)]:
+            shown.setdefault(place, []).append(PRIME_NAMES[kind])
+    return {place: [capitalised(word) for word in words] for place, words in shown.items()}
+
+
+def capitalised(word: str) -> str:
+    """« pas d'atout » as the first word of a line: « Pas d'atout »."""
+    return word[:1].upper() + word[1:]
+
+
 def _paid(prime: SeatPrime) -> str:
     """« : −60, les autres +20 »: what the player who showed it marks, and each other one."""
     return _(" : %(gain)s, les autres %(each)s") % {

@@ -139,7 +139,7 @@ table_pages = [
 club_pages = [
     path("membres/", members.club_members_page, name="club_members"),
     path("membres/<int:member_id>/", members.club_member_edit, name="club_member_edit"),
-    path("membres/<int:member_id>/fusionner/", members.club_member_merge, name="club_member_merge"),
+    path("fiches/<int:player_id>/fusionner/", members.club_record_merge, name="club_record_merge"),
 ]
 
 urlpatterns = [

@@ -15,9 +15,9 @@ def member_count(club: Club) -> int:
     return club.members.count()
 
 
-def club_member(*, club: Club, player: Player) -> Member:
-    """The membership of ``player`` in ``club`` (which must exist)."""
-    return club.members.get(player=player)
+def club_member(*, club: Club, player: Player) -> Member | None:
+    """The membership of ``player`` in ``club``, or None for a player of its evenings only."""
+    return club.members.filter(player=player).first()
 
 
 def choice_of_clubs(clubs: QuerySet[Club]) -> QuerySet[Club] | None:

@@ -63,7 +63,9 @@ class Room:
     member: int  # Gaëlle Lefèvre, a member of the club
     preparing: str  # the job of the plan being drawn, that the 202 page follows
     arbitre: int
+    record: int  # Gaëlle's record of the directory
     twin: int  # another member's record under the same name as Gaëlle's
+    guest: int  # the record of a player of the club's evening who is no member
     championship: int  # a qualification played, 4 qualified for the final
 
 
@@ -116,6 +118,23 @@ def add_a_homonym(page) -> None:
     page.locator("#id_first_name").fill("Gaelle")
     page.get_by_role("button", name="Ajouter au club").click()
     expect(page.locator(".homonyms")).to_be_visible()
+
+
+def rename_onto_a_known_name(page) -> None:
+    """A member renamed onto the name of another record of the club: that record shown first."""
+    page.locator("#id_last_name").fill("Joueur2")
+    page.locator("#id_first_name").fill("Prénom")
+    page.locator("#id_licence").fill("")
+    page.get_by_role("button", name="Enregistrer").click()
+    expect(page.locator(".homonyms")).to_be_visible()
+
+
+def import_a_known_name(page) -> None:
+    """A CSV file whose row bears a name the club already knows: held, who it may be shown."""
+    csv = {"name": "joueurs.csv", "mimeType": "text/csv", "buffer": b"Lefevre;Gaelle;\n"}
+    page.locator("#id_file").set_input_files(csv)
+    page.get_by_role("button", name="Importer").click()
+    expect(page.locator(".held-rows")).to_be_visible()
 
 
 PAGES = [
@@ -188,12 +207,29 @@ PAGES = [
     Page(
         "choisir la fiche à fusionner",
         "arbitre",
-        "/arbitre/clubs/{club}/membres/{member}/fusionner/",
+        "/arbitre/clubs/{club}/fiches/{record}/fusionner/",
     ),
     Page(
         "fusionner deux fiches",
         "arbitre",
-        "/arbitre/clubs/{club}/membres/{member}/fusionner/?other={twin}",
+        "/arbitre/clubs/{club}/fiches/{record}/fusionner/?other={twin}",
+    ),
+    Page(
+        "membre renommé sur un nom connu",
+        "arbitre",
+        "/arbitre/clubs/{club}/membres/{member}/",
+        rename_onto_a_known_name,
+    ),
+    Page(
+        "import : un nom déjà connu",
+        "arbitre",
+        "/arbitre/tournois/{tournament}/import/",
+        import_a_known_name,
+    ),
+    Page(
+        "fusionner la fiche d'un non-membre",
+        "arbitre",
+        "/arbitre/clubs/{club}/fiches/{guest}/fusionner/?other={record}",
     ),
     Page("salles et équipe", "arbitre", "/arbitre/tournois/{tournament}/salles/"),
     Page("salle d'une salle", "arbitre", "/arbitre/tournois/{tournament}/positions/1/salles/1/"),
@@ -275,7 +311,9 @@ def room(arbitre) -> Room:
         member.pk,
         preparing.digest,
         arbitre.pk,
-        twin.memberships.get().pk,
+        member.player_id,
+        twin.pk,
+        players[1].player_id,
         played_qualification(arbitre),
     )
 

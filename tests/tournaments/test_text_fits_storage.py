@@ -37,8 +37,10 @@ from tournaments.models import Deal, Penalty, Position, Registration, Team, Tour
 from tournaments.services.positions import close_position
 
 # Text fields that are read, never stored: a search, a code compared, points parsed into a
-# number, an id parsed into a UUID, poignées and misères parsed into choices.
+# number, an id parsed into a UUID, poignées and misères parsed into choices, a CSV file
+# carried from one page to the next (its rows bounded as every import's, test_csv_import).
 NOT_STORED = {
+    ("HeldRowsForm", "content"),
     ("PlayerSearchForm", "q"),
     ("TableCodeForm", "code"),
     ("DealForm", "points"),

@@ -128,7 +128,7 @@ PATHS = [
     ("club_members", CLUB, "/arbitre/clubs/5/membres/"),
     ("club_member_edit", {**CLUB, **MEMBER}, "/arbitre/clubs/5/membres/9/"),
     ("club_member_remove", {**CLUB, **MEMBER}, "/arbitre/clubs/5/membres/9/retirer/"),
-    ("club_member_merge", {**CLUB, **MEMBER}, "/arbitre/clubs/5/membres/9/fusionner/"),
+    ("club_record_merge", {**CLUB, "player_id": 9}, "/arbitre/clubs/5/fiches/9/fusionner/"),
     ("club_journal", CLUB, "/arbitre/clubs/5/journal/"),
     # seasons/: the club's seasons and a player's history.
     ("season_page", SEASON, "/saisons/4/"),

@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import AnotherPersonField, LicenceField
-from clubs.models import Member, Player
+from clubs.models import Player
 from common.forms import RowChoiceField, RowsChoiceField
 
 
@@ -58,23 +58,28 @@ class TickForm(forms.Form):
         self.fields["players"].queryset = players
 
 
-class MemberChoiceField(RowChoiceField):
-    def label_from_instance(self, obj: Member) -> str:
-        player = obj.player
-        return f"{player} · {player.licence}" if player.licence else str(player)
+class RecordChoiceField(RowChoiceField):
+    def label_from_instance(self, obj: Player) -> str:
+        words = [str(obj)]
+        if obj.licence:
+            words.append(obj.licence)
+        # club_records says which records are members; the others played the club's evenings.
+        if not getattr(obj, "is_member", True):
+            words.append(str(_("non membre")))
+        return " · ".join(words)
 
 
 KEEP_THIS, KEEP_OTHER = "cette", "autre"
 
 
 class MergeForm(forms.Form):
-    """Two members of the club that are one person: the other record, and which to keep."""
+    """Two records of the club that are one person: the other record, and which to keep."""
 
-    other = MemberChoiceField(
+    other = RecordChoiceField(
         label=_("L'autre fiche de ce joueur"),
-        queryset=Member.objects.none(),
+        queryset=Player.objects.none(),
         empty_label=None,
-        error_messages={"invalid_choice": _("Membre inconnu.")},
+        error_messages={"invalid_choice": _("Fiche inconnue.")},
     )
     kept = forms.ChoiceField(
         label=_("Fiche à garder"),
@@ -84,10 +89,7 @@ class MergeForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
-    def __init__(self, *args, member: Member, **kwargs):
+    def __init__(self, *args, records, **kwargs):
+        """``records``: the club's other records (``selectors.clubs.club_records``)."""
         super().__init__(*args, **kwargs)
-        self.fields["other"].queryset = (
-            member.club.members.exclude(pk=member.pk)
-            .select_related("player")
-            .order_by("player__search_name", "pk")
-        )
+        self.fields["other"].queryset = records.order_by("search_name", "pk")

@@ -1,6 +1,8 @@
 """The players of a tournament: searching the directory, registering, correcting a participant,
 importing a CSV list, the teams."""
 
+import base64
+import binascii
 from operator import attrgetter
 
 from django import forms
@@ -8,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import AnotherPersonField, LicenceField
 from clubs.models import Player
-from common.forms import RowChoiceField, RowsChoiceField, choices_by_name
+from common.forms import RowChoiceField, RowsChoiceField, choices_by_name, holdable_id
 from tournaments.models import Registration, Team, Tournament
 from tournaments.selectors.registrations import players_visible_to
 
@@ -113,6 +115,47 @@ class CsvImportForm(forms.Form):
         if file.size > self.MAX_SIZE:
             raise forms.ValidationError(_("Fichier trop gros (1 Mo au plus)."))
         return file
+
+
+ANOTHER_PERSON_ANSWER = "autre"
+
+
+class HeldRowsForm(forms.Form):
+    """The answers about the rows of a CSV file held for a name already known
+    (``services.imports``): the same file again, and for each row (« fiche-<line> ») the id of
+    the record it is, or « autre » for another person."""
+
+    content = forms.CharField(widget=forms.HiddenInput, max_length=2 * CsvImportForm.MAX_SIZE)
+
+    def clean_content(self) -> bytes:
+        try:
+            content = base64.b64decode(self.cleaned_data["content"], validate=True)
+        except (binascii.Error, ValueError) as error:
+            raise forms.ValidationError(_("Fichier illisible : importez-le de nouveau.")) from error
+        if len(content) > CsvImportForm.MAX_SIZE:
+            raise forms.ValidationError(_("Fichier trop gros (1 Mo au plus)."))
+        return content
+
+    def clean(self):
+        data = super().clean()
+        choices: dict[int, int | None] = {}
+        for key, value in self.data.items():
+            line = key.removeprefix("fiche-")
+            if line == key or not holdable_id(line):
+                continue
+            if value == ANOTHER_PERSON_ANSWER:
+                choices[int(line)] = None
+            elif holdable_id(value):
+                choices[int(line)] = int(value)
+            else:
+                raise forms.ValidationError(_("Fiche inconnue."))
+        data["choices"] = choices
+        return data
+
+    @staticmethod
+    def encoded(content: bytes) -> str:
+        """The file as the form carries it, from one page to the next."""
+        return base64.b64encode(content).decode("ascii")
 
 
 class TeamForm(forms.Form):

@@ -5,12 +5,16 @@ a block cannot wrap a column or shrink a name of its own, so the prints measure 
 place, here, with Pillow (which WeasyPrint itself needs) reading the same font files.
 """
 
+import re
 from functools import cache
 
 from PIL import ImageFont
 
 PT = 25.4 / 72  # a point, in mm
 ELLIPSIS = "…"
+# Where a word may break as WeasyPrint breaks it: after a hyphen between letters
+# (« SAINT-|GERMAIN »), not in a number's sign.
+HYPHEN_BREAK = re.compile(r"(?<=\w-)(?=\w)")
 
 
 @cache
@@ -24,15 +28,17 @@ def width_mm(text: str, size_pt: float, *, bold: bool = False) -> float:
 
 
 def wrap(text: str, width: float, size_pt: float) -> list[str]:
-    """``text`` in lines of at most ``width`` mm at ``size_pt``, broken between words as
-    WeasyPrint breaks them; a word wider than a line is cut."""
+    """``text`` in lines of at most ``width`` mm at ``size_pt``, broken between words and after
+    a word's hyphens as WeasyPrint breaks them; only a piece wider than a line is cut."""
     lines: list[str] = []
     for word in text.split():
-        longer = f"{lines[-1]} {word}" if lines else word
-        if lines and width_mm(longer, size_pt) <= width:
-            lines[-1] = longer
-        else:
-            lines.append(fit(word, width, size_pt))
+        for index, piece in enumerate(HYPHEN_BREAK.split(word)):
+            # A word's first piece follows a space; the next ones follow their hyphen.
+            longer = lines[-1] + ("" if index else " ") + piece if lines else piece
+            if lines and width_mm(longer, size_pt) <= width:
+                lines[-1] = longer
+            else:
+                lines.append(fit(piece, width, size_pt))
     return lines
 
 

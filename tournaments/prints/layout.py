@@ -37,9 +37,10 @@ DEAL_NO = (0.0, 11.0)
 TAKER = (11.0, 37.0)
 CONTRACT = (37.0, 57.0)
 SEAT_WIDTH = {3: 26.0, 4: 22.0, 5: 19.0}
-# Under the club's rules with misères (docs/scoring.md §Règles du club), a column of its own,
-# taken from the detail, just left of the seats.
-MISERES_WIDTH = 24.0
+# A deal's row takes its share of the room the page has, up to 20 mm: enough for the longest
+# words a row can hold (tournaments.prints.sheet_rows) at the 5 or 6 deals a position usually
+# has; a position of more deals has lower rows, which hold fewer lines.
+ROW_HEIGHT = 20.0
 
 TITLE_BOX = (0.0, 104.0)
 POSITION_BOX = (107.0, 129.0)
@@ -58,7 +59,10 @@ class SheetLayout:
     seat_width: float
     seats_left: float
     background: str  # a data: URI of the ruled form (SVG)
-    miseres: bool = False  # a column for the misères (club rules)
+    # Under the club's rules with misères, each player's poignées and misères are printed in
+    # their own column, above their marque (tournaments.prints.sheet_rows): no column of their
+    # own, which would take from the points and bouts' the room their words need.
+    miseres: bool = False
 
     @property
     def deals_top(self) -> float:
@@ -96,16 +100,7 @@ class SheetLayout:
 
     @property
     def detail_width(self) -> float:
-        return self.miseres_left - CONTRACT[1]
-
-    @property
-    def miseres_width(self) -> float:
-        return MISERES_WIDTH if self.miseres else 0.0
-
-    @property
-    def miseres_left(self) -> float:
-        """Where the misères column starts; the seats' left edge when there is none."""
-        return self.seats_left - (MISERES_WIDTH if self.miseres else 0)
+        return self.seats_left - CONTRACT[1]
 
     @property
     def seat_lefts(self) -> list[float]:
@@ -149,8 +144,6 @@ def _ruled_form(layout: SheetLayout) -> str:
         thin.append(_hline(0, WIDTH, layout.totals_top + index * TOTAL_ROW))
     for x in (DEAL_NO[1], TAKER[1], CONTRACT[1]):
         thin.append(_vline(x, GRID_TOP, layout.totals_top))
-    if layout.miseres:
-        thin.append(_vline(layout.miseres_left, GRID_TOP + 8, layout.totals_top))
     thin.append(_hline(layout.seats_left, WIDTH, GRID_TOP + 8))
     thick = [
         _rect(TITLE_BOX[0], 0, TITLE_BOX[1], HEADER_BOTTOM),
@@ -192,8 +185,8 @@ def _ruled_form(layout: SheetLayout) -> str:
 
 @lru_cache(maxsize=64)
 def sheet_layout(*, seats: int, deals: int, with_code: bool, miseres: bool = False) -> SheetLayout:
-    """The layout of a sheet for ``seats`` players (3 to 5) and ``deals`` rows, with a column
-    for the misères when the tournament's rules have them."""
+    """The layout of a sheet for ``seats`` players (3 to 5) and ``deals`` rows, under rules
+    with misères or without."""
     available = (
         HEIGHT - FOOTER_HEIGHT - 4 - GRID_TOP - HEAD_HEIGHT - 3 * TOTAL_ROW - SUM_HEIGHT - 2
         - SIGNATURE_HEIGHT
@@ -203,7 +196,7 @@ def sheet_layout(*, seats: int, deals: int, with_code: bool, miseres: bool = Fal
         seats=seats,
         deals=deals,
         with_code=with_code,
-        row_height=round(min(16.0, available / max(deals, 1)), 2),
+        row_height=round(min(ROW_HEIGHT, available / max(deals, 1)), 2),
         seat_width=seat_width,
         seats_left=WIDTH - seats * seat_width,
         background="",

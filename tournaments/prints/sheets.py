@@ -19,15 +19,14 @@ from scoring.sheet import SeatTotals, sheet_totals
 from scoring.values import signed
 from tournaments.deal_scoring import stored_seats
 from tournaments.deal_words import (
-    miseres_words,
-    poignees_words,
     prime_words,
     result_words,
     sentence,
     short_name,
+    shown_by_place,
 )
 from tournaments.models import Deal, Position, Seat, Table, Tournament
-from tournaments.prints.fonts import fit, wrap
+from tournaments.prints.fonts import ELLIPSIS, fit, wrap
 from tournaments.prints.layout import (
     SIGNATURE_GAP,
     FigureLines,
@@ -44,6 +43,7 @@ from tournaments.prints.sheet_rows import (
     TAKER_TEXT_WIDTH,
     PrintedRow,
     printed_rows,
+    shown_size_pt,
 )
 from tournaments.selectors.sheets import in_place_order
 from tournaments.selectors.stages import stage_name
@@ -62,7 +62,9 @@ class PrintedDeal:
     primes: str
     marques: list[int | None]
     corrected: bool
-    miseres: str = ""  # the misères column (club rules)
+    # Under the club's rules with misères, each seat's poignée and misères (« Poignée triple »,
+    # « Pas d'atout »), in seat order, printed in the player's column; () without.
+    shown: tuple[tuple[str, ...], ...] = ()
     # What each seat marks for the individual primes (club rules), in seat order; () without.
     seat_primes: tuple[int, ...] = ()
 
@@ -73,11 +75,26 @@ class PrintedDeal:
     def taker_and_contract(self) -> str:
         """The taker's column (the taker, « avec » the partner, the « mort »), each line cut or
         wrapped to its width, and after a tab stop on the same lines, the contract's column."""
-        takers = [fit(self.taker, TAKER_TEXT_WIDTH, CELL_SIZE_PT)] if self.taker else [""]
+        return self._columns([fit(self.taker, TAKER_TEXT_WIDTH, CELL_SIZE_PT)])
+
+    def taker_and_contract_in(self, room: int) -> str:
+        """The same, the taker's name broken over lines rather than cut when its pieces fit the
+        column and all the lines fit the ``room`` lines of the row."""
+        takers = _taker_lines(self.taker)
+        if len(takers) <= 1:  # on one line, whole or cut: as the taker_and_contract
+            return self._columns(takers)
+        if ELLIPSIS not in "".join(takers):
+            whole = self._columns(takers)
+            if whole.count("\n") < room:
+                return whole
+        return self.taker_and_contract
+
+    def _columns(self, takers: list[str]) -> str:
+        takers = takers if self.taker else [""]
         if self.partner:
-            takers += _taker_lines(_("avec %(partner)s") % {"partner": self.partner})
+            takers = takers + _taker_lines(_("avec %(partner)s") % {"partner": self.partner})
         if self.sitting_out:
-            takers += _taker_lines(_("mort : %(mort)s") % {"mort": self.sitting_out})
+            takers = takers + _taker_lines(_("mort : %(mort)s") % {"mort": self.sitting_out})
         contracts = wrap(self.contract or "", CONTRACT_TEXT_WIDTH, CELL_SIZE_PT)
         lines = zip_longest(takers, contracts, fillvalue="")
         return "\n".join(f"{taker}\t{contract}" if contract else taker for taker, contract in lines)
@@ -150,6 +167,11 @@ class PrintedSheet:
     def rows(self) -> list[PrintedRow]:
         """Each deal's row as its blocks print it (tournaments.prints.sheet_rows)."""
         return printed_rows(self.deals, self.layout)
+
+    @property
+    def shown_size_pt(self) -> float:
+        """The size of the poignées and misères in the players' columns (club rules)."""
+        return shown_size_pt(self.layout)
 
     # The columns and lines of words, one block each (tournaments.prints.layout says why).
 
@@ -294,13 +316,12 @@ def _printed_deal(
     # every other player mark for it: the deal is scored again (no query) to say so.
     profile = table.position.tournament.rule_profile
     seats = stored_seats(table, deal, places) if profile.individual_primes else None
-    # Under rules with misères, the poignées join them in their own column, each with who
-    # showed it: the result's narrow cell could not hold them all.
+    # Under rules with misères, the poignées and misères are each printed in the column of the
+    # player who showed them, above their marque: no name to write, and the points and bouts'
+    # column keeps its width (tournaments.prints.layout).
     shown_apart = profile.miseres
     primes = prime_words(deal, names, poignees=not shown_apart, miseres=False)
-    shown = (poignees_words(deal.poignees(), names) if shown_apart else []) + miseres_words(
-        deal.miseres(), names
-    )
+    shown = shown_by_place(deal) if shown_apart else {}
     return PrintedDeal(
         number=deal.number,
         taker=names.get(deal.taker, deal.taker or ""),
@@ -311,7 +332,7 @@ def _printed_deal(
         primes=sentence(primes),
         marques=[deal.marque(place) for place in places],
         corrected=corrected,
-        miseres=sentence(shown),
+        shown=tuple(tuple(shown.get(place, ())) for place in places) if shown else (),
         seat_primes=_seat_primes(seats, places, deal.sitting_out),
     )
 

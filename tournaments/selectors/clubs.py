@@ -7,10 +7,10 @@ members, the players of its own tournaments and those of published tournaments, 
 
 import datetime
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 
 from clubs.models import Club, Member, Player
 from common import names
@@ -66,22 +66,43 @@ def club_members(club: Club, *, query: str = "") -> list[MemberLine]:
 
 def member_evenings(member: Member) -> list[Registration]:
     """The club's evenings ``member`` played, newest first, with their participant number."""
+    return record_evenings(member.player, club_id=member.club_id)
+
+
+def record_evenings(player: Player, *, club_id: int) -> list[Registration]:
+    """The evenings of club ``club_id`` that ``player`` played, newest first, with their
+    participant number."""
     return list(
-        member.player.registrations.filter(tournament__club_id=member.club_id)
+        player.registrations.filter(tournament__club_id=club_id)
         .select_related("tournament")
         .order_by("-tournament__date", "-tournament__pk")
     )
 
 
-def member_homonyms(member: Member) -> list[Member]:
-    """The club's other members under the same names (accents and case aside): records that
-    may be the same person, for the arbitre to merge."""
-    return list(
-        member.club.members.filter(player__search_name=member.player.search_name)
-        .exclude(pk=member.pk)
-        .select_related("player")
-        .order_by("pk")
+def club_records(club_id: int, *, besides: Player | None = None) -> QuerySet[Player]:
+    """The club's own records of the directory: its members, and the players of its evenings
+    who are not (but ``besides``). The records its pages show and may merge
+    (``services.members.merge_players``, which still refuses a record another club shows)."""
+    members = Member.objects.filter(player=OuterRef("pk"), club_id=club_id)
+    evenings = Registration.objects.filter(player=OuterRef("pk"), tournament__club_id=club_id)
+    records = Player.objects.filter(Exists(members) | Exists(evenings))
+    if besides is not None:
+        records = records.exclude(pk=besides.pk)
+    return records.annotate(is_member=Exists(members))
+
+
+def record_homonyms(player: Player, *, club_id: int) -> list["Homonym"]:
+    """The club's other records under the same names as ``player`` (``homonyms``: accents and
+    case aside, two licences being two people), members or players of its evenings: records
+    that may be the same person, for the arbitre to merge."""
+    known = homonyms(
+        club_id=club_id,
+        last_name=player.last_name,
+        first_name=player.first_name,
+        licence=player.licence,
+        other_than=player,
     )
+    return [homonym for homonym in known if homonym.of_the_club]
 
 
 def last_evening(tournament: Tournament) -> Tournament | None:
@@ -117,26 +138,62 @@ class Homonym:
     member: Member | None  # their membership of the club, if they are a member
     last_evening: datetime.date | None  # the last evening of the club they played
 
+    @property
+    def of_the_club(self) -> bool:
+        """One of the club's own records (``club_records``): a member, or a player of its
+        evenings; not one the club sees only in another club's published evening."""
+        return self.member is not None or self.last_evening is not None
 
-def homonyms(*, club_id: int, last_name: str, first_name: str, licence: str = "") -> list[Homonym]:
-    """The players ``club_id`` may see under the same names (accents, case and ligatures
-    aside), who may be the person typed: all of them when no licence is typed, else those
-    without a licence (two different licences are two people)."""
-    folded = names.search_name(last_name=last_name, first_name=first_name)
-    players = players_visible_to(club_ids=[club_id]).filter(search_name=folded)
-    if licence:
-        players = players.filter(licence="")
-    players = list(players.order_by("pk"))
+
+def homonyms(
+    *,
+    club_id: int,
+    last_name: str,
+    first_name: str,
+    licence: str = "",
+    other_than: Player | None = None,
+) -> list[Homonym]:
+    """The players ``club_id`` may see under the same names, who may be the person typed
+    (``homonyms_of``)."""
+    typed = [(last_name, first_name, licence)]
+    return homonyms_of(club_id=club_id, typed=typed, other_than=other_than)[0]
+
+
+HOMONYMS_CHUNK = 500  # names a query compares at most (SQLite's bound on a query's variables)
+
+
+def homonyms_of(
+    *, club_id: int, typed: Sequence[tuple[str, str, str]], other_than: Player | None = None
+) -> list[list[Homonym]]:
+    """For each name typed (last name, first name, licence), the players ``club_id`` may see
+    under the same names (accents, case and ligatures aside), who may be that person: all of
+    them when no licence is typed, else those without a licence (two different licences are
+    two people). ``other_than``, the record being renamed, is none of them. A few queries for
+    a whole list (a CSV file), not a few a name."""
+    folded = [names.search_name(last_name=last, first_name=first) for last, first, _ in typed]
+    wanted = sorted(set(folded))
+    visible = players_visible_to(club_ids=[club_id])
+    if other_than is not None:
+        visible = visible.exclude(pk=other_than.pk)
+    players: list[Player] = []
+    for start in range(0, len(wanted), HOMONYMS_CHUNK):
+        chunk = wanted[start : start + HOMONYMS_CHUNK]
+        players += visible.filter(search_name__in=chunk).order_by("pk")
     if not players:
-        return []
+        return [[] for _ in typed]
     members = {
         member.player_id: member
         for member in Member.objects.filter(club_id=club_id, player__in=players)
     }
     last = last_evenings([player.pk for player in players], club_id=club_id)
+    found: dict[str, list[Homonym]] = {}
+    for player in sorted(players, key=lambda player: player.pk):
+        found.setdefault(player.search_name, []).append(
+            Homonym(player=player, member=members.get(player.pk), last_evening=last.get(player.pk))
+        )
     return [
-        Homonym(player=player, member=members.get(player.pk), last_evening=last.get(player.pk))
-        for player in players
+        [known for known in found.get(name, []) if not licence or not known.player.licence]
+        for name, (_last, _first, licence) in zip(folded, typed, strict=True)
     ]
 
 

@@ -1,8 +1,13 @@
-"""Registering a whole list of players from a CSV file, all of it or none, and its report."""
+"""Registering a whole list of players from a CSV file, all of it or none, and its report.
 
-import csv
-import io
-from collections.abc import Sequence
+A row under the name of a record the club may see, and no licence that names or tells them
+apart, is held (``HeldRow``), as the registration form refuses such a name
+(``homonyms.refuse_homonym``): nothing is registered, and the report names the row and who is
+already known, for the arbitre to say of each whether it is them or another person
+(``choices``), then import the same file again with those answers.
+"""
+
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
@@ -17,38 +22,16 @@ from common.names import fold
 from common.refusals import Refused
 from tournaments.choices import Formula
 from tournaments.models import Registration, Team, Tournament
+from tournaments.selectors.clubs import Homonym, homonyms_of
 from tournaments.selectors.registrations import next_participant_number
 from tournaments.services import journal
+from tournaments.services.csv_file import CSV_COLUMNS, CSV_MAX_ROWS, csv_rows, decode_csv
+from tournaments.services.homonyms import homonym_message
 from tournaments.services.registrations import (
     PARTICIPANT_NUMBER_MAX,
     check_open_for_registration,
     known_player,
 )
-
-# A CSV import registers at most this many players: a tournament is a few hundred at most, and
-# a bigger file is a mistake that must be refused quickly, not written for half a minute.
-CSV_MAX_ROWS = 1000
-
-
-CSV_COLUMNS = ("last_name", "first_name", "licence", "club", "team")
-
-
-CSV_HEADERS = {
-    "nom": "last_name",
-    "nom de famille": "last_name",
-    "prénom": "first_name",
-    "prenom": "first_name",
-    "licence": "licence",
-    "licence fft": "licence",
-    "n° de licence": "licence",
-    "n° licence": "licence",
-    "n° de licence fft": "licence",
-    "numéro de licence": "licence",
-    "numéro de licence fft": "licence",
-    "club": "club",
-    "équipe": "team",
-    "equipe": "team",
-}
 
 
 @dataclass(frozen=True)
@@ -65,18 +48,37 @@ class RowNote:
     text: str
 
 
+ANOTHER_PERSON = None  # the choice, for a row held, of a new record: « C'est une autre personne »
+
+
+@dataclass(frozen=True)
+class HeldRow:
+    """A row under the name of records the club may see (``known``): is it one of them?"""
+
+    line: int
+    name: str  # as the row writes it
+    known: list[Homonym]
+
+    @property
+    def message(self) -> str:
+        then = _("dites ci-dessous si c'est l'une de ces fiches, ou une autre personne.")
+        return homonym_message(self.known[0].player, then=then)
+
+
 @dataclass
 class ImportReport:
-    """What an import did: every row registered, or none and the reasons why."""
+    """What an import did: every row registered, or none and the reasons why, or the rows to
+    say who they are before anything is registered."""
 
     registered: list[Registration] = field(default_factory=list)
     refused: list[RefusedRow] = field(default_factory=list)
     teams_created: list[Team] = field(default_factory=list)
     notes: list[RowNote] = field(default_factory=list)
+    held: list[HeldRow] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        return not self.refused
+        return not self.refused and not self.held
 
     @property
     def refused_file(self) -> list[RefusedRow]:
@@ -87,75 +89,6 @@ class ImportReport:
     def refused_lines(self) -> list[RefusedRow]:
         """The rows refused, each with its line number."""
         return [row for row in self.refused if row.line]
-
-
-def _decode_csv(content: bytes) -> str:
-    """The text of a CSV file: UTF-8 (with or without BOM), or Excel's Windows-1252."""
-    if b"\x00" in content:
-        raise Refused(
-            _("Le fichier n'est pas un CSV texte (UTF-16 ?) : enregistrez-le en « CSV UTF-8 »."),
-            code="encoding",
-        )
-    try:
-        return content.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return content.decode("cp1252")
-    except UnicodeDecodeError as error:
-        raise Refused(
-            _("Encodage du fichier illisible : enregistrez-le en « CSV UTF-8 »."),
-            code="encoding",
-        ) from error
-
-
-def _csv_rows(text: str) -> tuple[list[str], list[tuple[int, list[str]]]]:
-    """The column names and the numbered non-blank rows of a CSV text, separator guessed."""
-    first_line = next((line for line in text.splitlines() if line.strip()), "")
-    if not first_line:
-        raise Refused(_("Le fichier est vide."), code="empty")
-    delimiter = max((";", ",", "\t"), key=first_line.count)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows = []
-    try:
-        for row in reader:
-            if any(cell.strip() for cell in row):
-                rows.append((reader.line_num, row))
-                # One row past the limit is enough to refuse the file; the rest is not read.
-                if len(rows) > CSV_MAX_ROWS + 1:
-                    break
-    except csv.Error as error:
-        raise _unreadable(error, line=reader.line_num) from error
-    if not rows:
-        # Separators and quotes only: what an empty spreadsheet exports.
-        raise Refused(_("Le fichier ne contient aucun joueur."), code="empty")
-    header = [" ".join(cell.split()).casefold() for cell in rows[0][1]]
-    if any(CSV_HEADERS.get(cell) == "last_name" for cell in header):
-        unknown = [cell for cell in header if cell and cell not in CSV_HEADERS]
-        if unknown:
-            raise Refused(
-                _("Colonne inconnue : « %(column)s ». Colonnes attendues : %(expected)s.")
-                % {"column": unknown[0], "expected": "nom, prénom, licence, club, équipe"},
-                code="columns",
-            )
-        return [CSV_HEADERS.get(cell, "") for cell in header], rows[1:]
-    return list(CSV_COLUMNS), rows
-
-
-def _unreadable(error: csv.Error, *, line: int) -> Refused:
-    """Why Python's CSV reader stopped, in French (its own messages are English): a field
-    longer than it reads, or a file that is no CSV text."""
-    if "field larger than field limit" in str(error):
-        message = _(
-            "Ligne %(line)s : plus de %(limit)s caractères dans une seule colonne. "
-            "Ce n'est pas une liste de joueurs : vérifiez le fichier."
-        ) % {"line": line, "limit": f"{csv.field_size_limit():,}".replace(",", "\u202f")}
-    else:
-        message = _(
-            "Ligne %(line)s : le fichier n'est pas un CSV lisible. Enregistrez-le de nouveau "
-            "depuis le tableur, au format « CSV UTF-8 »."
-        ) % {"line": line}
-    return Refused(message, code="unreadable")
 
 
 def _whole_file_refusal(*, tournament: Tournament, row_count: int) -> str:
@@ -171,14 +104,22 @@ def _whole_file_refusal(*, tournament: Tournament, row_count: int) -> str:
 
 @retry_once_on_conflict
 @transaction.atomic
-def import_registrations(*, tournament: Tournament, content: bytes, by: Actor) -> ImportReport:
+def import_registrations(
+    *,
+    tournament: Tournament,
+    content: bytes,
+    choices: Mapping[int, int | None] | None = None,
+    by: Actor,
+) -> ImportReport:
     """Register every player of a CSV file (nom, prénom, licence, club, équipe), or none.
 
     Separators ``;`` and ``,`` are both accepted, as French spreadsheets export either, and a
     first row of column names is optional. A row is refused, with its line number and the
     reason, when it lacks a name, repeats a licence of the file, names a player already
     registered, or gives a team the tournament cannot have; any refused row means nothing is
-    registered, so the arbitre fixes the file and imports it again.
+    registered, so the arbitre fixes the file and imports it again. A row under the name of a
+    record the club may see is held until ``choices`` says, by line, which of those records it
+    is (its id) or that it is ``ANOTHER_PERSON``: nothing is registered while one is held.
     """
     report = ImportReport()
     try:
@@ -186,7 +127,8 @@ def import_registrations(*, tournament: Tournament, content: bytes, by: Actor) -
     except Refused as refusal:
         report.refused.append(RefusedRow(line=0, reason=refusal.message))
         return report
-    reader = _RowReader(tournament=tournament, columns=columns)
+    reader = _RowReader(tournament=tournament, columns=columns, choices=choices or {})
+    reader.find_homonyms(rows)
     accepted = []
     for line, cells in rows:
         try:
@@ -194,7 +136,8 @@ def import_registrations(*, tournament: Tournament, content: bytes, by: Actor) -
         except Refused as refusal:
             report.refused.append(RefusedRow(line=line, reason=refusal.message))
     report.notes = reader.notes
-    if not report.refused:
+    report.held = reader.held
+    if report.ok:
         _register_all(
             tournament=tournament, rows=accepted, teams=reader.teams, report=report, by=by
         )
@@ -206,7 +149,7 @@ def _file_rows(
 ) -> tuple[list[str], list[tuple[int, list[str]]]]:
     """The columns and numbered rows of the file; Refused when the file as a whole is."""
     check_open_for_registration(tournament)
-    columns, rows = _csv_rows(_decode_csv(content))
+    columns, rows = csv_rows(decode_csv(content))
     whole_file_refusal = _whole_file_refusal(tournament=tournament, row_count=len(rows))
     if whole_file_refusal:
         raise Refused(whole_file_refusal, code="whole_file")
@@ -217,15 +160,35 @@ class _RowReader:
     """Reads the rows of one file in order: each row is checked against the tournament and
     against the rows before it, which it refuses by raising Refused with the reason."""
 
-    def __init__(self, *, tournament: Tournament, columns: list[str]):
+    def __init__(
+        self, *, tournament: Tournament, columns: list[str], choices: Mapping[int, int | None]
+    ):
         self.tournament = tournament
         self.columns = columns
+        self.choices = choices
+        self.homonyms: dict[int, list[Homonym]] = {}
+        self.held: list[HeldRow] = []
+        self.players_seen: dict[int, int] = {}
         self.registered_players = set(tournament.registrations.values_list("player_id", flat=True))
         self.teams = {team.name.casefold(): team for team in tournament.teams.all()}
         self.team_counts = {key: team.registrations.count() for key, team in self.teams.items()}
         self.licences_seen: dict[str, int] = {}
         self.names_seen: dict[tuple[str, str], int] = {}
         self.notes: list[RowNote] = []
+
+    def find_homonyms(self, rows: list[tuple[int, list[str]]]) -> None:
+        """Who the club may already know under each row's name (``homonyms_of``, the rule of
+        every homonym warning), read for the whole file at once."""
+        named = []
+        for line, cells in rows:
+            try:
+                row = self._row(cells)
+            except Refused:
+                continue  # refused for its columns when read
+            if row["last_name"] and row["first_name"]:
+                named.append((line, (row["last_name"], row["first_name"], row["licence"])))
+        found = homonyms_of(club_id=self.tournament.club_id, typed=[typed for _, typed in named])
+        self.homonyms = {line: known for (line, _), known in zip(named, found, strict=True)}
 
     def accept(self, line: int, cells: list[str]) -> tuple[dict[str, str], Player | None]:
         """The row and the known player it names (None for a new one), or Refused with every
@@ -240,7 +203,8 @@ class _RowReader:
                 reasons.append(refusal.message)
         if not reasons:
             try:
-                player = self._player(row, line=line)
+                player = self._player(row, line=line) or self._homonym(row, line=line)
+                self._check_once(player, line=line)
             except Refused as refusal:
                 reasons.append(refusal.message)
         if row["team"]:
@@ -300,6 +264,38 @@ class _RowReader:
         if player is not None and _spelt_otherwise(row, player):
             self.notes.append(RowNote(line=line, text=self._known_spelling(player)))
         return player
+
+    def _check_once(self, player: Player | None, *, line: int) -> None:
+        """A known player is one row of the file, by licence or chosen by name."""
+        if player is None:
+            return
+        if player.pk in self.players_seen:
+            raise Refused(
+                _("%(player)s est déjà la fiche de la ligne %(other)s.")
+                % {"player": player, "other": self.players_seen[player.pk]}
+            )
+        self.players_seen[player.pk] = line
+
+    def _homonym(self, row: dict[str, str], *, line: int) -> Player | None:
+        """For a row that names no known player, the record under its name the arbitre chose
+        (``choices``), or None for a new one; held, to ask, while nothing is chosen."""
+        known = self.homonyms.get(line, [])
+        if not known or self.choices.get(line, ANOTHER_PERSON) is ANOTHER_PERSON:
+            if known and line not in self.choices:
+                name = f"{row['last_name']} {row['first_name']}"
+                self.held.append(HeldRow(line=line, name=name, known=known))
+            return None
+        chosen = {homonym.player.pk: homonym.player for homonym in known}.get(self.choices[line])
+        if chosen is None:
+            raise Refused(_("fiche choisie inconnue : importez le fichier de nouveau."))
+        if chosen.pk in self.registered_players:
+            raise Refused(
+                _("%(player)s figure déjà parmi les participants de ce tournoi.")
+                % {"player": chosen}
+            )
+        if _spelt_otherwise(row, chosen):
+            self.notes.append(RowNote(line=line, text=self._known_spelling(chosen)))
+        return chosen
 
     def _known_spelling(self, player: Player) -> str:
         # known_player names only a player the club may see: naming them reveals nothing.

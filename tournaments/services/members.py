@@ -21,6 +21,7 @@ from clubs.services.clubs import member_fields, one_line
 from clubs.services.players import corrected_player, new_player, refuse_licence_taken
 from common.actors import Actor
 from common.journal import fields_of
+from common.names import search_name
 from common.refusals import Refused
 from tournaments.models import Registration, Tournament
 from tournaments.selectors.registrations import (
@@ -29,10 +30,10 @@ from tournaments.selectors.registrations import (
     shown_by_another_club,
 )
 from tournaments.services import journal as tournament_journal
+from tournaments.services.homonyms import refuse_homonym
 from tournaments.services.registrations import (
     known_player,
     participant_fields,
-    refuse_homonym,
     register_player,
 )
 
@@ -56,7 +57,7 @@ def add_member(
     """Make a player a member of the club: a known ``player`` the club may see, or a player
     typed in (a licence already known names the same player, as for a registration). A player
     typed in under the name of one the club may see is refused until the arbitre says it is
-    ``another_person`` (``registrations.refuse_homonym``)."""
+    ``another_person`` (``homonyms.refuse_homonym``)."""
     club = Club.objects.select_for_update().get(pk=club.pk)
     if player is not None:
         if not players_visible_to(club_ids=[club.pk]).filter(pk=player.pk).exists():
@@ -107,9 +108,19 @@ def add_member(
 
 @transaction.atomic
 def update_member(
-    *, member: Member, last_name: str, first_name: str, licence: str = "", by: Actor
+    *,
+    member: Member,
+    last_name: str,
+    first_name: str,
+    licence: str = "",
+    another_person: bool = False,
+    by: Actor,
 ) -> Member:
     """Correct a member's name or licence.
+
+    A member renamed onto the name of another record the club may see is refused as a member
+    typed in is, until the arbitre says it is ``another_person`` (``homonyms.refuse_homonym``):
+    one person, two records, is a merge. Accents or case corrected keep the name: no refusal.
 
     The player is one person across clubs: where another club shows them (its tournaments, its
     members), their record never changes from here, and the member gets a record of their own.
@@ -132,6 +143,15 @@ def update_member(
         holder = known_player(licence=licence, last_name=last_name, club_id=club.pk)
         if holder is not None and holder.pk != player.pk:
             refuse_licence_taken(licence, holder)
+    renamed = search_name(last_name=last_name, first_name=first_name) != player.search_name
+    if renamed and not another_person:
+        refuse_homonym(
+            club_id=club.pk,
+            last_name=last_name,
+            first_name=first_name,
+            licence=licence,
+            other_than=player,
+        )
     shared = shown_by_another_club(player, club_id=club.pk)
     # The member's own record when another club shows them, so that the other club keeps
     # showing theirs; the club's tournaments then follow the member.

@@ -23,7 +23,6 @@ from common.names import same_name
 from common.refusals import Refused
 from tournaments.choices import Formula
 from tournaments.models import Registration, Team, Tournament
-from tournaments.selectors.clubs import homonyms
 from tournaments.selectors.registrations import (
     last_played_position_number,
     next_participant_number,
@@ -32,6 +31,7 @@ from tournaments.selectors.registrations import (
     shown_by_another_club,
 )
 from tournaments.services import journal
+from tournaments.services.homonyms import refuse_homonym
 
 PARTICIPANT_NUMBER_MAX = 32767  # The database keeps them in a small integer.
 
@@ -113,16 +113,6 @@ def _refused_on_conflict(message: str) -> Iterator[None]:
             yield
     except IntegrityError as error:
         raise Refused(message, code="conflict", field="number") from error
-
-
-def refuse_homonym(*, club_id: int, last_name: str, first_name: str, licence: str) -> None:
-    """A new record under the name of a player the club may see would make the same person
-    twice: refused (code « homonym »), until the arbitre says it is another person."""
-    known = homonyms(club_id=club_id, last_name=last_name, first_name=first_name, licence=licence)
-    if known:
-        message = _("Un joueur du nom de %(player)s figure déjà dans l'annuaire : choisissez sa "
-                    "fiche ci-dessus, ou cochez « C'est une autre personne ».")  # fmt: skip
-        raise Refused(message % {"player": known[0].player}, code="homonym", field="last_name")
 
 
 @retry_once_on_conflict

@@ -11,6 +11,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -29,12 +30,14 @@ from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.clubs import (
     Homonym,
     club_members,
+    club_records,
     homonyms,
     member_evenings,
-    member_homonyms,
     member_tick_list,
     offered_players,
     players_visible_to,
+    record_evenings,
+    record_homonyms,
     search_directory,
 )
 from tournaments.services.members import (
@@ -52,10 +55,13 @@ def _members_context(request: HtmxHttpRequest, club: Club, form: MemberForm) -> 
     found = []
     if query.split():
         found = search_directory(club=club, query=query, limit=SEARCH_LIMIT)
+    # Those found who played the club's evenings are its records too: they may be merged.
+    records = club_records(club.pk).filter(pk__in=[player.pk for player in found])
     return {
         "club": club,
         "query": query,
         "found": found,
+        "found_records": set(records.values_list("pk", flat=True)) if found else set(),
         "members": club_members(club, query=query),
         "form": form,
     }
@@ -111,6 +117,7 @@ def club_member_edit(request: HtmxHttpRequest, club_id: int, member_id: int) -> 
     }
     form = MemberEditForm(request.POST if request.method == "POST" else None, initial=initial)
     status = 200
+    known = []
     if request.method == "POST":
         status = 422
         if form.is_valid():
@@ -119,6 +126,16 @@ def club_member_edit(request: HtmxHttpRequest, club_id: int, member_id: int) -> 
                     member=member, **form.cleaned_data, by=Actor.arbitre(request.user)
                 )
             except Refused as refusal:
+                if refusal.code == "homonym":
+                    data = form.cleaned_data
+                    known = homonyms(
+                        club_id=club.pk,
+                        last_name=data["last_name"],
+                        first_name=data["first_name"],
+                        licence=data["licence"],
+                        other_than=player,
+                    )
+                    ask_another_person(form)
                 add_refusal(form, refusal)
             else:
                 messages.success(
@@ -129,44 +146,56 @@ def club_member_edit(request: HtmxHttpRequest, club_id: int, member_id: int) -> 
         "club": club,
         "member": member,
         "form": form,
+        "known": known,
         "evenings": member_evenings(member),
-        "homonyms": member_homonyms(member),
+        "homonyms": record_homonyms(member.player, club_id=club.pk),
     }
     return render_page(request, "clubs/member.html", context, partial="member-form", status=status)
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def club_member_merge(request: HtmxHttpRequest, club_id: int, member_id: int) -> HttpResponse:
-    """Two members that are one person: choose the other record (GET), compare both and
-    confirm which to keep, then merge (POST: ``merge_players``)."""
+def club_record_merge(request: HtmxHttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    """Two records of the club that are one person, members or players of its evenings: choose
+    the other record (GET), compare both and confirm which to keep, then merge (POST:
+    ``merge_players``). A record that is not the club's own is a 404."""
     club = arbitre_club_or_404(request, club_id)
-    member = club_member_or_404(club, member_id)
+    records = club_records(club.pk)
+    player = get_object_or_404(records, pk=player_id)
     data = request.POST if request.method == "POST" else request.GET
-    form = MergeForm(data if "other" in data else None, member=member)
+    form = MergeForm(data if "other" in data else None, records=club_records(club.pk, besides=player))
     other = form.cleaned_data["other"] if form.is_valid() else None
     if request.method == "POST" and other is not None:
         keep_other = form.cleaned_data["kept"] == KEEP_OTHER
-        kept, merged = (other, member) if keep_other else (member, other)
+        kept, merged = (other, player) if keep_other else (player, other)
         try:
-            player = merge_players(
-                club=club, kept=kept.player, merged=merged.player, by=Actor.arbitre(request.user)
+            kept = merge_players(
+                club=club, kept=kept, merged=merged, by=Actor.arbitre(request.user)
             )
         except Refused as refusal:
             form.add_error(None, refusal.message)
         else:
             messages.success(
                 request,
-                _("Fiches fusionnées : %(player)s garde toutes ses soirées.") % {"player": player},
+                _("Fiches fusionnées : %(player)s garde toutes ses soirées.") % {"player": kept},
             )
-            kept_member = club_member(club=club, player=player)
+            kept_member = club_member(club=club, player=kept)
+            if kept_member is None:
+                return redirect_page(request, reverse("club_members", args=[club.pk]))
             return redirect_page(
                 request, reverse("club_member_edit", args=[club.pk, kept_member.pk])
             )
-    records = [
-        (record, member_evenings(record)) for record in ([member, other] if other else [member])
-    ]
-    context = {"club": club, "member": member, "form": form, "other": other, "records": records}
+    context = {
+        "club": club,
+        "record": player,
+        "member": club_member(club=club, player=player),
+        "form": form,
+        "other": other,
+        "records": [
+            (record, record_evenings(record, club_id=club.pk))
+            for record in ([player, other] if other else [player])
+        ],
+    }
     status = 422 if form.errors else 200
     return render_page(request, "clubs/member_merge.html", context, partial="merge", status=status)
 

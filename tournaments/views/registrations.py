@@ -15,6 +15,7 @@ from common.htmx import HtmxHttpRequest, redirect_page, render_page, search_resu
 from common.refusals import Refused, add_refusal
 from tournaments.forms.registrations import (
     CsvImportForm,
+    HeldRowsForm,
     PlayerSearchForm,
     RegistrationEditForm,
     RegistrationForm,
@@ -169,17 +170,25 @@ def player_unregister(request: HtmxHttpRequest, tournament_id: int, registration
 @require_http_methods(["GET", "POST"])
 @login_required
 def csv_import(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    """A CSV file of players, registered all of it or none; then, for the rows held under a
+    name already known, the arbitre's answers and the same file again (``HeldRowsForm``)."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
+    posted = request.method == "POST"
+    answers = posted and "content" in request.POST
     form = CsvImportForm(
-        request.POST if request.method == "POST" else None,
-        request.FILES if request.method == "POST" else None,
+        request.POST if posted and not answers else None,
+        request.FILES if posted and not answers else None,
     )
-    report = None
-    if request.method == "POST" and form.is_valid():
+    held_form = HeldRowsForm(request.POST) if answers else None
+    report = content = None
+    if answers and held_form.is_valid():
+        content = held_form.cleaned_data["content"]
+        choices = held_form.cleaned_data["choices"]
+    elif not answers and posted and form.is_valid():
+        content, choices = form.cleaned_data["file"].read(), {}
+    if content is not None:
         report = import_registrations(
-            tournament=tournament,
-            content=form.cleaned_data["file"].read(),
-            by=Actor.arbitre(request.user),
+            tournament=tournament, content=content, choices=choices, by=Actor.arbitre(request.user)
         )
         if report.ok:
             messages.success(
@@ -194,14 +203,22 @@ def csv_import(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             for note in report.notes:
                 messages.info(request, _("Ligne %(line)s : %(text)s") % vars(note))
             return redirect_page(request, reverse("setup_players", args=[tournament.pk]))
-    # A refused file, or a form refused before it was read: the page again with the reasons,
-    # as 422 (htmx, which swaps only a 200, gets its fragment as one).
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "held_form": held_form,
+        "report": report,
+        "content": HeldRowsForm.encoded(content) if report and report.held else "",
+    }
+    # A refused file, rows held for a name already known, or a form refused before the file was
+    # read: the page again with the reasons, as 422 (htmx, which swaps only a 200, gets its
+    # fragment as one).
     return render_page(
         request,
         "setup/csv_import.html",
-        {"tournament": tournament, "form": form, "report": report},
+        context,
         partial="import-form",
-        status=422 if request.method == "POST" else 200,
+        status=422 if posted else 200,
     )
 
 

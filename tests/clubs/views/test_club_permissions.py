@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from clubs.models import Member, Player
 from tests.factories import club_of, club_tournament
 from tests.walks import walk
+from tournaments.models import Registration
 
 
 @pytest.fixture
@@ -29,6 +30,9 @@ def tonight(arbitre, club):  # noqa: ARG001 - the tournament of the club
 
 def urls(club, member, tonight, arbitre):
     base = f"/arbitre/clubs/{club.pk}"
+    # A player of the club's evening who is no member: a record of the club all the same.
+    guest = Player.objects.create(last_name="Invité", first_name="Privé")
+    Registration.objects.create(tournament=tonight, player=guest, number=1)
     gets = [
         f"{base}/",
         f"{base}/membres/",
@@ -36,7 +40,8 @@ def urls(club, member, tonight, arbitre):
         f"{base}/membres/{member.pk}/",
         f"{base}/journal/",
         f"{base}/arbitres/{arbitre.pk}/retirer/",
-        f"{base}/membres/{member.pk}/fusionner/",
+        f"{base}/fiches/{member.player.pk}/fusionner/",
+        f"{base}/fiches/{guest.pk}/fusionner/",
         f"{base}/comptes/",
     ]
     posts = [
@@ -46,7 +51,7 @@ def urls(club, member, tonight, arbitre):
         (f"{base}/membres/", {"last_name": "Pirate", "first_name": "Pat"}),
         (f"{base}/membres/{member.pk}/", {"last_name": "Pirate", "first_name": "Pat"}),
         (f"{base}/membres/{member.pk}/retirer/", {}),
-        (f"{base}/membres/{member.pk}/fusionner/", {"other": member.pk, "kept": "autre"}),
+        (f"{base}/fiches/{member.player.pk}/fusionner/", {"other": guest.pk, "kept": "autre"}),
         (f"{base}/comptes/", {"username": "pirate"}),
         (f"/arbitre/tournois/{tonight.pk}/joueurs/cocher/", {"players": [member.player.pk]}),
     ]
@@ -79,7 +84,7 @@ def test_another_clubs_arbitre_gets_not_found_everywhere_and_changes_nothing(
     assert list(club.arbitres.all()) == [arbitre]
     assert list(club.members.all()) == [member]
     assert member.player.last_name == Player.objects.get(pk=member.player.pk).last_name
-    assert not tonight.registrations.exists()
+    assert [r.player.last_name for r in tonight.registrations.all()] == ["Invité"]
 
 
 def test_every_arbitre_of_the_club_gets_every_page(client, club, member, tonight, arbitre):

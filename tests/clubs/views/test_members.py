@@ -192,7 +192,7 @@ def test_a_members_page_offers_to_merge_a_member_of_the_same_name(arbitre_client
 
     page = arbitre_client.get(f"/arbitre/clubs/{club.pk}/membres/{helene.pk}/").content.decode()
 
-    assert f"/membres/{helene.pk}/fusionner/?other={twin.pk}" in page
+    assert f"/fiches/{helene.player.pk}/fusionner/?other={twin.player.pk}" in page
 
 
 def test_the_merge_page_compares_both_records_before_anything_changes(arbitre_client, club):
@@ -200,7 +200,7 @@ def test_the_merge_page_compares_both_records_before_anything_changes(arbitre_cl
     twin = member(club, "DUPRE", "Helene")
 
     response = arbitre_client.get(
-        f"/arbitre/clubs/{club.pk}/membres/{helene.pk}/fusionner/?other={twin.pk}"
+        f"/arbitre/clubs/{club.pk}/fiches/{helene.player.pk}/fusionner/?other={twin.player.pk}"
     )
 
     page = response.content.decode()
@@ -217,8 +217,8 @@ def test_merging_keeps_the_record_chosen_and_its_member_page(arbitre_client, arb
     Registration.objects.create(tournament=tournament, player=twin.player, number=4)
 
     response = arbitre_client.post(
-        f"/arbitre/clubs/{club.pk}/membres/{twin.pk}/fusionner/",
-        {"other": helene.pk, "kept": "autre"},
+        f"/arbitre/clubs/{club.pk}/fiches/{twin.player.pk}/fusionner/",
+        {"other": helene.player.pk, "kept": "autre"},
     )
 
     assert response.status_code == 302
@@ -234,9 +234,135 @@ def test_a_forged_member_of_another_club_is_not_a_record_to_merge(
     theirs = member(club_of(other_arbitre), "Dupré", "Hélène")
 
     response = arbitre_client.post(
-        f"/arbitre/clubs/{club.pk}/membres/{helene.pk}/fusionner/", {"other": theirs.pk}
+        f"/arbitre/clubs/{club.pk}/fiches/{helene.player.pk}/fusionner/",
+        {"other": theirs.player.pk},
     )
 
     assert response.status_code == 422
-    assert "Membre inconnu." in response.content.decode()
+    assert "Fiche inconnue." in response.content.decode()
     assert Player.objects.count() == 2
+
+
+def test_a_member_renamed_onto_a_known_name_is_shown_that_record_before_saving(
+    arbitre_client, arbitre, club
+):
+    helene = member(club, "Dupré", "Hélène")
+    Registration.objects.create(
+        tournament=club_tournament(arbitre, name="Soirée du 6 mars"), player=helene.player, number=4
+    )
+    zoe = member(club, "Martin")
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/membres/{zoe.pk}/",
+        {"last_name": "DUPRE", "first_name": "helene"},
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "Un joueur du nom de DUPRÉ Hélène figure déjà dans l&#x27;annuaire" in page
+    assert "dernière soirée le" in page and "sans licence" in page
+    merge = f"/arbitre/clubs/{club.pk}/fiches/{zoe.player.pk}/fusionner/?other={helene.player.pk}"
+    assert f'href="{merge}"' in page
+    assert 'type="checkbox" name="another_person"' in page
+    assert 'value="DUPRE"' in page
+    assert Player.objects.get(pk=zoe.player.pk).last_name == "Martin"
+
+
+def test_a_member_renamed_onto_a_known_name_is_saved_once_the_arbitre_says_so(arbitre_client, club):
+    member(club, "Dupré", "Hélène")
+    zoe = member(club, "Martin")
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/membres/{zoe.pk}/",
+        {"last_name": "Dupré", "first_name": "Hélène", "another_person": "on"},
+    )
+
+    assert response.status_code == 302
+    assert str(Player.objects.get(pk=zoe.player.pk)) == "DUPRÉ Hélène"
+
+
+# Records of the club's evenings that are no members: merged from the club's pages too.
+
+
+def guest(tournament, last_name, first_name="Hélène", number=1):
+    """A player of ``tournament`` who is no member of its club."""
+    player = Player.objects.create(last_name=last_name, first_name=first_name)
+    Registration.objects.create(tournament=tournament, player=player, number=number)
+    return player
+
+
+def test_two_records_of_the_clubs_evenings_that_are_no_members_are_merged(
+    arbitre_client, arbitre, club
+):
+    march = guest(club_tournament(arbitre, name="Soirée du 6 mars"), "Dupré")
+    april = guest(club_tournament(arbitre, name="Soirée du 3 avril"), "DUPRE", "Helene")
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/fiches/{april.pk}/fusionner/",
+        {"other": march.pk, "kept": "autre"},
+    )
+
+    assert response.status_code == 302
+    assert response.url == f"/arbitre/clubs/{club.pk}/membres/"
+    assert list(Player.objects.all()) == [march]
+    assert sorted(r.tournament.name for r in Registration.objects.all()) == [
+        "Soirée du 3 avril",
+        "Soirée du 6 mars",
+    ]
+    merged = club.journal.get(action="player.merged").before["merged"]
+    assert merged == f"DUPRE Helene (n° {april.pk})"
+
+
+def test_a_member_is_merged_with_a_record_of_the_clubs_evening_that_is_no_member(
+    arbitre_client, arbitre, club
+):
+    helene = member(club, "Dupré", "Hélène")
+    april = guest(club_tournament(arbitre, name="Soirée du 3 avril"), "DUPRE", "Helene")
+
+    page = arbitre_client.get(f"/arbitre/clubs/{club.pk}/membres/{helene.pk}/").content.decode()
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/fiches/{helene.player.pk}/fusionner/", {"other": april.pk}
+    )
+
+    assert f"/fiches/{helene.player.pk}/fusionner/?other={april.pk}" in page
+    assert "(non membre)" in page
+    assert response.url == f"/arbitre/clubs/{club.pk}/membres/{helene.pk}/"
+    assert Registration.objects.get().player == helene.player
+
+
+def test_a_record_of_the_clubs_evening_another_club_shows_is_not_merged_from_here(
+    arbitre_client, arbitre, club, other_arbitre
+):
+    march = guest(club_tournament(arbitre, name="Soirée du 6 mars"), "Dupré")
+    april = guest(club_tournament(arbitre, name="Soirée du 3 avril"), "DUPRE", "Helene")
+    Member.objects.create(club=club_of(other_arbitre), player=april)
+
+    response = arbitre_client.post(
+        f"/arbitre/clubs/{club.pk}/fiches/{march.pk}/fusionner/", {"other": april.pk}
+    )
+
+    assert response.status_code == 422
+    assert "figure aussi dans un autre club" in response.content.decode()
+    assert Player.objects.count() == 2
+
+
+def test_a_player_seen_only_in_another_clubs_evening_has_no_merge_page_here(
+    arbitre_client, club, other_arbitre
+):
+    theirs = guest(club_tournament(other_arbitre, name="Chez eux"), "Dupré")
+
+    response = arbitre_client.get(f"/arbitre/clubs/{club.pk}/fiches/{theirs.pk}/fusionner/")
+
+    assert response.status_code == 404
+
+
+def test_the_member_search_offers_to_merge_a_player_of_the_clubs_evenings(
+    arbitre_client, arbitre, club, other_arbitre
+):
+    april = guest(club_tournament(arbitre, name="Soirée du 3 avril"), "Dupré")
+    theirs = guest(club_tournament(other_arbitre, name="Chez eux"), "Dupré", "Anne")
+
+    page = arbitre_client.get(f"/arbitre/clubs/{club.pk}/membres/?q=dupre").content.decode()
+
+    assert f"/fiches/{april.pk}/fusionner/" in page
+    assert "DUPRÉ Anne" in page and f"/fiches/{theirs.pk}/fusionner/" not in page

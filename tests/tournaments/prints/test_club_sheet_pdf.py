@@ -1,5 +1,6 @@
 """The feuille de marque of a tournament played by the club's rules (docs/scoring.md §Règles du
-club): the rules in its header, a misères column, and each player's individual prime."""
+club): the rules in its header, each poignée and misère in the column of who showed it, and
+each player's individual prime."""
 
 from decimal import Decimal
 
@@ -9,6 +10,7 @@ from tests.at_the_table import play
 from tests.factories import seated_room
 from tests.pdfs import assert_pdf, pdf_pages, save_first_page, word_boxes, words
 from tournaments.deal_scoring import DealResult
+from tournaments.prints.layout import sheet_layout
 
 # The test database is made for the modules whose tests are marked so: these read it only
 # through the module's `rendered` fixture (conftest.py), which is no mark.
@@ -52,22 +54,34 @@ def test_the_club_sheet_states_its_rules(club_sheet):
     assert "Règles du club : misères, primes individuelles" in words(club_sheet)
 
 
-def test_the_club_sheet_has_a_miseres_column_with_who_and_what(club_sheet):
-    text = words(club_sheet)
-
-    assert "Poignées et misères" in text
-    assert "Pas d'atout (Joueur3 P.)" in text
-    assert "Poignée simple (Joueur2 P.)" in text
+MM = 72 / 25.4  # points a millimetre
+MARGIN = 10 * MM  # the page's margin (print.css, @page)
+LAYOUT = sheet_layout(seats=4, deals=5, with_code=False, miseres=True)
+NORD, EST, SUD = 0, 1, 2
 
 
-def test_a_poignee_and_who_showed_it_fit_in_their_row(club_sheet):
-    boxes = word_boxes(club_sheet)
-    # The deal numbers stand in the first column, each in the middle of its row.
-    middles = {text: (top + bottom) / 2 for text, left, top, _right, bottom in boxes if left < 60}
-    row = middles["3"] - middles["2"]
-    (owner_bottom,) = [bottom for text, *_box, bottom in boxes if text == "(Joueur2"]
+def cell_words(pdf, row: int, seat: int) -> list[str]:
+    """The words inside the cell of deal ``row`` (from 0) and seat ``seat``, line by line."""
+    left = LAYOUT.seat_lefts[seat] * MM + MARGIN
+    top = LAYOUT.rows[row] * MM + MARGIN
+    right, bottom = left + LAYOUT.seat_width * MM, top + LAYOUT.row_height * MM
+    inside = [
+        (round(y_max, 1), x_min, text)
+        for text, x_min, y_min, _x_max, y_max in word_boxes(pdf)
+        if left <= x_min < right and top <= y_min and y_max <= bottom
+    ]
+    return [text for *_place, text in sorted(inside)]
 
-    assert owner_bottom <= middles["3"] - row / 2
+
+def test_the_club_sheet_says_where_poignees_and_miseres_are_written(club_sheet):
+    assert "poignées et misères : dans la colonne de qui les montre" in words(club_sheet)
+
+
+def test_each_poignee_and_misere_stands_whole_in_the_row_and_column_of_who_showed_it(club_sheet):
+    assert cell_words(club_sheet, 0, SUD)[:2] == ["Pas", "d'atout"]
+    assert cell_words(club_sheet, 1, EST)[:2] == ["Poignée", "simple"]
+    assert "Poignée" not in cell_words(club_sheet, 1, NORD)
+    assert "Pas" not in cell_words(club_sheet, 0, NORD)
 
 
 def test_the_club_sheet_shows_each_players_prime(club_sheet):

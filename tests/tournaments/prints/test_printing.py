@@ -12,7 +12,7 @@ from tests.at_the_table import TESTS, fill_sheet
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Position, Table
 from tournaments.prints.cards import cards_document, event_lines, fit_name, printed_cards
-from tournaments.prints.fonts import width_mm
+from tournaments.prints.fonts import width_mm, wrap
 from tournaments.prints.layout import FIGURE_SPACE, SIGN_SPACE, figure_lines
 from tournaments.prints.plan import (
     ENTRY_EXTRA,
@@ -306,6 +306,18 @@ def test_a_taker_too_long_for_the_column_is_cut_and_a_long_mort_wrapped():
     assert taker == "Rochefoucau…\tGarde"
     assert " ".join(others) == "mort : Rochefoucauld P."
     assert all(width_mm(line, 8.5) <= 23 for line in [taker.split("\t")[0], *others])
+
+
+def test_a_taker_too_long_for_the_column_is_broken_after_its_hyphen_when_the_row_holds_it():
+    deal = printed_deal(taker="LEFÈVRE-DUBOIS J.", partner="Martin A.")
+
+    assert deal.taker_and_contract_in(4) == "LEFÈVRE-\tGarde\nDUBOIS J.\navec Martin A."
+    assert deal.taker_and_contract_in(2) == "LEFÈVRE-DU…\tGarde\navec Martin A."
+
+
+def test_words_break_after_a_names_hyphen_but_never_in_a_signed_number():
+    assert wrap("avec SAINT-GERMAIN F.", 23, 8.5) == ["avec SAINT-", "GERMAIN F."]
+    assert wrap("les autres -10", 12, 8.5) == ["les", "autres", "-10"]
 
 
 def test_an_all_pass_row_has_its_contract_in_the_contract_column():

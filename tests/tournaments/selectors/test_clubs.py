@@ -10,6 +10,8 @@ from tests.factories import club_of, club_tournament
 from tournaments.models import Registration
 from tournaments.selectors.clubs import (
     club_members,
+    club_records,
+    homonyms_of,
     last_evening,
     member_evenings,
     member_tick_list,
@@ -144,3 +146,33 @@ def test_the_tick_list_offers_members_and_last_evenings_players(club, arbitre):
         ("Membre", True, False, True),
         ("Nouveau", True, True, False),
     ]
+
+
+def test_each_name_of_a_list_finds_its_homonyms_and_a_licence_typed_only_those_without_one(
+    club, arbitre, django_assert_max_num_queries
+):
+    helene = a_player("Dupré", "Hélène")
+    licensed = a_player("DUPRE", "Helene", licence="0412361")
+    noel = a_player("Noël", "Ève")
+    registered(club_tournament(arbitre), helene, licensed, noel)
+    typed = [("dupre", "HELENE", ""), ("Dupré", "Hélène", "0999999"), ("Martin", "Zoé", "")]
+
+    with django_assert_max_num_queries(3):
+        found = homonyms_of(club_id=club.pk, typed=typed)
+
+    assert [[known.player for known in row] for row in found] == [[helene, licensed], [helene], []]
+
+
+def test_the_clubs_records_are_its_members_and_the_players_of_its_evenings(
+    club, arbitre, other_arbitre
+):
+    member = a_player("Membre")
+    Member.objects.create(club=club, player=member)
+    guest = a_player("Invité")
+    registered(club_tournament(arbitre), guest)
+    theirs = a_player("Ailleurs")
+    registered(club_tournament(other_arbitre, name="Chez eux"), theirs)
+
+    records = club_records(club.pk).order_by("pk")
+
+    assert [(player, player.is_member) for player in records] == [(member, True), (guest, False)]

@@ -222,3 +222,30 @@ def test_a_member_typed_under_a_known_name_is_refused_until_said_another_person(
 
     assert refused.value.code == "homonym"
     assert club.members.count() == 2
+
+
+def test_a_member_renamed_onto_another_records_name_is_refused_until_said_another_person(club, by):
+    add_member(club=club, last_name="Dupré", first_name="Hélène", by=by)
+    zoe = add_member(club=club, last_name="Martin", first_name="Zoé", by=by)
+
+    with pytest.raises(Refused) as refused:
+        update_member(member=zoe, last_name="DUPRE", first_name="helene", by=by)
+    unchanged = Player.objects.get(pk=zoe.player_id).last_name
+    update_member(member=zoe, last_name="Dupré", first_name="Hélène", another_person=True, by=by)
+
+    assert refused.value.code == "homonym"
+    assert refused.value.message.startswith(
+        "Un joueur du nom de DUPRÉ Hélène figure déjà dans l'annuaire : si c'est la même "
+        "personne, fusionnez les deux fiches ci-dessus"
+    )
+    assert unchanged == "Martin"
+    assert Player.objects.get(pk=zoe.player_id).last_name == "Dupré"
+
+
+def test_a_members_accents_corrected_under_a_name_two_records_share_is_no_homonym(club, by):
+    add_member(club=club, last_name="DUPRE", first_name="Helene", by=by)
+    twin = add_member(club=club, last_name="Dupre", first_name="Helene", another_person=True, by=by)
+
+    update_member(member=twin, last_name="Dupré", first_name="Hélène", by=by)
+
+    assert str(Player.objects.get(pk=twin.player_id)) == "DUPRÉ Hélène"

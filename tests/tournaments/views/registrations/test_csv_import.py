@@ -1,5 +1,7 @@
 """Importing players from a CSV file: everything or nothing, and every refused row explained."""
 
+import re
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
@@ -315,4 +317,106 @@ def test_a_finished_tournament_imports_no_one(tournament):
 
     assert not report.ok
     assert report.refused[0].reason.startswith("Le tournoi est terminé")
+    assert not tournament.registrations.exists()
+
+
+# A row under the name of a record the club may see: held, the record named, until the arbitre
+# says whether it is them (the rule of every homonym warning, tournaments.services.homonyms).
+
+HOMONYM = "Nom;Prénom;Licence\nMartin;Claire;0100002\nDUPRE;helene;\n"
+
+
+def test_a_row_under_a_known_name_is_held_naming_the_record_and_nothing_is_registered(
+    tournament,
+):
+    helene = club_player(tournament.club, last_name="Dupré", first_name="Hélène")
+
+    report = imported(tournament, HOMONYM)
+
+    assert not report.ok and report.refused == []
+    (held,) = report.held
+    assert (held.line, held.name, [known.player for known in held.known]) == (
+        3,
+        "DUPRE helene",
+        [helene],
+    )
+    assert held.message == (
+        "Un joueur du nom de DUPRÉ Hélène figure déjà dans l'annuaire : dites ci-dessous si "
+        "c'est l'une de ces fiches, ou une autre personne."
+    )
+    assert not tournament.registrations.exists()
+    assert Player.objects.count() == 1
+
+
+def test_a_row_held_takes_the_record_the_arbitre_chose(tournament):
+    helene = club_player(tournament.club, last_name="Dupré", first_name="Hélène")
+
+    report = import_registrations(
+        tournament=tournament, content=HOMONYM.encode(), choices={3: helene.pk}, by=TESTS
+    )
+
+    assert report.ok
+    assert tournament.registrations.get(number=2).player == helene
+    assert Player.objects.count() == 2  # Claire Martin's new record, and Hélène's
+
+
+def test_a_row_held_is_a_new_record_once_the_arbitre_says_another_person(tournament):
+    club_player(tournament.club, last_name="Dupré", first_name="Hélène")
+
+    report = import_registrations(
+        tournament=tournament, content=HOMONYM.encode(), choices={3: None}, by=TESTS
+    )
+
+    assert report.ok
+    assert Player.objects.filter(search_name="dupre helene").count() == 2
+
+
+def test_a_record_chosen_that_the_row_does_not_name_is_refused(tournament):
+    club_player(tournament.club, last_name="Dupré", first_name="Hélène")
+    other = club_player(tournament.club, last_name="Noël", first_name="Ève")
+
+    report = import_registrations(
+        tournament=tournament, content=HOMONYM.encode(), choices={3: other.pk}, by=TESTS
+    )
+
+    assert [(row.line, row.reason) for row in report.refused] == [
+        (3, "fiche choisie inconnue : importez le fichier de nouveau.")
+    ]
+    assert not tournament.registrations.exists()
+
+
+def test_a_row_whose_licence_tells_it_apart_from_a_known_name_is_not_held(tournament):
+    club_player(tournament.club, last_name="Dupré", first_name="Hélène", licence="0412361")
+
+    report = imported(tournament, "Dupré;Hélène;0999999\n")
+
+    assert report.ok and report.held == []
+
+
+def test_the_page_names_each_row_held_and_registers_with_the_answers(arbitre_client, tournament):
+    helene = club_player(tournament.club, last_name="Dupré", first_name="Hélène")
+    url = f"/arbitre/tournois/{tournament.pk}/import/"
+
+    response = arbitre_client.post(url, {"file": upload(HOMONYM)}, headers=HTMX)
+
+    page = response.content.decode()
+    assert "Ligne 3 : DUPRE helene" in page
+    assert "Un joueur du nom de DUPRÉ Hélène figure déjà dans l&#x27;annuaire" in page
+    assert f'name="fiche-3" value="{helene.pk}"' in page and 'name="fiche-3" value="autre"' in page
+    content = re.search(r'name="content" value="([^"]+)"', page).group(1)
+    assert not tournament.registrations.exists()
+
+    answered = arbitre_client.post(url, {"content": content, "fiche-3": str(helene.pk)})
+
+    assert answered.status_code == 302
+    assert tournament.registrations.get(player=helene).number == 2
+
+
+def test_answers_with_a_file_that_is_not_the_one_read_are_refused(arbitre_client, tournament):
+    response = arbitre_client.post(
+        f"/arbitre/tournois/{tournament.pk}/import/", {"content": "pas du base64 !", "fiche-3": "1"}
+    )
+
+    assert response.status_code == 422
+    assert "Fichier illisible : importez-le de nouveau." in response.content.decode()
     assert not tournament.registrations.exists()
