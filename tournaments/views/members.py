@@ -163,7 +163,8 @@ def club_record_merge(request: HtmxHttpRequest, club_id: int, player_id: int) ->
     records = club_records(club.pk)
     player = get_object_or_404(records, pk=player_id)
     data = request.POST if request.method == "POST" else request.GET
-    form = MergeForm(data if "other" in data else None, records=club_records(club.pk, besides=player))
+    others = club_records(club.pk, besides=player)
+    form = MergeForm(data if "other" in data else None, records=others)
     other = form.cleaned_data["other"] if form.is_valid() else None
     if request.method == "POST" and other is not None:
         keep_other = form.cleaned_data["kept"] == KEEP_OTHER
