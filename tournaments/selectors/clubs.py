@@ -91,6 +91,15 @@ def club_records(club_id: int, *, besides: Player | None = None) -> QuerySet[Pla
     return records.annotate(is_member=Exists(members))
 
 
+def club_record_ids(club_id: int, *, among: Sequence[Player]) -> set[int]:
+    """Which of ``among`` (found by a search) are the club's records: those who played its
+    evenings are, members or not, and may be merged."""
+    if not among:
+        return set()
+    records = club_records(club_id).filter(pk__in=[player.pk for player in among])
+    return set(records.values_list("pk", flat=True))
+
+
 def record_homonyms(player: Player, *, club_id: int) -> list["Homonym"]:
     """The club's other records under the same names as ``player`` (``homonyms``: accents and
     case aside, two licences being two people), members or players of its evenings: records

@@ -30,6 +30,7 @@ from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.clubs import (
     Homonym,
     club_members,
+    club_record_ids,
     club_records,
     homonyms,
     member_evenings,
@@ -55,13 +56,11 @@ def _members_context(request: HtmxHttpRequest, club: Club, form: MemberForm) -> 
     found = []
     if query.split():
         found = search_directory(club=club, query=query, limit=SEARCH_LIMIT)
-    # Those found who played the club's evenings are its records too: they may be merged.
-    records = club_records(club.pk).filter(pk__in=[player.pk for player in found])
     return {
         "club": club,
         "query": query,
         "found": found,
-        "found_records": set(records.values_list("pk", flat=True)) if found else set(),
+        "found_records": club_record_ids(club.pk, among=found),
         "members": club_members(club, query=query),
         "form": form,
     }
