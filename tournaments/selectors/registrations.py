@@ -11,8 +11,8 @@ from common.names import (
     name_matches,
 )
 from tournaments.models import Registration, Tournament
+from tournaments.selectors.ranking import stage_rankings
 from tournaments.selectors.stages import span_of, tournament_stages
-from tournaments.selectors.standings import current_ranking
 
 
 def players_visible_to(*, club_ids) -> QuerySet[Player]:
@@ -116,17 +116,14 @@ def position_participants(*, tournament: Tournament, number: int) -> list[Regist
 
 def stage_qualified(*, tournament: Tournament, number: int) -> set[int] | None:
     """The registrations the previous stage's cut qualified for position ``number``'s
-    stage; None in the first stage, or without stages (everyone present plays).
-
-    Read from the ranking the readers share, kept under the tournament's stamp
-    (``current_ranking``): computing it costs more than drawing the seating, at 2,000
-    players. A write transaction reads it before its first journalled write, as the seating
-    service does, so that what it keeps under a stamp is what every reader sees."""
+    stage; None in the first stage, or without stages (everyone present plays). Read from
+    the stages' rankings alone (``stage_rankings``), not the whole ranking of the pages: at
+    2,000 players that cost more than drawing the seating."""
     spans = tournament_stages(tournament)
     span = span_of(spans, number)
     if span is None or span.number == 1:
         return None
-    previous = current_ranking(tournament).stages[span.number - 2]
+    previous = stage_rankings(tournament)[span.number - 2]
     return {line.key for line in previous.lines if line.qualified}
 
 

@@ -147,11 +147,6 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, reason: str
     if span is not None and span.number > 1 and number == span.first:
         _check_previous_stage(tournament, spans[span.number - 2], span)
     last = span.last if span is not None else tournament.positions_count
-    # Arrivals and withdrawals take effect from the first position not started, and every
-    # position planned here comes after it: the same players play them all. Read before this
-    # transaction writes anything: a later stage's players come from the shared ranking
-    # (``stage_qualified``), which must not be computed from writes not committed yet.
-    participants = position_participants(tournament=tournament, number=number)
     position, _created = Position.objects.get_or_create(tournament=tournament, number=number)
     # The position locked after the tournament and before its tables (services.locks).
     position = lock_position(position, tournament=tournament)
@@ -163,6 +158,9 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, reason: str
             "number"
         )
     )
+    # Arrivals and withdrawals take effect from the first position not started, and every
+    # position planned here comes after it: the same players play them all.
+    participants = position_participants(tournament=tournament, number=number)
     draw = pending_draw(tournament=tournament, number=number) or commit_draw(
         tournament=tournament, number=number, by=by, reason=reason
     )
