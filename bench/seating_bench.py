@@ -78,6 +78,8 @@ SCENARIOS = (
     Scenario(
         "24 joueurs, 3 positions d'un autre tirage, 3 à placer", 24, 6, 0, played=3, repeats=None
     ),
+    # A championship's qualification (bench/championship_bench.py times it in the app).
+    Scenario("2 000 joueurs, 4 positions", 2000, 4, seconds=2.0),
 )
 
 

@@ -5,7 +5,8 @@ benchmark (``bench/seating_bench.py``) all use it directly.
 
 Public API
 ----------
-``plan_positions(*, players, positions, teams=None, allow_five=False, history=(), seed=0)``
+``plan_positions(*, players, positions, teams=None, allow_five=False, history=(), seed=0,
+continue_plan=True, repair=True)``
     Plans ``positions`` new positions for the ``players`` present and returns a :class:`Plan`.
     A plan *is* a list, one item per new position; a position is a list of tables; a table
     is a list of player ids in seat order (Nord, Est, Sud, Ouest, and the fifth seat at a
@@ -24,6 +25,11 @@ Public API
 
     Same inputs and same ``seed`` give the same plan: the search draws only from
     ``random.Random(seed)`` and stops on a budget of work, never on the clock.
+
+    ``continue_plan`` and ``repair`` choose how the generator works, so that each version
+    of the verifiable draw (``seating.draw.GENERATORS``) plans as it always has: whether a
+    history that begins the plan of the whole tournament is continued, and whether a
+    construction's repeats are first repaired by swaps (``seating.repair``).
 
 ``seating_report(positions, *, teams=None, history=(), players=None)``
     The :class:`SeatingReport` of any schedule, for instance after the arbitre swaps two
@@ -61,9 +67,10 @@ Modules
 -------
 ``plan`` checks a request and puts the pieces together; ``sizes`` the tables of a position;
 ``problem`` what the search must seat, by player index, and what a schedule costs;
-``construction`` the greedy schedule the search starts from; ``designs`` the affine designs
-over Galois fields that start the tightest schedules; ``state`` the schedule the search
-works on, kept so that pricing a swap is cheap; ``tabu`` the search itself; ``seats`` the
+``construction`` the greedy schedule the search starts from; ``repair`` the swaps that remove
+its few repeats on large fields; ``designs`` the affine designs over Galois fields that start
+the tightest schedules; ``state`` the schedule the search works on, kept so that pricing a
+swap is cheap; ``tabu`` the search itself; ``seats`` the
 dealing of seats once the tables are set; ``report`` the quality report; ``schedule`` the
 names of the shapes a plan comes in.
 """

@@ -32,7 +32,22 @@ from seating.plan import plan_positions
 
 # Names the generator and the rules of this document: a change to either that could change
 # a plan for the same seed gives a new version, so that old draws are checked by the old one.
-GENERATOR_VERSION = "tarot-seating-1"
+GENERATOR_VERSION = "tarot-seating-2"
+
+# How ``plan_positions`` plans for each version a draw may name: every version ever used
+# stays here, so that a draw is always checked by the generator that made it.
+# - tarot-seating-1: a history that begins the plan the same field would get without one is
+#   continued (which the search first plans again, in full, to know: a seed changes with
+#   every position, so under the draw this never happens), and the search starts from the
+#   greedy construction.
+# - tarot-seating-2 (issue 34, the championship of 2,000 players): no continuation, and the
+#   construction's few repeats are repaired by swaps priced from the sparse meetings
+#   (``seating.repair``) before the search: a position of 2,000 seats in a fraction of a
+#   second.
+GENERATORS: dict[str, dict[str, bool]] = {
+    "tarot-seating-1": {"continue_plan": True, "repair": False},
+    "tarot-seating-2": {"continue_plan": False, "repair": True},
+}
 
 PlanIds = list[list[list[int]]]  # positions of tables of player ids, in seat order
 
@@ -105,7 +120,9 @@ def input_document(
 
 
 def plan_of(document: Mapping, seed: str) -> PlanIds:
-    """The plan the generator draws from an input document and a seed: player ids by table."""
+    """The plan the generator draws from an input document and a seed: player ids by table,
+    by the version of the generator the document names (``GENERATORS``)."""
+    rules = GENERATORS[document["version"]]
     ids = [player["player_id"] for player in document["players"]]
     index = {player_id: number for number, player_id in enumerate(ids)}
     past = {player_id for tables in document["history"] for table in tables for player_id in table}
@@ -127,6 +144,7 @@ def plan_of(document: Mapping, seed: str) -> PlanIds:
             for tables in document["history"]
         ],
         seed=int(seed, 16),
+        **rules,
     )
     return [[[back[number] for number in table] for table in tables] for tables in plan]
 
@@ -166,8 +184,14 @@ def differences(draw: PublicDraw) -> list[str]:
     found = []
     if commitment_of(draw.secret) != draw.commitment:
         found.append(f"{name} : le secret ne donne pas l'engagement publié.")
-    if draw.version != GENERATOR_VERSION:
-        found.append(f"{name} : version du générateur {draw.version}, pas {GENERATOR_VERSION}.")
+    if draw.version not in GENERATORS:
+        found.append(f"{name} : version du générateur {draw.version} inconnue.")
+        return found
+    if draw.input.get("version") != draw.version:
+        found.append(
+            f"{name} : les données d'entrée nomment la version {draw.input.get('version')}, "
+            f"le tirage la version {draw.version}."
+        )
         return found
     if fingerprint(draw.input) != draw.input_fingerprint:
         found.append(f"{name} : les données d'entrée ne donnent pas l'empreinte publiée.")

@@ -37,6 +37,7 @@ class _Request:
     team_of: Mapping[PlayerId, Hashable]
     history: Schedule
     seed: int
+    repair: bool
 
     def search(self) -> Draft:
         problem = SeatingProblem(
@@ -46,7 +47,7 @@ class _Request:
             team_of=self.team_of,
             history=self.history,
         )
-        return TabuSearch(problem, random.Random(self.seed)).run()
+        return TabuSearch(problem, random.Random(self.seed), repairs=self.repair).run()
 
 
 def plan_positions(
@@ -57,6 +58,8 @@ def plan_positions(
     allow_five: bool = False,
     history: Schedule = (),
     seed: int = 0,
+    continue_plan: bool = True,
+    repair: bool = True,
 ) -> Plan:
     """Plan ``positions`` new positions for the ``players`` present (see the package
     docstring).
@@ -64,6 +67,12 @@ def plan_positions(
     ``teams`` maps a player to a team; players missing from it have no team-mates. The
     returned plan holds the new positions only; its report covers history and plan together,
     restricted to the players present.
+
+    ``continue_plan`` and ``repair`` choose how the generator works, for the versions of the
+    verifiable draw (``seating.draw``), which must plan again as they once did: whether a
+    history that begins the plan of the whole tournament is continued (see
+    ``_continuation``), and whether a construction's repeats are repaired before the search
+    (``seating.repair``).
     """
     present = _in_fixed_order(players)
     if len(set(present)) != len(present):
@@ -73,8 +82,9 @@ def plan_positions(
     sizes = table_sizes(player_count=len(present), allow_five=allow_five)
     team_of = teams or {}
     _check_teams_fit(present, team_of, sizes)
-    request = _Request(present, sizes, positions, team_of, history, seed)
-    draft = (_continuation(request) or request.search()) if positions else []
+    request = _Request(present, sizes, positions, team_of, history, seed, repair)
+    continued = _continuation(request) if continue_plan and positions else None
+    draft = (continued or request.search()) if positions else []
     seated = deal_seats(draft, history=history, present=present, rng=random.Random(seed))
     report = schedule_report([*history, *seated], teams=team_of, only=set(present))
     if report.team_clashes and schedule_report(seated, teams=team_of, only=None).team_clashes:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable, Mapping, Sequence
+from functools import cached_property
 from typing import Final
 
 from seating.schedule import PlayerId, Schedule
@@ -25,10 +26,15 @@ class SeatingProblem:
 
     - ``n`` players, seated at tables of ``sizes`` (``odd_table[t]`` when table ``t`` seats
       3 or 5; ``odd_seats`` seats at odd tables in all) over ``positions`` new positions;
-    - ``weight[x][y]`` is what one repeat meeting of ``x`` and ``y`` costs: the clash weight
-      for team-mates (whose ``teams`` list them by index), else the repeat weight;
-    - ``base_meet[x][y]`` counts the meetings of ``x`` and ``y`` in the history. Team-mates
-      start at 1, as if they had met already, so that any meeting of theirs is a repeat;
+    - ``weight_of(x, y)`` is what one repeat meeting of ``x`` and ``y`` costs: the clash
+      weight for team-mates (whose ``teams`` list them by index, ``team_of`` by player),
+      else the repeat weight;
+    - ``met[x]`` maps each player ``x`` met in the history to the count of their meetings.
+      Team-mates start at 1, as if they had met already, so that any meeting of theirs is a
+      repeat. Sparse: a player of a field of 2,000 met a dozen, and counting every pair
+      (n² counts) cost seconds at that size. ``weight`` and ``base_meet`` are the same as
+      n × n tables, made only for the tabu search (:mod:`seating.state`), which needs them;
+    - ``base_pair_cost`` is what the history's repeats and clashes cost;
     - ``base_odd[x]`` counts the odd tables ``x`` sat at in the history, and ``fresh`` says
       that none of the players present has any history;
     - ``prefix_weight[p]`` weighs the odd-table counts up to new position ``p`` in the
@@ -57,16 +63,21 @@ class SeatingProblem:
         self.odd_table = [size != 4 for size in sizes]
         self.odd_seats = sum(size for size in sizes if size != 4)
         self.teams = _teams_by_index(present, team_of, index)
-        self.weight, self.base_meet = _team_weights(n, self.teams)
-        self.base_odd, self.fresh = _count_history(history, index, self.base_meet)
+        self.team_of = [-1] * n
+        for number, members in enumerate(self.teams):
+            for x in members:
+                self.team_of[x] = number
+        self.met = _team_meetings(n, self.teams)
+        self.base_odd, self.fresh = _count_history(history, index, self.met)
         # The counts up to every position weigh 1 in the odd-table imbalance, and up to the
         # last one far more: the spread at the tournament's end matters most.
         self.prefix_weight = [1] * positions
         if positions:
             self.prefix_weight[-1] = positions * positions
         self.rest = list(itertools.accumulate(reversed(self.prefix_weight)))[::-1] + [0]
-        self.pair_bound = pair_cost(self.weight, self.base_meet) + _forced_repeats(
-            self.base_meet, meetings=positions * (min(sizes) - 1)
+        self.base_pair_cost = self.sparse_pair_cost(self.met)
+        self.pair_bound = self.base_pair_cost + _forced_repeats(
+            self.met, meetings=positions * (min(sizes) - 1)
         )
         self.odd_bound = _fewest_odd_imbalance(self.base_odd, self.odd_seats, self.prefix_weight)
 
@@ -78,9 +89,43 @@ class SeatingProblem:
         return self.prefix_weight[p] * sum(count * count for count in counts)
 
     def cost(self, meet: list[list[int]], odd_cost: int, *, odd_weight: int) -> int:
-        """The cost of a schedule whose meetings are ``meet`` and odd-table imbalance
+        """The cost of a schedule whose meetings are ``meet`` (n × n) and odd-table imbalance
         ``odd_cost``, a unit of imbalance weighing ``odd_weight``."""
         return pair_cost(self.weight, meet) + odd_weight * odd_cost
+
+    def weight_of(self, x: int, y: int) -> int:
+        """What one repeat meeting of ``x`` and ``y`` costs."""
+        team = self.team_of[x]
+        return CLASH_WEIGHT if team >= 0 and team == self.team_of[y] else REPEAT_WEIGHT
+
+    def sparse_pair_cost(self, met: list[dict[int, int]]) -> int:
+        """What the repeats and clashes counted in ``met`` (sparse, as ``self.met``) cost."""
+        return sum(
+            self.weight_of(x, y) * (times - 1)
+            for x, meetings in enumerate(met)
+            for y, times in meetings.items()
+            if times > 1 and y > x
+        )
+
+    @cached_property
+    def weight(self) -> list[list[int]]:
+        """``weight_of`` as an n × n table: the clash weight for team-mates, else the repeat
+        weight."""
+        weight = [[REPEAT_WEIGHT] * self.n for _ in range(self.n)]
+        for members in self.teams:
+            for x, y in itertools.permutations(members, 2):
+                weight[x][y] = CLASH_WEIGHT
+        return weight
+
+    @cached_property
+    def base_meet(self) -> list[list[int]]:
+        """``met`` as an n × n table of counts."""
+        meet = [[0] * self.n for _ in range(self.n)]
+        for x, meetings in enumerate(self.met):
+            row = meet[x]
+            for y, times in meetings.items():
+                row[y] = times
+        return meet
 
 
 def pair_cost(weight: list[list[int]], meet: list[list[int]]) -> int:
@@ -103,22 +148,19 @@ def _teams_by_index(
     return list(by_team.values())
 
 
-def _team_weights(n: int, teams: list[list[int]]) -> tuple[list[list[int]], list[list[int]]]:
-    """The weight of a repeat of every pair, and their meetings before any history: the
-    clash weight and one meeting already for team-mates."""
-    weight = [[REPEAT_WEIGHT] * n for _ in range(n)]
-    meet = [[0] * n for _ in range(n)]
+def _team_meetings(n: int, teams: list[list[int]]) -> list[dict[int, int]]:
+    """The meetings of every player before any history: one already with each team-mate."""
+    met: list[dict[int, int]] = [{} for _ in range(n)]
     for members in teams:
         for x, y in itertools.permutations(members, 2):
-            weight[x][y] = CLASH_WEIGHT
-            meet[x][y] = 1
-    return weight, meet
+            met[x][y] = 1
+    return met
 
 
 def _count_history(
-    history: Schedule, index: dict[PlayerId, int], meet: list[list[int]]
+    history: Schedule, index: dict[PlayerId, int], met: list[dict[int, int]]
 ) -> tuple[list[int], bool]:
-    """Count the meetings of the history into ``meet``; return the odd tables each player
+    """Count the meetings of the history into ``met``; return the odd tables each player
     present sat at there, and whether none of them has any history."""
     odd = [0] * len(index)
     fresh = True
@@ -130,19 +172,20 @@ def _count_history(
                 for x in seated:
                     odd[x] += 1
             for x, y in itertools.permutations(seated, 2):
-                meet[x][y] += 1
+                meetings = met[x]
+                meetings[y] = meetings.get(y, 0) + 1
     return odd, fresh
 
 
-def _forced_repeats(meet: list[list[int]], *, meetings: int) -> int:
+def _forced_repeats(met: list[dict[int, int]], *, meetings: int) -> int:
     """What the repeats no schedule can avoid cost at least.
 
     Over the new positions player x makes at least ``meetings`` meetings (one fewer than the
     smallest table, per position) but has only F opponents left to meet for the first time,
     so at least ``meetings`` - F of them are repeats, each seen from both sides.
     """
-    n = len(meet)
-    forced = sum(max(0, meetings - (n - 1 - sum(map(bool, row)))) for row in meet)
+    n = len(met)
+    forced = sum(max(0, meetings - (n - 1 - len(row))) for row in met)
     return REPEAT_WEIGHT * ((forced + 1) // 2)
 
 

@@ -166,18 +166,20 @@ class _Tally:
 
     def count_table(self, table: Sequence[PlayerId]) -> None:
         odd = len(table) != 4
+        only, order, odd_tables, seats = self.only, self.order, self.odd_tables, self.seats
+        kept = []
         for seat, player in enumerate(table):
-            if self.counts(player):
-                self._count_seat(player, seat, odd=odd)
-        kept = [player for player in table if self.counts(player)]
-        order = self.order
+            if only is not None and player not in only:
+                continue
+            kept.append(player)
+            if player not in order:
+                order[player] = len(order)
+                odd_tables[player] = 0
+                seats[player] = [0] * len(SEATS)
+            odd_tables[player] += odd
+            if seat < len(SEATS):
+                seats[player][seat] += 1
+        meetings = self.meetings
         for first, second in itertools.combinations(kept, 2):
             pair = (first, second) if order[first] <= order[second] else (second, first)
-            self.meetings[pair] = self.meetings.get(pair, 0) + 1
-
-    def _count_seat(self, player: PlayerId, seat: int, *, odd: bool) -> None:
-        self.order.setdefault(player, len(self.order))
-        self.odd_tables[player] = self.odd_tables.get(player, 0) + odd
-        counts = self.seats.setdefault(player, [0] * len(SEATS))
-        if seat < len(SEATS):
-            counts[seat] += 1
+            meetings[pair] = meetings.get(pair, 0) + 1

@@ -62,14 +62,22 @@ def _seat_table(
 ) -> PlannedTable:
     """The players of one table in the seat order that gives them the seats they have held
     least (a random one among the best), counted in ``counts``."""
-    candidates = orders[len(players)][:]
-    rng.shuffle(candidates)
-    best = min(
-        candidates,
-        key=lambda order: sum(
-            counts[player][seat] for player, seat in zip(players, order, strict=True)
-        ),
-    )
+    candidates = orders[len(players)]
+    rows = [counts[player] for player in players]
+    if len(rows) == 4:
+        # The common table, priced without a generator per order: a fifth of the seating's
+        # time at 2,000 players.
+        first, second, third, fourth = rows
+        held = [first[a] + second[b] + third[c] + fourth[d] for a, b, c, d in candidates]
+    else:
+        held = [
+            sum(row[seat] for row, seat in zip(rows, order, strict=True)) for order in candidates
+        ]
+    # The orders shuffled, then the first that gives the fewest seats held: the draw of the
+    # random one among the best (shuffling their numbers draws as shuffling them would).
+    numbers = list(range(len(candidates)))
+    rng.shuffle(numbers)
+    best = candidates[min(numbers, key=held.__getitem__)]
     in_seat_order: PlannedTable = [None] * len(players)
     for player, seat in zip(players, best, strict=True):
         in_seat_order[seat] = player

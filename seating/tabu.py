@@ -23,6 +23,7 @@ from typing import Final
 from seating.construction import construct
 from seating.designs import affine_design
 from seating.problem import CLASH_WEIGHT, ODD_WEIGHT, SeatingProblem
+from seating.repair import repair
 from seating.schedule import Draft
 from seating.state import SearchState
 
@@ -78,9 +79,12 @@ class WorkBudget:
 class TabuSearch:
     """Searches a :class:`SeatingProblem`, drawing only from ``rng``."""
 
-    def __init__(self, problem: SeatingProblem, rng: random.Random) -> None:
+    def __init__(self, problem: SeatingProblem, rng: random.Random, *, repairs: bool) -> None:
+        """``repairs``: whether a construction's repeats go through ``seating.repair``
+        before the search proper (see ``plan_positions``)."""
         self.problem = problem
         self.rng = rng
+        self.repairs = repairs
         self.state = SearchState(problem, odd_weight=ODD_WEIGHT)
         # What a swap pays per unit of imbalance it adds at the end, when choosing it.
         self.unbalance_weight = ODD_WEIGHT
@@ -101,6 +105,10 @@ class TabuSearch:
     def run(self) -> Draft:
         """Search, and return the best schedule found (player indexes, tables in order).
 
+        A construction that leaves repeats is first repaired, when the search ``repairs``:
+        on large fields that ends it, before the search's tables of n² counts are built
+        (see :meth:`_repaired`).
+
         The constructions spread the odd tables evenly, and a first search keeps them so at
         the end of the tournament (a swap that would unbalance the final counts is all but
         forbidden) as it removes repeats; when repeats are left, a second one trades that
@@ -114,6 +122,10 @@ class TabuSearch:
         """
         odd_seats = self.problem.odd_seats
         best_tables, best_cost = self._start()
+        if self.repairs and best_cost > self.bound:
+            repaired = self._repaired(best_tables, best_cost)
+            if repaired is not None:
+                return repaired
         # With odd tables, these searches stop at the fewest repeats possible: the last
         # one sees to the odd tables.
         self.repeats_only = bool(odd_seats)
@@ -125,6 +137,18 @@ class TabuSearch:
         if odd_seats and best_cost > self.bound:
             best_tables = self._spread_odd_tables(best_tables, best_cost)
         return best_tables
+
+    def _repaired(self, tables: Draft, cost: int) -> Draft | None:
+        """``tables`` repaired (``seating.repair``) when that reaches the bound, else None.
+
+        The repair draws from a copy of the search's generator: when it does not end the
+        search, the search goes on from the construction as if it had not been tried. On a
+        tight schedule a repaired start is no better a start than the construction, and
+        the search is then the one the seating has always made (``seating_bench``)."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        repaired, saved = repair(self.problem, tables, rng)
+        return repaired if cost + saved <= self.bound else None
 
     def _start(self) -> tuple[Draft, int]:
         """The best of a greedy construction and, where one exists and the construction

@@ -15,6 +15,7 @@ from collections import defaultdict
 from decimal import Decimal
 
 from django.core.cache import cache
+from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import gettext as _
 
 from common.db import one_snapshot
@@ -132,6 +133,36 @@ def teams_table(ranking: Ranking) -> tuple[list[str], list[list]]:
 
 def ranking_json(ranking: Ranking) -> dict:
     """The ranking in the shape other tools rely on (README, « Exports »)."""
+    return {
+        **_ranking_json_head(ranking),
+        "players": [_ranked_player_json(ranked) for ranked in ranking.players],
+        "teams": _teams_json(ranking),
+    }
+
+
+def ranking_json_bytes(ranking: Ranking, *, stamp: str) -> bytes:
+    """``ranking_json`` as ``classement.json`` sends it. Its players (1.3 MB at 2,000) are
+    written once per change of the tournament (its ``stamp``, under which ``ranking`` was
+    read: ``selectors.standings``) and shared by every reader, as ``plan_json_bytes`` is;
+    the tournament's own fields are read fresh, as the ranking's are."""
+    key = f"classement-json:{stamp}"
+    players = cache.get(key)
+    if players is None:
+        players = _json_text([_ranked_player_json(ranked) for ranked in ranking.players])
+        cache.set(key, players, CACHE_SECONDS)
+    # The text ``json.dumps`` writes for the whole document, its keys in the same order.
+    head = _json_text(_ranking_json_head(ranking))
+    teams = _json_text(_teams_json(ranking))
+    return f'{head[:-1]}, "players": {players}, "teams": {teams}}}'.encode()
+
+
+def _json_text(value) -> str:
+    """``value`` as ``JsonResponse`` writes it, accents as they are."""
+    return json.dumps(value, cls=DjangoJSONEncoder, ensure_ascii=False)
+
+
+def _ranking_json_head(ranking: Ranking) -> dict:
+    """The tournament and its stages, as ``ranking_json`` starts."""
     tournament = ranking.tournament
     return {
         "tournament": {
@@ -153,48 +184,53 @@ def ranking_json(ranking: Ranking) -> dict:
             }
             for stage in ranking.stages
         ],
-        "players": [
-            {
-                "rank": ranked.rank,
-                "tied": ranked.tied,
-                "number": ranked.registration.number,
-                "player_id": ranked.registration.player_id,
-                "last_name": ranked.registration.player.last_name,
-                "first_name": ranked.registration.player.first_name,
-                "licence": ranked.registration.player.licence,
-                "club": ranked.registration.player.club,
-                "team": ranked.registration.team.name if ranked.registration.team else None,
-                "withdrawn": ranked.withdrawn,
-                "total": ranked.total,
-                "penalties": ranked.penalties_signed,
-                "positions": [
-                    {
-                        "number": result.number,
-                        "table": result.table,
-                        "seat": result.seat,
-                        "bilan": result.bilan,
-                    }
-                    for result in ranked.positions.values()
-                ],
-                "deals_by_table_size": {
-                    str(size): ranked.deals_by_table_size[size] for size in TABLE_SIZES
-                },
-                "stage_reached": ranked.stage_reached.name if ranked.stage_reached else None,
-                "qualified": ranked.qualified,
-            }
-            for ranked in ranking.players
-        ],
-        "teams": [
-            {
-                "rank": team.rank,
-                "tied": team.tied,
-                "name": team.team.name,
-                "members": [member.number for member in team.members],
-                "total": team.total,
-            }
-            for team in ranking.teams
-        ],
     }
+
+
+def _ranked_player_json(ranked) -> dict:
+    registration = ranked.registration
+    player = registration.player
+    return {
+        "rank": ranked.rank,
+        "tied": ranked.tied,
+        "number": registration.number,
+        "player_id": registration.player_id,
+        "last_name": player.last_name,
+        "first_name": player.first_name,
+        "licence": player.licence,
+        "club": player.club,
+        "team": registration.team.name if registration.team else None,
+        "withdrawn": ranked.withdrawn,
+        "total": ranked.total,
+        "penalties": ranked.penalties_signed,
+        "positions": [
+            {
+                "number": result.number,
+                "table": result.table,
+                "seat": result.seat,
+                "bilan": result.bilan,
+            }
+            for result in ranked.positions.values()
+        ],
+        "deals_by_table_size": {
+            str(size): ranked.deals_by_table_size[size] for size in TABLE_SIZES
+        },
+        "stage_reached": ranked.stage_reached.name if ranked.stage_reached else None,
+        "qualified": ranked.qualified,
+    }
+
+
+def _teams_json(ranking: Ranking) -> list[dict]:
+    return [
+        {
+            "rank": team.rank,
+            "tied": team.tied,
+            "name": team.team.name,
+            "members": [member.number for member in team.members],
+            "total": team.total,
+        }
+        for team in ranking.teams
+    ]
 
 
 # The seating plan --------------------------------------------------------------------------

@@ -118,3 +118,85 @@ def test_the_history_keeps_players_no_longer_present_out_of_the_plan():
 
 def test_a_swap_exchanges_two_players_wherever_they_sit():
     assert with_swaps([[1, 2, 3, 4], [5, 6, 7, 8]], [[2, 7]]) == [[1, 7, 3, 4], [5, 6, 2, 8]]
+
+
+# A draw made with the first generator, as docs/tirage.md published it before version 2:
+# eight players, position 1 of 3. Its plan must still check, by the generator it names.
+FIRST_VERSION_INPUT = {
+    "allow_five": False,
+    "history": [],
+    "players": [
+        {"licence": licence, "player_id": player_id, "team": None}
+        for licence, player_id in [
+            ("0098765", 12), ("0188870", 19), ("0245118", 5), ("0300297", 8),
+            ("0412361", 31), ("0560034", 28), ("0650441", 53), ("0731002", 47),
+        ]
+    ],
+    "position": 1,
+    "positions": 3,
+    "version": "tarot-seating-1",
+}  # fmt: skip
+FIRST_VERSION_DRAW = PublicDraw(
+    position=1,
+    attempt=1,
+    commitment="7b3d979ca8330a94fa7e9e1b466d8b99e0bcdea1ec90596c0dcc8d7ef6b4300c",
+    secret="9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+    version="tarot-seating-1",
+    input=FIRST_VERSION_INPUT,
+    input_fingerprint="1bf8e023a3865a49f6c2d2b1d7ffe7f71c3c297a29f6b337ff9787a4df33a2a7",
+    seed="c25245657a4160ab",
+    plan=[[[8, 12, 19, 53], [31, 5, 47, 28]]],
+    plan_fingerprint="918a24edf03d0ca9f4c86262665bc525c2f0119377d068c07ae8cda201e5439a",
+)
+
+
+def test_a_draw_of_the_first_generator_still_checks_after_the_version_changed():
+    assert GENERATOR_VERSION != "tarot-seating-1"
+    assert differences(FIRST_VERSION_DRAW) == []
+
+
+def tables_of(plan):
+    return [{frozenset(table) for table in tables} for tables in plan]
+
+
+def sixteen_players_drawn_twice(version):
+    """Position 1 of 5 drawn, then position 2 with it as history, from one seed: the plan
+    of position 2 beside the rest of the first plan, as tables of players."""
+    players = [DrawPlayer(player_id=100 + n, licence=f"{n:02d}") for n in range(16)]
+    first = {**input_document(position=1, positions=5, allow_five=False, players=players,
+                              history=[]), "version": version}  # fmt: skip
+    planned = plan_of(first, "0123456789abcdef")
+    second = {**input_document(position=2, positions=4, allow_five=False, players=players,
+                               history=planned[:1]), "version": version}  # fmt: skip
+    return tables_of(plan_of(second, "0123456789abcdef")), tables_of(planned[1:])
+
+
+def test_the_first_generator_continues_a_plan_its_history_begins():
+    again, rest = sixteen_players_drawn_twice("tarot-seating-1")
+
+    assert again == rest
+
+
+def test_the_current_generator_plans_after_the_history_without_looking_for_the_plan():
+    """A draw's seed changes with its position, so the plan its history would begin is never
+    the one drawn: version 2 no longer plans it again, in full, to find out."""
+    again, rest = sixteen_players_drawn_twice(GENERATOR_VERSION)
+
+    assert again != rest
+
+
+def test_a_draw_of_an_unknown_generator_is_named():
+    draw = replace(FIRST_VERSION_DRAW, version="tarot-seating-0")
+
+    assert differences(draw) == [
+        "Position 1, tirage n° 1 : version du générateur tarot-seating-0 inconnue."
+    ]
+
+
+def test_an_input_naming_another_version_than_its_draw_is_named():
+    draw = replace(FIRST_VERSION_DRAW, version=GENERATOR_VERSION)
+
+    assert differences(draw) == [
+        f"Position 1, tirage n° 1 : les données d'entrée nomment la version tarot-seating-1, "
+        f"le tirage la version {GENERATOR_VERSION}."
+    ]

@@ -112,6 +112,30 @@ def test_the_ranking_json_has_the_fixed_shape(client, results):
     ]
 
 
+def test_the_ranking_json_follows_a_deal_recorded_after_it_was_read(
+    client, short_tournament, players
+):
+    (table,) = seat(short_tournament, 1, [players[:4]])
+    before = client.get(url(short_tournament, "classement.json")).json()
+
+    play(table, prise_by("N"))
+
+    after = client.get(url(short_tournament, "classement.json")).json()
+    assert [p["total"] for p in before["players"]] == [0, 0, 0, 0]
+    assert sorted(p["total"] for p in after["players"]) == [-29, -29, -29, 87]
+
+
+def test_the_ranking_json_reads_the_tournaments_own_fields_fresh(client, results):
+    client.get(url(results, "classement.json"))
+    results.name = "Tournoi de printemps"
+    results.save()  # no service, no journal entry: the stamp, and the players, stay
+
+    data = client.get(url(results, "classement.json")).json()
+
+    assert data["tournament"]["name"] == "Tournoi de printemps"
+    assert data["players"][1]["total"] == 37
+
+
 def test_the_json_and_the_csv_say_the_same(client, results):
     data = client.get(url(results, "classement.json")).json()
     rows = read_csv(client.get(url(results, "classement.csv")))[1:]

@@ -7,7 +7,9 @@ tournament: none per player, per deal or per position (``tests/selectors``, and
 """
 
 from collections import defaultdict
+from collections.abc import Container
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.db.models import Count, Q, QuerySet, Sum
 
@@ -181,15 +183,27 @@ def table_sums(deals: QuerySet[Deal]) -> TableSums:
     return sums
 
 
-@one_snapshot
-def tournament_ranking(tournament: Tournament) -> Ranking:
-    """The individual and team rankings, live during play and final once every position
-    is closed. A player is ranked once seated at a position; a withdrawn player stays ranked
-    with what they played; a late arrival has no result for the positions they missed."""
-    registrations = {
-        registration.pk: registration
-        for registration in tournament.registrations.select_related("player", "team")
-    }
+@dataclass
+class _Seated:
+    """What the seats, deals and penalties of a tournament say, per registration: where they
+    sat and their bilan at each position, the deals they played at each size of table, and
+    the penalties given at each position; with each position's (number, closed_at, tables,
+    unsigned tables) and the deals counted."""
+
+    results: dict[int, dict[int, PositionResult]]
+    by_size: dict[int, dict[int, int]]
+    penalties_by_position: dict[int, dict[int, int]]
+    positions: list[tuple]
+    deals_counted: int
+
+    @property
+    def position_numbers(self) -> list[int]:
+        """The positions seated so far."""
+        return sorted(number for number, _c, tables, _u in self.positions if tables)
+
+
+def _seated(tournament: Tournament, keys: Container[int]) -> _Seated:
+    """``_Seated`` for the registrations ``keys`` (read before, in the same snapshot)."""
     seats = list(
         Seat.objects.filter(position__tournament=tournament).values_list(
             "registration_id", "place", "table_id", "table__number", "position__number"
@@ -208,7 +222,6 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
         .order_by()
     ):
         penalties_by_position[registration_id][number] = points
-    penalties = {key: sum(points.values()) for key, points in penalties_by_position.items()}
     positions = list(
         tournament.positions.annotate(
             tables_count=Count("tables"),
@@ -219,7 +232,7 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
     results: dict[int, dict[int, PositionResult]] = defaultdict(dict)
     by_size: dict[int, dict[int, int]] = defaultdict(lambda: dict.fromkeys(TABLE_SIZES, 0))
     for registration_id, place, table_id, table_number, position_number in seats:
-        if registration_id not in registrations:
+        if registration_id not in keys:
             # Registered after the registrations were read (outside one snapshot): counted
             # at the next reading.
             continue
@@ -231,6 +244,65 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
             bilan=sums.marques[table_id][place] if played else None,
         )
         by_size[registration_id][table_size[table_id]] += played
+    return _Seated(results, by_size, penalties_by_position, positions, sums.counted)
+
+
+def _rank_stages(
+    tournament: Tournament, spans: list[StageSpan], seated: _Seated, names: dict[int, tuple]
+) -> list[StageRanking]:
+    """Each stage's own ranking (``rank_stages``), from what the seats say."""
+    return rank_stages(
+        spans,
+        bilans={
+            key: {number: result.bilan for number, result in sat.items()}
+            for key, sat in seated.results.items()
+        },
+        penalties=seated.penalties_by_position,
+        closed={number for number, closed_at, _t, _u in seated.positions if closed_at},
+        seated=set(seated.position_numbers),
+        order=names,
+        halls=_finishing_halls(tournament, spans, seated.results),
+    )
+
+
+class _Named(NamedTuple):
+    """A player's names, as ``name_key`` reads them, without the player's model."""
+
+    last_name: str
+    first_name: str
+
+
+@one_snapshot
+def stage_rankings(tournament: Tournament) -> list[StageRanking]:
+    """Each stage's own ranking, as ``tournament_ranking(tournament).stages`` holds it,
+    without what only the pages read (each line's registration and cells, the final places,
+    the teams, the players' models): what the seating reads for a later stage's players
+    and its cut, in half the time at 2,000 players."""
+    spans = tournament_stages(tournament)
+    if not spans:
+        return []
+    names = {
+        key: name_key(_Named(last_name, first_name))
+        for key, last_name, first_name in tournament.registrations.values_list(
+            "pk", "player__last_name", "player__first_name"
+        )
+    }
+    seated = _seated(tournament, names)
+    return _rank_stages(tournament, spans, seated, {key: names[key] for key in seated.results})
+
+
+@one_snapshot
+def tournament_ranking(tournament: Tournament) -> Ranking:
+    """The individual and team rankings, live during play and final once every position
+    is closed. A player is ranked once seated at a position; a withdrawn player stays ranked
+    with what they played; a late arrival has no result for the positions they missed."""
+    registrations = {
+        registration.pk: registration
+        for registration in tournament.registrations.select_related("player", "team")
+    }
+    seated = _seated(tournament, registrations)
+    results, by_size, positions = seated.results, seated.by_size, seated.positions
+    penalties = {key: sum(points.values()) for key, points in seated.penalties_by_position.items()}
 
     names = {key: name_key(registrations[key].player) for key in results}
     scores = [
@@ -246,21 +318,10 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
         )
         for registration_id in results
     ]
-    position_numbers = sorted(number for number, _c, tables, _u in positions if tables)
+    position_numbers = seated.position_numbers
     spans = tournament_stages(tournament)
     if spans:
-        stages = rank_stages(
-            spans,
-            bilans={
-                key: {number: result.bilan for number, result in sat.items()}
-                for key, sat in results.items()
-            },
-            penalties=penalties_by_position,
-            closed={number for number, closed_at, _t, _u in positions if closed_at},
-            seated=set(position_numbers),
-            order=names,
-            halls=_finishing_halls(tournament, spans, results),
-        )
+        stages = _rank_stages(tournament, spans, seated, names)
         for stage in stages:
             for line in stage.lines:
                 line.registration = registrations[line.key]
@@ -296,7 +357,7 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
         positions_closed=sum(1 for p in positions if p[1] is not None),
         current_position=current[0] if current else None,
         tables_playing=current[3] if current else 0,
-        deals_counted=sums.counted,
+        deals_counted=seated.deals_counted,
         stages=stages,
     )
     ranking.by_number = {player.registration.number: player for player in players}

@@ -11,7 +11,7 @@ from common.names import (
     name_matches,
 )
 from tournaments.models import Registration, Tournament
-from tournaments.selectors.ranking import tournament_ranking
+from tournaments.selectors.ranking import stage_rankings
 from tournaments.selectors.stages import span_of, tournament_stages
 
 
@@ -144,12 +144,14 @@ def position_participants(*, tournament: Tournament, number: int) -> list[Regist
 
 def stage_qualified(*, tournament: Tournament, number: int) -> set[int] | None:
     """The registrations the previous stage's cut qualified for position ``number``'s
-    stage; None in the first stage, or without stages (everyone present plays)."""
+    stage; None in the first stage, or without stages (everyone present plays). Read from
+    the stages' rankings alone (``stage_rankings``), not the whole ranking of the pages: at
+    2,000 players that cost more than drawing the seating."""
     spans = tournament_stages(tournament)
     span = span_of(spans, number)
     if span is None or span.number == 1:
         return None
-    previous = tournament_ranking(tournament).stages[span.number - 2]
+    previous = stage_rankings(tournament)[span.number - 2]
     return {line.key for line in previous.lines if line.qualified}
 
 

@@ -76,20 +76,28 @@ def _store_seating(position: Position, tables: Sequence[Sequence[Registration]])
             _("Des donnes ont déjà été jouées dans cette position : son placement est figé."),
             code="position_played",
         )
-    position.tables.all().delete()
-    created = []
-    for number, players in enumerate(tables, start=1):
+    for players in tables:
         if len(players) not in PLACES_BY_TABLE_SIZE:
             raise Refused(
                 _("Une table compte 3, 4 ou 5 joueurs, pas %(count)s.") % {"count": len(players)},
                 code="table_size",
             )
-        table = Table.objects.create(position=position, number=number)
-        Seat.objects.bulk_create(
-            Seat(position=position, table=table, place=place, registration=registration)
-            for place, registration in zip(PLACES_BY_TABLE_SIZE[len(players)], players, strict=True)
+    position.tables.all().delete()
+    # Every table in one insert, then every seat in another, by keys: a query per table,
+    # and the related objects set on each seat, took seconds at 500 tables.
+    created = Table.objects.bulk_create(
+        Table(position=position, number=number) for number in range(1, len(tables) + 1)
+    )
+    Seat.objects.bulk_create(
+        Seat(
+            position_id=position.pk,
+            table_id=table.pk,
+            place=place,
+            registration_id=registration.pk,
         )
-        created.append(table)
+        for table, players in zip(created, tables, strict=True)
+        for place, registration in zip(PLACES_BY_TABLE_SIZE[len(players)], players, strict=True)
+    )
     return created
 
 

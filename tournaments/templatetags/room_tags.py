@@ -127,6 +127,27 @@ def room_cards(context: template.Context, rooms: list[dict]) -> SafeString:
     return mark_safe("".join(_card(room, page) for room in rooms))
 
 
+@register.simple_tag
+def table_links(numbers: list[int]) -> SafeString:
+    """Links to the cards of the tables ``numbers``: « table 3, table 7 », the words
+    translated once for the list. A forced close can leave every table of a hall unsigned
+    and unplayed (250 of them), each written with its own ``blocktranslate`` before."""
+    words = gettext("table %(number)s")
+    return mark_safe(
+        ", ".join(
+            f'<a href="#table-{number}">{_text(words % {"number": _count(number)})}</a>'
+            for number in numbers
+        )
+    )
+
+
+@register.simple_tag
+def table_names(numbers: list[int]) -> SafeString:
+    """The tables ``numbers`` named (« table 3, table 7 »), the words translated once."""
+    words = gettext("table %(number)s")
+    return mark_safe(", ".join(_text(words % {"number": _count(number)}) for number in numbers))
+
+
 def _badge(kind: str, word: str) -> str:
     return f'<span class="badge{" " + kind if kind else ""}">{_text(word)}</span>'
 

@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable
 
 from django.conf import settings
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
@@ -103,10 +103,10 @@ def deals_xlsx(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 @require_GET
 def ranking_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
-    return JsonResponse(
-        exports.ranking_json(current_ranking(tournament)),
-        json_dumps_params={"ensure_ascii": False},
-    )
+    stamp = tournament_stamp(tournament)
+    ranking = current_ranking(tournament, stamp=stamp)
+    content = exports.ranking_json_bytes(ranking, stamp=stamp)
+    return HttpResponse(content, content_type="application/json")
 
 
 @require_GET

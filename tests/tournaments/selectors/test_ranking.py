@@ -8,10 +8,16 @@ from django.test.utils import CaptureQueriesContext
 
 from common.actors import Actor
 from tests.at_the_table import PRISE, play, prise_by, sign
+from tests.championship import (
+    championship_tournament,
+    play_position,
+    qualification_and_final,
+    set_cut,
+)
 from tests.factories import enrol, seat
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Team
-from tournaments.selectors.ranking import tournament_ranking
+from tournaments.selectors.ranking import stage_rankings, tournament_ranking
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import close_position
 
@@ -307,3 +313,24 @@ def test_the_mort_who_sat_out_every_deal_played_has_not_played_the_position(
     (sat_out,) = ranking.by_number[5].cells
     assert (sat_out.bilan, ranking.by_number[5].rank) == (None, None)
     assert ranking.by_number[2].cells[0].bilan == -29
+
+
+def stage_lines(stages):
+    return [
+        [(line.key, line.rank, line.tied, line.total, line.qualified) for line in stage.lines]
+        for stage in stages
+    ]
+
+
+def test_the_stages_own_rankings_are_those_of_the_whole_ranking(arbitre):
+    """What the seating reads of a stage's cut is what the ranking shows of it."""
+    tournament = championship_tournament(arbitre)
+    qualification, _final = qualification_and_final(tournament)
+    set_cut(qualification, 8)
+    play_position(tournament, 1)
+    play_position(tournament, 2)
+
+    stages = stage_rankings(tournament)
+
+    assert stage_lines(stages) == stage_lines(tournament_ranking(tournament).stages)
+    assert [len(stage.lines) for stage in stages] == [16, stages[0].qualified_count]

@@ -1,5 +1,6 @@
 """The arbitre's room: every table's progress, signature, zero sum, and the calls to the arbitre."""
 
+import pytest
 from django.utils.timezone import localtime
 
 from common.actors import Actor
@@ -101,6 +102,25 @@ def test_the_close_form_lists_the_tables_with_no_deal_and_what_they_will_show(
     assert "1 table n'a joué aucune donne" in html
     assert f'<a href="#table-{other_table.number}">table 2</a>.</p>' in html
     assert "leurs 4 joueurs auront cette position « non jouée » (« — ») au classement" in html
+
+
+@pytest.mark.usefixtures("other_table")
+def test_the_close_form_links_every_table_not_signed(arbitre_client, table):
+    html = room_html(arbitre_client, table)
+
+    assert (
+        "2 feuilles ne sont pas encore signées :\n"
+        '            <a href="#table-1">table 1</a>, <a href="#table-2">table 2</a>.</p>'
+    ) in html
+
+
+@pytest.mark.usefixtures("other_table")
+def test_a_forced_close_names_the_tables_left_unsigned(arbitre_client, arbitre, table):
+    close_position(position=table.position, by=Actor.arbitre(arbitre), force=True, reason="Panne")
+
+    html = room_html(arbitre_client, table)
+
+    assert "Feuilles non signées à la clôture : table 1, table 2</span>" in html
 
 
 def test_the_room_escapes_the_players_names(arbitre_client, table):
