@@ -13,7 +13,6 @@ sending a byte.
 
 import asyncio
 import contextlib
-import json
 from collections.abc import AsyncIterator, Callable, Iterator
 
 from asgiref.sync import sync_to_async
@@ -35,8 +34,7 @@ def last_event_id(request: HttpRequest) -> str:
 
 
 def _frame(event: Event) -> str:
-    data = json.dumps(event.data, separators=(",", ":"), ensure_ascii=False)
-    return f"id: {event.id}\ndata: {data}\n\n"
+    return f"id: {event.id}\ndata: {event.text}\n\n"
 
 
 async def _missed(the_bus, topic: str, last_id: str, keep) -> tuple[str, tuple[int, int]]:
