@@ -76,7 +76,10 @@ async def _events(topic: str, last_id: str, keep: Callable[[dict], bool]) -> Asy
         heartbeat = settings.LIVE_HEARTBEAT_SECONDS
         while True:
             try:
-                events = [await asyncio.wait_for(listener.queue.get(), heartbeat)]
+                # Not ``wait_for``, which makes a task of each wait: 2,000 streams would make
+                # 2,000 tasks for every event.
+                async with asyncio.timeout(heartbeat):
+                    events = [await listener.queue.get()]
             except TimeoutError:
                 yield ": ♥\n\n"
                 continue
