@@ -65,6 +65,16 @@ class CuttableRedis:
         self._run(stop())
 
     def close(self) -> None:
-        self.cut()
+        async def shut():
+            self.server.close()
+            for writer in list(self.pipes):
+                writer.transport.abort()
+            others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+            for task in others:
+                task.cancel()
+            await asyncio.gather(*others, return_exceptions=True)
+
+        self._run(shut())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=5)
+        self.loop.close()
