@@ -175,7 +175,7 @@ class Outcome:
     expected_ids: list[str]
     acknowledged: set
     stored: set
-    restored: float | None  # when the bus's Redis came back
+    restored: tuple[float, float] | None  # when the bus's Redis was cut, and came back
     deal_events: int  # the deals announced on the bus (kept in its stream)
 
 
@@ -202,7 +202,7 @@ def one_run(args, codes, tournament, *, streams: int, cut: Proxy | None) -> Outc
 
     sampler = threading.Thread(target=sample)
     sampler.start()
-    restored: list[float] = []
+    restored: list[float] = []  # when the bus's Redis was cut, and when it came back
     if cut is not None:
 
         def cut_then_restore():
@@ -210,6 +210,7 @@ def one_run(args, codes, tournament, *, streams: int, cut: Proxy | None) -> Outc
             while len(tally.acknowledged) < CUT_AFTER and not saved.is_set():
                 time.sleep(0.1)
             log(f"bus's Redis cut for {CUT_SECONDS} s")
+            restored.append(time.time())
             cut.cut()
             time.sleep(CUT_SECONDS)
             cut.restore()
@@ -249,8 +250,16 @@ def one_run(args, codes, tournament, *, streams: int, cut: Proxy | None) -> Outc
         expected,
         acknowledged,
         stored_deals(args.database),
-        restored[0] if restored else None,
+        tuple(restored) if len(restored) == 2 else None,
         deal_events(args.bus_url_direct, args.stream_key, topic, started) if streams else 0,
+    )
+
+
+def spread(what: str, seconds: list[float]) -> None:
+    seconds = sorted(seconds)
+    print(
+        f"  {what}: p50 {statistics.median(seconds):.1f} s, "
+        f"p95 {p95(seconds) if len(seconds) > 1 else seconds[0]:.1f} s, max {seconds[-1]:.1f} s"
     )
 
 
@@ -323,6 +332,8 @@ def report_clients(name: str, outcome: Outcome, checked: Checked) -> None:
         f"clients whose stream never answered: {never}"
     )
     print(f"deals announced on the bus: {outcome.deal_events} of {len(outcome.acknowledged)}")
+    if outcome.deal_events > len(outcome.acknowledged):
+        print("  (more events than deals acknowledged: no deal went unannounced)")
     cut_off = [client for client in outcome.clients if client.fell_back_at]
     came_back = [client for client in outcome.clients if client.back_at]
     caught_up = [
@@ -335,11 +346,12 @@ def report_clients(name: str, outcome: Outcome, checked: Checked) -> None:
         f"commit); stream answers refused: {refused}"
     )
     if came_back and outcome.restored:
-        back = sorted(client.back_at - outcome.restored for client in came_back)
-        print(
-            f"back after the bus's Redis came back: p50 {statistics.median(back):.1f} s, "
-            f"p95 {p95(back) if len(back) > 1 else back[0]:.1f} s, max {back[-1]:.1f} s"
+        cut_at, back_at = outcome.restored
+        spread(
+            "their streams ended after the cut",
+            [c.fell_back_at - cut_at for c in cut_off],
         )
+        spread("came back after Redis came back", [c.back_at - back_at for c in came_back])
     # With the bus cut, the events of the cut wait for it by design: judged without a cut only.
     if p95(latencies) > 0.5 and outcome.restored is None:
         checked.missed.append(f"{name}: commit → event p95")
@@ -348,7 +360,7 @@ def report_clients(name: str, outcome: Outcome, checked: Checked) -> None:
         (sum(1 for n in duplicated if n), "clients had an event twice"),
         (len(cut_off) - len(came_back), "clients cut off never came back"),
         (never, "clients' streams never answered"),
-        (len(outcome.acknowledged) - outcome.deal_events, "deals were never announced"),
+        (max(0, len(outcome.acknowledged) - outcome.deal_events), "deals were never announced"),
     ):
         if count:
             checked.faults.append(f"{name}: {count} {words}")
