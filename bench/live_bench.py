@@ -20,20 +20,24 @@ Every step is bounded in count and in time, and talks to 127.0.0.1 only:
    event's ``at``) to its arrival at every client, the server's memory (the resident memory
    of gunicorn and its workers, at its peak), the saves' p95 against the baseline, the events
    lost or duplicated per client (by id, against the stream Redis kept);
-5. run « coupure »: the same, the proxy cut for 10 s in the middle: the streams end, each
-   client falls back to its timer, reconnects with its Last-Event-ID and catches up;
-   printed: the 500s (none expected), the deals acknowledged against those stored, the
-   clients that fell back and came back, and what they caught up;
+5. run « coupure »: the same, the proxy cut for 10 s once half the deals are saved: the
+   streams end, each client falls back to its timer and opens its stream again as the page
+   does (bench/live_clients.py), refused while the bus is cut, then with its Last-Event-ID;
+   once the saves are over the bench waits (bounded) for every client cut off to come back;
+   printed: the 500s (none expected), the deals acknowledged against those stored, the deals
+   announced on the bus (those saved during the cut too), the clients that fell back, came
+   back and caught up with no event lost (by id), and how long after Redis they came back;
 6. prints what the pages' timers alone would have cost in requests per second.
+
+Exit status 1 on a fault at any size (a 5xx, a deal lost or never announced, an event lost or
+duplicated, a client cut off that never came back), or on a target missed at full size.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
-import random
 import secrets
 import signal
 import statistics
@@ -45,166 +49,19 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import benchsetup
 import load_fault
+from live_clients import Client, Proxy, run_clients
 from load_fault import HOST, ROOT, Tally, log, play_table, psql, set_up, tables, tournament_id
 
 GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
 WORKERS = 2  # this machine's two cores
 RUN_DEADLINE = 300
-STREAMS_OPENED_PER_SECOND = 250
 CUT_SECONDS = 10
-RECONNECT_SPREAD = 3.0  # the browser's retry (3 s), spread as 2,000 phones would be
 TIMER_FETCH_SECONDS = 30  # the player's page, the most read, asks every 30 s without a stream
 LIVE_FETCH_SECONDS = 300
-
-
-# --- The bus's Redis, through a proxy that can be cut --------------------------------------
-
-
-class Proxy:
-    """A TCP proxy from ``port`` to Redis, in a thread of its own; ``cut`` closes it and every
-    connection through it, ``restore`` opens it again."""
-
-    def __init__(self, port: int, target: int):
-        self.port, self.target = port, target
-        self.loop = asyncio.new_event_loop()
-        self.server = None
-        self.pipes: set[asyncio.StreamWriter] = set()
-        threading.Thread(target=self.loop.run_forever, daemon=True).start()
-        self.restore()
-
-    async def _pipe(self, reader, writer):
-        try:
-            while data := await reader.read(65536):
-                writer.write(data)
-                await writer.drain()
-        except (ConnectionError, OSError):
-            pass
-        finally:
-            writer.close()
-
-    async def _accept(self, client_reader, client_writer):
-        try:
-            redis_reader, redis_writer = await asyncio.open_connection(HOST, self.target)
-        except OSError:
-            client_writer.close()
-            return
-        self.pipes |= {client_writer, redis_writer}
-        await asyncio.gather(
-            self._pipe(client_reader, redis_writer), self._pipe(redis_reader, client_writer)
-        )
-        self.pipes -= {client_writer, redis_writer}
-
-    def restore(self) -> None:
-        async def start():
-            self.server = await asyncio.start_server(self._accept, HOST, self.port)
-
-        asyncio.run_coroutine_threadsafe(start(), self.loop).result(timeout=5)
-
-    def cut(self) -> None:
-        async def stop():
-            self.server.close()
-            for writer in list(self.pipes):
-                writer.transport.abort()
-            self.pipes.clear()
-
-        asyncio.run_coroutine_threadsafe(stop(), self.loop).result(timeout=5)
-
-
-# --- 2,000 phones following the stream ------------------------------------------------------
-
-
-@dataclass
-class Client:
-    received: list[str] = field(default_factory=list)
-    latencies: list[float] = field(default_factory=list)
-    last_id: str = ""
-    connected_at: float = 0.0  # when its first stream answered
-    fell_back: int = 0
-    reconnected: int = 0
-    caught_up: int = 0
-    refused: dict = field(default_factory=dict)
-
-
-async def _open(client: Client, port: int, path: str):
-    """The stream's connection, its status line and headers read; None if refused."""
-    headers = f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nAccept: text/event-stream\r\n"
-    if client.last_id:
-        headers += f"Last-Event-ID: {client.last_id}\r\n"
-    reader, writer = await asyncio.open_connection(HOST, port)
-    writer.write((headers + "\r\n").encode())
-    await writer.drain()
-    status = int((await reader.readline()).split()[1])
-    if status != 200:
-        client.refused[status] = client.refused.get(status, 0) + 1
-        writer.close()
-        return None
-    while (await reader.readline()) not in (b"\r\n", b""):
-        pass
-    client.connected_at = client.connected_at or time.time()
-    return reader, writer
-
-
-async def _read(client: Client, reader, stop: asyncio.Event, catching_up: bool) -> None:
-    """Each event of the stream: its id kept, and the time from its commit to here."""
-    event_id = ""
-    while not stop.is_set():
-        line = await reader.readline()
-        if not line:
-            return
-        text = line.decode().rstrip("\r\n")
-        if text.startswith("id: "):
-            event_id = text[4:]
-        elif text.startswith("data: ") and event_id:
-            now = time.time()
-            data = json.loads(text[6:])
-            client.received.append(event_id)
-            client.latencies.append(now - data["at"])
-            client.caught_up += catching_up and now - data["at"] > 1
-            client.last_id = event_id
-            event_id = ""
-
-
-async def follow(client: Client, port: int, path: str, stop: asyncio.Event) -> None:
-    """One phone: open the stream, read its events; when it ends, fall back, wait the
-    browser's retry, and open it again with the last id seen."""
-    while not stop.is_set():
-        catching_up = bool(client.last_id)
-        try:
-            opened = await _open(client, port, path)
-            if opened is not None:
-                client.reconnected += catching_up
-                await _read(client, opened[0], stop, catching_up)
-                opened[1].close()
-        except (ConnectionError, OSError, ValueError, IndexError):
-            pass
-        if stop.is_set():
-            return
-        client.fell_back += 1
-        await asyncio.sleep(random.uniform(1.0, 1.0 + RECONNECT_SPREAD))
-
-
-def run_clients(clients, port: int, path: str, stop: threading.Event, opened: threading.Event):
-    async def main():
-        done = asyncio.Event()
-        tasks = []
-        for index, client in enumerate(clients):
-            tasks.append(asyncio.create_task(follow(client, port, path, done)))
-            if index % STREAMS_OPENED_PER_SECOND == STREAMS_OPENED_PER_SECOND - 1:
-                await asyncio.sleep(1)
-        # Until every stream answered (bounded): the saves start with the room following.
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not all(c.connected_at for c in clients):
-            await asyncio.sleep(0.5)
-        opened.set()
-        while not stop.is_set():
-            await asyncio.sleep(0.2)
-        done.set()
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-
-    asyncio.run(main())
+CUT_AFTER = load_fault.TABLES * load_fault.DEALS // 2  # deals acknowledged before the cut
+RETURN_DEADLINE = 90  # seconds for every client cut off to come back, once the saves are over
 
 
 # --- The server ---------------------------------------------------------------------------
@@ -296,6 +153,19 @@ def public_ids(redis_url: str, key: str, topic: str, since: float) -> list[str]:
     ]
 
 
+def deal_events(redis_url: str, key: str, topic: str, since: float) -> int:
+    """The deals announced on the bus since ``since``: one event each."""
+    import redis
+
+    entries = redis.Redis.from_url(redis_url).xrange(key, min=f"{int(since * 1000)}-0", max="+")
+    return sum(
+        1
+        for _id, fields in entries
+        if fields[b"topic"].decode() == topic
+        and json.loads(fields[b"data"])["kind"] == "deal.recorded"
+    )
+
+
 @dataclass
 class Outcome:
     saves: list[float]
@@ -305,6 +175,8 @@ class Outcome:
     expected_ids: list[str]
     acknowledged: set
     stored: set
+    restored: tuple[float, float] | None  # when the bus's Redis was cut, and came back
+    deal_events: int  # the deals announced on the bus (kept in its stream)
 
 
 def one_run(args, codes, tournament, *, streams: int, cut: Proxy | None) -> Outcome:
@@ -330,24 +202,38 @@ def one_run(args, codes, tournament, *, streams: int, cut: Proxy | None) -> Outc
 
     sampler = threading.Thread(target=sample)
     sampler.start()
+    restored: list[float] = []  # when the bus's Redis was cut, and when it came back
     if cut is not None:
 
         def cut_then_restore():
-            while len(tally.acknowledged) < 250 and not sampling.is_set():
+            # Mid-run: once half the deals are saved (or the saves are over).
+            while len(tally.acknowledged) < CUT_AFTER and not saved.is_set():
                 time.sleep(0.1)
             log(f"bus's Redis cut for {CUT_SECONDS} s")
+            restored.append(time.time())
             cut.cut()
             time.sleep(CUT_SECONDS)
             cut.restore()
+            restored.append(time.time())
             log("bus's Redis back")
 
+        saved = threading.Event()
         cutter = threading.Thread(target=cut_then_restore)
         cutter.start()
     saves = deal_saves(args.port, codes, tally)
     if cut is not None:
-        cutter.join(timeout=60)
-    # Time for the last events, and for the clients cut off to come back and catch up.
-    time.sleep(8 if cut is not None else 3)
+        saved.set()
+        cutter.join(timeout=CUT_SECONDS + 60)
+        # Every client cut off comes back (bounded in time), as a phone's page does.
+        deadline = time.monotonic() + RETURN_DEADLINE
+        while time.monotonic() < deadline and any(
+            c.fell_back_at and not c.back_at for c in clients
+        ):
+            time.sleep(0.5)
+        log(f"{sum(1 for c in clients if c.back_at)} of "
+            f"{sum(1 for c in clients if c.fell_back_at)} clients cut off came back")  # fmt: skip
+    # Time for the last events to reach every client.
+    time.sleep(3)
     sampling.set()
     sampler.join()
     stop.set()
@@ -357,16 +243,41 @@ def one_run(args, codes, tournament, *, streams: int, cut: Proxy | None) -> Outc
     expected = public_ids(args.bus_url_direct, args.stream_key, topic, started) if streams else []
     acknowledged = tally.acknowledged | tally.acknowledged_on_retry
     return Outcome(
-        saves, tally, clients, max(peak), expected, acknowledged, stored_deals(args.database)
+        saves,
+        tally,
+        clients,
+        max(peak),
+        expected,
+        acknowledged,
+        stored_deals(args.database),
+        tuple(restored) if len(restored) == 2 else None,
+        deal_events(args.bus_url_direct, args.stream_key, topic, started) if streams else 0,
     )
 
 
-def report(name: str, outcome: Outcome, baseline: float | None, idle_memory: float) -> None:
+def spread(what: str, seconds: list[float]) -> None:
+    seconds = sorted(seconds)
+    print(
+        f"  {what}: p50 {statistics.median(seconds):.1f} s, "
+        f"p95 {p95(seconds) if len(seconds) > 1 else seconds[0]:.1f} s, max {seconds[-1]:.1f} s"
+    )
+
+
+@dataclass
+class Checked:
+    faults: list[str] = field(default_factory=list)  # what must never happen, at any size
+    missed: list[str] = field(default_factory=list)  # the targets missed (judged at full size)
+
+
+def report(name: str, outcome: Outcome, baseline: float | None, idle_memory: float) -> Checked:
+    checked = Checked()
     saves_p95 = p95(outcome.saves) * 1000
     print(f"\n== {name} ==")
     print(f"deal saves: {len(outcome.saves)}, p95 {saves_p95:.0f} ms", end="")
     if baseline:
         print(f" ({(saves_p95 / baseline - 1) * 100:+.0f} % against no stream; target within 20 %)")
+        if saves_p95 > 1.2 * baseline:
+            checked.missed.append(f"{name}: saves p95")
     else:
         print()
     print(f"requests: {outcome.tally.requests}, 5xx: {outcome.tally.server_errors}")
@@ -380,8 +291,19 @@ def report(name: str, outcome: Outcome, baseline: float | None, idle_memory: flo
         f"{outcome.memory_peak - idle_memory:+.0f} MB against the idle server "
         f"({idle_memory:.0f} MB) (target under 300 MB)"
     )
-    if not outcome.clients:
-        return
+    if outcome.tally.server_errors:
+        checked.faults.append(f"{name}: {outcome.tally.server_errors} 5xx")
+    if lost_deals:
+        checked.faults.append(f"{name}: {len(lost_deals)} deals lost")
+    if outcome.memory_peak - idle_memory > 300:
+        checked.missed.append(f"{name}: memory")
+    if outcome.clients:
+        report_clients(name, outcome, checked)
+    return checked
+
+
+def report_clients(name: str, outcome: Outcome, checked: Checked) -> None:
+    """What the clients received: how fast, what they missed, and how they came back."""
     latencies = [latency for client in outcome.clients for latency in client.latencies]
     expected = set(outcome.expected_ids)
     # What each client should have had: every event published once its first stream answered.
@@ -409,13 +331,39 @@ def report(name: str, outcome: Outcome, baseline: float | None, idle_memory: flo
         f"{sum(1 for n in lost if n)}; duplicated: max {max(duplicated)}; "
         f"clients whose stream never answered: {never}"
     )
-    fell_back = sum(1 for client in outcome.clients if client.fell_back)
-    came_back = sum(1 for client in outcome.clients if client.reconnected)
-    caught_up = sum(client.caught_up for client in outcome.clients)
+    print(f"deals announced on the bus: {outcome.deal_events} of {len(outcome.acknowledged)}")
+    if outcome.deal_events > len(outcome.acknowledged):
+        print("  (more events than deals acknowledged: no deal went unannounced)")
+    cut_off = [client for client in outcome.clients if client.fell_back_at]
+    came_back = [client for client in outcome.clients if client.back_at]
+    caught_up = [
+        client for client, n in zip(outcome.clients, lost, strict=True) if client.back_at and not n
+    ]
     print(
-        f"clients that fell back to their timer: {fell_back}, came back: {came_back}, "
-        f"events caught up after coming back: {caught_up}; stream answers refused: {refused}"
+        f"clients that fell back to their timer: {len(cut_off)}, came back with their "
+        f"Last-Event-ID: {len(came_back)}, caught up with no event lost: {len(caught_up)} "
+        f"({sum(c.caught_up for c in came_back)} events received more than 1 s after their "
+        f"commit); stream answers refused: {refused}"
     )
+    if came_back and outcome.restored:
+        cut_at, back_at = outcome.restored
+        spread(
+            "their streams ended after the cut",
+            [c.fell_back_at - cut_at for c in cut_off],
+        )
+        spread("came back after Redis came back", [c.back_at - back_at for c in came_back])
+    # With the bus cut, the events of the cut wait for it by design: judged without a cut only.
+    if p95(latencies) > 0.5 and outcome.restored is None:
+        checked.missed.append(f"{name}: commit → event p95")
+    for count, words in (
+        (sum(1 for n in lost if n), "clients missed an event"),
+        (sum(1 for n in duplicated if n), "clients had an event twice"),
+        (len(cut_off) - len(came_back), "clients cut off never came back"),
+        (never, "clients' streams never answered"),
+        (max(0, len(outcome.acknowledged) - outcome.deal_events), "deals were never announced"),
+    ):
+        if count:
+            checked.faults.append(f"{name}: {count} {words}")
 
 
 def main() -> int:
@@ -453,14 +401,16 @@ def main() -> int:
     args.server = start_server(env, args.port, log_dir)
     idle_memory = server_memory_mb(args.server.pid)
     log(f"gunicorn {args.server.pid} up: {WORKERS} uvicorn workers on {HOST}:{args.port}")
+    checked = []
     try:
         quiet = one_run(args, codes, tournament, streams=0, cut=None)
         baseline = p95(quiet.saves) * 1000
-        report("sans direct (no stream open)", quiet, None, idle_memory)
+        checked.append(report("sans direct (no stream open)", quiet, None, idle_memory))
         live = one_run(args, codes, tournament, streams=args.streams, cut=None)
-        report(f"direct ({args.streams} streams open)", live, baseline, idle_memory)
+        checked.append(report(f"direct ({args.streams} streams)", live, baseline, idle_memory))
         cut = one_run(args, codes, tournament, streams=args.streams, cut=proxy)
-        report(f"coupure (the bus's Redis cut {CUT_SECONDS} s mid-run)", cut, baseline, idle_memory)
+        name = f"coupure (the bus's Redis cut {CUT_SECONDS} s mid-run)"
+        checked.append(report(name, cut, baseline, idle_memory))
     finally:
         args.server.send_signal(signal.SIGTERM)
         try:
@@ -476,7 +426,11 @@ def main() -> int:
         f"{LIVE_FETCH_SECONDS} s = {args.streams / LIVE_FETCH_SECONDS:.1f} requests/s"
     )
     print(f"(server log: {log_dir / 'server.log'})")
-    return 0
+    faults = [fault for one in checked for fault in one.faults]
+    missed = [target for one in checked for target in one.missed]
+    print(f"faults: {'; '.join(faults) or 'none'}; targets missed: {'; '.join(missed) or 'none'}")
+    # A fault fails the bench at any size; a target missed only at full size.
+    return 1 if faults else benchsetup.outcome(bool(missed))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Who writes: an arbitre's account, a table's device, or a script.
+"""Who writes: an arbitre's account, a table's device, a visitor, or a script.
 
 Every service that writes is told who acts, always: the sheets decide from it what may be
 changed (a table writes only its last deal, the arbitre any), and the journal records it. A
@@ -20,6 +20,9 @@ class ActorKind(models.TextChoices):
     ARBITRE = "arbitre", gettext_lazy("Arbitre")
     TABLE = "table", gettext_lazy("Table")
     SCRIPT = "script", gettext_lazy("Script")
+    # Someone with no account and no table's code: a phone asking « Me prévenir », a reader
+    # asking for a public document. Named by nothing (no address is kept of them).
+    VISITOR = "visitor", gettext_lazy("Visiteur")
 
 
 @dataclass(frozen=True)
@@ -41,13 +44,26 @@ class Actor:
         return cls(kind=ActorKind.TABLE)
 
     @classmethod
+    def visitor(cls) -> "Actor":
+        """Someone on the public pages, with no account: a player's phone, a reader."""
+        return cls(kind=ActorKind.VISITOR)
+
+    @classmethod
+    def of_request(cls, request) -> "Actor":
+        """Who sends ``request``: the account logged in, else a visitor."""
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            return cls.arbitre(user)
+        return cls.visitor()
+
+    @classmethod
     def running(cls, script: str) -> "Actor":
         return cls(kind=ActorKind.SCRIPT, script=script)
 
     @property
     def is_arbitre(self) -> bool:
         """The arbitre's powers over a sheet: the arbitre's, and a script's."""
-        return self.kind != ActorKind.TABLE
+        return self.kind in (ActorKind.ARBITRE, ActorKind.SCRIPT)
 
     def label(self, table_number: int | None = None) -> str:
         """The actor in words, as the sheet's history and the journal show it."""
@@ -57,6 +73,8 @@ class Actor:
             return _("Table %(number)s") % {"number": table_number}
         if self.kind == ActorKind.SCRIPT:
             return _("Script : %(name)s") % {"name": self.script}
+        if self.kind == ActorKind.VISITOR:
+            return _("Un visiteur")
         name = self.user.get_full_name() or self.user.get_username()
         if self.role:
             return _("%(role)s : %(name)s") % {"role": self.role, "name": name}

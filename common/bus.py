@@ -8,6 +8,12 @@ missed. Each process reads that stream in one thread of its own, with one connec
 fans each event out to its clients' queues: never a connection per client. Without Redis, the
 process keeps the last hour in memory and fans out the same way (``./dev serve`` on a laptop).
 
+When Redis is cut, a write is never held: its events wait in the process (the last hour, at
+most ``PENDING_MAX``) and are published as soon as Redis answers again, so that the clients
+coming back with their last id catch up on them too. The streams end meanwhile (their pages
+fall back to their timers), and a stream asked for is refused at once (503): nothing waits on
+a Redis that does not answer.
+
 An event is a topic (a tournament's id, as text) and a dict; its id is Redis's
 (``<milliseconds>-<sequence>``), which the memory bus imitates, so that ids compare the same
 way in both. Nothing here knows what a tournament is: the words are the apps'
@@ -18,6 +24,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import itertools
 import json
 import logging
 import threading
@@ -37,6 +45,13 @@ KEEP_SECONDS = 3600
 PUBLISH_TIMEOUT = 0.5
 READ_BLOCK_MS = 5000
 RETRY_SECONDS = 1.0
+# The events each process keeps of what its reader read, to give a client coming back what it
+# missed without asking Redis (older ones are read from Redis's stream, the hour it keeps).
+RECENT_MAX = 5000
+# The events a process keeps while Redis is cut (a 2,000-player room saves a few a second),
+# published again so many at a time.
+PENDING_MAX = 20_000
+PUBLISH_BATCH = 500
 
 
 def parse_id(event_id: str) -> tuple[int, int] | None:
@@ -56,6 +71,11 @@ class Event:
     @property
     def key(self) -> tuple[int, int]:
         return parse_id(self.id) or (0, 0)
+
+    @functools.cached_property
+    def text(self) -> str:
+        """The data as JSON: written once per process, however many streams send it."""
+        return json.dumps(self.data, separators=(",", ":"), ensure_ascii=False)
 
 
 DOWN = None  # what a listener's queue receives when the bus is cut: its stream ends
@@ -180,28 +200,83 @@ class RedisBus:
         self._reader = redis.Redis.from_url(
             url, socket_timeout=READ_BLOCK_MS / 1000 + 5, socket_connect_timeout=PUBLISH_TIMEOUT
         )
-        self._up = threading.Event()
+        self._up = threading.Event()  # the reader reads: streams may open
+        self._checked = threading.Event()  # the reader has tried Redis once
+        self._cut = threading.Event()  # a command failed: publish keeps its events
+        self._pending: deque[tuple[str, dict]] = deque(maxlen=PENDING_MAX)
+        self._pending_lock = threading.Lock()
+        # What the reader read, every event after ``_recent_after`` (None: nothing yet).
+        self._recent: deque[Event] = deque()
+        self._recent_after: tuple[int, int] | None = None
+        self._recent_lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._thread_lock = threading.Lock()
 
     def up(self) -> bool:
+        """Whether a stream may open: once the reader has tried Redis, at once (a room
+        coming back during a cut is refused without holding a thread each)."""
         self.ensure_reader()
-        return self._up.wait(timeout=PUBLISH_TIMEOUT * 2)
+        self._checked.wait(timeout=PUBLISH_TIMEOUT * 2)
+        return self._up.is_set()
 
     def publish(self, topic: str, data: dict) -> str | None:
-        oldest = _hour_ago()
+        """The event's id; None when Redis is cut: the event is then kept, and published
+        when Redis answers again (by the reader, or by the next publish)."""
+        with self._pending_lock:
+            if self._cut.is_set() or self._pending:
+                self._pending.append((topic, data))
+                self.ensure_reader()
+                return None
+            try:
+                return self._add(topic, data)
+            except redis.RedisError:
+                logger.warning("Redis is cut: the live events wait until it answers again")
+                self._cut.set()
+                self._pending.append((topic, data))
+        self.ensure_reader()
+        return None
+
+    def _add(self, topic: str, data: dict) -> str:
         fields = {"topic": topic, "data": json.dumps(data, separators=(",", ":"))}
-        try:
-            event_id = self._writer.xadd(self.key, fields, minid=oldest, approximate=True)
-        except redis.RedisError:
-            logger.warning("Redis is cut: the event %s of %s is not announced", data, topic)
-            return None
+        event_id = self._writer.xadd(self.key, fields, minid=_hour_ago(), approximate=True)
         return event_id.decode()
+
+    def _publish_pending(self) -> None:
+        """Publish, oldest first, the events kept while Redis was cut (those older than the
+        hour are dropped: no client may ask for them any more)."""
+        with self._pending_lock:
+            oldest = time.time() - KEEP_SECONDS
+            while self._pending:
+                batch = list(itertools.islice(self._pending, PUBLISH_BATCH))
+                pipe = self._writer.pipeline(transaction=False)
+                for topic, data in batch:
+                    if data.get("at", oldest) >= oldest:
+                        fields = {"topic": topic, "data": json.dumps(data, separators=(",", ":"))}
+                        pipe.xadd(self.key, fields, minid=_hour_ago(), approximate=True)
+                pipe.execute()
+                for _published in batch:
+                    self._pending.popleft()
+            self._cut.clear()
+
+    def _retry_pending(self) -> None:
+        """A publish failed while the reader's connection held: try them again (the streams
+        go on either way: they only need the reader)."""
+        try:
+            self._publish_pending()
+        except redis.RedisError:
+            logger.warning("Redis refuses the live events again: they wait")
 
     def since(self, topic: str, last_id: str) -> list[Event] | None:
         after = parse_id(last_id)
         if after is None or after[0] < _hour_ago():
             return None
+        with self._recent_lock:
+            if self._recent_after is not None and after >= self._recent_after:
+                # A room coming back at once (2,000 phones with the same last id) costs no
+                # Redis round trip and no parsing each: what was missed is read here. What the
+                # reader has not read yet reaches the stream's queue, which listens already.
+                missed = itertools.takewhile(lambda e: e.key > after, reversed(self._recent))
+                return [event for event in missed if event.topic == topic][::-1]
         try:
             entries = self._writer.xrange(self.key, min=f"({after[0]}-{after[1]}", max="+")
         except redis.RedisError:
@@ -215,24 +290,42 @@ class RedisBus:
                 self._thread = threading.Thread(target=self._read, name="live-bus", daemon=True)
                 self._thread.start()
 
+    def _remember(self, events: list[Event]) -> None:
+        """Keep ``events`` (read in order, none missed since ``_recent_after``)."""
+        with self._recent_lock:
+            self._recent.extend(events)
+            while len(self._recent) > RECENT_MAX:
+                self._recent_after = self._recent.popleft().key
+
     def _read(self) -> None:
         # From the moment the first stream asked: what it was published after it is read.
         last = f"{int(time.time() * 1000)}-0"
+        with self._recent_lock:
+            self._recent.clear()
+            self._recent_after = parse_id(last)
         while True:
             try:
                 if not self._up.is_set():
                     self._reader.ping()
+                    self._publish_pending()
                     self._up.set()
+                    self._checked.set()
                 for _key, entries in (
                     self._reader.xread({self.key: last}, block=READ_BLOCK_MS, count=1000) or []
                 ):
                     events = [_event(entry) for entry in entries]
                     last = events[-1].id
+                    # Kept before handed over: a stream opening meanwhile finds each event in
+                    # one or the other (or both: sent once, by id).
+                    self._remember(events)
                     self.hub.deliver(events)
+                if self._cut.is_set():
+                    self._retry_pending()
             except redis.RedisError:
                 if self._up.is_set():
                     logger.warning("Redis is cut: the live streams end until it answers again")
                 self._up.clear()
+                self._checked.set()
                 self.hub.deliver([DOWN])
                 time.sleep(RETRY_SECONDS)
 

@@ -75,7 +75,7 @@ def actor_kind_known(prefix: str) -> models.CheckConstraint:
         condition=Q(actor_kind__in=ActorKind.values),
         name=f"{prefix}_actor_kind_known",
         violation_error_message=_(
-            "Auteur inconnu : ce doit être l'arbitre, une table ou un script."
+            "Auteur inconnu : ce doit être l'arbitre, une table, un script ou un visiteur."
         ),
     )
 
@@ -83,16 +83,18 @@ def actor_kind_known(prefix: str) -> models.CheckConstraint:
 def actor_named(prefix: str) -> models.CheckConstraint:
     """A journal's check, ``<prefix>_actor_named``: who acted, always, and only as their kind
     allows: an account for the arbitre, a name for a script, neither for a table (which holds
-    a code, not an account)."""
+    a code, not an account) nor for a visitor (no account, and no address kept)."""
     return models.CheckConstraint(
         # Each kind's rule on its own, so that an unknown kind is refused by the kind's own
         # check, in its own words.
         condition=(~Q(actor_kind="arbitre") | Q(actor_user__isnull=False, actor_script=""))
         & (~Q(actor_kind="table") | Q(actor_user__isnull=True, actor_script=""))
-        & (~Q(actor_kind="script") | (Q(actor_user__isnull=True) & ~Q(actor_script=""))),
+        & (~Q(actor_kind="script") | (Q(actor_user__isnull=True) & ~Q(actor_script="")))
+        & (~Q(actor_kind="visitor") | Q(actor_user__isnull=True, actor_script="")),
         name=f"{prefix}_actor_named",
         violation_error_message=_(
             "L'auteur d'une ligne du journal est nommé selon ce qu'il est : l'arbitre "
-            "par son compte, un script par son nom, une table par son seul numéro."
+            "par son compte, un script par son nom, une table par son seul numéro, un "
+            "visiteur par rien."
         ),
     )

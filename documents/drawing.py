@@ -2,18 +2,21 @@
 runs itself when no broker answers. Idempotent: a job already drawn is left as it is, and a
 job drawn twice (its worker killed, the message given to another) writes the same file."""
 
+import contextlib
 import json
 import logging
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.core.files.base import ContentFile
 from django.core.files.storage import Storage, storages
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common.actors import Actor
 from documents.models import DocumentJob
-from documents.registry import document
+from documents.registry import Happened, document
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +62,22 @@ def draw_job(job_id: int) -> None:
 
 
 def _failed(job: DocumentJob, message: str) -> None:
-    DocumentJob.objects.filter(pk=job.pk).exclude(state=State.READY).update(
-        state=State.FAILED, error=message, finished_at=timezone.now()
-    )
+    """The job failed, in French, and the journal says so, naming who asked for it."""
+    with transaction.atomic():
+        failed = (
+            DocumentJob.objects.filter(pk=job.pk)
+            .exclude(state__in=(State.READY, State.FAILED))
+            .update(state=State.FAILED, error=message, finished_at=timezone.now())
+        )
+        if failed:
+            journal_job(job, Happened.FAILED, by=job.asked_by, error=message)
+
+
+def journal_job(job: DocumentJob, happened: Happened, *, by: Actor, error: str = "") -> None:
+    """The line the document's own app writes in its journal (``registry.Journal``), inside
+    the caller's transaction; none when its subject is gone (nobody can ask for it any more)."""
+    journal = document(job.kind).journal
+    if journal is None:
+        return
+    with contextlib.suppress(ObjectDoesNotExist):
+        journal(kind=job.kind, params=json.loads(job.key), happened=happened, by=by, error=error)

@@ -1,9 +1,14 @@
-"""One job per document and stamp: where its drawing stands, and the file once it is drawn."""
+"""One job per document and stamp: where its drawing stands, the file once it is drawn, and
+who asked for it."""
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from common.actors import Actor, ActorKind
+from common.models import actor_kind_known, actor_named
 
 
 class DocumentJob(models.Model):
@@ -27,6 +32,20 @@ class DocumentJob(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Who asked for it last (its drawing, or « Réessayer »), as a journal names them: the
+    # journal's line of its failure, written by the worker, names them too.
+    actor_kind = models.CharField(
+        _("demandé par"), max_length=8, choices=ActorKind, default=ActorKind.VISITOR
+    )
+    actor_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("compte"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    actor_script = models.CharField(_("script"), max_length=100, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["kind", "key"], name="document_job_kind_key")]
@@ -38,7 +57,20 @@ class DocumentJob(models.Model):
             models.CheckConstraint(
                 condition=~Q(state="ready") | ~Q(file=""), name="document_job_ready_has_file"
             ),
+            actor_kind_known("document_job"),
+            actor_named("document_job"),
         ]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.key} @ {self.stamp} ({self.state})"
+
+    @property
+    def asked_by(self) -> Actor:
+        return Actor(
+            kind=ActorKind(self.actor_kind), user=self.actor_user, script=self.actor_script
+        )
+
+
+def asker_fields(by: Actor) -> dict:
+    """The job's columns naming who asked (``by``)."""
+    return {"actor_kind": by.kind, "actor_user": by.user, "actor_script": by.script}

@@ -5,15 +5,42 @@ site's address printed on its QR codes): small JSON values, the same from the re
 worker. ``stamp(params)`` reads, cheaply, what changes whenever anything the document shows
 changes (raising ``ObjectDoesNotExist`` once its subject is gone); ``draw(params)`` returns the
 file's bytes.
+
+``journal`` writes, in the journal of the tournament or season the document belongs to, what
+happened to it (``Happened``): this app sits below them and names neither. It is called inside
+the transaction that makes it happen, with who asked (``by``) and, for a failure, the French
+words the page shows (``error``); it may raise ``ObjectDoesNotExist`` when the document's
+subject is gone, and then nothing is written.
 """
 
+import enum
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
+
+from common.actors import Actor
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+CSV = "text/csv; charset=utf-8"
+JSON = "application/json"
+EXTENSIONS = {PDF: "pdf", XLSX: "xlsx", CSV: "csv", JSON: "json"}
+# Opened in the browser rather than saved (as these URLs answered before the queue).
+INLINE = {PDF, JSON}
 
 Params = dict[str, int | str | bool]
+
+
+class Happened(enum.StrEnum):
+    ASKED = "asked"  # a request asked for it, and a job was made to draw it
+    FAILED = "failed"  # its render failed, or it was not ready in time
+    RETRIED = "retried"  # « Réessayer » queued its failed job again
+
+
+class Journal(Protocol):
+    def __call__(
+        self, *, kind: str, params: Params, happened: Happened, by: Actor, error: str
+    ) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -22,10 +49,15 @@ class Document:
     stamp: Callable[[Params], str]
     draw: Callable[[Params], bytes]
     content_type: str = PDF
+    journal: Journal | None = None
 
     @property
     def extension(self) -> str:
-        return "xlsx" if self.content_type == XLSX else "pdf"
+        return EXTENSIONS[self.content_type]
+
+    @property
+    def inline(self) -> bool:
+        return self.content_type in INLINE
 
 
 _documents: dict[str, Document] = {}

@@ -4,6 +4,10 @@ A second request for the same document and stamp finds the same job (``digest`` 
 and never queues another. The task is sent once the transaction that created the job commits;
 with no broker set (CELERY_TASK_ALWAYS_EAGER) it runs at once, in the process. A broker that
 does not answer is logged and the request draws the document itself: never a 500.
+
+Each is told who asks (``by``): a job made, a job failed and a job asked again each leave a
+line in the journal of the document's own app (``registry.Journal``), naming them; a request
+served a file already drawn, or joining a job under way, asks nothing new and writes nothing.
 """
 
 import hashlib
@@ -16,10 +20,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common.actors import Actor
 from documents import tasks
-from documents.drawing import draw_job, is_ready
-from documents.models import DocumentJob
-from documents.registry import Params, document
+from documents.drawing import draw_job, is_ready, journal_job
+from documents.models import DocumentJob, asker_fields
+from documents.registry import Happened, Params, document
 
 log = logging.getLogger(__name__)
 
@@ -35,10 +40,11 @@ def job_digest(kind: str, key: str, stamp: str) -> str:
     return hashlib.sha256(f"{kind}\n{key}\n{stamp}".encode()).hexdigest()
 
 
-def ask_document(kind: str, params: Params) -> DocumentJob:
+def ask_document(*, kind: str, params: Params, by: Actor) -> DocumentJob:
     """The job of document ``kind`` with ``params``: the one of what it shows now, ready, under
     way or failed; else the one under way for an earlier stamp (a second request joins it, and
-    never starts another, however fast the tournament changes); else a new one, queued."""
+    never starts another, however fast the tournament changes); else a new one, queued, asked
+    for by ``by`` (journalled)."""
     key = params_key(params)
     stamp = document(kind).stamp(params)
     digest = job_digest(kind, key, stamp)
@@ -54,32 +60,41 @@ def ask_document(kind: str, params: Params) -> DocumentJob:
         under_way = follow_job(under_way)
         if under_way.state in UNDER_WAY:
             return under_way
-    try:
-        with transaction.atomic():
-            job = DocumentJob.objects.create(kind=kind, key=key, stamp=stamp, digest=digest)
-    except IntegrityError:
-        # Another request created it a moment ago: join its job.
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                job = DocumentJob.objects.create(
+                    kind=kind, key=key, stamp=stamp, digest=digest, **asker_fields(by)
+                )
+        except IntegrityError:
+            job = None  # another request created it a moment ago: join its job
+        else:
+            journal_job(job, Happened.ASKED, by=by)
+    if job is None:
         return DocumentJob.objects.get(digest=digest)
     _queue(job)
     return _fresh(job)
 
 
-def follow_job(job: DocumentJob, *, retry: bool = False) -> DocumentJob:
-    """Where ``job`` stands now: reported failed once older than its time limit, queued again
-    when its file was lost, or (``retry``) when it failed."""
+def follow_job(job: DocumentJob, *, by: Actor | None = None, retry: bool = False) -> DocumentJob:
+    """Where ``job`` stands now: reported failed once older than its time limit (journalled,
+    naming who asked for it), queued again when its file was lost, or (``retry``, asked by
+    ``by``, journalled) when it failed."""
     if is_ready(job):
         return job
     if job.state == State.READY:
         # The file is gone from the storage (deleted by hand): draw it again.
         _queue_again(job, was=(State.READY,))
     elif job.state in UNDER_WAY and job.created_at < timezone.now() - _expiry():
-        DocumentJob.objects.filter(pk=job.pk, state__in=UNDER_WAY).update(
-            state=State.FAILED,
-            error=_("Le document n'a pas été prêt à temps."),
-            finished_at=timezone.now(),
-        )
-    elif retry and job.state == State.FAILED:
-        _queue_again(job, was=(State.FAILED,))
+        error = _("Le document n'a pas été prêt à temps.")
+        with transaction.atomic():
+            late = DocumentJob.objects.filter(pk=job.pk, state__in=UNDER_WAY).update(
+                state=State.FAILED, error=error, finished_at=timezone.now()
+            )
+            if late:
+                journal_job(job, Happened.FAILED, by=job.asked_by, error=error)
+    elif retry and by is not None and job.state == State.FAILED:
+        _queue_again(job, was=(State.FAILED,), by=by)
     return _fresh(job)
 
 
@@ -92,11 +107,16 @@ def _fresh(job: DocumentJob) -> DocumentJob:
     return job
 
 
-def _queue_again(job: DocumentJob, *, was: tuple[str, ...]) -> None:
-    """Queue ``job`` again, unless another request did it first."""
-    again = DocumentJob.objects.filter(pk=job.pk, state__in=was).update(
-        state=State.WAITING, error="", created_at=timezone.now(), finished_at=None
-    )
+def _queue_again(job: DocumentJob, *, was: tuple[str, ...], by: Actor | None = None) -> None:
+    """Queue ``job`` again, unless another request did it first; asked by ``by`` (who then
+    stands as the one who asked for it, journalled), or drawn again as it was asked."""
+    asker = asker_fields(by) if by is not None else {}
+    with transaction.atomic():
+        again = DocumentJob.objects.filter(pk=job.pk, state__in=was).update(
+            state=State.WAITING, error="", created_at=timezone.now(), finished_at=None, **asker
+        )
+        if again and by is not None:
+            journal_job(job, Happened.RETRIED, by=by)
     if again:
         _queue(job)
 

@@ -15,9 +15,10 @@ from django.shortcuts import render
 from django.utils.http import content_disposition_header, urlencode
 from django.utils.module_loading import import_string
 
+from common.actors import Actor
 from documents.drawing import is_ready, kept_files
 from documents.models import DocumentJob
-from documents.registry import PDF, Params, document
+from documents.registry import Params, document
 from documents.services import ask_document, follow_job, params_key
 
 RETRY_AFTER_SECONDS = 2
@@ -25,15 +26,24 @@ FOLLOWED = "travail"
 
 
 def document_response(
-    request: HttpRequest, kind: str, params: Params, *, filename: str, public: bool = False
+    request: HttpRequest,
+    kind: str,
+    params: Params,
+    *,
+    filename: str,
+    public: bool = False,
+    by: Actor | None = None,
 ) -> HttpResponse:
+    """The document's answer; ``by`` is who asks (the account logged in, or a visitor, unless
+    the caller knows better: a table's phone)."""
     if public and not request.user.is_authenticated:
         wait = _throttled(request)
         if wait:
             response = render(request, "documents/throttled.html", {"wait": wait}, status=429)
             response["Retry-After"] = str(wait)
             return response
-    job = _followed(request, kind, params) or ask_document(kind, params)
+    by = by or Actor.of_request(request)
+    job = _followed(request, kind, params, by) or ask_document(kind=kind, params=params, by=by)
     htmx = getattr(request, "htmx", False)
     if is_ready(job) and not htmx:
         return _file(job, filename=filename)
@@ -49,22 +59,22 @@ def document_response(
     return response
 
 
-def _followed(request: HttpRequest, kind: str, params: Params) -> DocumentJob | None:
+def _followed(request: HttpRequest, kind: str, params: Params, by: Actor) -> DocumentJob | None:
     """The job named by the URL (``?travail=``), if it is one of this very document."""
     digest = request.GET.get(FOLLOWED, "")
     job = DocumentJob.objects.filter(kind=kind, key=params_key(params), digest=digest).first()
     if job is None:
         return None
-    return follow_job(job, retry=request.GET.get("reessayer") == "1")
+    return follow_job(job, by=by, retry=request.GET.get("reessayer") == "1")
 
 
 def _file(job: DocumentJob, *, filename: str) -> HttpResponse:
-    content_type = document(job.kind).content_type
+    kept_as = document(job.kind)
     # Read whole: a document is a few hundred kilobytes, and the storage may be remote.
     with kept_files().open(job.file, "rb") as kept:
-        response = HttpResponse(kept.read(), content_type=content_type)
-    # A PDF opens in the browser; a spreadsheet is saved.
-    response["Content-Disposition"] = content_disposition_header(content_type != PDF, filename)
+        response = HttpResponse(kept.read(), content_type=kept_as.content_type)
+    # A PDF (or JSON) opens in the browser; a spreadsheet is saved.
+    response["Content-Disposition"] = content_disposition_header(not kept_as.inline, filename)
     return response
 
 

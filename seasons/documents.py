@@ -1,19 +1,40 @@
-"""The season's documents, registered with ``documents``: its ranking as a PDF and as an
-.xlsx, drawn by the queue and kept until anything it shows changes (its evenings, its
-settings, its recounts, the players' names)."""
+"""The season's documents, registered with ``documents``: its ranking as a PDF, an .xlsx, a
+CSV and JSON, drawn by the queue and kept until anything it shows changes (its evenings, its
+settings, its recounts, the players' names). Each asked for, failed or asked again is a line
+of the seasons' journal (``journal_document``)."""
 
 import hashlib
+import json
 
-from documents.registry import XLSX, Document, Params, register
+from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.translation import gettext_lazy
+
+from common.actors import Actor
+from documents.registry import CSV, JSON, PDF, XLSX, Document, Happened, Params, register
 from seasons import exports
-from seasons.models import Season
+from seasons.models import Season, SeasonAction
 from seasons.selectors.evenings import seasons_tournaments
 from seasons.selectors.ranking import season_ranking
+from seasons.services.journal import record
 from tournaments.prints.pdf import render_pdf
 from tournaments.selectors.standings import journal_stamps, players_generation
 
 RANKING = "seasons.ranking"
 RANKING_XLSX = "seasons.ranking_xlsx"
+RANKING_CSV = "seasons.ranking_csv"
+RANKING_JSON = "seasons.ranking_json"
+
+DOCUMENT_WORDS = {
+    RANKING: gettext_lazy("classement de la saison (PDF)"),
+    RANKING_XLSX: gettext_lazy("classement de la saison (.xlsx)"),
+    RANKING_CSV: gettext_lazy("classement de la saison (CSV)"),
+    RANKING_JSON: gettext_lazy("classement de la saison (JSON)"),
+}
+JOURNAL_ACTIONS = {
+    Happened.ASKED: SeasonAction.DOCUMENT_ASKED,
+    Happened.FAILED: SeasonAction.DOCUMENT_FAILED,
+    Happened.RETRIED: SeasonAction.DOCUMENT_RETRIED,
+}
 
 
 def _season(params: Params) -> Season:
@@ -50,6 +71,34 @@ def draw_season_xlsx(params: Params) -> bytes:
     return exports.season_xlsx(season_ranking(_season(params)))
 
 
+def draw_season_csv(params: Params) -> bytes:
+    return exports.season_csv(season_ranking(_season(params)))
+
+
+def draw_season_json(params: Params) -> bytes:
+    """The bytes ``JsonResponse`` answered when the JSON was written in the request (its shape
+    is fixed: README, « Saisons »)."""
+    data = exports.season_json(season_ranking(_season(params)))
+    return json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False).encode()
+
+
+def journal_document(
+    *, kind: str, params: Params, happened: Happened, by: Actor, error: str
+) -> None:
+    """The seasons' journal line for one of the season's documents (``documents.registry``)."""
+    after = {"document": str(DOCUMENT_WORDS[kind])}
+    if error:
+        after["error"] = error
+    record(season=_season(params), action=JOURNAL_ACTIONS[happened], by=by, after=after)
+
+
 def register_documents() -> None:
-    register(Document(RANKING, season_stamp, draw_season_ranking))
-    register(Document(RANKING_XLSX, season_stamp, draw_season_xlsx, content_type=XLSX))
+    for kind, draw, content_type in (
+        (RANKING, draw_season_ranking, PDF),
+        (RANKING_XLSX, draw_season_xlsx, XLSX),
+        (RANKING_CSV, draw_season_csv, CSV),
+        (RANKING_JSON, draw_season_json, JSON),
+    ):
+        register(
+            Document(kind, season_stamp, draw, content_type=content_type, journal=journal_document)
+        )

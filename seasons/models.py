@@ -153,6 +153,9 @@ class SeasonAction(models.TextChoices):
     SEASON_UPDATED = "season.updated", _("Saison modifiée")
     SEASON_RECOUNTED = "season.recounted", _("Saison recalculée sans une soirée")
     SEASON_DELETED = "season.deleted", _("Saison supprimée")
+    DOCUMENT_ASKED = "document.asked", _("Document demandé")
+    DOCUMENT_FAILED = "document.failed", _("Document non préparé")
+    DOCUMENT_RETRIED = "document.retried", _("Document demandé de nouveau")
 
 
 class SeasonJournalEntry(JournalLine):

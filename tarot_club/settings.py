@@ -196,6 +196,8 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "tarot"),
+            # One pool of connections per process, not one per request (tarot_club/cache.py).
+            "OPTIONS": {"pool_class": "tarot_club.cache.SharedConnectionPool"},
         }
     }
 elif DEBUG:

@@ -172,6 +172,25 @@ class JournalAction(models.TextChoices):
     ROLE_REMOVED = "role.removed", _("Rôle retiré")
     DRAW_COMMITTED = "draw.committed", _("Engagement de tirage fixé")
     DRAW_REVEALED = "draw.revealed", _("Secret du tirage révélé")
+    # Lines that change nothing the tournament shows (``QUIET_ACTIONS``): a document asked
+    # for, failed or asked again, a phone subscribed to a player's notifications or not.
+    DOCUMENT_ASKED = "document.asked", _("Document demandé")
+    DOCUMENT_FAILED = "document.failed", _("Document non préparé")
+    DOCUMENT_RETRIED = "document.retried", _("Document demandé de nouveau")
+    PUSH_SUBSCRIBED = "push.subscribed", _("Téléphone abonné aux notifications")
+    PUSH_UNSUBSCRIBED = "push.unsubscribed", _("Téléphone désabonné des notifications")
+
+
+# What the journal keeps but the tournament does not show: left out of its stamp
+# (``selectors/standings.py:journal_stamps``), so that asking for a document draws no new one,
+# and a phone subscribing empties no cached ranking.
+QUIET_ACTIONS = (
+    JournalAction.DOCUMENT_ASKED,
+    JournalAction.DOCUMENT_FAILED,
+    JournalAction.DOCUMENT_RETRIED,
+    JournalAction.PUSH_SUBSCRIBED,
+    JournalAction.PUSH_UNSUBSCRIBED,
+)
 
 
 MARQUE_FIELDS = {

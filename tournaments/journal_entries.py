@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from common.actors import Actor, ActorKind
 from common.models import JournalLine, actor_named
-from tournaments.choices import JournalAction
+from tournaments.choices import QUIET_ACTIONS, JournalAction
 from tournaments.constraints import one_of
 
 
@@ -52,6 +52,13 @@ class JournalEntry(JournalLine):
             models.Index(
                 fields=["tournament", "position_number", "table_number", "-at", "-id"],
                 name="journal_position_table_at",
+            ),
+            # The tournament's stamp (``selectors/standings.py``): its entries but the quiet
+            # ones, counted from the index alone.
+            models.Index(
+                fields=["tournament", "id"],
+                condition=~Q(action__in=QUIET_ACTIONS),
+                name="journal_stamp",
             ),
         ]
         constraints = [

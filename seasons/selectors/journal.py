@@ -23,6 +23,8 @@ LABELS = {
     "evenings": gettext_lazy("soirées"),
     "evening": gettext_lazy("soirée"),
     "reason": gettext_lazy("motif"),
+    "document": gettext_lazy("document"),
+    "error": gettext_lazy("erreur"),
 }
 
 

@@ -5,13 +5,13 @@ public. The history of a player who never sat a published evening is a 404: no n
 licence, nothing of a private evening.
 """
 
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from common.htmx import HtmxHttpRequest, render_page
 from documents.views import document_response
-from seasons import documents, exports
+from seasons import documents
 from seasons.models import Season
 from seasons.permissions import runs_season
 from seasons.selectors.history import player_history
@@ -37,48 +37,40 @@ def season_page(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     return render_page(request, "seasons/season.html", context, partial="ranking")
 
 
-@require_GET
-def season_csv(request: HtmxHttpRequest, season_id: int) -> HttpResponse:  # noqa: ARG001
+def _document(request: HtmxHttpRequest, season_id: int, kind: str, extension: str):
+    """One of the season's public documents, drawn by the queue and kept until the season
+    changes (``seasons/documents.py``), limited per address as every public document."""
     season = _season(season_id)
-    response = HttpResponse(
-        exports.season_csv(season_ranking(season)), content_type="text/csv; charset=utf-8"
+    return document_response(
+        request,
+        kind,
+        {"season": season.pk},
+        filename=f"saison-{season.pk}.{extension}",
+        public=True,
     )
-    response["Content-Disposition"] = f'attachment; filename="saison-{season.pk}.csv"'
-    return response
+
+
+@require_GET
+def season_csv(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
+    return _document(request, season_id, documents.RANKING_CSV, "csv")
 
 
 @require_GET
 def season_xlsx(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
-    """The season's ranking for Excel, drawn by the queue and kept until it changes."""
-    season = _season(season_id)
-    return document_response(
-        request,
-        documents.RANKING_XLSX,
-        {"season": season.pk},
-        filename=f"saison-{season.pk}.xlsx",
-        public=True,
-    )
+    """The season's ranking for Excel."""
+    return _document(request, season_id, documents.RANKING_XLSX, "xlsx")
 
 
 @require_GET
-def season_json(request: HtmxHttpRequest, season_id: int) -> HttpResponse:  # noqa: ARG001
-    season = _season(season_id)
-    return JsonResponse(
-        exports.season_json(season_ranking(season)), json_dumps_params={"ensure_ascii": False}
-    )
+def season_json(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
+    """The season's ranking as JSON (its shape is fixed: README, « Saisons »)."""
+    return _document(request, season_id, documents.RANKING_JSON, "json")
 
 
 @require_GET
 def season_pdf(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
-    """The season's ranking as a PDF, drawn by the queue and kept until it changes."""
-    season = _season(season_id)
-    return document_response(
-        request,
-        documents.RANKING,
-        {"season": season.pk},
-        filename=f"saison-{season.pk}.pdf",
-        public=True,
-    )
+    """The season's ranking as a PDF."""
+    return _document(request, season_id, documents.RANKING, "pdf")
 
 
 @require_GET

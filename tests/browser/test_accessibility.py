@@ -297,7 +297,9 @@ def room(arbitre) -> Room:
     )
     # The plan asked for while a broker takes the job and no worker draws it yet.
     celery_app.conf.task_always_eager = False  # given back by tests/conftest.py
-    preparing = ask_document(PLAN, {"tournament": tournament.pk, "position": 1})
+    preparing = ask_document(
+        kind=PLAN, params={"tournament": tournament.pk, "position": 1}, by=TESTS
+    )
     celery_app.conf.task_always_eager = True
     return Room(
         tournament.club_id,

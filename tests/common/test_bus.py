@@ -1,7 +1,9 @@
 """The live bus (common/bus.py): events kept an hour with ids that order them, handed to the
-process's open streams by topic, and read again from an id."""
+process's open streams by topic, and read again from an id; with Redis cut, no write waits
+and no event is lost, and the streams serve again once it answers."""
 
 import asyncio
+import json
 import os
 import time
 import uuid
@@ -11,6 +13,7 @@ import pytest
 import redis
 
 from common.bus import DOWN, KEEP_SECONDS, Listener, MemoryBus, RedisBus, parse_id
+from tests.common.cuttable import CuttableRedis
 
 
 def listen(the_bus, topic, work, count):
@@ -135,3 +138,114 @@ def test_a_redis_that_does_not_answer_asks_the_client_to_read_its_pages_again():
     cut = RedisBus("redis://127.0.0.1:9/0", "tests:live:cut")
 
     assert cut.since("mine", f"{int(time.time() * 1000)}-0") is None
+
+
+# Redis cut and back (through a proxy the test cuts: the shared server is left alone) -------
+
+
+@pytest.fixture
+def cuttable():
+    if not REDIS_TEST_URL:
+        pytest.skip("no REDIS_URL: the Redis bus is tested where CI runs Redis")
+    proxy = CuttableRedis(REDIS_TEST_URL)
+    yield proxy
+    proxy.close()
+
+
+@pytest.fixture
+def cut_bus(cuttable):
+    """A bus whose Redis the test cuts, its reader up; and a client of the stream's own."""
+    key = f"tests:live:{uuid.uuid4().hex}"
+    the_bus = RedisBus(cuttable.url, key)
+    assert the_bus.up()
+    yield the_bus
+    redis.Redis.from_url(REDIS_TEST_URL).delete(key)
+
+
+def until(condition, seconds=10.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "not within the time allowed"
+        time.sleep(0.05)
+
+
+def stored(the_bus) -> list[dict]:
+    """What Redis's stream holds, read directly (not through the bus)."""
+    entries = redis.Redis.from_url(REDIS_TEST_URL).xrange(the_bus.key)
+    return [json.loads(fields[b"data"]) for _id, fields in entries]
+
+
+def test_a_write_during_a_cut_is_never_held(cut_bus, cuttable):
+    cuttable.cut()
+
+    started = time.monotonic()
+    published = cut_bus.publish("mine", {"n": 1})
+
+    assert published is None
+    assert time.monotonic() - started < 0.3
+
+
+def test_the_events_of_a_cut_are_published_once_redis_answers_again(cut_bus, cuttable):
+    cut_bus.publish("mine", {"n": 1})
+    cuttable.cut()
+    cut_bus.publish("mine", {"n": 2})
+    cut_bus.publish("mine", {"n": 3})
+
+    cuttable.restore()
+
+    until(lambda: len(stored(cut_bus)) == 3)
+    assert stored(cut_bus) == [{"n": 1}, {"n": 2}, {"n": 3}]
+
+
+def test_a_client_back_after_a_cut_catches_up_on_what_was_published_during_it(cut_bus, cuttable):
+    seen = cut_bus.publish("mine", {"n": 1})
+    cuttable.cut()
+    cut_bus.publish("mine", {"n": 2})
+    cuttable.restore()
+
+    until(cut_bus.up)
+    until(lambda: cut_bus.since("mine", seen))
+    assert [event.data for event in cut_bus.since("mine", seen)] == [{"n": 2}]
+
+
+def test_during_a_cut_a_stream_is_refused_at_once(cut_bus, cuttable):
+    cuttable.cut()
+    until(lambda: not cut_bus.up())
+
+    started = time.monotonic()
+    answer = cut_bus.up()
+
+    assert answer is False
+    assert time.monotonic() - started < 0.1
+
+
+def test_after_a_cut_the_streams_are_served_again(cut_bus, cuttable):
+    cuttable.cut()
+    until(lambda: not cut_bus.up())
+    cuttable.restore()
+
+    until(cut_bus.up)
+    (event,) = listen(cut_bus, "mine", lambda: cut_bus.publish("mine", {"n": 4}), 1)
+
+    assert event.data == {"n": 4}
+
+
+def test_what_a_client_missed_is_read_from_what_the_reader_read(cut_bus, monkeypatch):
+    first = cut_bus.publish("mine", {"n": 1})
+    listen(cut_bus, "mine", lambda: cut_bus.publish("mine", {"n": 2}), 1)
+
+    def no_redis(*_args, **_kwargs):
+        raise redis.ConnectionError("not asked")
+
+    monkeypatch.setattr(cut_bus._writer, "xrange", no_redis)
+
+    assert [event.data for event in cut_bus.since("mine", first)] == [{"n": 2}]
+
+
+def test_an_event_is_written_as_json_once_however_many_streams_send_it():
+    the_bus = MemoryBus()
+    the_bus.publish("mine", {"é": 1})
+    (event,) = the_bus.since_start()
+
+    assert event.text == '{"é":1}'
+    assert event.text is event.text

@@ -1,7 +1,10 @@
 """A document of the tests' own, registered with ``documents``: what it shows is ``SHOWN``, a
-dict the tests change; each drawing is counted, and may be made to fail."""
+dict the tests change; each drawing is counted, and may be made to fail; each line its app
+would write in its journal is kept, and its subject may be gone."""
 
 import pytest
+from django.core.exceptions import ObjectDoesNotExist
+from django.db import connection
 
 from documents.registry import Document, register
 from tarot_club.celery import app as celery_app
@@ -14,6 +17,9 @@ class Note:
         self.shown = "première version"
         self.drawn: list[str] = []
         self.fails = False
+        self.gone = False
+        # Each journal line: (what happened, who asked, the error, inside a transaction).
+        self.journal_lines: list[tuple] = []
 
     def stamp(self, params) -> str:
         return f"{params['number']}:{self.shown}"
@@ -24,11 +30,17 @@ class Note:
         self.drawn.append(self.shown)
         return f"%PDF-1.7 note {params['number']} {self.shown}".encode()
 
+    def journal(self, *, kind, params, happened, by, error) -> None:
+        assert (kind, set(params)) == (KIND, {"number"})
+        if self.gone:
+            raise ObjectDoesNotExist
+        self.journal_lines.append((happened, by, error, connection.in_atomic_block))
+
 
 @pytest.fixture
 def note():
     note = Note()
-    register(Document(KIND, note.stamp, note.draw))
+    register(Document(KIND, note.stamp, note.draw, journal=note.journal))
     return note
 
 

@@ -14,6 +14,7 @@ from documents import tasks
 from documents.drawing import draw_job
 from documents.models import DocumentJob
 from documents.services import ask_document, follow_job
+from tests.at_the_table import TESTS
 from tests.documents.conftest import KIND
 from tournaments.prints import documents as prints_documents
 
@@ -24,7 +25,7 @@ READY = DocumentJob.State.READY
 
 @pytest.mark.usefixtures("note")
 def test_without_a_broker_the_document_is_drawn_at_once_and_kept():
-    job = ask_document(KIND, {"number": 1})
+    job = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
 
     assert job.state == READY
     kept = storages["documents"].open(job.file).read()
@@ -32,17 +33,17 @@ def test_without_a_broker_the_document_is_drawn_at_once_and_kept():
 
 
 def test_asking_again_with_nothing_changed_draws_nothing(note):
-    first = ask_document(KIND, {"number": 1})
-    again = ask_document(KIND, {"number": 1})
+    first = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
+    again = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
 
     assert again.pk == first.pk
     assert note.drawn == ["première version"]
 
 
 def test_a_change_of_what_it_shows_draws_a_new_file(note):
-    first = ask_document(KIND, {"number": 1})
+    first = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
     note.shown = "seconde version"
-    second = ask_document(KIND, {"number": 1})
+    second = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
 
     assert second.pk != first.pk
     assert storages["documents"].open(second.file).read().endswith(b"seconde version")
@@ -51,33 +52,36 @@ def test_a_change_of_what_it_shows_draws_a_new_file(note):
 @pytest.mark.usefixtures("note")
 @pytest.mark.usefixtures("queued")
 def test_a_request_while_the_document_changes_joins_the_job_under_way(note):
-    first = ask_document(KIND, {"number": 1})
+    first = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
     note.shown = "seconde version"
 
-    assert ask_document(KIND, {"number": 1}).pk == first.pk
+    assert ask_document(kind=KIND, params={"number": 1}, by=TESTS).pk == first.pk
     assert DocumentJob.objects.count() == 1
 
 
 @pytest.mark.usefixtures("queued")
 def test_a_job_under_way_too_old_is_not_joined(note):
-    stuck = ask_document(KIND, {"number": 1})
+    stuck = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
     DocumentJob.objects.filter(pk=stuck.pk).update(created_at=timezone.now() - timedelta(hours=1))
     note.shown = "seconde version"
 
-    assert ask_document(KIND, {"number": 1}).pk != stuck.pk
+    assert ask_document(kind=KIND, params={"number": 1}, by=TESTS).pk != stuck.pk
     stuck.refresh_from_db()
     assert stuck.state == DocumentJob.State.FAILED
 
 
 def test_each_document_has_its_own_job():
-    assert ask_document(KIND, {"number": 1}).pk != ask_document(KIND, {"number": 2}).pk
+    first = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
+    second = ask_document(kind=KIND, params={"number": 2}, by=TESTS)
+
+    assert first.pk != second.pk
 
 
 def test_with_a_broker_the_task_is_sent_only_once_the_transaction_commits(
     note, queued, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        job = ask_document(KIND, {"number": 1})
+        job = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
         assert queued == []
 
     assert len(callbacks) == 1
@@ -89,8 +93,8 @@ def test_with_a_broker_the_task_is_sent_only_once_the_transaction_commits(
 @pytest.mark.usefixtures("note")
 def test_a_second_request_joins_the_job_under_way(queued, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        first = ask_document(KIND, {"number": 1})
-        second = ask_document(KIND, {"number": 1})
+        first = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
+        second = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
 
     assert second.pk == first.pk
     assert queued == [first.pk]
@@ -107,7 +111,7 @@ def test_a_broker_that_does_not_answer_has_the_request_draw_it_and_log_it(
     tasks.draw.app.conf.task_always_eager = False  # given back by tests/conftest.py
     monkeypatch.setattr(tasks.draw, "apply_async", refused)
     with caplog.at_level(logging.WARNING), django_capture_on_commit_callbacks(execute=True):
-        job = ask_document(KIND, {"number": 1})
+        job = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
 
     job.refresh_from_db()
     assert job.state == READY
@@ -117,7 +121,7 @@ def test_a_broker_that_does_not_answer_has_the_request_draw_it_and_log_it(
 def test_a_render_that_fails_marks_the_job_failed_in_french(note):
     note.fails = True
 
-    job = ask_document(KIND, {"number": 1})
+    job = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
 
     assert job.state == DocumentJob.State.FAILED
     assert job.error == "Le document n'a pas pu être préparé."
@@ -125,10 +129,10 @@ def test_a_render_that_fails_marks_the_job_failed_in_french(note):
 
 def test_retrying_a_failed_job_draws_it_again(note):
     note.fails = True
-    failed = ask_document(KIND, {"number": 1})
+    failed = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
     note.fails = False
 
-    job = follow_job(failed, retry=True)
+    job = follow_job(failed, by=TESTS, retry=True)
 
     assert job.pk == failed.pk
     assert job.state == READY
@@ -136,20 +140,20 @@ def test_retrying_a_failed_job_draws_it_again(note):
 
 def test_asking_without_retry_leaves_a_failed_job_failed(note):
     note.fails = True
-    ask_document(KIND, {"number": 1})
+    ask_document(kind=KIND, params={"number": 1}, by=TESTS)
     note.fails = False
 
-    assert ask_document(KIND, {"number": 1}).state == DocumentJob.State.FAILED
+    assert ask_document(kind=KIND, params={"number": 1}, by=TESTS).state == DocumentJob.State.FAILED
 
 
 @pytest.mark.usefixtures("note", "queued")
 def test_a_job_older_than_its_time_limit_is_reported_failed(settings):
-    job = ask_document(KIND, {"number": 1})
+    job = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
     DocumentJob.objects.filter(pk=job.pk).update(
         created_at=timezone.now() - timedelta(seconds=settings.DOCUMENTS_EXPIRY + 1)
     )
 
-    job = ask_document(KIND, {"number": 1})
+    job = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
 
     assert job.state == DocumentJob.State.FAILED
     assert job.error == "Le document n'a pas été prêt à temps."
@@ -157,17 +161,19 @@ def test_a_job_older_than_its_time_limit_is_reported_failed(settings):
 
 @pytest.mark.usefixtures("note", "queued")
 def test_a_job_within_its_time_limit_is_still_under_way(settings):
-    job = ask_document(KIND, {"number": 1})
+    job = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
     DocumentJob.objects.filter(pk=job.pk).update(
         created_at=timezone.now() - timedelta(seconds=settings.DOCUMENTS_EXPIRY - 5)
     )
 
-    assert ask_document(KIND, {"number": 1}).state == DocumentJob.State.WAITING
+    job = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
+
+    assert job.state == DocumentJob.State.WAITING
 
 
 @pytest.mark.usefixtures("queued")
 def test_a_job_left_drawing_by_a_killed_worker_is_drawn_again(note):
-    job = ask_document(KIND, {"number": 1})
+    job = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
     DocumentJob.objects.filter(pk=job.pk).update(state=DocumentJob.State.DRAWING, attempts=1)
 
     draw_job(job.pk)
@@ -177,7 +183,7 @@ def test_a_job_left_drawing_by_a_killed_worker_is_drawn_again(note):
 
 
 def test_a_job_already_drawn_is_not_drawn_again(note):
-    job = ask_document(KIND, {"number": 1})
+    job = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
 
     draw_job(job.pk)
 
@@ -185,10 +191,10 @@ def test_a_job_already_drawn_is_not_drawn_again(note):
 
 
 def test_a_kept_file_deleted_is_drawn_again(note):
-    job = ask_document(KIND, {"number": 1})
+    job = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
     storages["documents"].delete(job.file)
 
-    assert ask_document(KIND, {"number": 1}).state == READY
+    assert ask_document(kind=KIND, params={"number": 1}, by=TESTS).state == READY
     assert len(note.drawn) == 2
 
 

@@ -12,6 +12,7 @@ from django.core.management import call_command
 from documents.drawing import draw_job
 from documents.models import DocumentJob
 from documents.services import ask_document
+from tests.at_the_table import TESTS
 from tests.documents.conftest import KIND
 from tests.htmx import HTMX
 from tournaments.prints import documents
@@ -175,9 +176,9 @@ def test_the_arbitre_logged_in_is_not_limited(arbitre_client, published, setting
 
 
 def test_the_daily_purge_deletes_what_nobody_can_ask_for(note):
-    old = ask_document(KIND, {"number": 1})
+    old = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
     note.shown = "seconde version"
-    current = ask_document(KIND, {"number": 1})
+    current = ask_document(kind=KIND, params={"number": 1}, by=TESTS)
     storages["documents"].save(f"{KIND}/orphelin.pdf", ContentFile(b"x"))
 
     call_command("purge_documents", stdout=StringIO())

@@ -138,6 +138,13 @@ def test_redis_url_selects_djangos_redis_cache(monkeypatch):
     assert cache["LOCATION"] == "redis://127.0.0.1:6379/3"
 
 
+def test_the_redis_cache_keeps_one_pool_of_connections_per_process(monkeypatch):
+    settings = load_settings(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/3")
+
+    options = settings["CACHES"]["default"]["OPTIONS"]
+    assert options == {"pool_class": "tarot_club.cache.SharedConnectionPool"}
+
+
 def test_production_without_redis_shares_the_cache_through_the_database(monkeypatch):
     settings = load_settings(monkeypatch, **PRODUCTION, ALLOWED_HOSTS="tarot.example.org")
 

@@ -1,5 +1,6 @@
 """The tournament's documents, registered with ``documents`` (drawn by the queue, kept until the
-tournament changes): the prints and the .xlsx exports.
+tournament changes): the prints and the .xlsx exports; each asked for, failed or asked again is
+a line of the tournament's journal (``journal_document``).
 
 Each is stamped by the tournament's stamp (its journal and the players' records,
 ``tournament_stamp``): any write to the tournament makes a new file. ``base`` is the site's
@@ -9,9 +10,13 @@ from.
 
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from documents.registry import XLSX, Document, Params, on_worker_start, register
+from common.actors import Actor
+from documents.registry import XLSX, Document, Happened, Params, on_worker_start, register
 from tournaments import spreadsheets
+from tournaments.choices import JournalAction
 from tournaments.models import Hall, Position, Table, Tournament
 from tournaments.prints.cards import cards_document, printed_cards
 from tournaments.prints.pdf import html_to_pdf, render_pdf
@@ -21,6 +26,7 @@ from tournaments.prints.sheets import printed_sheets, sheets_document
 from tournaments.selectors.draws import draw_in_force
 from tournaments.selectors.halls import in_hall
 from tournaments.selectors.standings import current_ranking, tournament_stamp
+from tournaments.services.journal import record
 
 TABLE_SHEET = "tournaments.table_sheet"
 POSITION_SHEETS = "tournaments.position_sheets"
@@ -125,6 +131,59 @@ def draw_deals_xlsx(params: Params) -> bytes:
     return spreadsheets.deals_xlsx(_tournament(params))
 
 
+# Each document in the journal's words (its position and table are the line's own).
+DOCUMENT_WORDS = {
+    TABLE_SHEET: gettext_lazy("feuille de marque de la table"),
+    POSITION_SHEETS: gettext_lazy("feuilles de marque de la position"),
+    PLAN: gettext_lazy("plan de la position"),
+    CARDS: gettext_lazy("cartes des joueurs"),
+    RANKING: gettext_lazy("classement (PDF)"),
+    RANKING_XLSX: gettext_lazy("classement (.xlsx)"),
+    TEAMS_XLSX: gettext_lazy("classement des équipes (.xlsx)"),
+    DEALS_XLSX: gettext_lazy("donnes (.xlsx)"),
+}
+JOURNAL_ACTIONS = {
+    Happened.ASKED: JournalAction.DOCUMENT_ASKED,
+    Happened.FAILED: JournalAction.DOCUMENT_FAILED,
+    Happened.RETRIED: JournalAction.DOCUMENT_RETRIED,
+}
+
+
+def document_words(kind: str, params: Params) -> str:
+    words = str(DOCUMENT_WORDS[kind])
+    if kind == TABLE_SHEET and params.get("base") is not None:
+        words = _("%(document)s, copie de l'arbitre") % {"document": words}
+    if params.get("hall") is not None:
+        words = _("%(document)s, salle %(hall)s") % {"document": words, "hall": params["hall"]}
+    return words
+
+
+def journal_document(
+    *, kind: str, params: Params, happened: Happened, by: Actor, error: str
+) -> None:
+    """The tournament's journal line for one of its documents (``documents.registry``)."""
+    table = position = None
+    if "table" in params:
+        table = Table.objects.select_related("position__tournament").get(pk=params["table"])
+        position = table.position
+        tournament = position.tournament
+    else:
+        tournament = _tournament(params)
+        if "position" in params:
+            position = tournament.positions.get(number=params["position"])
+    after = {"document": document_words(kind, params)}
+    if error:
+        after["error"] = error
+    record(
+        tournament=tournament,
+        action=JOURNAL_ACTIONS[happened],
+        by=by,
+        position=position,
+        table=table,
+        after=after,
+    )
+
+
 def warm_up() -> None:
     """A first tiny PDF: the fonts found, the stylesheet parsed, WeasyPrint's layout loaded."""
     html_to_pdf("<p>Tarot</p>")
@@ -132,11 +191,15 @@ def warm_up() -> None:
 
 def register_documents() -> None:
     on_worker_start(warm_up)
-    register(Document(TABLE_SHEET, _table_stamp, draw_table_sheet))
-    register(Document(POSITION_SHEETS, _stamp, draw_position_sheets))
-    register(Document(PLAN, _stamp, draw_plan))
-    register(Document(CARDS, _stamp, draw_cards))
-    register(Document(RANKING, _stamp, draw_ranking))
-    register(Document(RANKING_XLSX, _stamp, draw_ranking_xlsx, content_type=XLSX))
-    register(Document(TEAMS_XLSX, _stamp, draw_teams_xlsx, content_type=XLSX))
-    register(Document(DEALS_XLSX, _stamp, draw_deals_xlsx, content_type=XLSX))
+    journal = journal_document
+    register(Document(TABLE_SHEET, _table_stamp, draw_table_sheet, journal=journal))
+    register(Document(POSITION_SHEETS, _stamp, draw_position_sheets, journal=journal))
+    register(Document(PLAN, _stamp, draw_plan, journal=journal))
+    register(Document(CARDS, _stamp, draw_cards, journal=journal))
+    register(Document(RANKING, _stamp, draw_ranking, journal=journal))
+    for kind, draw in (
+        (RANKING_XLSX, draw_ranking_xlsx),
+        (TEAMS_XLSX, draw_teams_xlsx),
+        (DEALS_XLSX, draw_deals_xlsx),
+    ):
+        register(Document(kind, _stamp, draw, content_type=XLSX, journal=journal))

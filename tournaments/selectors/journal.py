@@ -47,6 +47,9 @@ LABELS = {
     "signed": gettext_lazy("feuille signée"),
     "withdrawn": gettext_lazy("bilans à confirmer de nouveau"),
     "cancelled": gettext_lazy("annulée"),
+    "document": gettext_lazy("document"),
+    "error": gettext_lazy("erreur"),
+    "push_service": gettext_lazy("service de notification"),
 }
 
 

@@ -17,6 +17,11 @@ stamp is never older than that stamp; a write committed meanwhile moves the stam
 next reader computes again. Hence no reader is ever served a ranking older than the last
 write it could see.
 
+The journal's quiet lines (``choices.QUIET_ACTIONS``: a document asked for, a phone
+subscribed) change nothing a reader sees, and are left out: otherwise asking for a document
+would move the stamp of the very document asked for. A partial index holds the others alone
+(``journal_entries.py``), so the stamp is still read from an index.
+
 Why the journal rather than a counter column on the tournament: no migration, and no write
 waits on the tournament's row, which every table of the room would otherwise lock in turn.
 
@@ -35,6 +40,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count, Max
 
+from tournaments.choices import QUIET_ACTIONS
 from tournaments.models import JournalEntry, Tournament
 from tournaments.selectors.ranking import Ranking, tournament_ranking
 
@@ -69,6 +75,7 @@ def journal_stamps(tournament_ids: Collection[int]) -> dict[int, str]:
     A tournament with no entry is left out."""
     rows = (
         JournalEntry.objects.filter(tournament__in=tournament_ids)
+        .exclude(action__in=QUIET_ACTIONS)
         .values("tournament")
         .annotate(count=Count("pk"), last=Max("pk"))
         .values_list("tournament", "count", "last")

@@ -1,19 +1,26 @@
 """« Me prévenir »: a phone subscribes to a player's notifications, or stops.
 
-A phone's own subscription changes nothing the tournament shows, and no arbitre acts: it is
-not journalled (the journal would list every player's phone beside the arbitre's work). The
-number of phones per player is bounded, so that nobody fills the table from a script.
+Journalled in the tournament's journal, by whoever asked (a visitor, mostly: the player's
+phone has no account), with the player and the push service's host alone: never the phone's
+address at that service nor its keys, which would let anyone reading the journal notify it.
+These lines change nothing the tournament shows (``choices.QUIET_ACTIONS``). The number of
+phones per player is bounded, so that nobody fills the table from a script.
 """
 
 import base64
 import binascii
+from urllib.parse import urlsplit
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from common.actors import Actor
 from common.refusals import Refused
-from tournaments.models import PushSubscription, Registration
+from tournaments.models import JournalEntry, PushSubscription, Registration
 from tournaments.push.sending import allowed_endpoint, push_enabled
+from tournaments.services.journal import record
+
+Action = JournalEntry.Action
 
 PHONES_PER_PLAYER = 10
 P256DH_BYTES = 65  # an uncompressed P-256 point
@@ -29,7 +36,7 @@ def _decoded_length(value: str) -> int | None:
 
 @transaction.atomic
 def subscribe_phone(
-    *, registration: Registration, endpoint: str, p256dh: str, auth: str
+    *, registration: Registration, endpoint: str, p256dh: str, auth: str, by: Actor
 ) -> PushSubscription:
     """Subscribe the phone (its push service's ``endpoint`` and its keys) to the notifications
     of ``registration``; a phone already subscribed keeps its one subscription, keys renewed."""
@@ -53,10 +60,27 @@ def subscribe_phone(
     subscription.p256dh = p256dh
     subscription.auth = auth
     subscription.save()
+    _record(Action.PUSH_SUBSCRIBED, registration, endpoint, by)
     return subscription
 
 
 @transaction.atomic
-def unsubscribe_phone(*, registration: Registration, endpoint: str) -> None:
-    """« Ne plus me prévenir »: this phone no longer hears about ``registration``."""
-    PushSubscription.objects.filter(registration=registration, endpoint=endpoint).delete()
+def unsubscribe_phone(*, registration: Registration, endpoint: str, by: Actor) -> None:
+    """« Ne plus me prévenir »: this phone no longer hears about ``registration`` (journalled
+    when it did)."""
+    deleted, _kinds = PushSubscription.objects.filter(
+        registration=registration, endpoint=endpoint
+    ).delete()
+    if deleted:
+        _record(Action.PUSH_UNSUBSCRIBED, registration, endpoint, by)
+
+
+def _record(action: Action, registration: Registration, endpoint: str, by: Actor) -> None:
+    """The journal's line: the player, and the push service by its host only."""
+    record(
+        tournament=registration.tournament,
+        action=action,
+        by=by,
+        subject=registration,
+        after={"push_service": urlsplit(endpoint).hostname or ""},
+    )

@@ -54,6 +54,7 @@ def table_sheet_pdf(request: HttpRequest, table_id: int) -> HttpResponse:
         params,
         filename=f"feuille-position-{table.position.number}-table-{table.number}.pdf",
         public=not access.can_edit,
+        by=access.actor,
     )
 
 

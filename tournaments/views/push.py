@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from common.actors import Actor
 from common.refusals import Refused
 from tournaments.permissions import visible_tournaments
 from tournaments.selectors.registrations import registration_numbered
@@ -34,6 +35,7 @@ def subscribe(request: HttpRequest, tournament_id: int) -> HttpResponse:
             endpoint=request.POST.get("endpoint", ""),
             p256dh=request.POST.get("p256dh", "")[:200],
             auth=request.POST.get("auth", "")[:100],
+            by=Actor.of_request(request),
         )
     except Refused as refusal:
         return _text(refusal.message, status=400)
@@ -45,5 +47,9 @@ def unsubscribe(request: HttpRequest, tournament_id: int) -> HttpResponse:
     registration = _registration(request, tournament_id)
     if registration is None:
         return _text(_("Aucun participant ne porte ce numéro."), status=400)
-    unsubscribe_phone(registration=registration, endpoint=request.POST.get("endpoint", "")[:1000])
+    unsubscribe_phone(
+        registration=registration,
+        endpoint=request.POST.get("endpoint", "")[:1000],
+        by=Actor.of_request(request),
+    )
     return _text(_("Ce téléphone ne sera plus prévenu."))

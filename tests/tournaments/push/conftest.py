@@ -4,6 +4,7 @@ import itertools
 
 import pytest
 
+from common.actors import Actor
 from tests.push_service import Phone, serve
 from tournaments.management.commands.vapid_keys import new_keys
 from tournaments.services.push import subscribe_phone
@@ -32,7 +33,11 @@ def new_phone(push_service):
     def subscribed(registration) -> Phone:
         phone = Phone(push_service, f"/push/{next(_paths)}")
         subscribe_phone(
-            registration=registration, endpoint=phone.endpoint, p256dh=phone.p256dh, auth=phone.auth
+            registration=registration,
+            endpoint=phone.endpoint,
+            p256dh=phone.p256dh,
+            auth=phone.auth,
+            by=Actor.visitor(),
         )
         return phone
 

@@ -1,13 +1,17 @@
 """« Me prévenir » and « Ne plus me prévenir » from the player's page: a phone subscribes to
 one player of one tournament, and stops; whatever is posted, a French answer, never a 500."""
 
+import json
+
 import pytest
 from django.test import Client
 
+from common.actors import ActorKind
 from tests.at_the_table import TESTS
 from tests.factories import seated_room
 from tests.push_service import Phone
-from tournaments.models import PushSubscription
+from tournaments.models import JournalEntry, PushSubscription
+from tournaments.selectors.standings import tournament_stamp
 from tournaments.services.tournaments import publish_tournament
 
 
@@ -140,3 +144,77 @@ def test_the_subscription_is_posted_with_the_csrf_token(room, phone):
     strict = Client(enforce_csrf_checks=True)
 
     assert subscribe(strict, room[0], phone).status_code == 403
+
+
+# The journal -------------------------------------------------------------------------------
+
+
+def push_lines(tournament):
+    actions = [JournalEntry.Action.PUSH_SUBSCRIBED, JournalEntry.Action.PUSH_UNSUBSCRIBED]
+    return list(tournament.journal.filter(action__in=actions).order_by("pk"))
+
+
+def test_subscribing_is_journalled_by_a_visitor_with_the_player(client, room, phone):
+    tournament, registrations = room
+
+    subscribe(client, tournament, phone)
+
+    [line] = push_lines(tournament)
+    assert (line.action, line.actor_kind, line.actor_label) == (
+        JournalEntry.Action.PUSH_SUBSCRIBED,
+        ActorKind.VISITOR,
+        "Un visiteur",
+    )
+    assert (line.subject_type, line.subject_id) == ("registration", registrations[2].pk)
+    assert line.after == {"push_service": "127.0.0.1"}
+
+
+def test_the_journal_keeps_no_address_nor_key_of_the_phone(client, room, phone):
+    subscribe(client, room[0], phone)
+
+    line = push_lines(room[0])[0]
+    kept = json.dumps([line.before, line.after, line.subject])
+    assert phone.path not in kept
+    assert phone.p256dh not in kept and phone.auth not in kept
+
+
+def test_an_arbitre_logged_in_who_subscribes_is_named(arbitre_client, room, phone, arbitre):
+    subscribe(arbitre_client, room[0], phone)
+
+    assert push_lines(room[0])[0].actor_user == arbitre
+
+
+def test_unsubscribing_is_journalled(client, room, phone):
+    subscribe(client, room[0], phone)
+
+    client.post(
+        f"/tournois/{room[0].pk}/notifications/retrait/", {"number": 3, "endpoint": phone.endpoint}
+    )
+
+    assert [line.action for line in push_lines(room[0])] == [
+        JournalEntry.Action.PUSH_SUBSCRIBED,
+        JournalEntry.Action.PUSH_UNSUBSCRIBED,
+    ]
+
+
+def test_unsubscribing_a_phone_never_subscribed_writes_nothing(client, room, phone):
+    client.post(
+        f"/tournois/{room[0].pk}/notifications/retrait/", {"number": 3, "endpoint": phone.endpoint}
+    )
+
+    assert push_lines(room[0]) == []
+
+
+def test_a_refused_subscription_writes_nothing(client, room, phone):
+    subscribe(client, room[0], phone, auth="n'importe quoi")
+
+    assert push_lines(room[0]) == []
+
+
+def test_a_phone_subscribing_leaves_the_tournaments_stamp_as_it_was(client, room, phone):
+    before = tournament_stamp(room[0])
+
+    subscribe(client, room[0], phone)
+
+    assert push_lines(room[0]) != []
+    assert tournament_stamp(room[0]) == before
