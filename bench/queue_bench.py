@@ -23,8 +23,11 @@ on 127.0.0.1:6379:
    the workers have drawn every job (those, and any asked for before), eight clients, each
    from its own address (``X-Forwarded-For`` from a trusted proxy), ask for the tournament's
    ranking PDF and .xlsx exports and the season's PDF, .xlsx, CSV and JSON in a loop, while a
-   phone reloads its table's sheet (every web worker answers a few pages first: a server at
-   work, not starting).
+   phone reloads its table's sheet (timed alone first, the reference; every web worker answers
+   a few pages before: a server at work, not starting).
+
+Each run starts once the Celery worker processes have warmed up (each says so in its log), so
+that its rounds measure workers at work, not starting.
 
 Targets (the queue's run): every print request answers in under 100 ms (p95); the deal saves'
 p95 within 10 % of the reference; each round of documents ready within 1.2 × the sum of their
@@ -57,6 +60,7 @@ DEALS = 5
 PHONES_AT_ONCE = sized(25, 8)
 POLL_SECONDS = 0.5
 PROBE_SECONDS = sized(20, 3)
+PHONE_ALONE_SECONDS = sized(10, 2)
 PROBE_CLIENTS = 8
 WARM_UP_REQUESTS = 12
 RUN_DEADLINE = 600
@@ -303,7 +307,7 @@ def probe(args, env, folder, tournament: int, season: int) -> dict:
         # The phone types its table's code, and every web worker answers a few pages first:
         # the probe measures a server at work, not its first requests (its imports, its
         # templates read).
-        device = Timed(args.port, tally, {})
+        device = Timed(args.port, tally, times)
         _, html, _ = device.request("GET", f"/tables/{table_id}/acces/")
         form = {"code": code, "csrfmiddlewaretoken": device.token(html)}
         device.request("POST", f"/tables/{table_id}/acces/", form)
@@ -319,6 +323,11 @@ def probe(args, env, folder, tournament: int, season: int) -> dict:
         drained, left = wait_for_the_queue(args.database)
         log(f"the queue drained in {drained:.0f} s" if not left else
             f"the queue did not drain in {drained:.0f} s: {left} jobs still under way")  # fmt: skip
+        # The phone alone first: what its sheet costs on this machine now, the reference.
+        alone_until = time.monotonic() + PHONE_ALONE_SECONDS
+        while time.monotonic() < alone_until:
+            device.timed("phone alone", "GET", f"/tables/{table_id}/")
+            time.sleep(0.2)
         since = psql("SELECT now()::text", args.database)[0][0]
         deadline = time.monotonic() + PROBE_SECONDS
 
@@ -333,7 +342,6 @@ def probe(args, env, folder, tournament: int, season: int) -> dict:
                 turn += 1
 
         def phone() -> None:
-            device.times = times
             while time.monotonic() < deadline:
                 device.timed("phone", "GET", f"/tables/{table_id}/")
                 time.sleep(0.2)
@@ -442,6 +450,7 @@ def main() -> int:
         print(f"  in the request, round {number + 1}: {makespan:.2f} s")
 
     phone = probed["times"].get("phone", [])
+    phone_alone = probed["times"].get("phone alone", [])
     public = probed["times"].get("public", [])
     print()
     print(
@@ -451,7 +460,8 @@ def main() -> int:
     )
     print(f"public probe, {PROBE_SECONDS} s: {len(public)} requests {probed['statuses']}, "
           f"p95 {ms(p95(public))}, {probed['drawn']} documents drawn meanwhile; "
-          f"the phone's sheet: {len(phone)} loads, "
+          f"the phone's sheet alone first: p50 {ms(statistics.median(phone_alone))}, p95 "
+          f"{ms(p95(phone_alone))}; with the clients: {len(phone)} loads, "
           f"p50 {ms(statistics.median(phone))}, p95 {ms(p95(phone))}")  # fmt: skip
 
     saves_ok = p95(queued["times"]["save"]) <= SAVES_MARGIN * p95(alone["times"]["save"])
