@@ -186,17 +186,17 @@ def arbitre(port, tally, times, name, url, barriers, done, rounds) -> None:
         except threading.BrokenBarrierError:
             return
         started = time.perf_counter()
-        status, html = browser.timed("print", "GET", url)
+        status, html = browser.timed("print ask", "GET", url)
         digest = ""
         if status == 202:
             digest = re.search(r"travail=([0-9a-f]{64})", html).group(1)
             followed = f"{url}?travail={digest}"
             while True:
                 time.sleep(POLL_SECONDS)
-                status, html = follower.timed("print", "GET", followed)
+                status, html = follower.timed("print follow", "GET", followed)
                 if "Le document est prêt." in html or "pas pu" in html or "à temps" in html:
                     break
-            status, _ = browser.timed("print", "GET", followed)
+            status, _ = browser.timed("print file", "GET", followed)
         elif status != 200:
             tally.refused.append((name, number, status))
         with tally.lock:
@@ -362,6 +362,15 @@ def probe(args, env, folder, tournament: int, season: int) -> dict:
     return {"times": times, "statuses": statuses, "drained": drained, "left": left, "drawn": drawn}
 
 
+# A print request: the arbitre's ask, the page following the job (htmx), the file fetched.
+PRINT_PARTS = ("ask", "follow", "file")
+
+
+def prints(run: dict) -> list[float]:
+    """Every print request's duration in ``run``."""
+    return [t for part in PRINT_PARTS for t in run["times"].get(f"print {part}", [])]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8095)
@@ -421,12 +430,14 @@ def main() -> int:
         ("deal saves p50", [ms(statistics.median(r["times"]["save"])) for r in
                             (alone, queued, inline)]),
         ("deal saves p95", [ms(p95(r["times"]["save"])) for r in (alone, queued, inline)]),
-        ("print requests", ["", len(queued["times"].get("print", [])),
-                            len(inline["times"].get("print", []))]),
-        ("print requests p95", ["", ms(p95(queued["times"].get("print", [0]))),
-                                ms(p95(inline["times"].get("print", [0])))]),
-        ("print requests max", ["", ms(max(queued["times"].get("print", [0]))),
-                                ms(max(inline["times"].get("print", [0])))]),
+        ("print requests", ["", len(prints(queued)), len(prints(inline))]),
+        ("print requests p95", ["", ms(p95(prints(queued))), ms(p95(prints(inline)))]),
+        *((f"  {part} p95 (count)", ["", *(
+            f"{ms(p95(r['times'].get(f'print {part}', [0])))} "
+            f"({len(r['times'].get(f'print {part}', []))})" for r in (queued, inline))])
+          for part in PRINT_PARTS),
+        ("print requests max", ["", ms(max(prints(queued), default=0)),
+                                ms(max(prints(inline), default=0))]),
     ]  # fmt: skip
     for label, values in rows:
         print(f"{label:<34}" + "".join(f"{value!s:>12}" for value in values))
@@ -465,7 +476,7 @@ def main() -> int:
           f"p50 {ms(statistics.median(phone))}, p95 {ms(p95(phone))}")  # fmt: skip
 
     saves_ok = p95(queued["times"]["save"]) <= SAVES_MARGIN * p95(alone["times"]["save"])
-    prints_ok = p95(queued["times"].get("print", [0])) < PRINT_P95
+    prints_ok = p95(prints(queued)) < PRINT_P95
     phone_ok = p95(phone) < PHONE_P95
     lost = any(len(r["tally"].acknowledged) != TABLES * DEALS for r in (alone, queued, inline))
     print()
