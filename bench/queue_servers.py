@@ -17,6 +17,9 @@ from load_fault import HOST, REQUEST_TIMEOUT, ROOT, Phone, Tally, wait_until_up
 
 GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
 CELERY = str(ROOT / ".venv" / "bin" / "celery")
+WORKERS_DEADLINE = 180
+# What each worker process logs once warmed up (documents/tasks.py's WARMED_UP).
+WARMED_UP = "Worker process warmed up: it takes documents now"
 
 
 def log(message: str) -> None:
@@ -78,17 +81,37 @@ def start_servers(port: int, env: dict, folder: Path, workers: int) -> list[subp
             cwd=ROOT, env=env, stdout=(folder / "web.log").open("a"), stderr=subprocess.STDOUT,
         )
     ]  # fmt: skip
+    worker_log = folder / "worker.log"
+    worker_log.touch()
+    before = worker_log.stat().st_size
     if workers:
         processes.append(
             subprocess.Popen(
                 ["nice", "-n", "10", CELERY, "-A", "tarot_club", "worker", "--concurrency",
-                 str(workers), "--loglevel", "WARNING", "--hostname", f"bench-{port}@%h"],
-                cwd=ROOT, env=env, stdout=(folder / "worker.log").open("a"),
-                stderr=subprocess.STDOUT,
+                 str(workers), "--loglevel", "INFO", "--hostname", f"bench-{port}@%h"],
+                cwd=ROOT, env=env, stdout=worker_log.open("a"), stderr=subprocess.STDOUT,
             )
         )  # fmt: skip
     wait_until_up(port, processes[0])
+    if workers:
+        wait_for_workers(worker_log, before, workers)
     return processes
+
+
+def wait_for_workers(worker_log: Path, offset: int, workers: int) -> None:
+    """Until each worker process has warmed up (its first tiny PDF drawn: documents/tasks.py),
+    so that a run measures workers at work, not starting (bounded)."""
+    started = time.monotonic()
+    while time.monotonic() - started < WORKERS_DEADLINE:
+        with worker_log.open("rb") as log_file:
+            log_file.seek(offset)
+            ready = log_file.read().decode("utf-8", "replace").count(WARMED_UP)
+        if ready >= workers:
+            seconds = time.monotonic() - started
+            log(f"{workers} Celery worker processes warmed up in {seconds:.0f} s")
+            return
+        time.sleep(0.5)
+    log(f"the Celery workers did not warm up within {WORKERS_DEADLINE} s: the run goes on")
 
 
 def stop_servers(processes: list[subprocess.Popen]) -> None:

@@ -210,3 +210,12 @@ def test_each_worker_process_draws_a_first_tiny_pdf_as_it_starts(monkeypatch):
     worker_process_init.send(sender=None)
 
     assert drawn == ["<p>Tarot</p>"]
+
+
+def test_a_worker_process_says_when_it_is_warmed_up(monkeypatch, caplog):
+    monkeypatch.setattr(prints_documents, "html_to_pdf", lambda _html: None)
+
+    with caplog.at_level(logging.INFO, logger="documents.tasks"):
+        worker_process_init.send(sender=None)
+
+    assert tasks.WARMED_UP in caplog.messages
