@@ -22,6 +22,7 @@ def test_an_unpublished_tournaments_stream_is_not_found(client, hidden):
 
 def test_its_arbitre_follows_an_unpublished_tournament(arbitre_client, hidden):
     response = arbitre_client.get(f"/tournois/{hidden.pk}/direct/")
+    response.close()  # the stream, now: not by the garbage collector in a later test
 
     assert response.status_code == 200
 
@@ -40,6 +41,7 @@ def test_the_arbitres_stream_is_not_found_for_anyone_else(client, other_arbitre,
 
 def test_the_arbitres_stream_is_open_to_the_clubs_arbitre(arbitre_client, hidden):
     response = arbitre_client.get(f"/arbitre/tournois/{hidden.pk}/direct/")
+    response.close()  # the stream, now: not by the garbage collector in a later test
 
     assert response.status_code == 200
 

@@ -152,6 +152,7 @@ def test_the_public_stream_leaves_out_the_calls(client, room, live_bus, commits)
 def test_the_arbitres_stream_brings_the_calls(arbitre_client, room, commits):
     tournament, tables = room
     response = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/direct/")
+    OPENED.append(response)
     content = iter(response.streaming_content)
     next(content)
 
