@@ -189,10 +189,11 @@ def tournament_id(database: str) -> int:
 class Phone:
     """One table's phone: its cookies, its CSRF token, one connection at a time."""
 
-    def __init__(self, port: int, tally: Tally):
+    def __init__(self, port: int, tally: Tally, headers: dict | None = None):
         self.port = port
         self.tally = tally
         self.cookies: dict[str, str] = {}
+        self.extra = headers or {}  # sent with every request (htmx's, a proxy's X-Forwarded-For)
 
     def request(self, method: str, path: str, form: dict | None = None):
         """Send once; if the connection is cut before an answer, send once more."""
@@ -210,7 +211,7 @@ class Phone:
 
     def _send(self, method: str, path: str, form: dict | None):
         connection = http.client.HTTPConnection(HOST, self.port, timeout=REQUEST_TIMEOUT)
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), **self.extra}
         body = None
         if form is not None:
             body = urlencode(form)

@@ -4,16 +4,13 @@ phone or browser that times each request. Talks to 127.0.0.1 only."""
 
 from __future__ import annotations
 
-import http.client
 import signal
 import statistics
 import subprocess
 import time
-from http.cookies import SimpleCookie
 from pathlib import Path
-from urllib.parse import urlencode
 
-from load_fault import HOST, REQUEST_TIMEOUT, ROOT, Phone, Tally, wait_until_up
+from load_fault import HOST, ROOT, Phone, Tally, wait_until_up
 
 GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
 CELERY = str(ROOT / ".venv" / "bin" / "celery")
@@ -40,9 +37,8 @@ class Timed(Phone):
     """A phone (or a browser) that times each request, by the label ``label(method, path)``."""
 
     def __init__(self, port: int, tally: Tally, times: dict, headers: dict | None = None):
-        super().__init__(port, tally)
+        super().__init__(port, tally, headers)
         self.times = times
-        self.extra = headers or {}
 
     def timed(self, label: str, method: str, path: str, form: dict | None = None):
         started = time.perf_counter()
@@ -50,26 +46,6 @@ class Timed(Phone):
         with self.tally.lock:
             self.times.setdefault(label, []).append(time.perf_counter() - started)
         return status, text
-
-    def _send(self, method: str, path: str, form: dict | None):
-        """As ``Phone._send``, with the extra headers (htmx's, a proxy's X-Forwarded-For)."""
-        connection = http.client.HTTPConnection(HOST, self.port, timeout=REQUEST_TIMEOUT)
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), **self.extra}
-        body = None
-        if form is not None:
-            body = urlencode(form)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        try:
-            connection.request(method, path, body=body, headers=headers)
-            response = connection.getresponse()
-            text = response.read().decode("utf-8", "replace")
-        finally:
-            connection.close()
-        for header in response.headers.get_all("Set-Cookie") or []:
-            for name, morsel in SimpleCookie(header).items():
-                self.cookies[name] = morsel.value
-        self.tally.count(response.status)
-        return response.status, text, 0
 
 
 def start_servers(port: int, env: dict, folder: Path, workers: int) -> list[subprocess.Popen]:
