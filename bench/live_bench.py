@@ -51,7 +51,7 @@ from pathlib import Path
 
 import benchsetup
 import load_fault
-from live_clients import Client, Proxy, run_clients
+from live_clients import RETURN_DEADLINE, Client, Proxy, Room
 from load_fault import HOST, ROOT, Tally, log, play_table, psql, set_up, tables, tournament_id
 
 GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
@@ -61,7 +61,6 @@ CUT_SECONDS = 10
 TIMER_FETCH_SECONDS = 30  # the player's page, the most read, asks every 30 s without a stream
 LIVE_FETCH_SECONDS = 300
 CUT_AFTER = load_fault.TABLES * load_fault.DEALS // 2  # deals acknowledged before the cut
-RETURN_DEADLINE = 90  # seconds for every client cut off to come back, once the saves are over
 
 
 # --- The server ---------------------------------------------------------------------------
@@ -182,17 +181,11 @@ class Outcome:
 def one_run(args, codes, tournament, *, streams: int, cut: Proxy | None) -> Outcome:
     clear_deals(args.database)
     tally = Tally()
-    clients = [Client() for _ in range(streams)]
-    stop, opened = threading.Event(), threading.Event()
-    path = f"/tournois/{tournament}/direct/"
     started = time.time()
-    follower = threading.Thread(
-        target=run_clients, args=(clients, args.port, path, stop, opened), daemon=True
-    )
-    if streams:
-        follower.start()
-        opened.wait(timeout=60)
-        log(f"{sum(1 for c in clients if c.connected_at)} streams open")
+    room = Room(streams, args.port, f"/tournois/{tournament}/direct/") if streams else None
+    if room:
+        room.opened.wait(timeout=90)
+        log(f"{streams} streams asked for: the saves start")
     peak = [server_memory_mb(args.server.pid)]
     sampling = threading.Event()
 
@@ -224,21 +217,13 @@ def one_run(args, codes, tournament, *, streams: int, cut: Proxy | None) -> Outc
     if cut is not None:
         saved.set()
         cutter.join(timeout=CUT_SECONDS + 60)
-        # Every client cut off comes back (bounded in time), as a phone's page does.
-        deadline = time.monotonic() + RETURN_DEADLINE
-        while time.monotonic() < deadline and any(
-            c.fell_back_at and not c.back_at for c in clients
-        ):
-            time.sleep(0.5)
+    # Every client cut off comes back (bounded), and the last events reach every client.
+    clients = room.clients(timeout=RETURN_DEADLINE + 120) if room else []
+    if cut is not None:
         log(f"{sum(1 for c in clients if c.back_at)} of "
             f"{sum(1 for c in clients if c.fell_back_at)} clients cut off came back")  # fmt: skip
-    # Time for the last events to reach every client.
-    time.sleep(3)
     sampling.set()
     sampler.join()
-    stop.set()
-    if streams:
-        follower.join(timeout=60)
     topic = f"tournament:{tournament}"
     expected = public_ids(args.bus_url_direct, args.stream_key, topic, started) if streams else []
     acknowledged = tally.acknowledged | tally.acknowledged_on_retry

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import random
 import threading
 import time
 from dataclasses import dataclass, field
 
+import uvloop
 from load_fault import HOST
 
 STREAMS_OPENED_PER_SECOND = 250
@@ -108,43 +110,58 @@ async def _open(client: Client, port: int, path: str):
     return reader, writer, chunked
 
 
-async def _lines(reader, chunked: bool):
-    """The body's lines, until the stream ends: its last chunk, as a browser's EventSource
+async def _chunks(reader, chunked: bool):
+    """The body's writes, until the stream ends: its last chunk, as a browser's EventSource
     sees it (the connection itself may be kept open for another request), or the connection
     closed."""
     if not chunked:
-        while line := await reader.readline():
-            yield line
+        while data := await reader.read(65536):
+            yield data
         return
-    buffer = b""
-    while True:
-        size = int((await reader.readline()).split(b";")[0].strip() or b"0", 16)
-        if not size:
-            return
-        buffer += (await reader.readexactly(size + 2))[:-2]
-        *lines, buffer = buffer.split(b"\n")
-        for line in lines:
-            yield line + b"\n"
+    # One read per arrival, the chunks framed here: a few awaits a write, not two per chunk.
+    pending = b""
+    while data := await reader.read(65536):
+        pending += data
+        while (end := pending.find(b"\r\n")) >= 0:
+            size = int(pending[:end].split(b";")[0].strip() or b"0", 16)
+            if not size:
+                return
+            if len(pending) < end + size + 4:
+                break
+            yield pending[end + 2 : end + 2 + size]
+            pending = pending[end + size + 4 :]
+
+
+_COMMITTED_AT: dict[bytes, float] = {}
+
+
+def _committed_at(event_id: bytes, block: bytes) -> float:
+    """When the event's deal was committed (its ``at``), read once for the 2,000 clients."""
+    if event_id not in _COMMITTED_AT:
+        data = block[block.index(b"data: ") + 6 :].split(b"\n", 1)[0]
+        _COMMITTED_AT[event_id] = json.loads(data)["at"]
+    return _COMMITTED_AT[event_id]
 
 
 async def _read(client: Client, opened, stop: asyncio.Event, catching_up: bool) -> None:
-    """Each event of the stream: its id kept, and the time from its commit to here."""
+    """Each event of the stream: its id kept, and the time from its commit to here. A write
+    may hold several events (a batch, or what was missed): each counts."""
     reader, _writer, chunked = opened
-    event_id = ""
-    async for line in _lines(reader, chunked):
+    buffer = b""
+    async for chunk in _chunks(reader, chunked):
         if stop.is_set():
             return
-        text = line.decode().rstrip("\r\n")
-        if text.startswith("id: "):
-            event_id = text[4:]
-        elif text.startswith("data: ") and event_id:
-            now = time.time()
-            data = json.loads(text[6:])
-            client.received.append(event_id)
-            client.latencies.append(now - data["at"])
-            client.caught_up += catching_up and now - data["at"] > 1
-            client.last_id = event_id
-            event_id = ""
+        now = time.time()
+        *blocks, buffer = (buffer + chunk).split(b"\n\n")
+        for block in blocks:
+            if not block.startswith(b"id: "):
+                continue  # the retry, a heartbeat
+            event_id = block[4 : block.index(b"\n")]
+            at = _committed_at(event_id, block)
+            client.received.append(event_id.decode())
+            client.latencies.append(now - at)
+            client.caught_up += catching_up and now - at > 1
+            client.last_id = client.received[-1]
 
 
 async def follow(client: Client, port: int, path: str, stop: asyncio.Event) -> None:
@@ -178,7 +195,41 @@ async def follow(client: Client, port: int, path: str, stop: asyncio.Event) -> N
             await asyncio.sleep(random.uniform(1.0, 1.0 + RECONNECT_SPREAD))
 
 
-def run_clients(clients, port: int, path: str, stop: threading.Event, opened: threading.Event):
+RETURN_DEADLINE = 90  # seconds for every client cut off to come back, once the saves are over
+LAST_EVENTS_SECONDS = 3  # for the last events to reach every client
+
+
+class Room:
+    """The clients in a process of their own, as real phones are: they never hold the bench's
+    interpreter lock while its tables' phones time their saves. ``saved`` tells them the saves
+    are over; ``clients()`` answers what each received, once every client cut off has come
+    back (bounded) and the last events have reached them."""
+
+    def __init__(self, count: int, port: int, path: str):
+        context = multiprocessing.get_context("spawn")
+        self.opened, self.saved = context.Event(), context.Event()
+        self._results, sent = context.Pipe(duplex=False)
+        self.process = context.Process(
+            target=_room, args=(count, port, path, self.opened, self.saved, sent), daemon=True
+        )
+        self.process.start()
+
+    def clients(self, timeout: float) -> list[Client]:
+        self.saved.set()
+        clients = self._results.recv() if self._results.poll(timeout) else []
+        self.process.join(timeout=30)
+        if self.process.is_alive():
+            self.process.kill()
+        return clients
+
+
+def cut_off_still(client: Client) -> bool:
+    return bool(client.fell_back_at and not client.back_at)
+
+
+def _room(count: int, port: int, path: str, opened, saved, results) -> None:
+    clients = [Client() for _ in range(count)]
+
     async def main():
         done = asyncio.Event()
         tasks = []
@@ -191,11 +242,21 @@ def run_clients(clients, port: int, path: str, stop: threading.Event, opened: th
         while time.monotonic() < deadline and not all(c.connected_at for c in clients):
             await asyncio.sleep(0.5)
         opened.set()
-        while not stop.is_set():
+        while not saved.is_set():
             await asyncio.sleep(0.2)
+        # Every client cut off comes back (bounded in time), as a phone's page does.
+        deadline = time.monotonic() + RETURN_DEADLINE
+        while time.monotonic() < deadline and any(
+            c.fell_back_at and not c.back_at for c in clients
+        ):
+            await asyncio.sleep(0.5)
+        await asyncio.sleep(LAST_EVENTS_SECONDS)
         done.set()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
-    asyncio.run(main())
+    # uvloop (the web server's loop too): 2,000 phones on this machine cost it less of the
+    # CPU the server needs.
+    uvloop.run(main())
+    results.send(clients)

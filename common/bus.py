@@ -68,7 +68,7 @@ class Event:
     topic: str
     data: dict
 
-    @property
+    @functools.cached_property
     def key(self) -> tuple[int, int]:
         return parse_id(self.id) or (0, 0)
 
@@ -78,13 +78,29 @@ class Event:
         return json.dumps(self.data, separators=(",", ":"), ensure_ascii=False)
 
 
-DOWN = None  # what a listener's queue receives when the bus is cut: its stream ends
+class Batch:
+    """The events of one topic that reach a process's streams together, in order. What every
+    stream makes of them alike (their frames, for a same filter) is made once, in ``shared``:
+    a room of 2,000 phones costs one encoding per batch, not one per phone."""
+
+    __slots__ = ("events", "first", "last", "shared")
+
+    def __init__(self, events: Iterable[Event]):
+        self.events = tuple(events)
+        self.first, self.last = self.events[0].key, self.events[-1].key
+        self.shared: dict = {}
+
+
+# What a listener's queue receives besides batches: the bus is cut (its stream ends), or the
+# process's heartbeat (a comment on every open stream, so that no proxy closes it as idle).
+DOWN = None
+HEARTBEAT = "heartbeat"
 
 
 @dataclass(eq=False)
 class Listener:
     """One open stream's queue, on its own event loop (the development server runs one loop per
-    request thread; uvicorn one per process)."""
+    request thread; uvicorn one per process): it receives Batches, DOWN and HEARTBEAT."""
 
     topic: str
     loop: asyncio.AbstractEventLoop
@@ -92,15 +108,20 @@ class Listener:
 
 
 class Hub:
-    """The process's open streams, by topic; an event reaches each loop in one call."""
+    """The process's open streams, by topic; a batch reaches each loop in one call, and each
+    stream as one item. One thread of the process beats for every stream."""
 
     def __init__(self):
         self._lock = threading.Lock()
         self._listeners: dict[str, set[Listener]] = {}
+        self._beating = False
 
     def add(self, listener: Listener) -> None:
         with self._lock:
             self._listeners.setdefault(listener.topic, set()).add(listener)
+            beat, self._beating = not self._beating, True
+        if beat:
+            threading.Thread(target=self._beat, name="live-heartbeat", daemon=True).start()
 
     def remove(self, listener: Listener) -> None:
         with self._lock:
@@ -115,30 +136,53 @@ class Hub:
             return sum(len(listeners) for listeners in self._listeners.values())
 
     def deliver(self, events: Iterable[Event | None], topic: str | None = None) -> None:
-        """Hand ``events`` to the listeners of their topics (or ``DOWN`` to every listener, or
-        to ``topic``'s), one thread-safe call per loop."""
-        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Queue, Event | None]]] = {}
+        """Hand ``events`` to the listeners of their topics, one batch per topic (or ``DOWN``
+        to every listener, or to ``topic``'s), one thread-safe call per loop."""
+        by_topic: dict[str, list[Event]] = {}
+        down = False
+        for event in events:
+            if event is DOWN:
+                down = True
+            else:
+                by_topic.setdefault(event.topic, []).append(event)
+        items: list[tuple[str | None, Batch | None]] = [
+            (name, Batch(group)) for name, group in by_topic.items()
+        ]
+        if down:
+            items.append((topic, DOWN))
+        self._hand_over(items)
+
+    def _hand_over(self, batches: list[tuple[str | None, object]]) -> None:
+        """Each item to the listeners of its topic (None: every listener)."""
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Queue, object]]] = {}
         with self._lock:
-            for event in events:
-                if event is DOWN:
-                    targets = (
-                        [listener for group in self._listeners.values() for listener in group]
-                        if topic is None
-                        else list(self._listeners.get(topic, ()))
-                    )
-                else:
-                    targets = self._listeners.get(event.topic, ())
+            for name, item in batches:
+                targets = (
+                    [listener for group in self._listeners.values() for listener in group]
+                    if name is None
+                    else self._listeners.get(name, ())
+                )
                 for listener in targets:
-                    by_loop.setdefault(listener.loop, []).append((listener.queue, event))
-        for loop, items in by_loop.items():
+                    by_loop.setdefault(listener.loop, []).append((listener.queue, item))
+        for loop, queued in by_loop.items():
             # A loop already closed is a stream that has ended.
             with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(_put_all, items)
+                loop.call_soon_threadsafe(_put_all, queued)
+
+    def _beat(self) -> None:
+        """A heartbeat on every open stream every ``LIVE_HEARTBEAT_SECONDS``: one timer for
+        the process, not one per stream (read at each tick: the tests shorten it)."""
+        last = time.monotonic()
+        while True:
+            time.sleep(min(settings.LIVE_HEARTBEAT_SECONDS, 1.0))
+            if time.monotonic() - last >= settings.LIVE_HEARTBEAT_SECONDS:
+                last = time.monotonic()
+                self._hand_over([(None, HEARTBEAT)])
 
 
-def _put_all(items) -> None:
-    for queue, event in items:
-        queue.put_nowait(event)
+def _put_all(queued) -> None:
+    for queue, item in queued:
+        queue.put_nowait(item)
 
 
 class MemoryBus:
@@ -319,6 +363,9 @@ class RedisBus:
                     # one or the other (or both: sent once, by id).
                     self._remember(events)
                     self.hub.deliver(events)
+                    # What comes meanwhile is read at once, next time, and reaches each stream
+                    # in the same write: 2,000 streams cost 2,000 writes per batch, not per event.
+                    time.sleep(settings.LIVE_BATCH_SECONDS)
                 if self._cut.is_set():
                     self._retry_pending()
             except redis.RedisError:

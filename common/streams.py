@@ -2,7 +2,7 @@
 
 A stream sends what the client missed since the ``Last-Event-ID`` it comes back with (within
 the hour the bus keeps), then each event as the bus hands it over, each with its ``id:``, and
-a comment every ``LIVE_HEARTBEAT_SECONDS`` so that no proxy closes it as idle. When the bus is
+the process's heartbeat (``common.bus.Hub``) so that no proxy closes it as idle. When the bus is
 cut the stream ends: the pages go back to their timers, and their next connection catches up.
 
 Under ASGI (uvicorn workers) a stream is a coroutine of the process's one event loop. Under
@@ -16,15 +16,15 @@ import contextlib
 from collections.abc import AsyncIterator, Callable, Iterator
 
 from asgiref.sync import sync_to_async
-from django.conf import settings
 from django.core.handlers.wsgi import WSGIRequest
 from django.http import HttpRequest, StreamingHttpResponse
 
-from common.bus import DOWN, Event, Listener, bus, parse_id
+from common.bus import DOWN, HEARTBEAT, Batch, Event, Listener, bus, parse_id
 
 # How long a browser waits before it reconnects a stream that ended.
 RETRY_MS = 3000
 RELOAD = "reload"  # the client was away longer than the bus keeps: it reads its pages again
+HEARTBEAT_FRAME = ": ♥\n\n".encode()
 
 
 def last_event_id(request: HttpRequest) -> str:
@@ -49,44 +49,54 @@ async def _missed(the_bus, topic: str, last_id: str, keep) -> tuple[str, tuple[i
     return "".join(frames), (missed[-1].key if missed else seen)
 
 
-def _frames(events: list, seen: tuple[int, int], keep) -> tuple[str, tuple[int, int], bool]:
-    """The frames of ``events`` not sent yet, the last id, and whether the bus was cut."""
+def _batch_frames(batch: Batch, keep: Callable[[dict], bool]) -> bytes:
+    """The frames of ``batch`` that ``keep`` lets through, made and encoded once for every
+    stream with the same filter (the streams of a process share the batch)."""
+    frames = batch.shared.get(keep)
+    if frames is None:
+        text = "".join(_frame(event) for event in batch.events if keep(event.data))
+        frames = batch.shared[keep] = text.encode()
+    return frames
+
+
+def _frames(items: list, seen: tuple[int, int], keep) -> tuple[bytes, tuple[int, int], bool]:
+    """The frames of ``items`` not sent yet, the last id, and whether the bus was cut."""
     frames = []
-    for event in events:
-        if event is DOWN:
-            return "".join(frames), seen, True
-        if event.key > seen:
-            seen = event.key
-            if keep(event.data):
-                frames.append(_frame(event))
-    return "".join(frames), seen, False
+    for item in items:
+        if item is DOWN:
+            return b"".join(frames), seen, True
+        if item is HEARTBEAT:
+            frames.append(HEARTBEAT_FRAME)
+        elif item.first > seen:
+            frames.append(_batch_frames(item, keep))
+            seen = item.last
+        else:
+            # Only just after a catch-up: the events sent already with what was missed.
+            text = "".join(_frame(e) for e in item.events if e.key > seen and keep(e.data))
+            frames.append(text.encode())
+            seen = max(seen, item.last)
+    return b"".join(frames), seen, False
 
 
-async def _events(topic: str, last_id: str, keep: Callable[[dict], bool]) -> AsyncIterator[str]:
+async def _events(topic: str, last_id: str, keep: Callable[[dict], bool]) -> AsyncIterator[bytes]:
     the_bus = bus()
     listener = Listener(topic, asyncio.get_running_loop())
     # Listening before reading what was missed: an event published in between is in both,
     # and sent once (by id).
     the_bus.hub.add(listener)
     try:
-        yield f"retry: {RETRY_MS}\n\n"
+        # Bytes, as Django sends them: a stream's writes are encoded once for all.
+        yield f"retry: {RETRY_MS}\n\n".encode()
         missed, seen = await _missed(the_bus, topic, last_id, keep)
         if missed:
-            yield missed
-        heartbeat = settings.LIVE_HEARTBEAT_SECONDS
+            yield missed.encode()
         while True:
-            try:
-                # Not ``wait_for``, which makes a task of each wait: 2,000 streams would make
-                # 2,000 tasks for every event.
-                async with asyncio.timeout(heartbeat):
-                    events = [await listener.queue.get()]
-            except TimeoutError:
-                yield ": ♥\n\n"
-                continue
+            # No timer per stream: the process's heartbeat comes through the queue too.
+            items = [await listener.queue.get()]
             # What else is waiting goes in the same write: a burst costs one send, not many.
             while not listener.queue.empty():
-                events.append(listener.queue.get_nowait())
-            frames, seen, cut = _frames(events, seen, keep)
+                items.append(listener.queue.get_nowait())
+            frames, seen, cut = _frames(items, seen, keep)
             if frames:
                 yield frames
             if cut:
@@ -95,7 +105,7 @@ async def _events(topic: str, last_id: str, keep: Callable[[dict], bool]) -> Asy
         the_bus.hub.remove(listener)
 
 
-def _stepped(events: AsyncIterator[str]) -> Iterator[str]:
+def _stepped(events: AsyncIterator[bytes]) -> Iterator[bytes]:
     """The async stream, for a WSGI server: stepped in an event loop of this thread."""
     loop = asyncio.new_event_loop()
     try:

@@ -257,6 +257,9 @@ LIVE_REDIS_URL = os.environ.get("LIVE_REDIS_URL", REDIS_URL)
 LIVE_STREAM_KEY = os.environ.get("CACHE_KEY_PREFIX", "tarot") + ":live"
 # A heartbeat comment on every open stream, so that no proxy closes it as idle.
 LIVE_HEARTBEAT_SECONDS = 15
+# Each process reads the bus at most this often: the events of a busy room (a dozen deals a
+# second at a federation's event) reach each open stream as one write, not one write each.
+LIVE_BATCH_SECONDS = float(os.environ.get("LIVE_BATCH_SECONDS", "0.25"))
 
 # « Me prévenir » (tournaments/push): Web Push signed with the site's VAPID keys, made once by
 # ``manage.py vapid_keys``; without them the button is not offered. The subscriptions may name

@@ -12,19 +12,36 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import redis
 
-from common.bus import DOWN, KEEP_SECONDS, Listener, MemoryBus, RedisBus, parse_id
+from common.bus import (
+    DOWN,
+    HEARTBEAT,
+    KEEP_SECONDS,
+    Batch,
+    Listener,
+    MemoryBus,
+    RedisBus,
+    parse_id,
+)
 from tests.common.cuttable import CuttableRedis
 
 
 def listen(the_bus, topic, work, count):
-    """Run ``work`` while a listener of ``topic`` waits, and answer what it received."""
+    """Run ``work`` while a listener of ``topic`` waits, and answer the first ``count`` events
+    (or DOWN) it received, out of their batches; heartbeats aside."""
 
     async def run():
         listener = Listener(topic, asyncio.get_running_loop())
         the_bus.hub.add(listener)
         try:
             await asyncio.get_running_loop().run_in_executor(None, work)
-            return [await asyncio.wait_for(listener.queue.get(), 5) for _ in range(count)]
+            received = []
+            while len(received) < count:
+                item = await asyncio.wait_for(listener.queue.get(), 5)
+                if isinstance(item, Batch):
+                    received += item.events
+                elif item is not HEARTBEAT:
+                    received.append(item)
+            return received
         finally:
             the_bus.hub.remove(listener)
 
