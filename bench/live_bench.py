@@ -6,6 +6,7 @@ Redis on 127.0.0.1:6379:
 
     .venv/bin/python bench/live_bench.py [--port 8145] [--database tarot_i33]
                                          [--redis-db 9] [--proxy-port 8156] [--streams 2000]
+                                         [--pace 20]
 
 Every step is bounded in count and in time, and talks to 127.0.0.1 only:
 
@@ -14,19 +15,23 @@ Every step is bounded in count and in time, and talks to 127.0.0.1 only:
    the bus (LIVE_REDIS_URL) through a small TCP proxy of its own, so that cutting the proxy
    cuts the bus's Redis and nothing else of the shared server;
 3. run « sans direct »: the 100 tables save their 5 deals over HTTP (as load_fault.py's
-   phones do), with no stream open: the saves' p95 is the baseline;
+   phones do), all at once, each a deal every ``--pace`` seconds on average (20: a room 15
+   times faster than a real one; 0: 25 tables at a time as fast as they can, the machine
+   saturated), with no stream open: the saves' p95 is the baseline;
 4. run « direct »: 2,000 streams open (/tournois/<id>/direct/), then the same saves; each
    client notes each event's id and when it came; printed: the p95 from a deal's commit (the
    event's ``at``) to its arrival at every client, the server's memory (the resident memory
    of gunicorn and its workers, at its peak), the saves' p95 against the baseline, the events
-   lost or duplicated per client (by id, against the stream Redis kept);
+   lost or duplicated per client (by id, against the stream Redis kept). The clients run in
+   a process of their own (bench/live_clients.py), as real phones are not the bench's: they
+   never hold its interpreter lock while its phones time their saves;
 5. run « coupure »: the same, the proxy cut for 10 s once half the deals are saved: the
    streams end, each client falls back to its timer and opens its stream again as the page
-   does (bench/live_clients.py), refused while the bus is cut, then with its Last-Event-ID;
-   once the saves are over the bench waits (bounded) for every client cut off to come back;
-   printed: the 500s (none expected), the deals acknowledged against those stored, the deals
-   announced on the bus (those saved during the cut too), the clients that fell back, came
-   back and caught up with no event lost (by id), and how long after Redis they came back;
+   does, refused while the bus is cut, then with its Last-Event-ID; once the saves are over
+   the bench waits (bounded) for every client cut off to come back; printed: the 500s (none
+   expected), the deals acknowledged against those stored, the deals announced on the bus
+   (those saved during the cut too), the clients that fell back, came back and caught up
+   with no event lost (by id), and how long after Redis they came back;
 6. prints what the pages' timers alone would have cost in requests per second.
 
 Exit status 1 on a fault at any size (a 5xx, a deal lost or never announced, an event lost or
@@ -36,6 +41,7 @@ duplicated, a client cut off that never came back), or on a target missed at ful
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import secrets
@@ -57,6 +63,10 @@ from load_fault import HOST, ROOT, Tally, log, play_table, psql, set_up, tables,
 GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
 WORKERS = 2  # this machine's two cores
 RUN_DEADLINE = 300
+# A table plays a deal in 4 to 6 minutes: a room of 100 tables saves one every 3 s. The bench
+# plays 15 times faster, a deal every 20 s at each table: 5 saves a second (the championship's
+# 500 tables save 1.7 a second at their real pace).
+PACE_SECONDS = 20
 CUT_SECONDS = 10
 TIMER_FETCH_SECONDS = 30  # the player's page, the most read, asks every 30 s without a stream
 LIVE_FETCH_SECONDS = 300
@@ -99,9 +109,10 @@ def start_server(env: dict, port: int, log_dir: Path) -> subprocess.Popen:
     return server
 
 
-def deal_saves(port: int, codes, tally: Tally) -> list[float]:
-    """The 100 tables' 5 deals each, 25 phones at a time; each save's duration, as the phone
-    measured it (POST to answer)."""
+def deal_saves(port: int, codes, tally: Tally, pace: float) -> list[float]:
+    """The 100 tables' 5 deals each: all at once, a deal every ``pace`` seconds at each table
+    (on average), or with no ``pace`` 25 phones at a time as fast as they can; each save's
+    duration, as the phone measured it (POST to answer)."""
     durations: list[float] = []
     original = load_fault.Phone.request
 
@@ -116,9 +127,10 @@ def deal_saves(port: int, codes, tally: Tally) -> list[float]:
     load_fault.Phone.request = timed
     try:
         deadline = time.monotonic() + RUN_DEADLINE
-        with ThreadPoolExecutor(max_workers=load_fault.PHONES_AT_ONCE) as pool:
+        phones = len(codes) if pace else load_fault.PHONES_AT_ONCE
+        with ThreadPoolExecutor(max_workers=phones) as pool:
             for future in [
-                pool.submit(play_table, port, table_id, code, tally, deadline)
+                pool.submit(play_table, port, table_id, code, tally, deadline, pace=pace)
                 for table_id, code in codes
             ]:
                 future.result(timeout=RUN_DEADLINE)
@@ -178,7 +190,7 @@ class Outcome:
     deal_events: int  # the deals announced on the bus (kept in its stream)
 
 
-def one_run(args, codes, tournament, *, streams: int, cut: Proxy | None) -> Outcome:
+def one_run(args, codes, tournament, *, streams: int, cut: Proxy | None, pace: float) -> Outcome:
     clear_deals(args.database)
     tally = Tally()
     started = time.time()
@@ -213,7 +225,7 @@ def one_run(args, codes, tournament, *, streams: int, cut: Proxy | None) -> Outc
         saved = threading.Event()
         cutter = threading.Thread(target=cut_then_restore)
         cutter.start()
-    saves = deal_saves(args.port, codes, tally)
+    saves = deal_saves(args.port, codes, tally, pace)
     if cut is not None:
         saved.set()
         cutter.join(timeout=CUT_SECONDS + 60)
@@ -359,6 +371,10 @@ def main() -> int:
     parser.add_argument("--proxy-port", type=int, default=8156)
     small = os.environ.get("BENCH_SIZE") == "small"  # CI: each bench once, at a small size
     parser.add_argument("--streams", type=int, default=100 if small else 2000)
+    parser.add_argument(
+        "--pace", type=float, default=2.0 if small else PACE_SECONDS,
+        help="seconds between a table's deals, on average (0: as fast as they can)",
+    )  # fmt: skip
     args = parser.parse_args()
 
     redis_url = f"redis://{HOST}:6379/{args.redis_db}"
@@ -387,13 +403,18 @@ def main() -> int:
     idle_memory = server_memory_mb(args.server.pid)
     log(f"gunicorn {args.server.pid} up: {WORKERS} uvicorn workers on {HOST}:{args.port}")
     checked = []
+    if args.pace:
+        log(f"the {len(codes)} tables at once, a deal every {args.pace:g} s each on average")
+    else:
+        log(f"the tables {load_fault.PHONES_AT_ONCE} at a time, as fast as they can (--pace 0)")
     try:
-        quiet = one_run(args, codes, tournament, streams=0, cut=None)
+        run = functools.partial(one_run, args, codes, tournament, pace=args.pace)
+        quiet = run(streams=0, cut=None)
         baseline = p95(quiet.saves) * 1000
         checked.append(report("sans direct (no stream open)", quiet, None, idle_memory))
-        live = one_run(args, codes, tournament, streams=args.streams, cut=None)
+        live = run(streams=args.streams, cut=None)
         checked.append(report(f"direct ({args.streams} streams)", live, baseline, idle_memory))
-        cut = one_run(args, codes, tournament, streams=args.streams, cut=proxy)
+        cut = run(streams=args.streams, cut=proxy)
         name = f"coupure (the bus's Redis cut {CUT_SECONDS} s mid-run)"
         checked.append(report(name, cut, baseline, idle_memory))
     finally:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import os
+import random
 import re
 import secrets
 import signal
@@ -242,8 +243,21 @@ class Phone:
         return match.group(1) if match else ""
 
 
+def between_deals(pace: float) -> None:
+    """A table's time to play its next deal: ``pace`` seconds on average (0: none, the tables
+    as fast as they can), spread as a room's tables are."""
+    if pace:
+        time.sleep(random.uniform(0.5, 1.5) * pace)
+
+
 def play_table(
-    port: int, table_id: int, code: str, tally: Tally, deadline: float, sign: bool = False
+    port: int,
+    table_id: int,
+    code: str,
+    tally: Tally,
+    deadline: float,
+    sign: bool = False,
+    pace: float = 0.0,
 ) -> None:
     phone = Phone(port, tally)
     status, html, _ = phone.request("GET", f"/tables/{table_id}/acces/")
@@ -255,6 +269,7 @@ def play_table(
         tally.refused.append((table_id, 0, f"code: {status}"))
         return
     for number, deal in enumerate(DEAL_POSTS[:DEALS], start=1):
+        between_deals(pace)
         # One id per deal, kept across its resends: a send that reached the database is
         # stored once, whatever answer was lost.
         submission_id = str(uuid.uuid4())

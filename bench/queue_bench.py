@@ -52,12 +52,15 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from benchsetup import outcome, sized
-from load_fault import DEAL_POSTS, HOST, PYTHON, ROOT, Phone, Tally, psql
+from load_fault import DEAL_POSTS, HOST, PYTHON, ROOT, Phone, Tally, between_deals, psql
 from queue_servers import Timed, log, ms, p95, start_servers, stop_servers
 
 TABLES = sized(100, 8)
 DEALS = 5
-PHONES_AT_ONCE = sized(25, 8)
+PHONES_AT_ONCE = sized(25, 8)  # with --pace 0: the tables as fast as they can, so many at once
+# A table plays a deal in 4 to 6 minutes; the bench plays 15 times faster, a deal every 20 s at
+# each table, all 100 at once: 5 saves a second (bench/live_bench.py's room too).
+PACE_SECONDS = 20
 POLL_SECONDS = 0.5
 PROBE_SECONDS = sized(20, 3)
 PHONE_ALONE_SECONDS = sized(10, 2)
@@ -127,7 +130,7 @@ Season.objects.create(
 """
 
 
-def play_table(port: int, table_id: int, code: str, tally: Tally, times: dict) -> None:
+def play_table(port: int, table_id: int, code: str, tally: Tally, times: dict, pace: float) -> None:
     phone = Timed(port, tally, times)
     _, html, _ = phone.request("GET", f"/tables/{table_id}/acces/")
     status, _, _ = phone.request(
@@ -139,6 +142,7 @@ def play_table(port: int, table_id: int, code: str, tally: Tally, times: dict) -
         tally.refused.append((table_id, 0, f"code: {status}"))
         return
     for number, deal in enumerate(DEAL_POSTS[:DEALS], start=1):
+        between_deals(pace)
         _, html, _ = phone.request("GET", f"/tables/{table_id}/")
         form = {
             "number": number,
@@ -260,9 +264,10 @@ def run(args, env, folder, tournament: int, *, printing: bool, workers: int) -> 
             except threading.BrokenBarrierError:
                 log(f"an arbitre could not log in: {tally.refused}")
         started = time.monotonic()
-        with ThreadPoolExecutor(max_workers=PHONES_AT_ONCE) as pool:
+        phones = len(codes) if args.pace else PHONES_AT_ONCE
+        with ThreadPoolExecutor(max_workers=phones) as pool:
             for future in [
-                pool.submit(play_table, args.port, table_id, code, tally, times)
+                pool.submit(play_table, args.port, table_id, code, tally, times, args.pace)
                 for table_id, code in codes
             ]:
                 future.result(timeout=RUN_DEADLINE)
@@ -377,6 +382,10 @@ def main() -> int:
     parser.add_argument("--database", default="tarot_queue")
     parser.add_argument("--redis-db", type=int, default=5)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--pace", type=float, default=sized(PACE_SECONDS, 2.0),
+        help="seconds between a table's deals, on average (0: as fast as they can)",
+    )  # fmt: skip
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="queue_bench_"))

@@ -13,9 +13,9 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.http import content_disposition_header, urlencode
-from django.utils.module_loading import import_string
 
 from common.actors import Actor
+from common.addresses import client_address
 from documents.drawing import is_ready, kept_files
 from documents.models import DocumentJob
 from documents.registry import Params, document
@@ -80,7 +80,7 @@ def _file(job: DocumentJob, *, filename: str) -> HttpResponse:
 
 def _throttled(request: HttpRequest) -> int:
     """0 when this address may ask again; else the seconds it must wait."""
-    address = import_string(settings.DOCUMENTS_CLIENT_ADDRESS)(request)
+    address = client_address(request)
     minute = int(time.time() // 60)
     key = f"documents-asked:{address}:{minute}"
     cache.add(key, 0, 120)

@@ -14,6 +14,8 @@ os.environ.setdefault("DATABASE_CONN_MAX_AGE", "0")
 
 django.setup(set_prefix=False)
 
+from documents.pace import Pace  # noqa: E402 - once Django is set up
+
 # The live streams (README, « En direct »), open for hours.
 STREAMS = re.compile(r"^/(arbitre/)?tournois/\d+/direct/$")
 
@@ -38,6 +40,10 @@ pages = ASGIHandler()
 streams = StreamHandler()
 
 
-async def application(scope, receive, send):
+async def route(scope, receive, send):
     handler = streams if STREAMS.match(scope.get("path", "")) else pages
     await handler(scope, receive, send)
+
+
+# A client asking for public documents faster than a person would waits before Django sees it.
+application = Pace(route)

@@ -247,8 +247,9 @@ DOCUMENTS_EXPIRY = DOCUMENTS_TIME_LIMIT + CELERY_BROKER_TRANSPORT_OPTIONS["visib
 # Anonymous requests for a public document, per address and per minute, before the next one is
 # answered 429 (a person asks for a few; a script in a loop is slowed down before a render).
 DOCUMENTS_PUBLIC_PER_MINUTE = env_int("DOCUMENTS_PUBLIC_PER_MINUTE", 30)
-# The client's address, as the table codes and the failed logins read it (behind TRUSTED_PROXIES).
-DOCUMENTS_CLIENT_ADDRESS = "tournaments.table_access.client_address"
+# Past that limit, under the production server, each further request of the address waits this
+# long before Django sees it (documents/pace.py): a script in a loop costs a few requests a second.
+DOCUMENTS_SLOW_DOWN_SECONDS = 2.0
 
 # The live pages' event bus (common/bus.py): a Redis stream shared by every web process, or one
 # process's memory without Redis. LIVE_REDIS_URL lets the bus use another Redis than the cache
@@ -301,7 +302,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 # A failure while locked does not push the end further: the time the message gives holds.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_CLIENT_IP_CALLABLE = "tournaments.table_access.client_address"
+AXES_CLIENT_IP_CALLABLE = "common.addresses.client_address"
 AXES_LOCKOUT_CALLABLE = "tarot_club.lockout.lockout_response"
 AXES_HANDLER = "tarot_club.login_throttle.LoginThrottle"
 AXES_CACHE = "default"

@@ -20,7 +20,7 @@ keeps another table out. Whoever
 hammers one table from several addresses can hold that table's code entry; the arbitre then
 lets its phone in from the room, which also clears the table's count (``clear_code_attempts``).
 
-One client is bounded too, by its address (``client_address``): ``CLIENT_TABLE_ATTEMPTS``
+One client is bounded too, by its address (``common.addresses``): ``CLIENT_TABLE_ATTEMPTS``
 checks a window on one table, fewer than the table's places, and ``CLIENT_ATTEMPTS`` across
 every table. A client over either bound is refused before it takes a table's place, so one
 client flooding a hundred tables with wrong codes keeps none of them from the phones at other
@@ -43,9 +43,7 @@ import time
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import timedelta
-from ipaddress import ip_address
 
-from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
@@ -54,6 +52,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from common.actors import Actor
+from common.addresses import client_address
 from tournaments.models import Hall, Table
 from tournaments.permissions import table_arbitre
 
@@ -127,32 +126,6 @@ def _let_in(request: HttpRequest, table: Table) -> None:
     # A new session key with the new right, so a key planted or seen before is worth nothing.
     request.session.cycle_key()
     request.session[SESSION_KEY] = grants
-
-
-# --- The client's address ----------------------------------------------------------------
-
-
-def client_address(request: HttpRequest) -> str:
-    """REMOTE_ADDR; behind a proxy named in ``settings.TRUSTED_PROXIES``, the last address of
-    X-Forwarded-For that is not one of those proxies. Without that setting the header is
-    whatever the client wants it to be, and is ignored."""
-    remote = request.META.get("REMOTE_ADDR", "")
-    trusted = set(getattr(settings, "TRUSTED_PROXIES", []))
-    if remote not in trusted:
-        return remote
-    forwarded = [
-        part.strip()
-        for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
-        if part.strip()
-    ]
-    for address in reversed(forwarded):
-        if address in trusted:
-            continue
-        try:
-            return str(ip_address(address))
-        except ValueError:
-            return remote
-    return remote
 
 
 # --- Counting the attempts ---------------------------------------------------------------

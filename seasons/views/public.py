@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from common.htmx import HtmxHttpRequest, render_page
+from documents.pace import public_document
 from documents.views import document_response
 from seasons import documents
 from seasons.models import Season
@@ -50,23 +51,27 @@ def _document(request: HtmxHttpRequest, season_id: int, kind: str, extension: st
     )
 
 
+@public_document
 @require_GET
 def season_csv(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     return _document(request, season_id, documents.RANKING_CSV, "csv")
 
 
+@public_document
 @require_GET
 def season_xlsx(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     """The season's ranking for Excel."""
     return _document(request, season_id, documents.RANKING_XLSX, "xlsx")
 
 
+@public_document
 @require_GET
 def season_json(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     """The season's ranking as JSON (its shape is fixed: README, « Saisons »)."""
     return _document(request, season_id, documents.RANKING_JSON, "json")
 
 
+@public_document
 @require_GET
 def season_pdf(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     """The season's ranking as a PDF."""

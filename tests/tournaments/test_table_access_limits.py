@@ -10,10 +10,11 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from common.addresses import client_address
 from tests import fft_example
 from tests.at_the_table import post_deal
 from tournaments import table_access
-from tournaments.table_access import GRANT_HOURS, TABLE_ATTEMPTS, WINDOW_SECONDS, client_address
+from tournaments.table_access import GRANT_HOURS, TABLE_ATTEMPTS, WINDOW_SECONDS
 
 WRONG = "ZZZZZZ"
 

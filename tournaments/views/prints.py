@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from documents.pace import public_document
 from documents.views import document_response
 from tournaments.models import Hall, Position, Tournament
 from tournaments.permissions import (
@@ -137,6 +138,7 @@ def player_cards_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
+@public_document
 @require_GET
 def ranking_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The ranking, individual and by team, for the wall and the federation: public once the

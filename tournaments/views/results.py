@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from common.htmx import HtmxHttpRequest, render_page
+from documents.pace import public_document
 from documents.views import document_response
 from tournaments import exports
 from tournaments.models import Hall, Tournament
@@ -63,11 +64,13 @@ def _ranking_csv(
     return _csv(export(current_ranking(tournament)), filename=f"{name}-{tournament.pk}.csv")
 
 
+@public_document
 @require_GET
 def ranking_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     return _ranking_csv(request, tournament_id, export=exports.ranking_csv, name="classement")
 
 
+@public_document
 @require_GET
 def teams_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     return _ranking_csv(request, tournament_id, export=exports.teams_csv, name="classement-equipes")
@@ -85,21 +88,25 @@ def _xlsx(request: HtmxHttpRequest, tournament_id: int, kind: str, name: str) ->
     )
 
 
+@public_document
 @require_GET
 def ranking_xlsx(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     return _xlsx(request, tournament_id, documents.RANKING_XLSX, "classement")
 
 
+@public_document
 @require_GET
 def teams_xlsx(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     return _xlsx(request, tournament_id, documents.TEAMS_XLSX, "classement-equipes")
 
 
+@public_document
 @require_GET
 def deals_xlsx(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     return _xlsx(request, tournament_id, documents.DEALS_XLSX, "donnes")
 
 
+@public_document
 @require_GET
 def ranking_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
