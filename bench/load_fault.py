@@ -77,6 +77,7 @@ DEAL_POSTS = [
 ]
 
 
+TEXT_TYPES = ("text/", "application/json")
 CONFLICT_WORDS = "Une autre modification est arrivée au même moment"
 CUT_WORDS = "La connexion à la base de données a été coupée"
 
@@ -220,7 +221,11 @@ class Phone:
         try:
             connection.request(method, path, body=body, headers=headers)
             response = connection.getresponse()
-            text = response.read().decode("utf-8", "replace")
+            body = response.read()
+            # A page is read, a file (a PDF, a spreadsheet) only received, as a browser does:
+            # decoding megabytes would cost the bench's own threads what it times.
+            kind = response.headers.get("Content-Type", "")
+            text = body.decode("utf-8", "replace") if kind.startswith(TEXT_TYPES) else ""
         finally:
             connection.close()
         for header in response.headers.get_all("Set-Cookie") or []:
@@ -250,6 +255,13 @@ def between_deals(pace: float) -> None:
         time.sleep(random.uniform(0.5, 1.5) * pace)
 
 
+def arrive(pace: float) -> None:
+    """A table's phone comes in (its code typed) at its own moment of the first ``pace``
+    seconds, as a room's phones do when a position starts (none: at once)."""
+    if pace:
+        time.sleep(random.uniform(0, pace))
+
+
 def play_table(
     port: int,
     table_id: int,
@@ -260,6 +272,7 @@ def play_table(
     pace: float = 0.0,
 ) -> None:
     phone = Phone(port, tally)
+    arrive(pace)
     status, html, _ = phone.request("GET", f"/tables/{table_id}/acces/")
     token = phone.token(html)
     status, _, _ = phone.request(

@@ -63,7 +63,7 @@ def start_servers(port: int, env: dict, folder: Path, workers: int) -> list[subp
     if workers:
         processes.append(
             subprocess.Popen(
-                ["nice", "-n", "10", CELERY, "-A", "tarot_club", "worker", "--concurrency",
+                ["nice", "-n", "19", CELERY, "-A", "tarot_club", "worker", "--concurrency",
                  str(workers), "--loglevel", "INFO", "--hostname", f"bench-{port}@%h"],
                 cwd=ROOT, env=env, stdout=worker_log.open("a"), stderr=subprocess.STDOUT,
             )

@@ -1,30 +1,26 @@
 """Public documents asked for faster than a person would: the client waits before Django sees
 its request (README, « Documents »).
 
-The production server's ASGI application (``tarot_club/asgi.py``) is wrapped in ``Pace``. Past
-``DOCUMENTS_PUBLIC_PER_MINUTE`` requests for public documents (the views marked
-``public_document``) from one address in the last minute, each further one waits
-``DOCUMENTS_SLOW_DOWN_SECONDS`` first: a coroutine asleep, no thread, no query, nothing drawn.
-Eight scripts in a loop then cost the server a few requests a second, not its workers, and the
-phones at the tables are served as before. The answer is still Django's: the kept file, or 429
-past the same limit counted in the cache that every process shares (``documents.views``).
-
-Each process counts what it serves itself, in memory, over the last minute: a client spread
-over several processes is slowed down a little later, never sooner. Nobody is refused here;
-an address shared by a whole room (a venue's box) only waits. The development server (WSGI)
-has the 429 alone.
+The production server's ASGI application (``tarot_club/asgi.py``) is wrapped in ``Pace``. An
+address that has asked for more than ``DOCUMENTS_PUBLIC_PER_MINUTE`` public documents (the
+views marked ``public_document``) this minute, as counted in the cache that every process
+shares (``documents.limits``), waits ``DOCUMENTS_SLOW_DOWN_SECONDS`` before each further
+request goes on: a coroutine asleep, no thread held, no query, nothing drawn. Eight scripts in
+a loop then cost the server a few requests a second, not its workers, and the phones at the
+tables are served as before. The answer is then Django's, 429 « Trop de demandes » past the
+limit (``documents.views``). Nobody is refused here, only kept waiting: an address shared by a
+whole room (a venue's box) waits too, as its count is one. The development server (WSGI) has
+the 429 alone.
 """
 
 import asyncio
-import time
-from collections import deque
 
 from django.conf import settings
 from django.urls import Resolver404, resolve
 
 from common.addresses import forwarded_address
+from documents.limits import asked_this_minute
 
-WINDOW_SECONDS = 60
 # Only these can be a public document: any other path is never resolved here.
 EXTENSIONS = (".pdf", ".xlsx", ".csv", ".json")
 
@@ -59,35 +55,11 @@ class Pace:
 
     def __init__(self, app):
         self.app = app
-        self._asked: dict[str, deque[float]] = {}
-        self._forgotten_at = time.monotonic()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http" and is_public_document(scope.get("path", "")):
-            wait = self.wait(scope_address(scope))
-            if wait:
-                await asyncio.sleep(wait)
+            # The cache is read in a thread of the loop's pool: a coroutine never blocks.
+            asked = await asyncio.to_thread(asked_this_minute, scope_address(scope))
+            if asked >= settings.DOCUMENTS_PUBLIC_PER_MINUTE:
+                await asyncio.sleep(settings.DOCUMENTS_SLOW_DOWN_SECONDS)
         await self.app(scope, receive, send)
-
-    def wait(self, address: str) -> float:
-        """The seconds ``address`` waits before this request is handled (counted)."""
-        now = time.monotonic()
-        self._forget(now)
-        limit = settings.DOCUMENTS_PUBLIC_PER_MINUTE
-        # Only the last limit + 1 requests matter: a script in a loop costs no more memory.
-        asked = self._asked.get(address)
-        if asked is None or asked.maxlen != limit + 1:
-            asked = self._asked[address] = deque(asked or (), maxlen=limit + 1)
-        while asked and asked[0] <= now - WINDOW_SECONDS:
-            asked.popleft()
-        asked.append(now)
-        return settings.DOCUMENTS_SLOW_DOWN_SECONDS if len(asked) > limit else 0.0
-
-    def _forget(self, now: float) -> None:
-        """Once a minute, the addresses that asked nothing for a minute."""
-        if now - self._forgotten_at < WINDOW_SECONDS:
-            return
-        self._forgotten_at = now
-        quiet = [a for a, asked in self._asked.items() if asked[-1] <= now - WINDOW_SECONDS]
-        for address in quiet:
-            del self._asked[address]

@@ -6,10 +6,7 @@ Public documents (``public=True``) are limited per address for anonymous clients
 asking faster than a person would is answered 429 before it can cost a render.
 """
 
-import time
-
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.http import content_disposition_header, urlencode
@@ -17,6 +14,7 @@ from django.utils.http import content_disposition_header, urlencode
 from common.actors import Actor
 from common.addresses import client_address
 from documents.drawing import is_ready, kept_files
+from documents.limits import count_asked, seconds_left
 from documents.models import DocumentJob
 from documents.registry import Params, document
 from documents.services import ask_document, follow_job, params_key
@@ -80,15 +78,6 @@ def _file(job: DocumentJob, *, filename: str) -> HttpResponse:
 
 def _throttled(request: HttpRequest) -> int:
     """0 when this address may ask again; else the seconds it must wait."""
-    address = client_address(request)
-    minute = int(time.time() // 60)
-    key = f"documents-asked:{address}:{minute}"
-    cache.add(key, 0, 120)
-    try:
-        count = cache.incr(key)
-    except ValueError:
-        # The entry was dropped between add and incr: count this one as the first.
-        count = 1
-    if count <= settings.DOCUMENTS_PUBLIC_PER_MINUTE:
+    if count_asked(client_address(request)) <= settings.DOCUMENTS_PUBLIC_PER_MINUTE:
         return 0
-    return 60 - int(time.time()) % 60
+    return seconds_left()

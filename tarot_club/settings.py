@@ -163,6 +163,16 @@ if os.environ.get("DATABASE_URL"):
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
+    elif DATABASES["default"]["CONN_MAX_AGE"] == 0:
+        # Under ASGI each request takes a connection from the process's pool and gives it back:
+        # 100 phones typing their codes at once wait a few milliseconds for one, where each
+        # opening its own went past PostgreSQL's 100 clients and was answered 503. At most
+        # DATABASE_POOL_SIZE per web process; a request waits up to 20 s for one (then 503).
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 2,
+            "max_size": env_int("DATABASE_POOL_SIZE", 10),
+            "timeout": 20,
+        }
 else:
     DATABASES = {
         "default": {

@@ -4,8 +4,10 @@ before Django sees its request (documents/pace.py, around the production ASGI ap
 import asyncio
 
 import pytest
+from django.core.cache import cache
 
 from documents import pace
+from documents.limits import count_asked
 from documents.pace import Pace, is_public_document
 
 ANSWERED = {"type": "http.response.start", "status": 200, "headers": []}
@@ -16,6 +18,7 @@ def waits(monkeypatch, settings):
     """The waits asked for, instead of waiting them; a limit of 2 a minute, 3 s past it."""
     settings.DOCUMENTS_PUBLIC_PER_MINUTE = 2
     settings.DOCUMENTS_SLOW_DOWN_SECONDS = 3
+    cache.clear()
     asked = []
 
     async def note(seconds):
@@ -25,8 +28,8 @@ def waits(monkeypatch, settings):
     return asked
 
 
-def ask(paced: Pace, path: str, client: str = "203.0.113.9", headers=()) -> list:
-    """One request through ``paced``: what the application below it answered."""
+def ask(path: str, client: str = "203.0.113.9", headers=()) -> list:
+    """One request through ``Pace``: what the application below it answered."""
     sent = []
 
     async def app(_scope, _receive, send):
@@ -35,47 +38,56 @@ def ask(paced: Pace, path: str, client: str = "203.0.113.9", headers=()) -> list
     async def send(message):
         sent.append(message)
 
-    paced.app = app
     scope = {"type": "http", "path": path, "client": (client, 50000), "headers": list(headers)}
-    asyncio.run(paced(scope, None, send))
+    asyncio.run(Pace(app)(scope, None, send))
     return sent
 
 
-def test_an_address_past_the_limit_waits_then_is_answered(waits):
-    paced = Pace(None)
+def asked_twice(address: str = "203.0.113.9") -> None:
+    """The address has asked for its 2 documents of the minute (as the view counts them)."""
+    count_asked(address)
+    count_asked(address)
 
-    answers = [ask(paced, "/tournois/1/classement.pdf") for _ in range(4)]
 
-    assert waits == [3, 3]
-    assert answers == [[ANSWERED]] * 4
+def test_an_address_past_the_limit_waits_then_goes_on(waits):
+    asked_twice()
+
+    answer = ask("/tournois/1/classement.pdf")
+
+    assert waits == [3]
+    assert answer == [ANSWERED]
+
+
+def test_an_address_within_the_limit_goes_on_at_once(waits):
+    count_asked("203.0.113.9")
+
+    assert ask("/saisons/1/classement.xlsx") == [ANSWERED]
+    assert waits == []
 
 
 def test_each_address_has_its_own_count(waits):
-    paced = Pace(None)
-    for _ in range(3):
-        ask(paced, "/saisons/1/classement.xlsx", client="10.0.0.1")
+    asked_twice("10.0.0.1")
 
-    ask(paced, "/saisons/1/classement.xlsx", client="10.0.0.2")
-
-    assert waits == [3]
-
-
-def test_the_pages_are_never_paced(waits):
-    paced = Pace(None)
-
-    for _ in range(5):
-        ask(paced, "/tournois/1/")
-        ask(paced, "/tournois/1/joueurs/1/")
+    ask("/saisons/1/classement.xlsx", client="10.0.0.2")
 
     assert waits == []
 
 
-def test_behind_a_trusted_proxy_the_forwarded_address_is_counted(waits, settings):
+def test_the_pages_are_never_paced(waits):
+    asked_twice()
+
+    ask("/tournois/1/")
+    ask("/tournois/1/joueurs/1/")
+
+    assert waits == []
+
+
+def test_behind_a_trusted_proxy_the_forwarded_address_is_the_one_counted(waits, settings):
     settings.TRUSTED_PROXIES = ["10.0.0.1"]
-    paced = Pace(None)
-    for n in range(3):
-        forwarded = [(b"x-forwarded-for", f"198.51.100.{n}".encode())]
-        ask(paced, "/tournois/1/classement.pdf", client="10.0.0.1", headers=forwarded)
+    asked_twice("10.0.0.1")
+    forwarded = [(b"x-forwarded-for", b"198.51.100.7")]
+
+    ask("/tournois/1/classement.pdf", client="10.0.0.1", headers=forwarded)
 
     assert waits == []
 

@@ -245,6 +245,23 @@ def test_the_asgi_server_keeps_no_database_connection_past_its_request():
     assert result.stdout.strip() == "0"
 
 
+def test_under_asgi_each_process_draws_its_connections_from_a_bounded_pool(monkeypatch):
+    settings = load_settings(
+        monkeypatch,
+        DATABASE_URL="postgres://tarot@db.example:5432/club",
+        DATABASE_CONN_MAX_AGE="0",
+        DATABASE_POOL_SIZE="6",
+    )
+
+    assert settings["DATABASES"]["default"]["OPTIONS"]["pool"]["max_size"] == 6
+
+
+def test_connections_kept_between_requests_use_no_pool(monkeypatch):
+    settings = load_settings(monkeypatch, DATABASE_URL="postgres://tarot@db.example:5432/club")
+
+    assert "pool" not in settings["DATABASES"]["default"].get("OPTIONS", {})
+
+
 def test_outside_asgi_connections_are_kept_a_minute(monkeypatch):
     settings = load_settings(monkeypatch, DATABASE_URL="postgres://tarot@db.example:5432/club")
 
