@@ -52,6 +52,8 @@ RECENT_MAX = 5000
 # published again so many at a time.
 PENDING_MAX = 20_000
 PUBLISH_BATCH = 500
+# The streams woken at a time by a batch (each then writes): a few milliseconds of the loop.
+HAND_OVER_SLICE = 50
 
 
 def parse_id(event_id: str) -> tuple[int, int] | None:
@@ -180,9 +182,13 @@ class Hub:
                 self._hand_over([(None, HEARTBEAT)])
 
 
-def _put_all(queued) -> None:
-    for queue, item in queued:
+def _put_all(queued, start: int = 0) -> None:
+    """Hand the items over a slice at a time: between two slices the loop serves what else
+    waits (a request's step between its threads), rather than after 1,000 streams' writes."""
+    for queue, item in queued[start : start + HAND_OVER_SLICE]:
         queue.put_nowait(item)
+    if start + HAND_OVER_SLICE < len(queued):
+        asyncio.get_running_loop().call_soon(_put_all, queued, start + HAND_OVER_SLICE)
 
 
 class MemoryBus:

@@ -14,12 +14,14 @@ import redis
 
 from common.bus import (
     DOWN,
+    HAND_OVER_SLICE,
     HEARTBEAT,
     KEEP_SECONDS,
     Batch,
     Listener,
     MemoryBus,
     RedisBus,
+    _put_all,
     parse_id,
 )
 from tests.common.cuttable import CuttableRedis
@@ -266,3 +268,22 @@ def test_an_event_is_written_as_json_once_however_many_streams_send_it():
 
     assert event.text == '{"é":1}'
     assert event.text is event.text
+
+
+def test_a_batch_wakes_the_streams_a_slice_at_a_time_letting_other_work_in_between():
+    """A request's step waiting on the loop runs after one slice of streams, not after all."""
+
+    async def run():
+        loop = asyncio.get_running_loop()
+        queues = [asyncio.Queue() for _ in range(HAND_OVER_SLICE * 3)]
+        filled_when_served = []
+        loop.call_soon(_put_all, [(queue, "batch") for queue in queues])
+        loop.call_soon(lambda: filled_when_served.append(sum(q.qsize() for q in queues)))
+        await asyncio.sleep(0.05)
+        return filled_when_served[0], sum(queue.qsize() for queue in queues)
+
+    with ThreadPoolExecutor(1) as thread:
+        served_after, in_the_end = thread.submit(asyncio.run, run()).result()
+
+    assert served_after == HAND_OVER_SLICE
+    assert in_the_end == HAND_OVER_SLICE * 3
