@@ -2,6 +2,7 @@
 before Django sees its request (documents/pace.py, around the production ASGI application)."""
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.core.cache import cache
@@ -39,7 +40,10 @@ def ask(path: str, client: str = "203.0.113.9", headers=()) -> list:
         sent.append(message)
 
     scope = {"type": "http", "path": path, "client": (client, 50000), "headers": list(headers)}
-    asyncio.run(Pace(app)(scope, None, send))
+    # A loop of its own in a thread of its own: the browser tests' Playwright may leave one
+    # running in this thread.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, Pace(app)(scope, None, send)).result()
     return sent
 
 
