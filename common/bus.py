@@ -116,6 +116,7 @@ class Hub:
     def __init__(self):
         self._lock = threading.Lock()
         self._listeners: dict[str, set[Listener]] = {}
+        self._handovers: dict[asyncio.AbstractEventLoop, Handover] = {}
         self._beating = False
 
     def add(self, listener: Listener) -> None:
@@ -166,10 +167,16 @@ class Hub:
                 )
                 for listener in targets:
                     by_loop.setdefault(listener.loop, []).append((listener.queue, item))
-        for loop, queued in by_loop.items():
-            # A loop already closed is a stream that has ended.
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(_put_all, queued)
+            handovers = []
+            for loop in by_loop:
+                if loop not in self._handovers:
+                    self._handovers[loop] = Handover(loop)
+                handovers.append(self._handovers[loop])
+            # A loop closed is a stream thread of the development server that has ended.
+            for loop in [loop for loop in self._handovers if loop.is_closed()]:
+                del self._handovers[loop]
+        for handover, queued in zip(handovers, by_loop.values(), strict=True):
+            handover.add(queued)
 
     def _beat(self) -> None:
         """A heartbeat on every open stream every ``LIVE_HEARTBEAT_SECONDS``: one timer for
@@ -182,13 +189,36 @@ class Hub:
                 self._hand_over([(None, HEARTBEAT)])
 
 
-def _put_all(queued, start: int = 0) -> None:
-    """Hand the items over a slice at a time: between two slices the loop serves what else
-    waits (a request's step between its threads), rather than after 1,000 streams' writes."""
-    for queue, item in queued[start : start + HAND_OVER_SLICE]:
-        queue.put_nowait(item)
-    if start + HAND_OVER_SLICE < len(queued):
-        asyncio.get_running_loop().call_soon(_put_all, queued, start + HAND_OVER_SLICE)
+class Handover:
+    """What waits to be put in one loop's queues, in the order it came, put a slice at a time:
+    between two slices the loop serves what else waits (a request's step between its
+    threads), rather than after 1,000 streams' writes. One line for the loop keeps each
+    stream's items in order, however the streams come and go between two batches."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.loop = loop
+        self._items: deque[tuple[asyncio.Queue, object]] = deque()
+        self._lock = threading.Lock()
+        self._scheduled = False
+
+    def add(self, queued: list[tuple[asyncio.Queue, object]]) -> None:
+        with self._lock:
+            self._items.extend(queued)
+            if self._scheduled:
+                return
+            self._scheduled = True
+        # A loop already closed is a stream that has ended.
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(self._put_slice)
+
+    def _put_slice(self) -> None:
+        with self._lock:
+            now = [self._items.popleft() for _ in range(min(HAND_OVER_SLICE, len(self._items)))]
+            self._scheduled = bool(self._items)
+        for queue, item in now:
+            queue.put_nowait(item)
+        if self._scheduled:
+            self.loop.call_soon(self._put_slice)
 
 
 class MemoryBus:

@@ -18,10 +18,10 @@ from common.bus import (
     HEARTBEAT,
     KEEP_SECONDS,
     Batch,
+    Handover,
     Listener,
     MemoryBus,
     RedisBus,
-    _put_all,
     parse_id,
 )
 from tests.common.cuttable import CuttableRedis
@@ -270,20 +270,44 @@ def test_an_event_is_written_as_json_once_however_many_streams_send_it():
     assert event.text is event.text
 
 
+def in_a_loop(work):
+    """``work(loop)`` in a loop of its own, in a thread of its own (see ``listen``)."""
+
+    async def run():
+        return await work(asyncio.get_running_loop())
+
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, run()).result()
+
+
 def test_a_batch_wakes_the_streams_a_slice_at_a_time_letting_other_work_in_between():
     """A request's step waiting on the loop runs after one slice of streams, not after all."""
 
-    async def run():
-        loop = asyncio.get_running_loop()
+    async def work(loop):
         queues = [asyncio.Queue() for _ in range(HAND_OVER_SLICE * 3)]
         filled_when_served = []
-        loop.call_soon(_put_all, [(queue, "batch") for queue in queues])
+        Handover(loop).add([(queue, "batch") for queue in queues])
         loop.call_soon(lambda: filled_when_served.append(sum(q.qsize() for q in queues)))
         await asyncio.sleep(0.05)
         return filled_when_served[0], sum(queue.qsize() for queue in queues)
 
-    with ThreadPoolExecutor(1) as thread:
-        served_after, in_the_end = thread.submit(asyncio.run, run()).result()
+    served_after, in_the_end = in_a_loop(work)
 
     assert served_after == HAND_OVER_SLICE
     assert in_the_end == HAND_OVER_SLICE * 3
+
+
+def test_each_stream_receives_its_batches_in_order_however_the_streams_changed_between():
+    """A stream last of the first batch's slices and first of the second's gets the first
+    batch first."""
+
+    async def work(loop):
+        others = [asyncio.Queue() for _ in range(HAND_OVER_SLICE * 3)]
+        mine = asyncio.Queue()
+        handover = Handover(loop)
+        handover.add([(queue, "first") for queue in others] + [(mine, "first")])
+        handover.add([(mine, "second")] + [(queue, "second") for queue in others])
+        await asyncio.sleep(0.05)
+        return [mine.get_nowait(), mine.get_nowait()]
+
+    assert in_a_loop(work) == ["first", "second"]
