@@ -7,6 +7,8 @@ on the path); the project's modules are imported after ``setup_django``.
 import os
 import sys
 import tempfile
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,6 +21,41 @@ SMALL = os.environ.get("BENCH_SIZE") == "small"
 def sized(full, small):
     """``full``, or ``small`` when the bench runs at a small size."""
     return small if SMALL else full
+
+
+CONFLICT_WORDS = "Une autre modification est arrivée au même moment"
+CUT_WORDS = "La connexion à la base de données a été coupée"
+
+
+@dataclass
+class Tally:
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    requests: int = 0
+    server_errors: int = 0
+    conflicts_shown: int = 0
+    cuts_shown: int = 0
+    closed_waits: int = 0
+    signed: int = 0
+    arbitre_actions: dict = field(default_factory=dict)
+    public_reads: int = 0
+    retried: int = 0
+    unanswered: int = 0
+    acknowledged: set = field(default_factory=set)
+    acknowledged_on_retry: set = field(default_factory=set)
+    refused: list = field(default_factory=list)
+
+    def count(self, status: int | None, text: str = "") -> None:
+        with self.lock:
+            self.requests += 1
+            if status is not None and status >= 500:
+                self.server_errors += 1
+            self.conflicts_shown += CONFLICT_WORDS in text
+            self.cuts_shown += CUT_WORDS in text
+
+    def acted(self, action: str, status: int | None) -> None:
+        with self.lock:
+            key = f"{action} {status}"
+            self.arbitre_actions[key] = self.arbitre_actions.get(key, 0) + 1
 
 
 def outcome(missed: bool) -> int:

@@ -57,18 +57,27 @@ from pathlib import Path
 
 from benchsetup import outcome, sized
 from load_fault import DEAL_POSTS, HOST, PYTHON, ROOT, Phone, Tally, arrive, between_deals, psql
-from queue_servers import Timed, log, ms, p95, start_servers, stop_servers
+from queue_servers import (
+    PROBE_CLIENTS,
+    PROBE_SECONDS,
+    PUBLIC,
+    Timed,
+    log,
+    ms,
+    p95,
+    public_clients,
+    renders,
+    start_servers,
+    stop_servers,
+)
 
 TABLES = sized(100, 8)
 DEALS = 5
 PHONES_AT_ONCE = sized(25, 8)  # with --pace 0: the tables as fast as they can, so many at once
-# A table plays a deal in 4 to 6 minutes; the bench plays 15 times faster, a deal every 20 s at
-# each table, all 100 at once: 5 saves a second (bench/live_bench.py's room too).
+# A deal every 20 s at each table, all 100 at once: a real room 15 times faster (live_bench's too).
 PACE_SECONDS = 20
 POLL_SECONDS = 0.5
-PROBE_SECONDS = sized(20, 3)
 PHONE_ALONE_SECONDS = sized(10, 2)
-PROBE_CLIENTS = 8
 WARM_UP_REQUESTS = 12
 RUN_DEADLINE = 600
 PRINT_P95 = 0.100
@@ -82,16 +91,6 @@ DOCUMENTS = {
     "cartes": "/arbitre/tournois/{t}/cartes.pdf",
     "classement": "/tournois/{t}/classement.pdf",
 }
-# The public PDFs and exports the probe's clients loop on: the tournament's and the season's.
-PUBLIC = [
-    "/tournois/{t}/classement.pdf",
-    "/tournois/{t}/classement.xlsx",
-    "/tournois/{t}/donnes.xlsx",
-    "/saisons/{s}/classement.pdf",
-    "/saisons/{s}/classement.xlsx",
-    "/saisons/{s}/classement.csv",
-    "/saisons/{s}/classement.json",
-]
 
 SETUP_SCRIPT = """
 import datetime
@@ -214,20 +213,6 @@ def arbitre(port, tally, times, name, url, barriers, done, rounds) -> None:
         number += 1
     # No round starts once the tables are done: an arbitre still waiting for one is let go.
     barrier.abort()
-
-
-def renders(database: str, digests: list[str]) -> tuple[float, float]:
-    """The workers' render times of these jobs, summed, and when the last one was ready (the
-    epoch); nothing drawn: (0, 0)."""
-    if not digests:
-        return 0.0, 0.0
-    rows = psql(
-        "SELECT sum(extract(epoch FROM finished_at - started_at)), "
-        "max(extract(epoch FROM finished_at)) FROM documents_documentjob "
-        f"WHERE digest IN ({', '.join(repr(d) for d in digests)})",
-        database,
-    )
-    return float(rows[0][0] or 0), float(rows[0][1] or 0)
 
 
 def run(args, env, folder, tournament: int, *, printing: bool, workers: int) -> dict:
@@ -370,32 +355,6 @@ def probe(args, env, folder, tournament: int, season: int) -> dict:
     finally:
         stop_servers(processes)
     return {"times": times, "statuses": statuses, "drained": drained, "left": left, "drawn": drawn}
-
-
-def public_clients(port: int, tournament: int, season: int, started, results) -> None:
-    """The probe's eight clients, each from its own address (``X-Forwarded-For`` from a
-    trusted proxy), in a loop on the public documents for PROBE_SECONDS: their durations and
-    the statuses answered, sent back through ``results``."""
-    tally, times, statuses = Tally(), {}, {}
-    deadline = time.monotonic() + PROBE_SECONDS
-
-    def client(index: int) -> None:
-        browser = Timed(port, tally, times, {"X-Forwarded-For": f"10.8.0.{index + 1}"})
-        turn = index
-        while time.monotonic() < deadline:
-            path = PUBLIC[turn % len(PUBLIC)].format(t=tournament, s=season)
-            status, _ = browser.timed("public", "GET", path)
-            with tally.lock:
-                statuses[status] = statuses.get(status, 0) + 1
-            turn += 1
-
-    threads = [threading.Thread(target=client, args=(i,)) for i in range(PROBE_CLIENTS)]
-    started.set()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=PROBE_SECONDS + 60)
-    results.send((times.get("public", []), statuses))
 
 
 # A print request: the arbitre's ask, the page following the job (htmx), the file fetched.

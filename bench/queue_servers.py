@@ -7,10 +7,12 @@ from __future__ import annotations
 import signal
 import statistics
 import subprocess
+import threading
 import time
 from pathlib import Path
 
-from load_fault import HOST, ROOT, Phone, Tally, wait_until_up
+from benchsetup import sized
+from load_fault import HOST, ROOT, Phone, Tally, psql, wait_until_up
 
 GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
 CELERY = str(ROOT / ".venv" / "bin" / "celery")
@@ -98,3 +100,57 @@ def stop_servers(processes: list[subprocess.Popen]) -> None:
             process.wait(timeout=60)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+PROBE_SECONDS = sized(20, 3)
+PROBE_CLIENTS = 8
+# The public PDFs and exports the probe's clients loop on: the tournament's and the season's.
+PUBLIC = [
+    "/tournois/{t}/classement.pdf",
+    "/tournois/{t}/classement.xlsx",
+    "/tournois/{t}/donnes.xlsx",
+    "/saisons/{s}/classement.pdf",
+    "/saisons/{s}/classement.xlsx",
+    "/saisons/{s}/classement.csv",
+    "/saisons/{s}/classement.json",
+]
+
+
+def public_clients(port: int, tournament: int, season: int, started, results) -> None:
+    """The probe's eight clients, each from its own address (``X-Forwarded-For`` from a
+    trusted proxy), in a loop on the public documents for PROBE_SECONDS: their durations and
+    the statuses answered, sent back through ``results``."""
+    tally, times, statuses = Tally(), {}, {}
+    deadline = time.monotonic() + PROBE_SECONDS
+
+    def client(index: int) -> None:
+        browser = Timed(port, tally, times, {"X-Forwarded-For": f"10.8.0.{index + 1}"})
+        turn = index
+        while time.monotonic() < deadline:
+            path = PUBLIC[turn % len(PUBLIC)].format(t=tournament, s=season)
+            status, _ = browser.timed("public", "GET", path)
+            with tally.lock:
+                statuses[status] = statuses.get(status, 0) + 1
+            turn += 1
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(PROBE_CLIENTS)]
+    started.set()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=PROBE_SECONDS + 60)
+    results.send((times.get("public", []), statuses))
+
+
+def renders(database: str, digests: list[str]) -> tuple[float, float]:
+    """The workers' render times of these jobs, summed, and when the last one was ready (the
+    epoch); nothing drawn: (0, 0)."""
+    if not digests:
+        return 0.0, 0.0
+    rows = psql(
+        "SELECT sum(extract(epoch FROM finished_at - started_at)), "
+        "max(extract(epoch FROM finished_at)) FROM documents_documentjob "
+        f"WHERE digest IN ({', '.join(repr(d) for d in digests)})",
+        database,
+    )
+    return float(rows[0][0] or 0), float(rows[0][1] or 0)

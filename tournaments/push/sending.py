@@ -5,8 +5,7 @@ published, a position closed, the final ranking) to the task queue (``tasks.py``
 sends one notification per subscribed phone, each claimed first in ``PushDelivery`` (one row
 per event and phone, unique): a task run again, after a worker died or a push service failed,
 skips the phones already served and never notifies twice. A subscription its push service
-answers 404 or 410 for is gone (the phone unsubscribed, or the browser was reset): deleted, and
-journalled (``services.push.forget_phone``).
+answers 404 or 410 for is gone (the phone unsubscribed, or the browser was reset): deleted.
 """
 
 import json
@@ -74,10 +73,7 @@ def send_notifications(event_key: str, tournament_id: int, kind: str, position: 
             continue
         outcome = deliver(subscription, message)
         if outcome == GONE:
-            # Imported here: the service journals, and the journal's events queue this module.
-            from tournaments.services.push import forget_phone
-
-            forget_phone(subscription=subscription)
+            subscription.delete()
         elif outcome == FAILED:
             PushDelivery.objects.filter(subscription=subscription, event=event_key).delete()
             failures += 1

@@ -1,5 +1,4 @@
-"""« Me prévenir »: a phone subscribes to a player's notifications, or stops; or its push
-service says it is gone.
+"""« Me prévenir »: a phone subscribes to a player's notifications, or stops.
 
 Journalled in the tournament's journal, by whoever asked (a visitor, mostly: the player's
 phone has no account), with the player and the push service's host alone: never the phone's
@@ -24,8 +23,6 @@ from tournaments.services.journal import record
 Action = JournalEntry.Action
 
 PHONES_PER_PLAYER = 10
-# Who unsubscribes a phone its push service says is gone: the notifications, in the journal.
-PUSH_SERVICE_GONE = Actor.running("notifications (abonnement disparu chez le navigateur)")
 P256DH_BYTES = 65  # an uncompressed P-256 point
 AUTH_BYTES = 16
 
@@ -76,17 +73,6 @@ def unsubscribe_phone(*, registration: Registration, endpoint: str, by: Actor) -
     ).delete()
     if deleted:
         _record(Action.PUSH_UNSUBSCRIBED, registration, endpoint, by)
-
-
-@transaction.atomic
-def forget_phone(*, subscription: PushSubscription) -> None:
-    """A subscription its push service answered 404 or 410 for (the phone unsubscribed in its
-    settings, or its browser was reset): deleted, and journalled as unsubscribed by the
-    notifications, not by anyone of the room."""
-    deleted, _kinds = PushSubscription.objects.filter(pk=subscription.pk).delete()
-    if deleted:
-        registration = subscription.registration
-        _record(Action.PUSH_UNSUBSCRIBED, registration, subscription.endpoint, PUSH_SERVICE_GONE)
 
 
 def _record(action: Action, registration: Registration, endpoint: str, by: Actor) -> None:

@@ -5,10 +5,9 @@ import pytest
 
 from common.actors import Actor
 from tests.at_the_table import TESTS, play, prise_by
-from tournaments.models import JournalEntry, PushSubscription
+from tournaments.models import PushSubscription
 from tournaments.push.sending import send_notifications
 from tournaments.services.positions import close_position
-from tournaments.services.push import PUSH_SERVICE_GONE
 from tournaments.services.seating import publish_seating
 
 
@@ -116,20 +115,6 @@ def test_a_subscription_its_service_no_longer_knows_is_deleted(
     send_notifications("41:seating.published", tournament.pk, "seating.published", 1)
 
     assert not PushSubscription.objects.filter(registration=registrations[0]).exists()
-
-
-def test_a_subscription_gone_is_journalled_as_unsubscribed_by_the_notifications(
-    room, new_phone, push_service
-):
-    tournament, _position, _tables, registrations = room
-    phone = new_phone(registrations[0])
-    push_service.answers[phone.path] = 410
-
-    send_notifications("41:seating.published", tournament.pk, "seating.published", 1)
-
-    line = JournalEntry.objects.filter(action=JournalEntry.Action.PUSH_UNSUBSCRIBED).get()
-    assert (line.actor_kind, line.actor_script) == ("script", PUSH_SERVICE_GONE.script)
-    assert line.subject_id == registrations[0].pk
 
 
 def test_a_failed_send_is_sent_again_by_the_retry_and_only_then(room, new_phone, push_service):
