@@ -6,14 +6,20 @@ Redis on 127.0.0.1:6379:
 
     .venv/bin/python bench/live_bench.py [--port 8145] [--database tarot_i33]
                                          [--redis-db 9] [--proxy-port 8156] [--streams 2000]
-                                         [--pace 20]
+                                         [--pace 20] [--live-port 8147] [--one-server]
+                                         [--via PORT]
 
 Every step is bounded in count and in time, and talks to 127.0.0.1 only:
 
 1. sets up its own database (bench/load_fault.py's set-up: 400 players, 100 tables of 4);
-2. starts gunicorn with uvicorn workers (ASGI, production settings), the cache in Redis and
-   the bus (LIVE_REDIS_URL) through a small TCP proxy of its own, so that cutting the proxy
-   cuts the bus's Redis and nothing else of the shared server;
+2. starts the production layout (README, « Deploying »): gunicorn with two uvicorn workers for
+   the pages and the saves, and gunicorn with one uvicorn worker, niced, for the streams (as
+   deploy/tarot-live.service, the proxy sending it the stream URLs alone); ``--one-server``:
+   one gunicorn serves both, as ``./dev prod`` does; ``--via PORT``: the phones and the clients
+   go through a proxy already listening there that routes as deploy/nginx-tarot.conf does.
+   Production settings, the cache in Redis and the bus (LIVE_REDIS_URL) through a small TCP
+   proxy of its own, so that cutting the proxy cuts the bus's Redis and nothing else of the
+   shared server;
 3. run « sans direct »: the 100 tables save their 5 deals over HTTP (as load_fault.py's
    phones do), all at once, each a deal every ``--pace`` seconds on average (20: a room 15
    times faster than a real one; 0: 25 tables at a time as fast as they can, the machine
@@ -21,7 +27,7 @@ Every step is bounded in count and in time, and talks to 127.0.0.1 only:
 4. run « direct »: 2,000 streams open (/tournois/<id>/direct/), then the same saves; each
    client notes each event's id and when it came; printed: the p95 from a deal's commit (the
    event's ``at``) to its arrival at every client, the server's memory (the resident memory
-   of gunicorn and its workers, at its peak), the saves' p95 against the baseline, the events
+   of the gunicorns and their workers, at its peak), the saves' p95 against the baseline, the events
    lost or duplicated per client (by id, against the stream Redis kept). The clients run in
    a process of their own (bench/live_clients.py), as real phones are not the bench's: they
    never hold its interpreter lock while its phones time their saves;
@@ -68,6 +74,7 @@ RUN_DEADLINE = 300
 # 500 tables save 1.7 a second at their real pace).
 PACE_SECONDS = 20
 CUT_SECONDS = 10
+LIVE_NICE = 10  # as deploy/tarot-live.service
 TIMER_FETCH_SECONDS = 30  # the player's page, the most read, asks every 30 s without a stream
 LIVE_FETCH_SECONDS = 300
 CUT_AFTER = load_fault.TABLES * load_fault.DEALS // 2  # deals acknowledged before the cut
@@ -94,16 +101,28 @@ def server_memory_mb(master: int) -> float:
     return total / 1024
 
 
-def start_server(env: dict, port: int, log_dir: Path) -> subprocess.Popen:
+def servers_memory_mb(args) -> float:
+    return sum(server_memory_mb(server.pid) for server in args.servers)
+
+
+def start_server(
+    env: dict,
+    port: int,
+    log_dir: Path,
+    *,
+    name: str = "server",
+    workers: int = WORKERS,
+    nice: int = 0,
+) -> subprocess.Popen:
     server = subprocess.Popen(
         [
-            GUNICORN, "tarot_club.asgi:application",
+            "nice", "-n", str(nice), GUNICORN, "tarot_club.asgi:application",
             "--worker-class", "uvicorn_worker.UvicornWorker",
-            "--bind", f"{HOST}:{port}", "--workers", str(WORKERS),
+            "--bind", f"{HOST}:{port}", "--workers", str(workers),
             "--graceful-timeout", "5", "--no-control-socket",
         ],
         cwd=ROOT, env=env,
-        stdout=(log_dir / "server.log").open("w"), stderr=subprocess.STDOUT,
+        stdout=(log_dir / f"{name}.log").open("w"), stderr=subprocess.STDOUT,
     )  # fmt: skip
     load_fault.wait_until_up(port, server)
     return server
@@ -194,16 +213,17 @@ def one_run(args, codes, tournament, *, streams: int, cut: Proxy | None, pace: f
     clear_deals(args.database)
     tally = Tally()
     started = time.time()
-    room = Room(streams, args.port, f"/tournois/{tournament}/direct/") if streams else None
+    path = f"/tournois/{tournament}/direct/"
+    room = Room(streams, args.via or args.live_port, path) if streams else None
     if room:
         room.opened.wait(timeout=90)
         log(f"{streams} streams asked for: the saves start")
-    peak = [server_memory_mb(args.server.pid)]
+    peak = [servers_memory_mb(args)]
     sampling = threading.Event()
 
     def sample():
         while not sampling.wait(0.5):
-            peak.append(server_memory_mb(args.server.pid))
+            peak.append(servers_memory_mb(args))
 
     sampler = threading.Thread(target=sample)
     sampler.start()
@@ -225,7 +245,7 @@ def one_run(args, codes, tournament, *, streams: int, cut: Proxy | None, pace: f
         saved = threading.Event()
         cutter = threading.Thread(target=cut_then_restore)
         cutter.start()
-    saves = deal_saves(args.port, codes, tally, pace)
+    saves = deal_saves(args.via or args.port, codes, tally, pace)
     if cut is not None:
         saved.set()
         cutter.join(timeout=CUT_SECONDS + 60)
@@ -284,7 +304,7 @@ def report(name: str, outcome: Outcome, baseline: float | None, idle_memory: flo
         f"lost {len(lost_deals)}"
     )
     print(
-        f"server memory peak (gunicorn + workers, resident): {outcome.memory_peak:.0f} MB, "
+        f"server memory peak (gunicorns + workers, resident): {outcome.memory_peak:.0f} MB, "
         f"{outcome.memory_peak - idle_memory:+.0f} MB against the idle server "
         f"({idle_memory:.0f} MB) (target under 300 MB)"
     )
@@ -369,6 +389,11 @@ def main() -> int:
     parser.add_argument("--database", default="tarot_i33")
     parser.add_argument("--redis-db", type=int, default=9)
     parser.add_argument("--proxy-port", type=int, default=8156)
+    parser.add_argument("--live-port", type=int, default=8147)
+    parser.add_argument(
+        "--one-server", action="store_true", help="the streams on the web's processes"
+    )
+    parser.add_argument("--via", type=int, help="the port of a proxy routing as nginx-tarot.conf")
     small = os.environ.get("BENCH_SIZE") == "small"  # CI: each bench once, at a small size
     parser.add_argument("--streams", type=int, default=100 if small else 2000)
     parser.add_argument(
@@ -399,9 +424,17 @@ def main() -> int:
     tournament = tournament_id(args.database)
     log_dir = Path(os.environ.get("TMPDIR", "/tmp")) / f"live_bench_{os.getpid()}"
     log_dir.mkdir(parents=True, exist_ok=True)
-    args.server = start_server(env, args.port, log_dir)
-    idle_memory = server_memory_mb(args.server.pid)
-    log(f"gunicorn {args.server.pid} up: {WORKERS} uvicorn workers on {HOST}:{args.port}")
+    args.servers = [start_server(env, args.port, log_dir)]
+    log(f"gunicorn {args.servers[0].pid} up: {WORKERS} uvicorn workers on {HOST}:{args.port}")
+    if args.one_server:
+        args.live_port = args.port
+    else:
+        args.servers.append(
+            start_server(env, args.live_port, log_dir, name="live", workers=1, nice=LIVE_NICE)
+        )
+        log(f"gunicorn {args.servers[1].pid} up for the streams: 1 uvicorn worker on "
+            f"{HOST}:{args.live_port}, nice {LIVE_NICE}")  # fmt: skip
+    idle_memory = servers_memory_mb(args)
     checked = []
     if args.pace:
         log(f"the {len(codes)} tables at once, a deal every {args.pace:g} s each on average")
@@ -418,11 +451,13 @@ def main() -> int:
         name = f"coupure (the bus's Redis cut {CUT_SECONDS} s mid-run)"
         checked.append(report(name, cut, baseline, idle_memory))
     finally:
-        args.server.send_signal(signal.SIGTERM)
-        try:
-            args.server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            args.server.kill()
+        for server in args.servers:
+            server.send_signal(signal.SIGTERM)
+        for server in args.servers:
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
         import redis
 
         redis.Redis.from_url(redis_url).delete(args.stream_key)
