@@ -453,7 +453,7 @@ def main() -> int:
         if len(asked) < len(DOCUMENTS):
             continue
         in_hands = max(answer[0] for answer in asked.values())
-        rendered, last_ready = queued["renders"][number]
+        rendered, last_ready, order = queued["renders"][number]
         if not rendered:
             print(f"  round {number + 1}: every file kept already, {in_hands:.2f} s")
             continue
@@ -462,6 +462,7 @@ def main() -> int:
         late += ready > bound
         print(f"  round {number + 1}: {ready:.2f} s ({in_hands:.2f} s), bound {bound:.2f} s "
               f"(Σ render {rendered:.2f} s)" + ("  LATE" if ready > bound else ""))  # fmt: skip
+        print(f"    {order}")
     for number, asked in sorted(inline["rounds"].items()):
         in_hands = max(answer[0] for answer in asked.values())
         print(f"  in the request, round {number + 1}: {in_hands:.2f} s")

@@ -142,15 +142,24 @@ def public_clients(port: int, tournament: int, season: int, started, results) ->
     results.send((times.get("public", []), statuses))
 
 
-def renders(database: str, digests: list[str]) -> tuple[float, float]:
-    """The workers' render times of these jobs, summed, and when the last one was ready (the
-    epoch); nothing drawn: (0, 0)."""
+def renders(database: str, digests: list[str]) -> tuple[float, float, str]:
+    """The workers' render times of these jobs, summed, when the last one was ready (the
+    epoch), and each job's kind with when it started and ended after the first started (in
+    the order they started); nothing drawn: (0, 0, "")."""
     if not digests:
-        return 0.0, 0.0
+        return 0.0, 0.0, ""
     rows = psql(
-        "SELECT sum(extract(epoch FROM finished_at - started_at)), "
-        "max(extract(epoch FROM finished_at)) FROM documents_documentjob "
-        f"WHERE digest IN ({', '.join(repr(d) for d in digests)})",
+        "SELECT kind, extract(epoch FROM started_at), extract(epoch FROM finished_at) "
+        "FROM documents_documentjob "
+        f"WHERE digest IN ({', '.join(repr(d) for d in digests)}) AND finished_at IS NOT NULL "
+        "ORDER BY started_at",
         database,
     )
-    return float(rows[0][0] or 0), float(rows[0][1] or 0)
+    if not rows:
+        return 0.0, 0.0, ""
+    jobs = [(kind, float(started), float(finished)) for kind, started, finished in rows]
+    first = jobs[0][1]
+    order = ", ".join(
+        f"{kind} {started - first:.1f}–{finished - first:.1f}" for kind, started, finished in jobs
+    )
+    return sum(f - s for _, s, f in jobs), max(f for _, _, f in jobs), order

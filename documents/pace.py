@@ -1,25 +1,23 @@
-"""Public documents asked for faster than a person would: the client waits before Django sees
-its request (README, « Documents »).
+"""Public documents asked for faster than a person would: the client waits for its turn before
+Django sees its request (README, « Documents »).
 
-The production server's ASGI application (``tarot_club/asgi.py``) is wrapped in ``Pace``. An
-address that has asked for more than ``DOCUMENTS_PUBLIC_PER_MINUTE`` public documents (the
-views marked ``public_document``) this minute, as counted in the cache that every process
-shares (``documents.limits``), waits ``DOCUMENTS_SLOW_DOWN_SECONDS`` before each further
-request goes on: a coroutine asleep, no thread held, no query, nothing drawn. Eight scripts in
-a loop then cost the server a few requests a second, not its workers, and the phones at the
-tables are served as before. The answer is then Django's, 429 « Trop de demandes » past the
-limit (``documents.views``). Nobody is refused here, only kept waiting: an address shared by a
-whole room (a venue's box) waits too, as its count is one. The development server (WSGI) has
-the 429 alone.
+The production server's ASGI application (``tarot_club/asgi.py``) is wrapped in ``Pace``. A
+request for a public document (the views marked ``public_document``) waits for the address's
+turn, as kept in the cache that every process shares (``documents.limits``): the first few
+together at once, then one every 2 s. The wait is a coroutine asleep: no thread held, no
+query, nothing drawn. Eight scripts in a loop then cost the server four requests a second, not
+its workers, and the phones at the tables are served as before. The answer is then Django's,
+429 « Trop de demandes » past the minute's limit (``documents.views``). Nobody is refused here,
+only kept waiting: an address shared by a whole room (a venue's box) waits too, as its turns
+are one. The development server (WSGI) has the 429 alone.
 """
 
 import asyncio
 
-from django.conf import settings
 from django.urls import Resolver404, resolve
 
 from common.addresses import forwarded_address
-from documents.limits import asked_this_minute
+from documents.limits import seconds_to_wait
 
 # Only these can be a public document: any other path is never resolved here.
 EXTENSIONS = (".pdf", ".xlsx", ".csv", ".json")
@@ -59,7 +57,7 @@ class Pace:
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http" and is_public_document(scope.get("path", "")):
             # The cache is read in a thread of the loop's pool: a coroutine never blocks.
-            asked = await asyncio.to_thread(asked_this_minute, scope_address(scope))
-            if asked >= settings.DOCUMENTS_PUBLIC_PER_MINUTE:
-                await asyncio.sleep(settings.DOCUMENTS_SLOW_DOWN_SECONDS)
+            wait = await asyncio.to_thread(seconds_to_wait, scope_address(scope))
+            if wait:
+                await asyncio.sleep(wait)
         await self.app(scope, receive, send)

@@ -43,6 +43,11 @@ class Journal(Protocol):
     ) -> None: ...
 
 
+# The broker's priorities (with Redis, the lowest first): a task sent with none (a
+# notification) comes before any document.
+LONG_FIRST, THE_REST = 3, 6
+
+
 @dataclass(frozen=True)
 class Document:
     kind: str
@@ -50,6 +55,14 @@ class Document:
     draw: Callable[[Params], bytes]
     content_type: str = PDF
     journal: Journal | None = None
+    # Long to draw (seconds, not tenths: a whole room's sheets or cards, a long ranking): such
+    # a document waiting in the queue is taken before the others, so that documents asked
+    # together on few workers are all ready soonest (the longest first).
+    long: bool = False
+
+    @property
+    def priority(self) -> int:
+        return LONG_FIRST if self.long else THE_REST
 
     @property
     def extension(self) -> str:

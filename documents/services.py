@@ -125,15 +125,16 @@ def _queue(job: DocumentJob) -> None:
     """Send the job's task once what created the job is committed. With no broker the task runs
     here and now, through the same code: the job's row is written on this connection already,
     and the render holds no transaction open (on SQLite, it would hold the tables' writes)."""
+    priority = document(job.kind).priority
     if tasks.draw.app.conf.task_always_eager:
-        _send(job.pk)
+        _send(job.pk, priority)
     else:
-        transaction.on_commit(lambda: _send(job.pk))
+        transaction.on_commit(lambda: _send(job.pk, priority))
 
 
-def _send(job_id: int) -> None:
+def _send(job_id: int, priority: int) -> None:
     try:
-        tasks.draw.apply_async((job_id,), retry=False)
+        tasks.draw.apply_async((job_id,), retry=False, priority=priority)
     except Exception:
         log.warning("Document job %s: the broker did not answer; drawn in the request", job_id)
         draw_job(job_id)

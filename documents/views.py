@@ -14,7 +14,7 @@ from django.utils.http import content_disposition_header, urlencode
 from common.actors import Actor
 from common.addresses import client_address
 from documents.drawing import is_ready, kept_files
-from documents.limits import count_asked, seconds_left
+from documents.limits import count_asked, seconds_left, take_turn
 from documents.models import DocumentJob
 from documents.registry import Params, document
 from documents.services import ask_document, follow_job, params_key
@@ -77,7 +77,9 @@ def _file(job: DocumentJob, *, filename: str) -> HttpResponse:
 
 
 def _throttled(request: HttpRequest) -> int:
-    """0 when this address may ask again; else the seconds it must wait."""
-    if count_asked(client_address(request)) <= settings.DOCUMENTS_PUBLIC_PER_MINUTE:
+    """0 when this address may ask again (its turn taken); else the seconds it must wait."""
+    address = client_address(request)
+    if count_asked(address) <= settings.DOCUMENTS_PUBLIC_PER_MINUTE:
+        take_turn(address)
         return 0
     return seconds_left()

@@ -93,12 +93,19 @@ def journal_document(
 
 
 def register_documents() -> None:
-    for kind, draw, content_type in (
-        (RANKING, draw_season_ranking, PDF),
-        (RANKING_XLSX, draw_season_xlsx, XLSX),
-        (RANKING_CSV, draw_season_csv, CSV),
-        (RANKING_JSON, draw_season_json, JSON),
+    for kind, draw, content_type, long in (
+        (RANKING, draw_season_ranking, PDF, True),
+        (RANKING_XLSX, draw_season_xlsx, XLSX, False),
+        (RANKING_CSV, draw_season_csv, CSV, False),
+        (RANKING_JSON, draw_season_json, JSON, False),
     ):
         register(
-            Document(kind, season_stamp, draw, content_type=content_type, journal=journal_document)
+            Document(
+                kind,
+                season_stamp,
+                draw,
+                content_type=content_type,
+                journal=journal_document,
+                long=long,
+            )
         )

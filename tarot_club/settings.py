@@ -257,9 +257,14 @@ DOCUMENTS_EXPIRY = DOCUMENTS_TIME_LIMIT + CELERY_BROKER_TRANSPORT_OPTIONS["visib
 # Anonymous requests for a public document, per address and per minute, before the next one is
 # answered 429 (a person asks for a few; a script in a loop is slowed down before a render).
 DOCUMENTS_PUBLIC_PER_MINUTE = env_int("DOCUMENTS_PUBLIC_PER_MINUTE", 30)
-# Past that limit, under the production server, each further request of the address waits this
-# long before Django sees it (documents/pace.py): a script in a loop costs a few requests a second.
-DOCUMENTS_SLOW_DOWN_SECONDS = 2.0
+# Under the production server, an address has this many together at once, then one every
+# 60 / DOCUMENTS_PUBLIC_PER_MINUTE seconds, each further request waiting for its turn before
+# Django sees it (documents/limits.py): a script in a loop costs one request every 2 s.
+DOCUMENTS_PUBLIC_AT_ONCE = env_int("DOCUMENTS_PUBLIC_AT_ONCE", 4)
+if DOCUMENTS_PUBLIC_PER_MINUTE < 1 or DOCUMENTS_PUBLIC_AT_ONCE < 1:
+    raise ImproperlyConfigured(
+        "DOCUMENTS_PUBLIC_PER_MINUTE and DOCUMENTS_PUBLIC_AT_ONCE: expected 1 or more."
+    )
 
 # The live pages' event bus (common/bus.py): a Redis stream shared by every web process, or one
 # process's memory without Redis. LIVE_REDIS_URL lets the bus use another Redis than the cache

@@ -13,7 +13,9 @@ from kombu.exceptions import OperationalError
 from documents import tasks
 from documents.drawing import draw_job
 from documents.models import DocumentJob
+from documents.registry import Document, register
 from documents.services import ask_document, follow_job
+from tarot_club.celery import app as celery_app
 from tests.at_the_table import TESTS
 from tests.documents.conftest import KIND
 from tournaments.prints import documents as prints_documents
@@ -88,6 +90,32 @@ def test_with_a_broker_the_task_is_sent_only_once_the_transaction_commits(
     assert queued == [job.pk]
     assert job.state == DocumentJob.State.WAITING
     assert note.drawn == []
+
+
+@pytest.fixture
+def priorities(monkeypatch):
+    """A broker that takes the tasks: the priority each job's task was sent with, by job."""
+    sent: dict[int, int] = {}
+    celery_app.conf.task_always_eager = False  # given back by the suite's own fixture
+
+    def take(args, **options):
+        sent[args[0]] = options["priority"]
+
+    monkeypatch.setattr(tasks.draw, "apply_async", take)
+    return sent
+
+
+def test_a_document_long_to_draw_is_taken_from_the_queue_before_the_others(
+    priorities, django_capture_on_commit_callbacks
+):
+    register(Document("tests.long", lambda _params: "1", lambda _params: b"", long=True))
+    register(Document("tests.short", lambda _params: "1", lambda _params: b""))
+    with django_capture_on_commit_callbacks(execute=True):
+        short = ask_document(kind="tests.short", params={}, by=TESTS)
+        long = ask_document(kind="tests.long", params={}, by=TESTS)
+
+    # With Redis the broker hands out the lowest priority first.
+    assert priorities[long.pk] < priorities[short.pk]
 
 
 @pytest.mark.usefixtures("note")

@@ -1,5 +1,6 @@
-"""Public documents asked for faster than a person would: past the limit, the address waits
-before Django sees its request (documents/pace.py, around the production ASGI application)."""
+"""Public documents asked for faster than a person would: the address waits for its turn
+before Django sees its request (documents/pace.py, around the production ASGI application;
+the turns in documents/limits.py)."""
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
@@ -7,18 +8,28 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.core.cache import cache
 
-from documents import pace
-from documents.limits import count_asked
+from documents import limits, pace
+from documents.limits import take_turn
 from documents.pace import Pace, is_public_document
 
 ANSWERED = {"type": "http.response.start", "status": 200, "headers": []}
+PDF = "/tournois/1/classement.pdf"
+
+
+@pytest.fixture(autouse=True)
+def clock(monkeypatch):
+    """The time the turns are reckoned by, stopped, moved by hand (seconds since the epoch)."""
+    now = [1_800_000_000.0]
+    monkeypatch.setattr(limits.time, "time", lambda: now[0])
+    return now
 
 
 @pytest.fixture
 def waits(monkeypatch, settings):
-    """The waits asked for, instead of waiting them; a limit of 2 a minute, 3 s past it."""
-    settings.DOCUMENTS_PUBLIC_PER_MINUTE = 2
-    settings.DOCUMENTS_SLOW_DOWN_SECONDS = 3
+    """The waits asked for, instead of waiting them; two documents at once, then one every
+    3 s (20 a minute), the clock stopped."""
+    settings.DOCUMENTS_PUBLIC_PER_MINUTE = 20
+    settings.DOCUMENTS_PUBLIC_AT_ONCE = 2
     cache.clear()
     asked = []
 
@@ -47,38 +58,72 @@ def ask(path: str, client: str = "203.0.113.9", headers=()) -> list:
     return sent
 
 
-def asked_twice(address: str = "203.0.113.9") -> None:
-    """The address has asked for its 2 documents of the minute (as the view counts them)."""
-    count_asked(address)
-    count_asked(address)
+def served(count: int, address: str = "203.0.113.9") -> None:
+    """``count`` public documents served to ``address`` (its turns taken, as the view does)."""
+    for _ in range(count):
+        take_turn(address)
 
 
-def test_an_address_past_the_limit_waits_then_goes_on(waits):
-    asked_twice()
+def test_an_address_with_fewer_documents_than_those_it_has_at_once_goes_on(waits):
+    served(1)
 
-    answer = ask("/tournois/1/classement.pdf")
-
-    assert waits == [3]
-    assert answer == [ANSWERED]
-
-
-def test_an_address_within_the_limit_goes_on_at_once(waits):
-    count_asked("203.0.113.9")
-
-    assert ask("/saisons/1/classement.xlsx") == [ANSWERED]
+    assert ask(PDF) == [ANSWERED]
     assert waits == []
 
 
-def test_each_address_has_its_own_count(waits):
-    asked_twice("10.0.0.1")
+def test_past_those_at_once_the_next_document_waits_its_turn(waits):
+    served(2)
 
-    ask("/saisons/1/classement.xlsx", client="10.0.0.2")
+    assert ask(PDF) == [ANSWERED]
+    assert waits == [3]
+
+
+def test_each_document_served_puts_the_next_turn_an_interval_later(waits):
+    served(4)
+
+    ask(PDF)
+
+    assert waits == [9]
+
+
+def test_an_address_keeping_to_the_pace_never_waits(waits, clock):
+    for _ in range(6):
+        ask(PDF)
+        served(1)
+        clock[0] += 3
+
+    assert waits == []
+
+
+def test_an_address_that_stopped_has_its_documents_at_once_again(waits, clock):
+    served(10)
+    clock[0] += 60
+
+    ask(PDF)
+    served(1)
+    ask(PDF)
+
+    assert waits == []
+
+
+def test_no_request_is_held_longer_than_a_minute(waits):
+    served(40)
+
+    ask(PDF)
+
+    assert waits == [60]
+
+
+def test_each_address_has_its_own_turns(waits):
+    served(5, "10.0.0.1")
+
+    ask(PDF, client="10.0.0.2")
 
     assert waits == []
 
 
 def test_the_pages_are_never_paced(waits):
-    asked_twice()
+    served(5)
 
     ask("/tournois/1/")
     ask("/tournois/1/joueurs/1/")
@@ -88,10 +133,10 @@ def test_the_pages_are_never_paced(waits):
 
 def test_behind_a_trusted_proxy_the_forwarded_address_is_the_one_counted(waits, settings):
     settings.TRUSTED_PROXIES = ["10.0.0.1"]
-    asked_twice("10.0.0.1")
+    served(5, "10.0.0.1")
     forwarded = [(b"x-forwarded-for", b"198.51.100.7")]
 
-    ask("/tournois/1/classement.pdf", client="10.0.0.1", headers=forwarded)
+    ask(PDF, client="10.0.0.1", headers=forwarded)
 
     assert waits == []
 

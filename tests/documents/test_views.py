@@ -10,6 +10,7 @@ from django.core.files.storage import storages
 from django.core.management import call_command
 
 from documents.drawing import draw_job
+from documents.limits import seconds_to_wait
 from documents.models import DocumentJob
 from documents.services import ask_document
 from tests.at_the_table import TESTS
@@ -173,6 +174,26 @@ def test_the_arbitre_logged_in_is_not_limited(arbitre_client, published, setting
     url = f"/tournois/{published.pk}/classement.pdf"
 
     assert [arbitre_client.get(url).status_code for _ in range(3)] == [200, 200, 200]
+
+
+def test_a_visitors_documents_take_the_addresss_turns(client, published, settings):
+    settings.DOCUMENTS_PUBLIC_AT_ONCE = 2
+    url = f"/tournois/{published.pk}/classement.pdf"
+
+    client.get(url, REMOTE_ADDR="10.0.0.3")
+    client.get(url, REMOTE_ADDR="10.0.0.3")
+
+    assert 0 < seconds_to_wait("10.0.0.3") <= 2
+
+
+def test_the_arbitres_documents_take_no_turn(arbitre_client, published, settings):
+    settings.DOCUMENTS_PUBLIC_AT_ONCE = 2
+    url = f"/tournois/{published.pk}/classement.pdf"
+
+    for _ in range(3):
+        arbitre_client.get(url, REMOTE_ADDR="10.0.0.4")
+
+    assert seconds_to_wait("10.0.0.4") == 0
 
 
 def test_the_daily_purge_deletes_what_nobody_can_ask_for(note):

@@ -193,10 +193,10 @@ def register_documents() -> None:
     on_worker_start(warm_up)
     journal = journal_document
     register(Document(TABLE_SHEET, _table_stamp, draw_table_sheet, journal=journal))
-    register(Document(POSITION_SHEETS, _stamp, draw_position_sheets, journal=journal))
+    register(Document(POSITION_SHEETS, _stamp, draw_position_sheets, journal=journal, long=True))
     register(Document(PLAN, _stamp, draw_plan, journal=journal))
-    register(Document(CARDS, _stamp, draw_cards, journal=journal))
-    register(Document(RANKING, _stamp, draw_ranking, journal=journal))
+    register(Document(CARDS, _stamp, draw_cards, journal=journal, long=True))
+    register(Document(RANKING, _stamp, draw_ranking, journal=journal, long=True))
     for kind, draw in (
         (RANKING_XLSX, draw_ranking_xlsx),
         (TEAMS_XLSX, draw_teams_xlsx),
