@@ -3,6 +3,9 @@
 across every table; the room's phones, sharing one address, keep typing their codes; the
 arbitre's one-time link stays the way out."""
 
+import time
+from types import SimpleNamespace
+
 import pytest
 from django.test import Client
 
@@ -12,12 +15,21 @@ from tournaments.table_access import (
     CLIENT_ATTEMPTS,
     CLIENT_TABLE_ATTEMPTS,
     TABLE_ATTEMPTS,
+    WINDOW_SECONDS,
     code_attempts_left,
 )
 
 WRONG = "ZZZZZZ"
 FLOODER = "203.0.113.66"
 ROOM = "198.51.100.7"
+
+
+@pytest.fixture(autouse=True)
+def window_stands_still(monkeypatch):
+    """The counts' clock stopped in the middle of a window (a quarter of an hour): a test under
+    way as one ends would see its counts start again, and twice the refusals it expects."""
+    now = (time.time() // WINDOW_SECONDS + 0.5) * WINDOW_SECONDS
+    monkeypatch.setattr(table_access, "time", SimpleNamespace(time=lambda: now))
 
 
 def type_code(table, code, address):
