@@ -443,9 +443,8 @@ def main() -> int:
     refused = [r["tally"].refused for r in (alone, queued, inline)]
     print(f"refused or failed                 {[len(r) for r in refused]} {refused[1][:3]}")
 
-    print()
     print(
-        "rounds of the four documents (queue): the last one ready after (in the arbitre's hands "
+        "\nrounds of the four documents (queue): the last one ready after (in the arbitre's hands "
         "after, following the page every half second), against 1.2 × Σ render / workers"
     )
     late = 0
@@ -461,8 +460,8 @@ def main() -> int:
         bound = READY_FACTOR * rendered / args.workers
         late += ready > bound
         print(f"  round {number + 1}: {ready:.2f} s ({in_hands:.2f} s), bound {bound:.2f} s "
-              f"(Σ render {rendered:.2f} s)" + ("  LATE" if ready > bound else ""))  # fmt: skip
-        print(f"    {order}")
+              f"(Σ render {rendered:.2f} s)" + ("  LATE" if ready > bound else "")
+              + f"\n    {order}")  # fmt: skip
     for number, asked in sorted(inline["rounds"].items()):
         in_hands = max(answer[0] for answer in asked.values())
         print(f"  in the request, round {number + 1}: {in_hands:.2f} s")
