@@ -447,14 +447,14 @@ def main() -> int:
         "\nrounds of the four documents (queue): the last one ready after (in the arbitre's hands "
         "after, following the page every half second), against 1.2 × Σ render / workers"
     )
-    late = 0
+    late, kept = 0, []  # kept: how long each round whose files were all kept took
     for number, asked in sorted(queued["rounds"].items()):
         if len(asked) < len(DOCUMENTS):
             continue
         in_hands = max(answer[0] for answer in asked.values())
         rendered, last_ready, order = queued["renders"][number]
         if not rendered:
-            print(f"  round {number + 1}: every file kept already, {in_hands:.2f} s")
+            kept.append(in_hands)
             continue
         ready = last_ready - min(answer[3] for answer in asked.values())
         bound = READY_FACTOR * rendered / args.workers
@@ -462,6 +462,9 @@ def main() -> int:
         print(f"  round {number + 1}: {ready:.2f} s ({in_hands:.2f} s), bound {bound:.2f} s "
               f"(Σ render {rendered:.2f} s)" + ("  LATE" if ready > bound else "")
               + f"\n    {order}")  # fmt: skip
+    if kept:
+        print(f"  {len(kept)} rounds with every file kept already: {min(kept):.2f} to "
+              f"{max(kept):.2f} s")  # fmt: skip
     for number, asked in sorted(inline["rounds"].items()):
         in_hands = max(answer[0] for answer in asked.values())
         print(f"  in the request, round {number + 1}: {in_hands:.2f} s")
@@ -469,12 +472,9 @@ def main() -> int:
     phone = probed["times"].get("phone", [])
     phone_alone = probed["times"].get("phone alone", [])
     public = probed["times"].get("public", [])
-    print()
-    print(
-        f"the {len(PUBLIC)} public documents asked once, the queue drained in "
-        f"{probed['drained']:.0f} s"
-        + (f" (NOT drained: {probed['left']} jobs under way)" if probed["left"] else "")
-    )
+    print(f"\nthe {len(PUBLIC)} public documents asked once, the queue drained in "
+          f"{probed['drained']:.0f} s"
+          + (f" (NOT drained: {probed['left']} jobs left)" if probed["left"] else ""))  # fmt: skip
     print(f"public probe, {PROBE_SECONDS} s: {len(public)} requests {probed['statuses']}, "
           f"p95 {ms(p95(public))}, {probed['drawn']} documents drawn meanwhile; "
           f"the phone's sheet alone first: p50 {ms(statistics.median(phone_alone))}, p95 "
@@ -485,8 +485,7 @@ def main() -> int:
     prints_ok = p95(prints(queued)) < PRINT_P95
     phone_ok = p95(phone) < PHONE_P95
     lost = any(len(r["tally"].acknowledged) != TABLES * DEALS for r in (alone, queued, inline))
-    print()
-    print(f"print requests p95 < {ms(PRINT_P95)}: {'OK' if prints_ok else 'MISSED'}; "
+    print(f"\nprint requests p95 < {ms(PRINT_P95)}: {'OK' if prints_ok else 'MISSED'}; "
           f"saves p95 within 10 % of the reference: {'OK' if saves_ok else 'MISSED'}; "
           f"rounds in time: {'OK' if not late else f'{late} LATE'}; "
           f"phone p95 < {ms(PHONE_P95)}: {'OK' if phone_ok else 'MISSED'}")  # fmt: skip

@@ -41,9 +41,13 @@ def play_table(chromium, live_server, table, taker: str) -> None:
     expect(page.locator("#preview")).to_contain_text("+87")
     form.get_by_role("button", name="Enregistrer la donne").click()
     expect(page.locator("#donne-1")).to_contain_text("+87")
-    for button in page.locator("button.sign").all():
-        button.click()
-        page.wait_for_load_state("networkidle")
+    signs = page.locator("button.sign")
+    for index in range(signs.count()):
+        signs.nth(index).click()
+        # One signature at a time, each seen confirmed before the next tap, as a player does:
+        # taps sent while the sheet's fragment is swapped (its own echo) could be lost.
+        if index < signs.count() - 1:
+            expect(page.locator("button.sign.confirmed")).to_have_count(index + 1)
     expect(page.locator(".signed-note")).to_contain_text("Feuille signée")
     context.close()
 
