@@ -7,7 +7,7 @@ served at once, then one every ``60 / DOCUMENTS_PUBLIC_PER_MINUTE`` seconds (2 s
 each later one waiting for its turn. The turn is a generic cell rate algorithm: the cache keeps,
 per address, when its next document is due at that pace (in milliseconds), moved on by one
 interval per document served with the cache's own ``incr``. The view takes the turns, for the
-same requests it counts (a visitor's, never an arbitre's logged in); the pace reads them.
+same requests it counts (a visitor's, never a logged-in user's); the pace reads them.
 Requests of one address that come together may pass the pace together: the minute's count
 answers them 429.
 """

@@ -55,8 +55,8 @@ class Document:
     draw: Callable[[Params], bytes]
     content_type: str = PDF
     journal: Journal | None = None
-    # Long to draw (seconds, not tenths: a whole room's sheets or cards, a long ranking): such
-    # a document waiting in the queue is taken before the others, so that documents asked
+    # Long to draw (seconds, not tenths: hundreds of pages, or a table of hundreds of rows):
+    # such a document waiting in the queue is taken before the others, so that documents asked
     # together on few workers are all ready soonest (the longest first).
     long: bool = False
 
