@@ -1,8 +1,16 @@
-"""Drawing one job's document and keeping the file: what the worker runs, and what a request
+"""Drawing one job's document and keeping the file: what the workers run, and what a request
 runs itself when no broker answers. Idempotent: a job already drawn is left as it is, and a
-job drawn twice (its worker killed, the message given to another) writes the same file."""
+job drawn twice (its worker killed, the message given to another) writes the same file.
+
+A document drawn in parts (``registry.Document.split``) has a row per part, made when its job
+is first drawn: each part is drawn by whichever worker takes it and kept as a file of its own,
+and the part that finds all of them drawn joins their pages into the job's file. A part already
+drawn is never drawn again (a worker killed while joining: its part, given back, goes straight
+to the join), and a job asked again after a failure draws only the parts it lacks.
+"""
 
 import contextlib
+import io
 import json
 import logging
 
@@ -13,10 +21,11 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from pypdf import PdfReader, PdfWriter
 
 from common.actors import Actor
-from documents.models import DocumentJob
-from documents.registry import Happened, document
+from documents.models import DocumentJob, DocumentPart
+from documents.registry import Happened, Params, document
 
 log = logging.getLogger(__name__)
 
@@ -28,37 +37,156 @@ def kept_files() -> Storage:
     return storages["documents"]
 
 
+def params_key(params: Params) -> str:
+    return json.dumps(params, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def file_name(job: DocumentJob) -> str:
     return f"{job.kind}/{job.digest}.{document(job.kind).extension}"
+
+
+def part_file_name(part: DocumentPart) -> str:
+    job = part.job
+    return f"{job.kind}/{job.digest}.{part.number}.{document(job.kind).extension}"
 
 
 def is_ready(job: DocumentJob) -> bool:
     return job.state == State.READY and kept_files().exists(job.file)
 
 
-def draw_job(job_id: int) -> None:
+def draw_job(job_id: int, *, whole: bool = False) -> list[int]:
+    """Draw the job's document and keep it; or, for one drawn in parts (unless ``whole``: a
+    request drawing it itself), make its parts' rows and answer the numbers of those left to
+    draw (``draw_job_part``), none when they were all drawn already and have been joined."""
     job = DocumentJob.objects.filter(pk=job_id).first()
     if job is None or is_ready(job):
-        return
+        return []
     DocumentJob.objects.filter(pk=job_id).update(
         state=State.DRAWING, started_at=timezone.now(), attempts=F("attempts") + 1
     )
+    with _failing_in_french(job):
+        if not whole and (left := _parts_left(job)) is not None:
+            if not left:
+                _join_when_all_drawn(job)
+            return left
+        _keep(job, document(job.kind).draw(json.loads(job.key)))
+    return []
+
+
+def draw_job_part(job_id: int, number: int) -> None:
+    """Draw one part of the job's document, unless drawn already or the job is over (drawn,
+    failed, or late); then join the parts if they are all drawn."""
+    part = DocumentPart.objects.select_related("job").filter(job=job_id, number=number).first()
+    if part is None or part.job.state != State.DRAWING:
+        return
+    job = part.job
+    if not _drawn(part):
+        DocumentPart.objects.filter(pk=part.pk).update(started_at=timezone.now())
+        with _failing_in_french(job):
+            content = document(job.kind).draw(json.loads(part.key))
+            name = _save(part_file_name(part), content)
+            DocumentPart.objects.filter(pk=part.pk).update(file=name, finished_at=timezone.now())
+    _join_when_all_drawn(job)
+
+
+def job_priority(job_id: int) -> int | None:
+    """The broker's priority of the job's document (its parts are sent with it)."""
+    job = DocumentJob.objects.filter(pk=job_id).only("kind").first()
+    return document(job.kind).priority if job is not None else None
+
+
+def parts_drawn(job: DocumentJob) -> tuple[int, int] | None:
+    """How many of the job's parts are drawn, and how many it has; None when drawn whole."""
+    parts = list(job.parts.values_list("file", flat=True))
+    if not parts:
+        return None
+    return sum(1 for file in parts if file), len(parts)
+
+
+def _parts_left(job: DocumentJob) -> list[int] | None:
+    """The numbers of the job's parts not drawn yet (their rows made the first time, from the
+    document's split); None when it is drawn whole (no split, or fewer than two parts)."""
+    split = document(job.kind).split
+    if split is None:
+        return None
+    parts = list(job.parts.all())
+    if not parts:
+        keys = [params_key(params) for params in split(json.loads(job.key))]
+        if len(keys) < 2:
+            return None
+        DocumentPart.objects.bulk_create(
+            [DocumentPart(job=job, number=number, key=key) for number, key in enumerate(keys)],
+            ignore_conflicts=True,  # another worker made them a moment ago: the same rows
+        )
+        parts = list(job.parts.all())
+    return [part.number for part in parts if not _drawn(part)]
+
+
+def _drawn(part: DocumentPart) -> bool:
+    return bool(part.file) and kept_files().exists(part.file)
+
+
+def _join_when_all_drawn(job: DocumentJob) -> None:
+    """Join the parts' pages into the job's file once every part is drawn. The job's row is
+    locked meanwhile: of two parts finished at once, one joins, the other finds it done."""
+    with transaction.atomic():
+        job = DocumentJob.objects.select_for_update().filter(pk=job.pk).first()
+        if job is None or job.state != State.DRAWING:
+            return
+        parts = list(job.parts.all())
+        if not parts or not all(_drawn(part) for part in parts):
+            return
+        with _failing_in_french(job):
+            _keep(job, _joined([_read(part.file) for part in parts]))
+
+
+def _joined(pdfs: list[bytes]) -> bytes:
+    """The pages of ``pdfs``, one document after the other, in one PDF: the first one's
+    title and language (a reader, a screen reader, names and reads the whole by them)."""
+    first, *rest = pdfs
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(first)))
+    for pdf in rest:
+        writer.append(PdfReader(io.BytesIO(pdf)))
+    joined = io.BytesIO()
+    writer.write(joined)
+    return joined.getvalue()
+
+
+def _read(name: str) -> bytes:
+    with kept_files().open(name, "rb") as kept:
+        return kept.read()
+
+
+def _save(name: str, content: bytes) -> str:
+    """Keep ``content`` under ``name`` (replacing a file drawn before): the name it was kept as."""
+    storage = kept_files()
+    if storage.exists(name):
+        storage.delete(name)
+    return storage.save(name, ContentFile(content))
+
+
+def _keep(job: DocumentJob, content: bytes) -> None:
+    """The job's file kept and the job ready. Its parts' files, if any, are no longer needed;
+    their rows stay, saying how long each part took (deleted with the job)."""
+    saved = _save(file_name(job), content)
+    DocumentJob.objects.filter(pk=job.pk).update(
+        state=State.READY, file=saved, error="", finished_at=timezone.now()
+    )
+    storage = kept_files()
+    for name in job.parts.exclude(file="").values_list("file", flat=True):
+        storage.delete(name)
+
+
+@contextlib.contextmanager
+def _failing_in_french(job: DocumentJob):
+    """A render that fails fails the job, in French (journalled); nothing goes further."""
     try:
-        content = document(job.kind).draw(json.loads(job.key))
+        yield
     except ObjectDoesNotExist:
         _failed(job, _("Ce document n'existe plus."))
-        return
     except Exception:
         log.exception("Document %s %s: the render failed", job.kind, job.key)
         _failed(job, _("Le document n'a pas pu être préparé."))
-        return
-    storage, name = kept_files(), file_name(job)
-    if storage.exists(name):
-        storage.delete(name)
-    saved = storage.save(name, ContentFile(content))
-    DocumentJob.objects.filter(pk=job_id).update(
-        state=State.READY, file=saved, error="", finished_at=timezone.now()
-    )
 
 
 def _failed(job: DocumentJob, message: str) -> None:

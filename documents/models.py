@@ -74,3 +74,31 @@ class DocumentJob(models.Model):
 def asker_fields(by: Actor) -> dict:
     """The job's columns naming who asked (``by``)."""
     return {"actor_kind": by.kind, "actor_user": by.user, "actor_script": by.script}
+
+
+class DocumentPart(models.Model):
+    """One part of a job's document drawn in parts (``registry.Document.split``): its params,
+    and its file once drawn, kept until the parts are joined into the job's file."""
+
+    job = models.ForeignKey(DocumentJob, on_delete=models.CASCADE, related_name="parts")
+    number = models.PositiveSmallIntegerField()
+    # The part's params as canonical JSON (a part may name many tables: no length set).
+    key = models.TextField()
+    file = models.CharField(max_length=200, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["job", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["job", "number"], name="document_part_once"),
+            # Drawn: its file and when it was finished are written together.
+            models.CheckConstraint(
+                condition=Q(file="", finished_at__isnull=True)
+                | (~Q(file="") & Q(finished_at__isnull=False)),
+                name="document_part_drawn_has_file",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.job_id} part {self.number}"

@@ -6,6 +6,11 @@ worker. ``stamp(params)`` reads, cheaply, what changes whenever anything the doc
 changes (raising ``ObjectDoesNotExist`` once its subject is gone); ``draw(params)`` returns the
 file's bytes.
 
+A PDF long to draw may be drawn in parts by several workers at once: ``split(params)`` gives
+each part's params (the same document narrowed to some of its pages, drawn by the same
+``draw``), and the parts' pages, in that order, make the file. Fewer than two parts: it is drawn
+whole.
+
 ``journal`` writes, in the journal of the tournament or season the document belongs to, what
 happened to it (``Happened``): this app sits below them and names neither. It is called inside
 the transaction that makes it happen, with who asked (``by``) and, for a failure, the French
@@ -28,7 +33,7 @@ EXTENSIONS = {PDF: "pdf", XLSX: "xlsx", CSV: "csv", JSON: "json"}
 # Opened in the browser rather than saved (as these URLs answered before the queue).
 INLINE = {PDF, JSON}
 
-Params = dict[str, int | str | bool]
+Params = dict[str, int | str | bool | list[int]]
 
 
 class Happened(enum.StrEnum):
@@ -59,6 +64,12 @@ class Document:
     # such a document waiting in the queue is taken before the others, so that documents asked
     # together on few workers are all ready soonest (the longest first).
     long: bool = False
+    # Its parts' params (module docstring), or None: always drawn whole.
+    split: Callable[[Params], list[Params]] | None = None
+
+    def __post_init__(self) -> None:
+        if self.split is not None and self.content_type != PDF:
+            raise ValueError(f"{self.kind}: only a PDF is drawn in parts (its pages joined).")
 
     @property
     def priority(self) -> int:

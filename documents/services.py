@@ -11,7 +11,6 @@ served a file already drawn, or joining a job under way, asks nothing new and wr
 """
 
 import hashlib
-import json
 import logging
 from datetime import timedelta
 
@@ -22,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from common.actors import Actor
 from documents import tasks
-from documents.drawing import draw_job, is_ready, journal_job
+from documents.drawing import draw_job, is_ready, journal_job, params_key
 from documents.models import DocumentJob, asker_fields
 from documents.registry import Happened, Params, document
 
@@ -30,10 +29,6 @@ log = logging.getLogger(__name__)
 
 State = DocumentJob.State
 UNDER_WAY = (State.WAITING, State.DRAWING)
-
-
-def params_key(params: Params) -> str:
-    return json.dumps(params, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def job_digest(kind: str, key: str, stamp: str) -> str:
@@ -137,4 +132,5 @@ def _send(job_id: int, priority: int) -> None:
         tasks.draw.apply_async((job_id,), retry=False, priority=priority)
     except Exception:
         log.warning("Document job %s: the broker did not answer; drawn in the request", job_id)
-        draw_job(job_id)
+        # In one go: parts are for several workers, and their tasks could not be sent either.
+        draw_job(job_id, whole=True)

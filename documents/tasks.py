@@ -1,12 +1,13 @@
-"""The documents' one task: draw a job's document (documents/drawing.py). Acknowledged late and
-given back when its worker dies (the settings' CELERY_ options), so it is done again."""
+"""The documents' tasks: draw a job's document, or one of its parts (documents/drawing.py).
+Acknowledged late and given back when their worker dies (the settings' CELERY_ options), so
+they are done again."""
 
 import logging
 
-from celery import shared_task
+from celery import Task, shared_task
 from celery.signals import worker_process_init
 
-from documents.drawing import draw_job
+from documents.drawing import draw_job, draw_job_part, job_priority
 from documents.registry import warm_up
 
 log = logging.getLogger(__name__)
@@ -23,4 +24,24 @@ def _warm_up(**_kwargs) -> None:
 
 @shared_task(name="documents.draw", acks_late=True, reject_on_worker_lost=True)
 def draw(job_id: int) -> None:
-    draw_job(job_id)
+    """Draw the job's document; one drawn in parts has its parts sent, each for whichever
+    worker is free first, with the document's priority."""
+    left = draw_job(job_id)
+    if left:
+        priority = job_priority(job_id)
+        for number in left:
+            send(draw_part, (job_id, number), priority=priority)
+
+
+@shared_task(name="documents.draw_part", acks_late=True, reject_on_worker_lost=True)
+def draw_part(job_id: int, number: int) -> None:
+    draw_job_part(job_id, number)
+
+
+def send(task: Task, args: tuple, *, priority: int | None) -> None:
+    """Queue ``task``; when the broker does not answer, do it here (logged)."""
+    try:
+        task.apply_async(args, retry=False, priority=priority)
+    except Exception:
+        log.warning("Task %s%s: the broker did not answer; done here", task.name, args)
+        task(*args)

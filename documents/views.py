@@ -13,7 +13,7 @@ from django.utils.http import content_disposition_header, urlencode
 
 from common.actors import Actor
 from common.addresses import client_address
-from documents.drawing import is_ready, kept_files
+from documents.drawing import is_ready, kept_files, parts_drawn
 from documents.limits import count_asked, seconds_left, take_turn
 from documents.models import DocumentJob
 from documents.registry import Params, document
@@ -49,6 +49,8 @@ def document_response(
     # they asked for, not a new one at each change of a room saving its deals.
     url = f"{request.path}?{urlencode({FOLLOWED: job.digest})}"
     context = {"job": job, "url": url, "filename": filename, "State": DocumentJob.State}
+    if job.state == DocumentJob.State.DRAWING:
+        context["parts"] = parts_drawn(job)
     if htmx:
         return render(request, "documents/preparing.html#status", context)
     response = render(request, "documents/preparing.html", context, status=202)

@@ -11,7 +11,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.core.management.base import BaseCommand
 
 from documents.drawing import kept_files
-from documents.models import DocumentJob
+from documents.models import DocumentJob, DocumentPart
 from documents.registry import document, kinds
 
 
@@ -48,6 +48,8 @@ def _orphans(storage, kind: str) -> int:
     except (FileNotFoundError, NotImplementedError):
         return 0
     named = set(DocumentJob.objects.filter(kind=kind).values_list("file", flat=True))
+    # A part's file is named by its row until its job joins the parts (and deletes it).
+    named |= set(DocumentPart.objects.filter(job__kind=kind).values_list("file", flat=True))
     orphans = [f"{kind}/{name}" for name in names if f"{kind}/{name}" not in named]
     for name in orphans:
         storage.delete(name)
