@@ -144,15 +144,25 @@ def public_clients(port: int, tournament: int, season: int, started, results) ->
 
 def renders(database: str, digests: list[str]) -> tuple[float, float, str]:
     """The workers' render times of these jobs, summed, when the last one was ready (the
-    epoch), and each job's kind with when it started and ended after the first started (in
-    the order they started); nothing drawn: (0, 0, "")."""
+    epoch), and each render's kind with when it started and ended after the first started (in
+    the order they started); nothing drawn: (0, 0, ""). A document drawn in parts counts each
+    part's render and the join (from its last part drawn to its file kept)."""
     if not digests:
         return 0.0, 0.0, ""
+    jobs = f"j.digest IN ({', '.join(repr(d) for d in digests)}) AND j.finished_at IS NOT NULL"
     rows = psql(
-        "SELECT kind, extract(epoch FROM started_at), extract(epoch FROM finished_at) "
-        "FROM documents_documentjob "
-        f"WHERE digest IN ({', '.join(repr(d) for d in digests)}) AND finished_at IS NOT NULL "
-        "ORDER BY started_at",
+        "SELECT kind, started, finished FROM ("
+        "SELECT j.kind, extract(epoch FROM j.started_at) AS started, "
+        "extract(epoch FROM j.finished_at) AS finished FROM documents_documentjob j "
+        f"WHERE {jobs} AND NOT EXISTS "
+        "(SELECT 1 FROM documents_documentpart p WHERE p.job_id = j.id) "
+        "UNION ALL SELECT j.kind || '#' || p.number, extract(epoch FROM p.started_at), "
+        "extract(epoch FROM p.finished_at) FROM documents_documentpart p "
+        f"JOIN documents_documentjob j ON j.id = p.job_id WHERE {jobs} "
+        "UNION ALL SELECT j.kind || ' joined', extract(epoch FROM max(p.finished_at)), "
+        "extract(epoch FROM j.finished_at) FROM documents_documentpart p "
+        f"JOIN documents_documentjob j ON j.id = p.job_id WHERE {jobs} "
+        "GROUP BY j.id, j.kind, j.finished_at) AS renders ORDER BY started",
         database,
     )
     if not rows:

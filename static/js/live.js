@@ -25,6 +25,9 @@
   const last = new WeakMap(); // element → when it last fetched
   const queued = new WeakSet();
   const asked = new WeakSet(); // elements whose « live » request is on its way
+  const sentAt = new WeakMap(); // element → when its « live » request went
+  const touchedAt = new WeakMap(); // element → when a request from inside it last went
+  const again = new WeakSet(); // elements told of an event while their request was on its way
 
   function keysOf(event) {
     const keys = ["kind:" + event.kind];
@@ -62,6 +65,9 @@
       queued.delete(element);
       if (!element.isConnected) return;
       if (busy(element)) return fetchAgain(element, BUSY_RETRY_MS);
+      // htmx drops a request asked while the element's own is on its way (hx-sync's « drop »),
+      // and that one may have been drawn before the event: ask again once it is answered.
+      if (asked.has(element)) return again.add(element);
       last.set(element, Date.now());
       asked.add(element);
       htmx.trigger(element, "live");
@@ -125,20 +131,47 @@
     setTimers();
   });
 
+  // The element that sent a request (an event's detail.elt is where htmx fires it: for a swap,
+  // the target, which a form inside the element shares with the element's own refresh).
+  const sender = (evt) => evt.detail.requestConfig && evt.detail.requestConfig.elt;
+
+  document.body.addEventListener("htmx:beforeRequest", (evt) => {
+    const element = sender(evt);
+    if (!element) return;
+    if (asked.has(element)) {
+      sentAt.set(element, performance.now());
+      return;
+    }
+    for (const outer of listening()) {
+      if (outer !== element && outer.contains(element)) touchedAt.set(outer, performance.now());
+    }
+  });
+
   // The answer may come back after someone began typing (the echo of a table's own save lands
   // while its next deal is being entered): it is dropped, and asked for again once the form is
-  // saved or left as it was.
+  // saved or left as it was. An answer sent before a request from inside the element (a tap
+  // on a signature, a deal saved) may show the sheet as it was before: dropped too, and asked
+  // for again, so that it never hides what that request's own answer showed.
   document.body.addEventListener("htmx:beforeSwap", (evt) => {
-    const element = evt.detail.elt;
-    if (!asked.has(element)) return;
+    const element = sender(evt);
+    if (!element || !asked.has(element)) return;
     asked.delete(element);
     if (busy(element)) {
       evt.detail.shouldSwap = false;
       fetchAgain(element, BUSY_RETRY_MS);
+    } else if ((touchedAt.get(element) || 0) > (sentAt.get(element) || 0)) {
+      evt.detail.shouldSwap = false;
+      again.add(element);
     }
   });
   document.body.addEventListener("htmx:afterRequest", (evt) => {
-    if (evt.detail.elt && evt.detail.failed) asked.delete(evt.detail.elt);
+    const element = sender(evt);
+    if (!element) return;
+    if (evt.detail.failed) asked.delete(element);
+    if (again.has(element) && !asked.has(element)) {
+      again.delete(element);
+      fetchAgain(element, 0);
+    }
   });
 
   // A fragment swapped in brings its own elements: their timers follow the stream's state.

@@ -5,8 +5,10 @@ is cut, and come back to it."""
 import pytest
 from playwright.sync_api import expect
 
+from tests.at_the_table import fill_sheet
 from tests.browser.conftest import PHONE, log_in
 from tests.browser.taps import FFT_EXAMPLE, enter_deal
+from tournaments.live import topic
 from tournaments.models import Registration
 
 pytestmark = pytest.mark.browser
@@ -127,4 +129,44 @@ def test_a_refresh_answered_after_typing_began_does_not_wipe_what_was_typed(new_
 
     page.wait_for_function("() => window.swapsAsked === 1")
     expect(page.locator("form.deal-form").get_by_label("Points", exact=True)).to_have_value("47")
+    assert page.evaluate("() => window.notReloaded")
+
+
+def test_a_refresh_drawn_before_a_signature_does_not_hide_it(new_phone, table, live_bus):
+    # The stream's refresh of the sheet is on its way (drawn before the tap) when a player taps
+    # their name: the signature's answer shows it taken; the refresh, landing after, must not
+    # show the sheet as it was before the tap (the button untapped, the tap seemingly lost).
+    fill_sheet(table)
+    tournament = table.position.tournament
+    page = new_phone()
+    page.goto(f"/tables/{table.pk}/acces/?code={table.code}")
+    page.get_by_role("button", name="Ouvrir la feuille").click()
+    following(page)
+    held = []
+
+    def hold_the_first_refresh(route):
+        if route.request.method == "GET" and not held:
+            held.append((route, route.fetch()))  # drawn now, before the tap
+        else:
+            route.continue_()
+
+    page.route(f"**/tables/{table.pk}/", hold_the_first_refresh)
+    live_bus.publish(
+        topic(tournament.pk),
+        {"kind": "deal.corrected", "tournament": tournament.pk, "position": 1, "table": 1,
+         "registrations": [1, 2, 3, 4], "totals": True},
+    )  # fmt: skip
+    for _ in range(50):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert len(held) == 1, "the event did not ask for the sheet again"
+    page.locator("button.sign").first.click()
+    expect(page.locator("button.sign.confirmed")).to_have_count(1)
+
+    route, drawn_before = held.pop()
+    route.fulfill(response=drawn_before)
+    page.wait_for_timeout(1_000)
+
+    expect(page.locator("button.sign.confirmed")).to_have_count(1)
     assert page.evaluate("() => window.notReloaded")
