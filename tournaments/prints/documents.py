@@ -103,12 +103,14 @@ def _position_tables(params: Params) -> QuerySet[Table]:
 
 
 def split_position_sheets(params: Params) -> list[Params]:
-    """The parts of the position's sheets: its tables in order, so many to a part (a sheet
-    is a page of its own, unnumbered: the parts' pages one after the other are the whole)."""
+    """The parts of the position's sheets: its tables in order, at most ``SHEETS_PER_PART`` to
+    a part, the parts as even as can be (drawn together, they end together). A sheet is a page
+    of its own, unnumbered: the parts' pages one after the other are the whole."""
     tables = list(_position_tables(params).order_by("number").values_list("pk", flat=True))
+    parts = -(-len(tables) // SHEETS_PER_PART)
+    size = -(-len(tables) // parts) if parts else 1
     return [
-        {**params, "tables": tables[start : start + SHEETS_PER_PART]}
-        for start in range(0, len(tables), SHEETS_PER_PART)
+        {**params, "tables": tables[start : start + size]} for start in range(0, len(tables), size)
     ]
 
 

@@ -77,3 +77,12 @@ def test_the_sheets_drawn_in_parts_keep_their_title_and_language(room, arbitre_c
     root = PdfReader(io.BytesIO(pdf)).trailer["/Root"]
     assert pdf_info(pdf)["Title"].startswith("Feuilles de marque · ")
     assert root["/Lang"] == "fr"
+
+
+def test_the_parts_are_as_even_as_can_be(room, monkeypatch):
+    tournament, _tables = room
+    monkeypatch.setattr(documents, "SHEETS_PER_PART", 4)
+
+    parts = documents.split_position_sheets(params(tournament))
+
+    assert [len(part["tables"]) for part in parts] == [3, 2]
