@@ -20,7 +20,7 @@ from django.db import transaction
 from common.bus import bus
 from tournaments.choices import JournalAction as Action
 from tournaments.models import JournalEntry, Penalty, Registration, Seat, Tournament
-from tournaments.push.tasks import notify_on_commit
+from tournaments.push.announcing import notify_on_commit
 from tournaments.selectors.sheets import call_kind
 
 TABLE_ACTIONS = {

@@ -1,17 +1,17 @@
 """The notifications an event sends, one per phone subscribed (README, « Me prévenir »).
 
-After a write commits, ``tasks.notify_on_commit`` hands each event that notifies (a seating
+After a write commits, ``announcing.notify_on_commit`` hands each event that notifies (a seating
 published, a position closed, the final ranking) to the task queue (``tasks.py``). The task
 sends one notification per subscribed phone, each claimed first in ``PushDelivery`` (one row
 per event and phone, unique): a task run again, after a worker died or a push service failed,
 skips the phones already served and never notifies twice. A subscription its push service
-answers 404 or 410 for is gone (the phone unsubscribed, or the browser was reset): deleted.
+answers 404 or 410 for is gone (the phone unsubscribed, or the browser was reset): deleted,
+and the tournament's journal says so (``services.push.forget_phone``).
 """
 
 import json
 import logging
 from functools import cache
-from urllib.parse import urlsplit
 
 import requests
 from django.conf import settings
@@ -20,7 +20,9 @@ from pywebpush import WebPushException, webpush
 
 from tournaments.models import PushDelivery, PushSubscription, Seat, Tournament
 from tournaments.push import messages
+from tournaments.push.endpoints import allowed_endpoint
 from tournaments.selectors.standings import current_ranking
+from tournaments.services.push import forget_phone
 
 logger = logging.getLogger(__name__)
 
@@ -28,27 +30,6 @@ SENT, GONE, FAILED = "sent", "gone", "failed"
 # A notification that waited an hour says something stale: the push service may drop it.
 TTL_SECONDS = 3600
 TIMEOUT_SECONDS = 10
-
-
-def push_enabled() -> bool:
-    return bool(settings.VAPID_PUBLIC_KEY and settings.VAPID_PRIVATE_KEY)
-
-
-def allowed_endpoint(endpoint: str) -> bool:
-    """Whether ``endpoint`` is a push service's: a phone's subscription names its browser's
-    service, and nothing else may be posted to from the server (no address of the room's
-    network, no other site)."""
-    try:
-        parts = urlsplit(endpoint)
-    except ValueError:
-        return False
-    scheme_ok = parts.scheme == "https" or (
-        parts.scheme == "http" and settings.PUSH_PLAIN_HTTP_FOR_TESTS
-    )
-    host = (parts.hostname or "").lower()
-    return scheme_ok and any(
-        host == allowed or host.endswith("." + allowed) for allowed in settings.PUSH_SERVICE_HOSTS
-    )
 
 
 def send_notifications(event_key: str, tournament_id: int, kind: str, position: int | None) -> int:
@@ -73,7 +54,7 @@ def send_notifications(event_key: str, tournament_id: int, kind: str, position: 
             continue
         outcome = deliver(subscription, message)
         if outcome == GONE:
-            subscription.delete()
+            forget_phone(subscription=subscription)
         elif outcome == FAILED:
             PushDelivery.objects.filter(subscription=subscription, event=event_key).delete()
             failures += 1

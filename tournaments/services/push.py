@@ -17,10 +17,13 @@ from django.utils.translation import gettext as _
 from common.actors import Actor
 from common.refusals import Refused
 from tournaments.models import JournalEntry, PushSubscription, Registration
-from tournaments.push.sending import allowed_endpoint, push_enabled
+from tournaments.push.endpoints import allowed_endpoint, push_enabled
 from tournaments.services.journal import record
 
 Action = JournalEntry.Action
+
+# Who forgets a phone its push service no longer knows, in the journal, and why.
+NOTIFICATIONS = Actor.running("envoi des notifications")
 
 PHONES_PER_PLAYER = 10
 P256DH_BYTES = 65  # an uncompressed P-256 point
@@ -75,12 +78,34 @@ def unsubscribe_phone(*, registration: Registration, endpoint: str, by: Actor) -
         _record(Action.PUSH_UNSUBSCRIBED, registration, endpoint, by)
 
 
-def _record(action: Action, registration: Registration, endpoint: str, by: Actor) -> None:
+@transaction.atomic
+def forget_phone(*, subscription: PushSubscription) -> None:
+    """The phone's push service no longer knows it (it answered 404 or 410: the phone
+    unsubscribed in its settings, or the browser was reset): the subscription is deleted,
+    journalled as the notifications' own doing, once (a task run again finds it gone)."""
+    deleted, _kinds = PushSubscription.objects.filter(pk=subscription.pk).delete()
+    if deleted:
+        reason = _("le service de notification ne connaît plus ce téléphone")
+        _record(
+            Action.PUSH_UNSUBSCRIBED,
+            subscription.registration,
+            subscription.endpoint,
+            NOTIFICATIONS,
+            reason=reason,
+        )
+
+
+def _record(
+    action: Action, registration: Registration, endpoint: str, by: Actor, *, reason: str = ""
+) -> None:
     """The journal's line: the player, and the push service by its host only."""
+    after = {"push_service": urlsplit(endpoint).hostname or ""}
+    if reason:
+        after["reason"] = reason
     record(
         tournament=registration.tournament,
         action=action,
         by=by,
         subject=registration,
-        after={"push_service": urlsplit(endpoint).hostname or ""},
+        after=after,
     )

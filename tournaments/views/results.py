@@ -23,7 +23,7 @@ from tournaments import exports
 from tournaments.models import Hall, Tournament
 from tournaments.permissions import visible_tournaments
 from tournaments.prints import documents
-from tournaments.push.sending import push_enabled
+from tournaments.push.endpoints import push_enabled
 from tournaments.selectors.draws import commitment_to_show
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.projector import PROJECTOR_SECONDS, projector_screens, shown_screen

@@ -5,7 +5,7 @@ import pytest
 
 from common.actors import Actor
 from tests.at_the_table import TESTS, play, prise_by
-from tournaments.models import PushSubscription
+from tournaments.models import JournalEntry, PushSubscription
 from tournaments.push.sending import send_notifications
 from tournaments.services.positions import close_position
 from tournaments.services.seating import publish_seating
@@ -115,6 +115,29 @@ def test_a_subscription_its_service_no_longer_knows_is_deleted(
     send_notifications("41:seating.published", tournament.pk, "seating.published", 1)
 
     assert not PushSubscription.objects.filter(registration=registrations[0]).exists()
+
+
+def test_a_subscription_its_service_no_longer_knows_is_journalled_once(
+    room, new_phone, push_service
+):
+    tournament, _position, _tables, registrations = room
+    phone = new_phone(registrations[0])
+    push_service.answers[phone.path] = 410
+
+    send_notifications("41:seating.published", tournament.pk, "seating.published", 1)
+    send_notifications("42:seating.published", tournament.pk, "seating.published", 1)
+
+    lines = tournament.journal.filter(action=JournalEntry.Action.PUSH_UNSUBSCRIBED)
+    assert [(line.actor_label, line.subject_id, line.after) for line in lines] == [
+        (
+            "Script : envoi des notifications",
+            registrations[0].pk,
+            {
+                "push_service": "127.0.0.1",
+                "reason": "le service de notification ne connaît plus ce téléphone",
+            },
+        )
+    ]
 
 
 def test_a_failed_send_is_sent_again_by_the_retry_and_only_then(room, new_phone, push_service):
