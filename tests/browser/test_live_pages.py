@@ -40,6 +40,20 @@ def following(page):
     page.evaluate("() => { window.notReloaded = true; }")
 
 
+def open_sheet(page, table) -> None:
+    """The table's phone types its code (from the QR code) and opens its sheet."""
+    page.goto(f"/tables/{table.pk}/acces/?code={table.code}")
+    page.get_by_role("button", name="Ouvrir la feuille").click()
+
+
+def wait_for(page, held: list) -> None:
+    """Up to five seconds, until a request is held."""
+    for _ in range(50):
+        if held:
+            return
+        page.wait_for_timeout(100)
+
+
 def test_a_deal_saved_shows_on_the_players_page_and_in_the_room_within_a_second(
     new_phone, table, arbitre
 ):
@@ -50,8 +64,7 @@ def test_a_deal_saved_shows_on_the_players_page_and_in_the_room_within_a_second(
     room = new_phone(logged_in=arbitre)
     room.goto(f"/arbitre/tournois/{tournament.pk}/positions/1/salle/")
     table_phone = new_phone()
-    table_phone.goto(f"/tables/{table.pk}/acces/?code={table.code}")
-    table_phone.get_by_role("button", name="Ouvrir la feuille").click()
+    open_sheet(table_phone, table)
     following(player)
     following(room)
     expect(player.locator("#position-1")).not_to_contain_text(FFT_EXAMPLE[0]["taker_marque"])
@@ -69,8 +82,7 @@ def test_a_deal_saved_shows_on_the_players_page_and_in_the_room_within_a_second(
 def test_another_phone_of_the_table_sees_the_deal_without_a_reload(new_phone, table):
     first, second = new_phone(), new_phone()
     for phone in (first, second):
-        phone.goto(f"/tables/{table.pk}/acces/?code={table.code}")
-        phone.get_by_role("button", name="Ouvrir la feuille").click()
+        open_sheet(phone, table)
     following(second)
 
     enter_deal(first, FFT_EXAMPLE[0])
@@ -98,8 +110,7 @@ def test_a_refresh_answered_after_typing_began_does_not_wipe_what_was_typed(new_
     # The echo of the table's own save comes back on the stream; its refresh may land while the
     # next deal is being typed (a slow network, a busy server): it must wait, not wipe the form.
     page = new_phone()
-    page.goto(f"/tables/{table.pk}/acces/?code={table.code}")
-    page.get_by_role("button", name="Ouvrir la feuille").click()
+    open_sheet(page, table)
     following(page)
     held = []
 
@@ -112,10 +123,7 @@ def test_a_refresh_answered_after_typing_began_does_not_wipe_what_was_typed(new_
     page.route(f"**/tables/{table.pk}/", hold_refreshes)
     enter_deal(page, FFT_EXAMPLE[0])
     expect(page.locator("#donne-1")).to_contain_text(FFT_EXAMPLE[0]["taker_marque"])
-    for _ in range(50):
-        if held:
-            break
-        page.wait_for_timeout(100)
+    wait_for(page, held)
     assert len(held) == 1, "the stream's echo of the save asked for the sheet again"
 
     form = page.locator("form.deal-form")
@@ -139,8 +147,7 @@ def test_a_refresh_drawn_before_a_signature_does_not_hide_it(new_phone, table, l
     fill_sheet(table)
     tournament = table.position.tournament
     page = new_phone()
-    page.goto(f"/tables/{table.pk}/acces/?code={table.code}")
-    page.get_by_role("button", name="Ouvrir la feuille").click()
+    open_sheet(page, table)
     following(page)
     held = []
 
@@ -156,10 +163,7 @@ def test_a_refresh_drawn_before_a_signature_does_not_hide_it(new_phone, table, l
         {"kind": "deal.corrected", "tournament": tournament.pk, "position": 1, "table": 1,
          "registrations": [1, 2, 3, 4], "totals": True},
     )  # fmt: skip
-    for _ in range(50):
-        if held:
-            break
-        page.wait_for_timeout(100)
+    wait_for(page, held)
     assert len(held) == 1, "the event did not ask for the sheet again"
     page.locator("button.sign").first.click()
     expect(page.locator("button.sign.confirmed")).to_have_count(1)
