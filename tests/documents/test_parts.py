@@ -14,7 +14,7 @@ from pypdf import PdfReader, PdfWriter
 from documents import tasks
 from documents.drawing import draw_job_part, parts_drawn
 from documents.models import DocumentJob, DocumentPart
-from documents.registry import LONG_FIRST, XLSX, Document, register
+from documents.registry import LONG_FIRST, XLSX, Document, even_parts, register
 from documents.services import ask_document, follow_job
 from documents.views import FOLLOWED, document_response
 from tarot_club.celery import app as celery_app
@@ -248,3 +248,18 @@ def test_only_a_pdf_is_drawn_in_parts():
 
 def test_the_part_task_is_acknowledged_late_and_given_back_when_its_worker_dies():
     assert (tasks.draw_part.acks_late, tasks.draw_part.reject_on_worker_lost) == (True, True)
+
+
+def test_parts_are_as_even_as_can_be():
+    assert [len(part) for part in even_parts(list(range(60)), 25)] == [20, 20, 20]
+
+
+def test_parts_of_whole_pages_leave_only_the_last_page_less_full():
+    parts = even_parts(list(range(403)), 96, step=8)
+
+    assert [len(part) for part in parts] == [88, 88, 88, 88, 51]
+    assert sum(parts, []) == list(range(403))
+
+
+def test_nothing_to_draw_has_no_part():
+    assert even_parts([], 25) == []

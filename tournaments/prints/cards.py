@@ -1,6 +1,6 @@
 """The player cards: each player's seats so far and a QR code to their page."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -117,10 +117,17 @@ def event_lines(event: str) -> int:
     return max(1, len(wrap(event, 0.97 * EVENT_WIDTH, EVENT_SIZE_PT)))
 
 
-def cards_document(cards: list[PlayerCard], tournament: Tournament) -> tuple[dict, list[Stamp]]:
+def cards_document(
+    cards: list[PlayerCard],
+    tournament: Tournament,
+    *,
+    first_page: int = 1,
+    page_count: int | None = None,
+) -> tuple[dict, list[Stamp]]:
     """The context of prints/cards.html and the stamps to draw it with: the cards' QR codes, and
     a page of layers for each number of cards a page has (eight, and those of a last page less
-    full), placed after the pages of cards and left out of the PDF."""
+    full), placed after the pages of cards and left out of the PDF. A part of the cards is
+    numbered from its ``first_page`` of the whole's ``page_count``."""
     chunks = [cards[start : start + CARDS_A_PAGE] for start in range(0, len(cards), CARDS_A_PAGE)]
     counts = sorted({len(chunk) for chunk in chunks}, reverse=True)
     layers = {
@@ -133,27 +140,51 @@ def cards_document(cards: list[PlayerCard], tournament: Tournament) -> tuple[dic
         "event": event,
         "event_height_pt": event_lines(event) * EVENT_LINE_PT,
         "pages": [CardPage(cards=chunk, layer=layers[len(chunk)]) for chunk in chunks],
+        "first_page": first_page,
+        "page_count": page_count or len(chunks),
         "layers": [range(count) for count in counts],
     }
     return context, [card.qr_stamp for card in cards] + list(layers.values())
 
 
-def printed_cards(tournament: Tournament, *, player_url: Callable[[int], str]) -> list[PlayerCard]:
-    """A card per player, by name: their table and seat in every position seated so far, and a
-    QR code to ``player_url(number)``, their page online. Before the first seating every
-    registered player gets one (to hand out at check-in); after it, those who came: checked
-    in, or seated once (a player never present gets no card)."""
-    seats = Seat.objects.filter(position__tournament=tournament).select_related("table", "position")
-    seated = {(seat.registration_id, seat.position.number): seat for seat in seats}
-    came = {registration_id for registration_id, _number in seated}
-    registrations = sorted(
+def _holders(tournament: Tournament, came: Collection[int]) -> list[Registration]:
+    """Who gets a card, by name. Before the first seating (nobody ``came``) every registered
+    player, to hand out at check-in; after it, those who came: checked in, or seated once (a
+    player never present gets no card)."""
+    return sorted(
         (
             registration
             for registration in tournament.registrations.select_related("player", "team")
-            if not seated or registration.checked_in or registration.pk in came
+            if not came or registration.checked_in or registration.pk in came
         ),
         key=lambda registration: name_key(registration.player),
     )
+
+
+def card_holders(tournament: Tournament) -> list[int]:
+    """The registrations that get a card, in the cards' order (by name)."""
+    seated = Seat.objects.filter(position__tournament=tournament)
+    return [
+        holder.pk
+        for holder in _holders(tournament, set(seated.values_list("registration", flat=True)))
+    ]
+
+
+def printed_cards(
+    tournament: Tournament,
+    *,
+    player_url: Callable[[int], str],
+    only: Collection[int] | None = None,
+) -> list[PlayerCard]:
+    """A card per player (``_holders``; of those ``only``, if given), by name: their table and
+    seat in every position seated so far, and a QR code to ``player_url(number)``, their page
+    online."""
+    seats = Seat.objects.filter(position__tournament=tournament).select_related("table", "position")
+    seated = {(seat.registration_id, seat.position.number): seat for seat in seats}
+    registrations = _holders(tournament, {registration_id for registration_id, _number in seated})
+    if only is not None:
+        only = set(only)
+        registrations = [registration for registration in registrations if registration.pk in only]
     cards = []
     for registration in registrations:
         lines = []

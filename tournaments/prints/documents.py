@@ -15,11 +15,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from common.actors import Actor
-from documents.registry import XLSX, Document, Happened, Params, on_worker_start, register
+from documents.registry import (
+    XLSX,
+    Document,
+    Happened,
+    Params,
+    even_parts,
+    on_worker_start,
+    register,
+)
 from tournaments import spreadsheets
 from tournaments.choices import JournalAction
 from tournaments.models import Hall, Position, Table, Tournament
-from tournaments.prints.cards import cards_document, printed_cards
+from tournaments.prints.cards import CARDS_A_PAGE, card_holders, cards_document, printed_cards
 from tournaments.prints.pdf import html_to_pdf, render_pdf
 from tournaments.prints.plan import printed_plan, table_sizes_label
 from tournaments.prints.ranking import ranking_document
@@ -104,14 +112,10 @@ def _position_tables(params: Params) -> QuerySet[Table]:
 
 def split_position_sheets(params: Params) -> list[Params]:
     """The parts of the position's sheets: its tables in order, at most ``SHEETS_PER_PART`` to
-    a part, the parts as even as can be (drawn together, they end together). A sheet is a page
-    of its own, unnumbered: the parts' pages one after the other are the whole."""
+    a part. A sheet is a page of its own, unnumbered: the parts' pages one after the other are
+    the whole."""
     tables = list(_position_tables(params).order_by("number").values_list("pk", flat=True))
-    parts = -(-len(tables) // SHEETS_PER_PART)
-    size = -(-len(tables) // parts) if parts else 1
-    return [
-        {**params, "tables": tables[start : start + size]} for start in range(0, len(tables), size)
-    ]
+    return [{**params, "tables": part} for part in even_parts(tables, SHEETS_PER_PART)]
 
 
 def draw_position_sheets(params: Params) -> bytes:
@@ -130,13 +134,33 @@ def draw_plan(params: Params) -> bytes:
     return render_pdf("prints/plan.html", context)
 
 
+# Cards in each part of the players' cards when several workers draw them at once: twelve
+# pages of eight, about a second of drawing.
+CARDS_PER_PART = 12 * CARDS_A_PAGE
+
+
+def split_cards(params: Params) -> list[Params]:
+    """The parts of the players' cards: their holders in the cards' order, whole pages to a
+    part, each numbering its pages as the whole does (« 13 / 50 »)."""
+    holders = card_holders(_tournament(params))
+    page_count = -(-len(holders) // CARDS_A_PAGE)
+    parts, first_page = [], 1
+    for part in even_parts(holders, CARDS_PER_PART, step=CARDS_A_PAGE):
+        parts.append({**params, "cards": part, "first_page": first_page, "page_count": page_count})
+        first_page += len(part) // CARDS_A_PAGE
+    return parts
+
+
 def draw_cards(params: Params) -> bytes:
     tournament = _tournament(params)
     base = str(params["base"])
     cards = printed_cards(
-        tournament, player_url=lambda number: player_page_url(base, tournament.pk, number)
+        tournament,
+        player_url=lambda number: player_page_url(base, tournament.pk, number),
+        only=params.get("cards"),
     )
-    context, stamps = cards_document(cards, tournament)
+    numbering = {key: params[key] for key in ("first_page", "page_count") if key in params}
+    context, stamps = cards_document(cards, tournament, **numbering)
     return render_pdf("prints/cards.html", context, stamps=stamps)
 
 
@@ -229,7 +253,7 @@ def register_documents() -> None:
         )
     )
     register(Document(PLAN, _stamp, draw_plan, journal=journal))
-    register(Document(CARDS, _stamp, draw_cards, journal=journal, long=True))
+    register(Document(CARDS, _stamp, draw_cards, journal=journal, long=True, split=split_cards))
     register(Document(RANKING, _stamp, draw_ranking, journal=journal, long=True))
     for kind, draw in (
         (RANKING_XLSX, draw_ranking_xlsx),

@@ -1,5 +1,6 @@
-"""A position's sheets drawn in parts by several workers: its tables in order, so many to a part,
-the parts' pages together the same sheets as the whole drawn at once."""
+"""A position's sheets and the players' cards drawn in parts by several workers: the tables, or
+the cards' holders, in order, so many to a part, the parts' pages together the same document as
+the whole drawn at once."""
 
 import io
 
@@ -11,6 +12,7 @@ from tests.at_the_table import TESTS
 from tests.factories import seated_room
 from tests.pdfs import assert_pdf, pdf_info, words
 from tournaments.prints import documents
+from tournaments.prints.cards import printed_cards
 from tournaments.services.halls import add_hall
 
 pytestmark = pytest.mark.django_db
@@ -86,3 +88,32 @@ def test_the_parts_are_as_even_as_can_be(room, monkeypatch):
     parts = documents.split_position_sheets(params(tournament))
 
     assert [len(part["tables"]) for part in parts] == [3, 2]
+
+
+@pytest.fixture
+def cards_room(room, monkeypatch):
+    """The room's 19 players, their cards drawn eight to a part (a page each)."""
+    monkeypatch.setattr(documents, "CARDS_PER_PART", 8)
+    return room
+
+
+def test_the_cards_are_split_into_whole_pages_in_the_cards_order(cards_room):
+    tournament, _tables = cards_room
+
+    parts = documents.split_cards(params(tournament))
+
+    assert [len(part["cards"]) for part in parts] == [8, 8, 3]
+    order = [card.registration.pk for card in printed_cards(tournament, player_url=str)]
+    assert sum((part["cards"] for part in parts), []) == order
+
+
+def test_the_cards_drawn_in_parts_are_the_cards_drawn_whole(cards_room, arbitre_client):
+    tournament, _tables = cards_room
+
+    in_parts = assert_pdf(
+        arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/cartes.pdf"), "cartes-joueurs.pdf"
+    )
+
+    assert DocumentPart.objects.count() == 3
+    whole = documents.draw_cards(params(tournament, base="http://testserver"))
+    assert words(in_parts) == words(whole)
