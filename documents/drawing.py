@@ -119,7 +119,12 @@ def _parts_left(job: DocumentJob) -> list[int] | None:
             ignore_conflicts=True,  # another worker made them a moment ago: the same rows
         )
         parts = list(job.parts.all())
-    return [part.number for part in parts if not _drawn(part)]
+    left = [part for part in parts if not _drawn(part)]
+    # A part whose file is gone (joined, then the document's file lost) is to draw again.
+    DocumentPart.objects.filter(pk__in=[part.pk for part in left]).exclude(file="").update(
+        file="", started_at=None, finished_at=None
+    )
+    return [part.number for part in left]
 
 
 def _drawn(part: DocumentPart) -> bool:

@@ -263,3 +263,31 @@ def test_parts_of_whole_pages_leave_only_the_last_page_less_full():
 
 def test_nothing_to_draw_has_no_part():
     assert even_parts([], 25) == []
+
+
+def test_a_document_in_parts_whose_file_was_lost_is_drawn_again_part_by_part(booklet):
+    job = ask_document(kind=KIND, params={"copy": 1}, by=TESTS)
+    storages["documents"].delete(job.file)
+
+    again = ask_document(kind=KIND, params={"copy": 1}, by=TESTS)
+
+    assert again.state == State.READY
+    assert page_widths(again) == [1, 2, 3, 4, 5, 6, 7]
+    assert len(booklet.drawn) == 6
+
+
+@pytest.mark.usefixtures("booklet")
+def test_a_document_in_parts_drawn_again_counts_none_of_its_parts_ready(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    job = ask_document(kind=KIND, params={"copy": 1}, by=TESTS)
+    storages["documents"].delete(job.file)
+    celery_app.conf.task_always_eager = False  # given back by the suite's own fixture
+    monkeypatch.setattr(tasks.draw_part, "apply_async", lambda *_args, **_options: None)
+    monkeypatch.setattr(tasks.draw, "apply_async", lambda args, **_options: tasks.draw(*args))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        again = ask_document(kind=KIND, params={"copy": 1}, by=TESTS)
+
+    again.refresh_from_db()
+    assert (again.state, parts_drawn(again)) == (State.DRAWING, (0, 3))
