@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.test import override_settings
 
-from common.bus import bus, reset_bus
+from common.bus import DOWN, bus, reset_bus
 from tarot_club.celery import app as celery_app
 from tests.at_the_table import TESTS
 from tests.factories import club_tournament, register
@@ -74,7 +74,12 @@ def live_bus(settings):
     the cache is Redis: what a test publishes is what it reads, and nothing else."""
     settings.LIVE_REDIS_URL = ""
     reset_bus()
-    yield bus()
+    the_bus = bus()
+    yield the_bus
+    # The streams the test left open (a browser's page, closed by now) end here: the live
+    # server's threads serving them give back their database connections at once, not at a
+    # heartbeat up to 30 s later, when this process's test database may be being dropped.
+    the_bus.hub.deliver([DOWN])
     reset_bus()
 
 
