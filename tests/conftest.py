@@ -1,15 +1,23 @@
 """Fixtures shared by every area: the people (arbitre, another arbitre) and a small room."""
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.test import override_settings
 
-from common.bus import bus, reset_bus
+from common.bus import DOWN, bus, reset_bus
 from tarot_club.celery import app as celery_app
 from tests.at_the_table import TESTS
 from tests.factories import club_tournament, register
+from tests.workers import use_a_redis_database_of_its_own
 from tournaments.models import Position
 from tournaments.services.seating import seat_position
+
+
+def pytest_configure():
+    """Under pytest-xdist, this worker's Redis database (tests/workers.py)."""
+    use_a_redis_database_of_its_own(django_settings, celery_app)
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -30,18 +38,30 @@ def _empty_cache():
     cache.clear()
 
 
+def documents_kept_in(folder) -> dict:
+    return {
+        **django_settings.STORAGES,
+        "documents": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": str(folder)},
+        },
+    }
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _documents_of_the_run(tmp_path_factory):
+    """The documents that module-scoped fixtures draw, before the per-test folder below, go to
+    a folder of this run's (of this xdist worker's), never to the project's var/documents."""
+    with override_settings(STORAGES=documents_kept_in(tmp_path_factory.mktemp("documents"))):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _documents_drawn_here(settings, tmp_path):
     """Each test keeps its documents (PDFs, .xlsx) in a folder of its own, and draws them in
     its own process, as without a broker, even when REDIS_URL names one (CI's second run):
     the tests that queue them say so (tests/documents)."""
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "documents": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
-            "OPTIONS": {"location": str(tmp_path / "documents")},
-        },
-    }
+    settings.STORAGES = documents_kept_in(tmp_path / "documents")
     eager = celery_app.conf.task_always_eager
     celery_app.conf.task_always_eager = True
     yield
@@ -54,7 +74,12 @@ def live_bus(settings):
     the cache is Redis: what a test publishes is what it reads, and nothing else."""
     settings.LIVE_REDIS_URL = ""
     reset_bus()
-    yield bus()
+    the_bus = bus()
+    yield the_bus
+    # The streams the test left open (a browser's page, closed by now) end here: the live
+    # server's threads serving them give back their database connections at once, not at a
+    # heartbeat up to 30 s later, when this process's test database may be being dropped.
+    the_bus.hub.deliver([DOWN])
     reset_bus()
 
 

@@ -99,5 +99,7 @@ def serve() -> tuple[PushService, ThreadingHTTPServer]:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     service.port = server.server_address[1]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # Its loop looks for shutdown() every 10 ms, not every 0.5 s (the default): each test's
+    # teardown stopped it after waiting half a second for nothing.
+    threading.Thread(target=server.serve_forever, args=(0.01,), daemon=True).start()
     return service, server

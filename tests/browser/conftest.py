@@ -30,8 +30,17 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium():
+    """Chromium, started for a module of browser tests and stopped after it.
+
+    Between its calls Playwright's sync API leaves its event loop marked as running in this
+    thread: a later test calling an async view through Django's test client (a live stream)
+    is then refused (« You cannot use AsyncToSync in the same thread as an async event
+    loop »), and Django's connections are kept per context rather than per thread. Stopping
+    Playwright at the module's end clears both, whatever runs next in this process: alone,
+    pytest-django runs the browser tests last (they are transactional), but a pytest-xdist
+    worker runs its files in the order it is sent them."""
     if not CHROMIUM.exists():
         reason = f"{CHROMIUM} is missing: install Debian's chromium package"
         if os.environ.get("REQUIRE_BROWSER") == "1":

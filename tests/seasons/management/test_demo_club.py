@@ -1,4 +1,5 @@
-"""The demo club a newcomer sees: six evenings, thirty members, two seasons to compare."""
+"""The demo club a newcomer sees: six evenings, thirty members, two seasons to compare (as
+``./dev serve`` loads it, after the demo tournament: test_demo_club_shipped.py)."""
 
 import pytest
 from django.core.management import call_command
@@ -6,13 +7,26 @@ from django.core.management import call_command
 from seasons.management.commands.demo_club import CHALLENGE, SEASON
 from seasons.models import Season
 from seasons.selectors.ranking import season_ranking
+from tests.module_db import kept_for_the_module
 from tournaments.models import Registration
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def demo_loaded(django_db_setup, django_db_blocker):  # noqa: ARG001 - the database first
+    """The demo club loaded once for the module (six evenings played through the services), in
+    a transaction rolled back after the module's tests, whose own transactions nest in it:
+    what a test writes (the command run again) is rolled back after that test."""
+    with django_db_blocker.unblock(), kept_for_the_module():
+        call_command("demo_club", stdout=open("/dev/null", "w"))  # noqa: SIM115
+        yield Season.objects.get(name=CHALLENGE).pk
 
 
 @pytest.fixture
-def demo(db):  # noqa: ARG001 - db: the command writes to the test database
-    call_command("demo_club", stdout=open("/dev/null", "w"))  # noqa: SIM115
-    return Season.objects.get(name=CHALLENGE)
+def demo(demo_loaded):
+    """The challenge season, read afresh for each test."""
+    return Season.objects.get(pk=demo_loaded)
 
 
 def test_the_demo_club_plays_six_evenings_over_two_months_with_thirty_members(demo):
@@ -42,41 +56,3 @@ def test_if_absent_leaves_the_demo_club_alone(demo):
 
     assert Season.objects.get(name=CHALLENGE).pk == demo.pk
     assert Season.objects.count() == 2
-
-
-@pytest.fixture
-def shipped(db):  # noqa: ARG001 - db: the commands write to the test database
-    """The demo as ``./dev serve`` loads it: the demo tournament (still under way), then the
-    club's autumn."""
-    call_command("demo_tournament", stdout=open("/dev/null", "w"))  # noqa: SIM115
-    call_command("demo_club", stdout=open("/dev/null", "w"))  # noqa: SIM115
-    return Season.objects.get(name=CHALLENGE), Season.objects.get(name=SEASON)
-
-
-def test_as_shipped_the_challenge_counts_the_six_club_evenings_ticked(shipped):
-    challenge, _cumul = shipped
-
-    ranking = season_ranking(challenge)
-
-    assert challenge.chosen
-    assert len(ranking.evenings) == 6
-    assert all(evening.name.startswith("Soirée du club") for evening in ranking.evenings)
-
-
-def test_as_shipped_the_challenge_lists_players_below_its_minimum_and_drops_evenings(shipped):
-    challenge, _cumul = shipped
-
-    ranking = season_ranking(challenge)
-
-    assert ranking.unranked
-    assert any(len(line.counted) < line.played for line in ranking.ranked)
-
-
-def test_as_shipped_the_cumul_counts_every_published_evening_in_its_dates(shipped):
-    _challenge, cumul = shipped
-
-    evenings = season_ranking(cumul).evenings
-
-    assert not cumul.chosen
-    assert len(evenings) == 7
-    assert sum(1 for evening in evenings if not evening.name.startswith("Soirée du club")) == 1

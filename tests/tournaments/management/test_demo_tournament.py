@@ -4,14 +4,27 @@ import pytest
 from django.core.management import call_command
 
 from tests import fft_example
+from tests.module_db import kept_for_the_module
 from tournaments.management.commands.demo_tournament import DEMO_NAME
 from tournaments.models import Deal, Tournament
 
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def demo_loaded(django_db_setup, django_db_blocker):  # noqa: ARG001 - the database first
+    """The demo loaded once for the module (it plays two positions through the services), in
+    a transaction rolled back after the module's tests, whose own transactions nest in it:
+    what a test writes (the command run again) is rolled back after that test."""
+    with django_db_blocker.unblock(), kept_for_the_module():
+        call_command("demo_tournament", stdout=open("/dev/null", "w"))  # noqa: SIM115
+        yield Tournament.objects.get(name=DEMO_NAME).pk
+
 
 @pytest.fixture
-def demo(db):  # noqa: ARG001 - db: the command writes to the test database
-    call_command("demo_tournament", stdout=open("/dev/null", "w"))  # noqa: SIM115
-    return Tournament.objects.get(name=DEMO_NAME)
+def demo(demo_loaded):
+    """The demo tournament, read afresh for each test."""
+    return Tournament.objects.get(pk=demo_loaded)
 
 
 def deal_sums(tournament):
