@@ -142,13 +142,13 @@ def public_clients(port: int, tournament: int, season: int, started, results) ->
     results.send((times.get("public", []), statuses))
 
 
-def renders(database: str, digests: list[str]) -> tuple[float, float, str]:
-    """The workers' render times of these jobs, summed, when the last one was ready (the
-    epoch), and each render's kind with when it started and ended after the first started (in
-    the order they started); nothing drawn: (0, 0, ""). A document drawn in parts counts each
-    part's render and the join (from its last part drawn to its file kept)."""
+def renders(database: str, digests: list[str]) -> tuple[float, float, float, str]:
+    """The workers' render times of these jobs, summed, the longest one, when the last job was
+    ready (the epoch), and each render's kind with when it started and ended after the first
+    started (in the order they started); nothing drawn: (0, 0, 0, ""). A document drawn in parts
+    counts each part's render and the join (from its last part drawn to its file kept)."""
     if not digests:
-        return 0.0, 0.0, ""
+        return 0.0, 0.0, 0.0, ""
     jobs = f"j.digest IN ({', '.join(repr(d) for d in digests)}) AND j.finished_at IS NOT NULL"
     rows = psql(
         "SELECT kind, started, finished FROM ("
@@ -166,10 +166,11 @@ def renders(database: str, digests: list[str]) -> tuple[float, float, str]:
         database,
     )
     if not rows:
-        return 0.0, 0.0, ""
+        return 0.0, 0.0, 0.0, ""
     jobs = [(kind, float(started), float(finished)) for kind, started, finished in rows]
     first = jobs[0][1]
     order = ", ".join(
         f"{kind} {started - first:.1f}–{finished - first:.1f}" for kind, started, finished in jobs
     )
-    return sum(f - s for _, s, f in jobs), max(f for _, _, f in jobs), order
+    times = [finished - started for _, started, finished in jobs]
+    return sum(times), max(times), max(f for _, _, f in jobs), order
