@@ -1,7 +1,9 @@
 """Rows built once for a module of tests, and gone after it."""
 
+import io
 from contextlib import contextmanager
 
+from django.core.management import call_command
 from django.db import transaction
 
 
@@ -21,3 +23,13 @@ def kept_for_the_module():
     finally:
         transaction.set_rollback(True)
         atomic.__exit__(None, None, None)
+
+
+@contextmanager
+def loaded_for_the_module(django_db_blocker, *commands: str):
+    """What the management ``commands`` load (a demo, played through the services), loaded
+    once for a module inside ``kept_for_the_module``: gone after its tests."""
+    with django_db_blocker.unblock(), kept_for_the_module():
+        for command in commands:
+            call_command(command, stdout=io.StringIO())
+        yield

@@ -7,7 +7,7 @@ from django.core.management import call_command
 from seasons.management.commands.demo_club import CHALLENGE, SEASON
 from seasons.models import Season
 from seasons.selectors.ranking import season_ranking
-from tests.module_db import kept_for_the_module
+from tests.module_db import loaded_for_the_module
 from tournaments.models import Registration
 
 pytestmark = pytest.mark.django_db
@@ -18,8 +18,7 @@ def demo_loaded(django_db_setup, django_db_blocker):  # noqa: ARG001 - the datab
     """The demo club loaded once for the module (six evenings played through the services), in
     a transaction rolled back after the module's tests, whose own transactions nest in it:
     what a test writes (the command run again) is rolled back after that test."""
-    with django_db_blocker.unblock(), kept_for_the_module():
-        call_command("demo_club", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    with loaded_for_the_module(django_db_blocker, "demo_club"):
         yield Season.objects.get(name=CHALLENGE).pk
 
 

@@ -2,12 +2,11 @@
 club's autumn, whose seasons count the club's evenings and, for the cumul, the tournament."""
 
 import pytest
-from django.core.management import call_command
 
 from seasons.management.commands.demo_club import CHALLENGE, SEASON
 from seasons.models import Season
 from seasons.selectors.ranking import season_ranking
-from tests.module_db import kept_for_the_module
+from tests.module_db import loaded_for_the_module
 
 pytestmark = pytest.mark.django_db
 
@@ -15,9 +14,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(scope="module")
 def shipped_loaded(django_db_setup, django_db_blocker):  # noqa: ARG001 - the database first
     """Both demos loaded once for the module, in a transaction rolled back after its tests."""
-    with django_db_blocker.unblock(), kept_for_the_module():
-        call_command("demo_tournament", stdout=open("/dev/null", "w"))  # noqa: SIM115
-        call_command("demo_club", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    with loaded_for_the_module(django_db_blocker, "demo_tournament", "demo_club"):
         yield Season.objects.get(name=CHALLENGE).pk, Season.objects.get(name=SEASON).pk
 
 

@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 
 from tests import fft_example
-from tests.module_db import kept_for_the_module
+from tests.module_db import loaded_for_the_module
 from tournaments.management.commands.demo_tournament import DEMO_NAME
 from tournaments.models import Deal, Tournament
 
@@ -16,8 +16,7 @@ def demo_loaded(django_db_setup, django_db_blocker):  # noqa: ARG001 - the datab
     """The demo loaded once for the module (it plays two positions through the services), in
     a transaction rolled back after the module's tests, whose own transactions nest in it:
     what a test writes (the command run again) is rolled back after that test."""
-    with django_db_blocker.unblock(), kept_for_the_module():
-        call_command("demo_tournament", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    with loaded_for_the_module(django_db_blocker, "demo_tournament"):
         yield Tournament.objects.get(name=DEMO_NAME).pk
 
 
