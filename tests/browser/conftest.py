@@ -46,8 +46,11 @@ def chromium():
         if os.environ.get("REQUIRE_BROWSER") == "1":
             pytest.fail(f"REQUIRE_BROWSER=1 but {reason}")
         pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # A check waits as long as an action does (the pages' 10 s), not Playwright's 5 s: on a
+    # CI machine running a browser per core, a refused deal's answer once came after 5 s.
+    expect.set_options(timeout=10_000)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser
