@@ -17,10 +17,11 @@ on 127.0.0.1:6379:
    than a real one; 0: 25 tables at a time as fast as they can, the machine saturated): the
    tables alone (the reference); the tables while the arbitres ask, with ``--workers``
    Celery worker processes (niced: the documents give way to the web); the same with the
-   documents drawn in the request (``CELERY_EAGER=1``, no worker). The four arbitres log in
-   before the tables start; in rounds (one at least), they ask for their document at the same
-   moment, follow the « en préparation » page as it does (its URL with ``?travail=``, every
-   half second), and fetch the file once it is ready.
+   documents drawn in the request (``CELERY_EAGER=1``, no worker). The four arbitres
+   (bench/queue_arbitres.py, in a process of their own) log in before the tables start; in
+   rounds (one at least), they ask for their document at the same moment, follow the « en
+   préparation » page as it does (its URL with ``?travail=``, every 2 s), and fetch the file
+   once it is ready.
 3. The public probe, on the queue's servers: each public document asked for once; then, once
    the workers have drawn every job (those, and any asked for before), eight clients, each
    from its own address (``X-Forwarded-For`` from a trusted proxy), ask for the tournament's
@@ -45,19 +46,18 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
-import re
 import secrets
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from benchsetup import outcome, sized
-from load_fault import DEAL_POSTS, HOST, PYTHON, ROOT, Phone, Tally, arrive, between_deals, psql
+from load_fault import DEAL_POSTS, HOST, PYTHON, ROOT, Tally, arrive, between_deals, psql
+from queue_arbitres import DOCUMENTS, RUN_DEADLINE, arbitres
 from queue_servers import (
     PROBE_CLIENTS,
     PROBE_SECONDS,
@@ -77,21 +77,12 @@ DEALS = 5
 PHONES_AT_ONCE = sized(25, 8)  # with --pace 0: the tables as fast as they can, so many at once
 # A deal every 20 s at each table, all 100 at once: a real room 15 times faster (live_bench's too).
 PACE_SECONDS = 20
-POLL_SECONDS = 0.5
 PHONE_ALONE_SECONDS = sized(10, 2)
 WARM_UP_REQUESTS = 12
-RUN_DEADLINE = 600
 PRINT_P95 = 0.100
 SAVES_MARGIN = 1.10
 READY_FACTOR = 1.2
 PHONE_P95 = 0.100
-
-DOCUMENTS = {
-    "feuilles": "/arbitre/tournois/{t}/positions/1/feuilles.pdf",
-    "plan": "/arbitre/tournois/{t}/positions/1/plan.pdf",
-    "cartes": "/arbitre/tournois/{t}/cartes.pdf",
-    "classement": "/tournois/{t}/classement.pdf",
-}
 
 SETUP_SCRIPT = """
 import datetime
@@ -163,59 +154,6 @@ def play_table(port: int, table_id: int, code: str, tally: Tally, times: dict, p
             tally.refused.append((table_id, number, status))
 
 
-def log_in(browser: Phone) -> None:
-    _, html, _ = browser.request("GET", "/connexion/")
-    form = {"username": "arbitre", "password": "x", "csrfmiddlewaretoken": browser.token(html)}
-    status, _, _ = browser.request("POST", "/connexion/", form)
-    if status != 302:
-        raise SystemExit(f"the arbitre's login answered {status}")
-
-
-def arbitre(port, tally, times, name, url, barriers, done, rounds) -> None:
-    """Log in (the tables start once the four are: ``barriers[0]``), then ask for ``url`` at
-    the start of each round with the three others (``barriers[1]``), follow its page until the
-    file is there, fetch it; the time to the file and the job's digest, by round. At least one
-    round, however soon the tables are done (at the small size, before a document is drawn)."""
-    logged_in, barrier = barriers
-    browser = Timed(port, tally, times)
-    try:
-        log_in(browser)
-        logged_in.wait(timeout=RUN_DEADLINE)
-    except (SystemExit, threading.BrokenBarrierError) as refusal:
-        tally.refused.append((name, "login", str(refusal)))
-        logged_in.abort()
-        barrier.abort()
-        return
-    follower = Timed(port, tally, times, headers={"HX-Request": "true"})
-    follower.cookies = browser.cookies
-    number = 0
-    while not (number and done.is_set()):
-        try:
-            barrier.wait(timeout=RUN_DEADLINE)
-        except threading.BrokenBarrierError:
-            return
-        started, asked_at = time.perf_counter(), time.time()
-        status, html = browser.timed("print ask", "GET", url)
-        digest = ""
-        if status == 202:
-            digest = re.search(r"travail=([0-9a-f]{64})", html).group(1)
-            followed = f"{url}?travail={digest}"
-            while True:
-                time.sleep(POLL_SECONDS)
-                status, html = follower.timed("print follow", "GET", followed)
-                if "Le document est prêt." in html or "pas pu" in html or "à temps" in html:
-                    break
-            status, _ = browser.timed("print file", "GET", followed)
-        elif status != 200:
-            tally.refused.append((name, number, status))
-        with tally.lock:
-            waited = time.perf_counter() - started
-            rounds.setdefault(number, {})[name] = (waited, digest, status, asked_at)
-        number += 1
-    # No round starts once the tables are done: an arbitre still waiting for one is let go.
-    barrier.abort()
-
-
 def run(args, env, folder, tournament: int, *, printing: bool, workers: int) -> dict:
     """One run: the tables save their deals; with ``printing``, the arbitres ask meanwhile."""
     tally, times, rounds = Tally(), {}, {}
@@ -229,35 +167,19 @@ def run(args, env, folder, tournament: int, *, printing: bool, workers: int) -> 
                 args.database,
             )
         ]
-        done = threading.Event()
-        # The tables start once the four arbitres are logged in (and this thread waits too);
-        # then each round starts with the four.
-        logged_in = threading.Barrier(len(DOCUMENTS) + 1)
-        barrier = threading.Barrier(len(DOCUMENTS))
-        arbitres = [
-            threading.Thread(
-                target=arbitre,
-                args=(
-                    args.port,
-                    tally,
-                    times,
-                    name,
-                    url.format(t=tournament),
-                    (logged_in, barrier),
-                    done,
-                    rounds,
-                ),
-            )  # fmt: skip
-            for name, url in DOCUMENTS.items()
-            if printing
-        ]
-        for thread in arbitres:
-            thread.start()
+        # The arbitres in a process of their own, as they are not the tables' phones: their
+        # threads never hold the interpreter lock while a table times its save.
+        context = multiprocessing.get_context("spawn")
+        results, sent = context.Pipe(duplex=False)
+        logged_in, done = context.Event(), context.Event()
         if printing:
-            try:
-                logged_in.wait(timeout=RUN_DEADLINE)
-            except threading.BrokenBarrierError:
-                log(f"an arbitre could not log in: {tally.refused}")
+            asking = context.Process(
+                target=arbitres, args=(args.port, tournament, logged_in, done, sent), daemon=True
+            )
+            asking.start()
+            # The tables start once the four arbitres are logged in.
+            if not logged_in.wait(timeout=RUN_DEADLINE):
+                log("the arbitres did not log in in time")
         started = time.monotonic()
         phones = len(codes) if args.pace else PHONES_AT_ONCE
         with ThreadPoolExecutor(max_workers=phones) as pool:
@@ -268,9 +190,12 @@ def run(args, env, folder, tournament: int, *, printing: bool, workers: int) -> 
                 future.result(timeout=RUN_DEADLINE)
         elapsed = time.monotonic() - started
         done.set()
-        for thread in arbitres:
-            thread.join(timeout=RUN_DEADLINE)
-        barrier.abort()
+        if printing:
+            if results.poll(RUN_DEADLINE):
+                asked, refused, rounds = results.recv()
+                times.update(asked)
+                tally.refused.extend(refused)
+            asking.join(timeout=30)
     finally:
         stop_servers(processes)
     return {"tally": tally, "times": times, "rounds": rounds, "elapsed": elapsed}
@@ -421,7 +346,11 @@ def main() -> int:
         probed = probe(args, env, folder, tournaments[1], season)
     finally:
         psql(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
+    return report(alone, queued, inline, probed, args)
 
+
+def report(alone: dict, queued: dict, inline: dict, probed: dict, args) -> int:
+    """The figures of the three runs and the probe, against the targets: the exit status."""
     print()
     print(f"{'':34}{'alone':>12}{'queue':>12}{'in request':>12}")
     rows = [
@@ -446,7 +375,7 @@ def main() -> int:
 
     print(
         "\nrounds of the four documents (queue): the last one ready after (in the arbitre's hands "
-        "after, following the page every half second), against 1.2 × Σ render / workers"
+        "after, following the page every 2 s), against 1.2 × Σ render / workers"
     )
     late, kept = 0, []  # kept: how long each round whose files were all kept took
     for number, asked in sorted(queued["rounds"].items()):
