@@ -245,15 +245,25 @@ CELERY_TASK_TIME_LIMIT = DOCUMENTS_TIME_LIMIT
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# A worker looks for messages taken by a worker that died every CELERY_RESTORE_INTERVAL seconds
+# (kombu's default, 10 s but only at one call in ten, gave them back up to 100 s after their
+# visibility timeout: an arbitre's document waited that long after a worker died).
+CELERY_RESTORE_INTERVAL = env_int("CELERY_RESTORE_INTERVAL", 5)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", DOCUMENTS_TIME_LIMIT + 30),
+    "unacked_restore_interval": CELERY_RESTORE_INTERVAL,
+    "unacked_restore_throttle": 1,
     "socket_connect_timeout": 2,
     "socket_timeout": 5,
 }
 # A web request that cannot reach the broker draws the document itself (documents/services.py):
 # it must learn it at once, not after Celery's default retries.
 CELERY_TASK_PUBLISH_RETRY = False
-DOCUMENTS_EXPIRY = DOCUMENTS_TIME_LIMIT + CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+DOCUMENTS_EXPIRY = (
+    DOCUMENTS_TIME_LIMIT
+    + CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+    + CELERY_RESTORE_INTERVAL
+)
 # Anonymous requests for a public document, per address and per minute, before the next one is
 # answered 429 (a person asks for a few; a script in a loop is slowed down before a render).
 DOCUMENTS_PUBLIC_PER_MINUTE = env_int("DOCUMENTS_PUBLIC_PER_MINUTE", 30)

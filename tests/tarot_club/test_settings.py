@@ -199,7 +199,15 @@ def test_a_job_is_reported_failed_only_after_a_dead_workers_message_came_back(mo
     visibility = settings["CELERY_BROKER_TRANSPORT_OPTIONS"]["visibility_timeout"]
     assert settings["CELERY_TASK_TIME_LIMIT"] == 60
     assert visibility > 60
-    assert settings["DOCUMENTS_EXPIRY"] == 60 + visibility
+    assert settings["DOCUMENTS_EXPIRY"] == 60 + visibility + 5
+
+
+def test_a_dead_workers_message_is_looked_for_every_few_seconds(monkeypatch):
+    settings = load_settings(monkeypatch, REDIS_URL="redis://cache.internal:6379/0")
+
+    options = settings["CELERY_BROKER_TRANSPORT_OPTIONS"]
+    # kombu looks every interval × throttle seconds: 5 s, not its default 100 s.
+    assert options["unacked_restore_interval"] * options["unacked_restore_throttle"] == 5
 
 
 def test_the_documents_storage_is_any_django_storage(monkeypatch):
