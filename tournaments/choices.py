@@ -192,6 +192,23 @@ QUIET_ACTIONS = (
     JournalAction.PUSH_UNSUBSCRIBED,
 )
 
+# The tables' play: their deals, sheets and calls, and the penalties. They change neither who
+# plays nor where: the position's plan and the players' cards are stamped without them
+# (``selectors/standings.py:seating_stamp``), so that their files are kept while the room plays.
+PLAY_ACTIONS = (
+    JournalAction.DEAL_RECORDED,
+    JournalAction.DEAL_CORRECTED,
+    JournalAction.DEAL_DELETED,
+    JournalAction.BILAN_CONFIRMED,
+    JournalAction.SHEET_SIGNED,
+    JournalAction.SHEET_REOPENED,
+    JournalAction.SHEET_CLOSED,
+    JournalAction.TABLE_PHONE_OPENED,
+    JournalAction.CALL_HANDLED,
+    JournalAction.PENALTY_ADDED,
+    JournalAction.PENALTY_CANCELLED,
+)
+
 
 MARQUE_FIELDS = {
     Place.NORD: "marque_nord",

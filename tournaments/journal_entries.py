@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from common.actors import Actor, ActorKind
 from common.models import JournalLine, actor_named
-from tournaments.choices import QUIET_ACTIONS, JournalAction
+from tournaments.choices import PLAY_ACTIONS, QUIET_ACTIONS, JournalAction
 from tournaments.constraints import one_of
 
 
@@ -59,6 +59,13 @@ class JournalEntry(JournalLine):
                 fields=["tournament", "id"],
                 condition=~Q(action__in=QUIET_ACTIONS),
                 name="journal_stamp",
+            ),
+            # The stamp of who plays where (``seating_stamp``): its entries but the quiet ones
+            # and the tables' play (no deal saved writes to this index).
+            models.Index(
+                fields=["tournament", "id"],
+                condition=~Q(action__in=QUIET_ACTIONS + PLAY_ACTIONS),
+                name="journal_seating_stamp",
             ),
         ]
         constraints = [

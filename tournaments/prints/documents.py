@@ -3,7 +3,9 @@ tournament changes): the prints and the .xlsx exports; each asked for, failed or
 a line of the tournament's journal (``journal_document``).
 
 Each is stamped by the tournament's stamp (its journal and the players' records,
-``tournament_stamp``): any write to the tournament makes a new file. ``base`` is the site's
+``tournament_stamp``): any write to the tournament makes a new file; but the position's plan
+and the players' cards, which show who plays where, by ``seating_stamp``: the tables' play
+(a deal saved, a sheet signed) leaves them as they were drawn. ``base`` is the site's
 address as the request saw it, printed on the QR codes; a worker has no request to read it
 from.
 """
@@ -34,7 +36,7 @@ from tournaments.prints.ranking import ranking_document
 from tournaments.prints.sheets import printed_sheets, sheets_document
 from tournaments.selectors.draws import draw_in_force
 from tournaments.selectors.halls import in_hall
-from tournaments.selectors.standings import current_ranking, tournament_stamp
+from tournaments.selectors.standings import current_ranking, seating_stamp, tournament_stamp
 from tournaments.services.journal import record
 
 TABLE_SHEET = "tournaments.table_sheet"
@@ -65,6 +67,10 @@ def _tournament(params: Params) -> Tournament:
 
 def _stamp(params: Params) -> str:
     return tournament_stamp(_tournament(params))
+
+
+def _seating_stamp(params: Params) -> str:
+    return seating_stamp(_tournament(params))
 
 
 def _table_stamp(params: Params) -> str:
@@ -252,8 +258,10 @@ def register_documents() -> None:
             split=split_position_sheets,
         )
     )
-    register(Document(PLAN, _stamp, draw_plan, journal=journal))
-    register(Document(CARDS, _stamp, draw_cards, journal=journal, long=True, split=split_cards))
+    register(Document(PLAN, _seating_stamp, draw_plan, journal=journal))
+    register(
+        Document(CARDS, _seating_stamp, draw_cards, journal=journal, long=True, split=split_cards)
+    )
     register(Document(RANKING, _stamp, draw_ranking, journal=journal, long=True))
     for kind, draw in (
         (RANKING_XLSX, draw_ranking_xlsx),

@@ -22,6 +22,11 @@ subscribed) change nothing a reader sees, and are left out: otherwise asking for
 would move the stamp of the very document asked for. A partial index holds the others alone
 (``journal_entries.py``), so the stamp is still read from an index.
 
+The position's plan and the players' cards show who plays where, not the play: their stamp
+(``seating_stamp``) leaves out the tables' play too (``choices.PLAY_ACTIONS``: a deal saved, a
+sheet signed), from a partial index of its own, so that their files are kept while the room
+plays.
+
 Why the journal rather than a counter column on the tournament: no migration, and no write
 waits on the tournament's row, which every table of the room would otherwise lock in turn.
 
@@ -40,7 +45,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count, Max
 
-from tournaments.choices import QUIET_ACTIONS
+from tournaments.choices import PLAY_ACTIONS, QUIET_ACTIONS
 from tournaments.models import JournalEntry, Tournament
 from tournaments.selectors.ranking import Ranking, tournament_ranking
 
@@ -59,6 +64,15 @@ def tournament_stamp(tournament: Tournament) -> str:
     return f"{tournament.pk}.{journal}.{players_generation()}"
 
 
+def seating_stamp(tournament: Tournament) -> str:
+    """``tournament_stamp`` but for the tables' play (``choices.PLAY_ACTIONS``: deals, sheets,
+    calls, penalties): what changes with whoever plays and wherever they sit, the stamp of the
+    position's plan and of the players' cards, which a deal saved leaves as they were."""
+    leaving_out = QUIET_ACTIONS + PLAY_ACTIONS
+    journal = journal_stamps([tournament.pk], leaving_out=leaving_out).get(tournament.pk, "0.0")
+    return f"{tournament.pk}.{journal}.{players_generation()}"
+
+
 def players_generation() -> int:
     """What changes with every change of a player's record (their name, licence or club)."""
     players = cache.get(PLAYERS_GENERATION)
@@ -69,13 +83,16 @@ def players_generation() -> int:
     return players
 
 
-def journal_stamps(tournament_ids: Collection[int]) -> dict[int, str]:
+def journal_stamps(
+    tournament_ids: Collection[int], *, leaving_out: Collection[str] = QUIET_ACTIONS
+) -> dict[int, str]:
     """What changes with every committed write to each of ``tournament_ids``, read from their
-    journals in one grouped query: the number of entries and the last one's key (see above).
-    A tournament with no entry is left out."""
+    journals in one grouped query: the number of entries and the last one's key (see above),
+    but for the actions ``leaving_out`` (each set of them has its partial index,
+    ``journal_entries.py``). A tournament with no entry is left out."""
     rows = (
         JournalEntry.objects.filter(tournament__in=tournament_ids)
-        .exclude(action__in=QUIET_ACTIONS)
+        .exclude(action__in=leaving_out)
         .values("tournament")
         .annotate(count=Count("pk"), last=Max("pk"))
         .values_list("tournament", "count", "last")

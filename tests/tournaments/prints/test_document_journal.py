@@ -1,14 +1,18 @@
 """The tournament's journal says who asked for its documents: a document asked for (a new
 file to draw), its failure and « Réessayer », each one line, with the position and table it
-is of; these lines move no stamp, so asking again serves the file already drawn."""
+is of; these lines move no stamp, so asking again serves the file already drawn. The plan
+and the cards show who plays where: a deal saved leaves them as they were drawn."""
 
 import pytest
 from django.test import Client
 
+from common.actors import Actor
 from documents.models import DocumentJob
+from tests.at_the_table import play, prise_by
 from tournaments.models import JournalEntry
 from tournaments.prints import documents
 from tournaments.selectors.standings import tournament_stamp
+from tournaments.services.seating import swap_seats
 
 pytestmark = pytest.mark.django_db
 
@@ -136,3 +140,44 @@ def test_the_journal_page_shows_who_asked_for_a_document(arbitre_client, publish
     assert "Document demandé" in page
     assert "Un visiteur" in page
     assert "classement (PDF)" in page
+
+
+def test_a_deal_saved_leaves_the_plan_drawn_before_it(arbitre_client, plan_url, table):
+    arbitre_client.get(plan_url)
+
+    play(table, prise_by("N"))
+    again = arbitre_client.get(plan_url)
+
+    assert again.status_code == 200
+    assert again["Content-Type"] == "application/pdf"
+    assert DocumentJob.objects.filter(kind=documents.PLAN).count() == 1
+
+
+def test_a_deal_saved_makes_a_new_ranking_pdf(arbitre_client, published, table):
+    ranking_url = f"/tournois/{published.pk}/classement.pdf"
+    arbitre_client.get(ranking_url)
+
+    play(table, prise_by("N"))
+    arbitre_client.get(ranking_url)
+
+    assert DocumentJob.objects.filter(kind=documents.RANKING).count() == 2
+
+
+def test_players_swapped_make_a_new_plan(arbitre_client, plan_url, table, arbitre):
+    arbitre_client.get(plan_url)
+    first, second = table.seats.order_by("pk")[:2]
+
+    swap_seats(position=table.position, first=first, second=second, by=Actor.arbitre(arbitre))
+    arbitre_client.get(plan_url)
+
+    assert DocumentJob.objects.filter(kind=documents.PLAN).count() == 2
+
+
+def test_a_deal_saved_leaves_the_cards_drawn_before_it(arbitre_client, published, table):
+    cards_url = f"/arbitre/tournois/{published.pk}/cartes.pdf"
+    arbitre_client.get(cards_url)
+
+    play(table, prise_by("N"))
+    arbitre_client.get(cards_url)
+
+    assert DocumentJob.objects.filter(kind=documents.CARDS).count() == 1

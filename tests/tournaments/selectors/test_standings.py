@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from common.actors import Actor
 from tests.at_the_table import TESTS, play, prise_by
 from tests.factories import club_tournament, seat
-from tournaments.selectors.standings import current_ranking, tournament_stamp
+from tournaments.selectors.standings import current_ranking, seating_stamp, tournament_stamp
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import register_player
 
@@ -81,6 +81,48 @@ def test_a_penalty_changes_the_stamp(short_tournament, players, arbitre):
 
     assert tournament_stamp(short_tournament) != before
     assert totals(current_ranking(short_tournament))[1] == 87 - 20
+
+
+def test_a_deal_saved_leaves_the_seating_stamp_as_it_was(short_tournament, players):
+    tables = seat(short_tournament, 1, [players[:4], players[4:]])
+    before = (seating_stamp(short_tournament), tournament_stamp(short_tournament))
+
+    play(tables[0], prise_by("N"))
+
+    # The ranking's stamp moves; the plan's and the cards' does not.
+    assert seating_stamp(short_tournament) == before[0]
+    assert tournament_stamp(short_tournament) != before[1]
+
+
+def test_a_penalty_leaves_the_seating_stamp_as_it_was(short_tournament, players, arbitre):
+    seat(short_tournament, 1, [players[:4], players[4:]])
+    before = seating_stamp(short_tournament)
+
+    add_penalty(
+        registration=players[0],
+        position=short_tournament.positions.get(number=1),
+        points=20,
+        reason="Retard",
+        by=Actor.arbitre(arbitre),
+    )
+
+    assert seating_stamp(short_tournament) == before
+
+
+def test_a_position_seated_changes_the_seating_stamp(short_tournament, players):
+    before = seating_stamp(short_tournament)
+
+    seat(short_tournament, 1, [players[:4], players[4:]])
+
+    assert seating_stamp(short_tournament) != before
+
+
+def test_a_registration_changes_the_seating_stamp(short_tournament):
+    before = seating_stamp(short_tournament)
+
+    register_player(tournament=short_tournament, last_name="Tardieu", first_name="Zoé", by=TESTS)
+
+    assert seating_stamp(short_tournament) != before
 
 
 def test_a_registration_changes_the_stamp(short_tournament):
