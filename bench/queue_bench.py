@@ -10,12 +10,14 @@ on 127.0.0.1:6379:
     .venv/bin/python bench/queue_bench.py [--port 8095] [--database tarot_queue] [--redis-db 5]
                                           [--workers 2] [--pace 20]
 
-1. Creates its own database and three published tournaments of 400 players, position 1 seated
+1. Creates its own database and four published tournaments of 400 players, position 1 seated
    at 100 tables of 4 (one tournament a run); the cache and the broker in Redis.
-2. Three runs, each with gunicorn (4 uvicorn workers, ASGI, as ``./dev prod``), the 100 tables
+2. Four runs, each with gunicorn (4 uvicorn workers, ASGI, as ``./dev prod``), the 100 tables
    all at once, each a deal every ``--pace`` seconds on average (20: a room 15 times faster
    than a real one; 0: 25 tables at a time as fast as they can, the machine saturated): the
-   tables alone (the reference); the tables while the arbitres ask, with ``--workers``
+   tables alone (the reference); the tables beside as many niced loops that only burn a
+   processor as there are workers (what the processors the workers take cost the saves on
+   this machine, nothing of the queue); the tables while the arbitres ask, with ``--workers``
    Celery worker processes (niced: the documents give way to the web); the same with the
    documents drawn in the request (``CELERY_EAGER=1``, no worker). The four arbitres
    (bench/queue_arbitres.py, in a process of their own) log in before the tables start; in
@@ -96,7 +98,7 @@ from tournaments.services.seating import seat_position
 arbitre = get_user_model().objects.create_user(username="arbitre", password="x")
 club = Club.objects.create(name="Club de charge")
 club.arbitres.add(arbitre)
-for run in range(3):
+for run in range({runs}):
     tournament = Tournament.objects.create(
         name=f"Charge {{run}}", date=datetime.date(2026, 11, 21), arbitre=arbitre, club=club,
         published=True, positions_count=1, deals_per_position={deals},
@@ -154,10 +156,16 @@ def play_table(port: int, table_id: int, code: str, tally: Tally, times: dict, p
             tally.refused.append((table_id, number, status))
 
 
-def run(args, env, folder, tournament: int, *, printing: bool, workers: int) -> dict:
-    """One run: the tables save their deals; with ``printing``, the arbitres ask meanwhile."""
+# What the processors alone cost: a loop that only burns one, at the workers' priority.
+BUSY_LOOP = ["nice", "-n", "19", PYTHON, "-c", "while True: pass"]
+
+
+def run(args, env, folder, tournament: int, *, printing: bool, workers: int, busy=0) -> dict:
+    """One run: the tables save their deals; with ``printing``, the arbitres ask meanwhile;
+    with ``busy``, that many niced loops burn a processor each meanwhile."""
     tally, times, rounds = Tally(), {}, {}
     processes = start_servers(args.port, env, folder, workers)
+    processes += [subprocess.Popen(BUSY_LOOP) for _ in range(busy)]
     try:
         codes = [
             (row[0], row[1])
@@ -323,7 +331,7 @@ def main() -> int:
     for command in (["migrate", "--no-input"], ["collectstatic", "--no-input"]):
         subprocess.run([PYTHON, "manage.py", *command], cwd=ROOT, env=env, check=True,
                        capture_output=True)  # fmt: skip
-    script = SETUP_SCRIPT.format(deals=DEALS, players=TABLES * 4)
+    script = SETUP_SCRIPT.format(deals=DEALS, players=TABLES * 4, runs=4)
     subprocess.run([PYTHON, "manage.py", "shell", "-c", script], cwd=ROOT, env=env, check=True,
                    capture_output=True)  # fmt: skip
     tournaments = [row[0] for row in psql("SELECT id FROM tournaments_tournament ORDER BY id",
@@ -331,6 +339,9 @@ def main() -> int:
     try:
         log("run 1: the tables alone (reference)")
         alone = run(args, env, folder, tournaments[0], printing=False, workers=args.workers)
+        log(f"run 1b: the tables beside {args.workers} niced busy loops, no document")
+        beside = run(args, env, folder, tournaments[3], printing=False, workers=args.workers,
+                     busy=args.workers)  # fmt: skip
         log(f"run 2: the tables and the arbitres, documents by {args.workers} Celery workers")
         queued = run(args, env, folder, tournaments[1], printing=True, workers=args.workers)
         # The workers' own render times, from the jobs of each round.
@@ -346,10 +357,10 @@ def main() -> int:
         probed = probe(args, env, folder, tournaments[1], season)
     finally:
         psql(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
-    return report(alone, queued, inline, probed, args)
+    return report(alone, queued, inline, probed, args, beside)
 
 
-def report(alone: dict, queued: dict, inline: dict, probed: dict, args) -> int:
+def report(alone: dict, queued: dict, inline: dict, probed: dict, args, beside: dict) -> int:
     """The figures of the three runs and the probe, against the targets: the exit status."""
     print()
     print(f"{'':34}{'alone':>12}{'queue':>12}{'in request':>12}")
@@ -372,6 +383,11 @@ def report(alone: dict, queued: dict, inline: dict, probed: dict, args) -> int:
         print(f"{label:<34}" + "".join(f"{value!s:>12}" for value in values))
     refused = [r["tally"].refused for r in (alone, queued, inline)]
     print(f"refused or failed                 {[len(r) for r in refused]} {refused[1][:3]}")
+    busy = p95(beside["times"]["save"])
+    print(f"the tables beside {args.workers} niced busy loops (the workers' processors, nothing of "
+          f"the queue): saves p50 {ms(statistics.median(beside['times']['save']))}, p95 "
+          f"{ms(busy)}, {busy / p95(alone['times']['save']) - 1:+.0%} over the tables alone; "
+          f"the queue's {p95(queued['times']['save']) / busy - 1:+.0%} over these")  # fmt: skip
 
     print(
         "\nrounds of the four documents (queue): the last one ready after (in the arbitre's hands "
@@ -414,7 +430,9 @@ def report(alone: dict, queued: dict, inline: dict, probed: dict, args) -> int:
     saves_ok = p95(queued["times"]["save"]) <= SAVES_MARGIN * p95(alone["times"]["save"])
     prints_ok = p95(prints(queued)) < PRINT_P95
     phone_ok = p95(phone) < PHONE_P95
-    lost = any(len(r["tally"].acknowledged) != TABLES * DEALS for r in (alone, queued, inline))
+    lost = any(
+        len(r["tally"].acknowledged) != TABLES * DEALS for r in (alone, beside, queued, inline)
+    )
     print(f"\nprint requests p95 < {ms(PRINT_P95)}: {'OK' if prints_ok else 'MISSED'}; "
           f"saves p95 within 10 % of the reference: {'OK' if saves_ok else 'MISSED'}; "
           f"rounds in time: {'OK' if not late else f'{late} LATE'}; "

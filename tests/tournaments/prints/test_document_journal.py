@@ -153,14 +153,18 @@ def test_a_deal_saved_leaves_the_plan_drawn_before_it(arbitre_client, plan_url, 
     assert DocumentJob.objects.filter(kind=documents.PLAN).count() == 1
 
 
-def test_a_deal_saved_makes_a_new_ranking_pdf(arbitre_client, published, table):
-    ranking_url = f"/tournois/{published.pk}/classement.pdf"
-    arbitre_client.get(ranking_url)
-
+def jobs_asked_around_a_deal(client, url: str, table, kind: str) -> int:
+    """Ask for the document at ``url``, save a deal at ``table``, ask again: its jobs."""
+    client.get(url)
     play(table, prise_by("N"))
-    arbitre_client.get(ranking_url)
+    client.get(url)
+    return DocumentJob.objects.filter(kind=kind).count()
 
-    assert DocumentJob.objects.filter(kind=documents.RANKING).count() == 2
+
+def test_a_deal_saved_makes_a_new_ranking_pdf(arbitre_client, published, table):
+    url = f"/tournois/{published.pk}/classement.pdf"
+
+    assert jobs_asked_around_a_deal(arbitre_client, url, table, documents.RANKING) == 2
 
 
 def test_players_swapped_make_a_new_plan(arbitre_client, plan_url, table, arbitre):
@@ -174,10 +178,6 @@ def test_players_swapped_make_a_new_plan(arbitre_client, plan_url, table, arbitr
 
 
 def test_a_deal_saved_leaves_the_cards_drawn_before_it(arbitre_client, published, table):
-    cards_url = f"/arbitre/tournois/{published.pk}/cartes.pdf"
-    arbitre_client.get(cards_url)
+    url = f"/arbitre/tournois/{published.pk}/cartes.pdf"
 
-    play(table, prise_by("N"))
-    arbitre_client.get(cards_url)
-
-    assert DocumentJob.objects.filter(kind=documents.CARDS).count() == 1
+    assert jobs_asked_around_a_deal(arbitre_client, url, table, documents.CARDS) == 1
