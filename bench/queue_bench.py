@@ -325,7 +325,7 @@ def main() -> int:
         "CACHE_KEY_PREFIX": f"queue-bench-{secrets.token_hex(4)}",
         "DOCUMENTS_ROOT": str(folder / "documents"),
     }
-    log(f"set-up: database {args.database}, 3 tournaments of {TABLES} tables of 4")
+    log(f"set-up: database {args.database}, 4 tournaments of {TABLES} tables of 4")
     psql(f'DROP DATABASE IF EXISTS "{args.database}" WITH (FORCE)')
     psql(f'CREATE DATABASE "{args.database}"')
     for command in (["migrate", "--no-input"], ["collectstatic", "--no-input"]):
