@@ -89,12 +89,6 @@ def draw_job_part(job_id: int, number: int) -> None:
     _join_when_all_drawn(job)
 
 
-def job_priority(job_id: int) -> int | None:
-    """The broker's priority of the job's document (its parts are sent with it)."""
-    job = DocumentJob.objects.filter(pk=job_id).only("kind").first()
-    return document(job.kind).priority if job is not None else None
-
-
 def parts_drawn(job: DocumentJob) -> tuple[int, int] | None:
     """How many of the job's parts are drawn, and how many it has; None when drawn whole."""
     parts = list(job.parts.values_list("file", flat=True))

@@ -49,8 +49,12 @@ class Journal(Protocol):
 
 
 # The broker's priorities (with Redis, the lowest first): a task sent with none (a
-# notification) comes before any document.
+# notification) comes before any document. A part of a document drawn in parts (a second or
+# so) comes with the rest, after the long documents drawn whole: the longest render starts
+# first and the parts fill the workers around it (a ranking of 5 s taken after the sheets'
+# parts ended its round last).
 LONG_FIRST, THE_REST = 3, 6
+PARTS = THE_REST
 
 
 @dataclass(frozen=True)

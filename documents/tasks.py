@@ -7,8 +7,8 @@ import logging
 from celery import Task, shared_task
 from celery.signals import worker_process_init
 
-from documents.drawing import draw_job, draw_job_part, job_priority
-from documents.registry import warm_up
+from documents.drawing import draw_job, draw_job_part
+from documents.registry import PARTS, warm_up
 
 log = logging.getLogger(__name__)
 WARMED_UP = "Worker process warmed up: it takes documents now"
@@ -25,12 +25,9 @@ def _warm_up(**_kwargs) -> None:
 @shared_task(name="documents.draw", acks_late=True, reject_on_worker_lost=True)
 def draw(job_id: int) -> None:
     """Draw the job's document; one drawn in parts has its parts sent, each for whichever
-    worker is free first, with the document's priority."""
-    left = draw_job(job_id)
-    if left:
-        priority = job_priority(job_id)
-        for number in left:
-            send(draw_part, (job_id, number), priority=priority)
+    worker is free first, after the long documents drawn whole (``registry.PARTS``)."""
+    for number in draw_job(job_id):
+        send(draw_part, (job_id, number), priority=PARTS)
 
 
 @shared_task(name="documents.draw_part", acks_late=True, reject_on_worker_lost=True)
