@@ -208,6 +208,9 @@ PLAY_ACTIONS = (
     JournalAction.PENALTY_ADDED,
     JournalAction.PENALTY_CANCELLED,
 )
+# What the seating's stamp leaves out: one tuple for its query and its partial index alike
+# (PostgreSQL uses the index only for the very same list).
+OUTSIDE_THE_SEATING = QUIET_ACTIONS + PLAY_ACTIONS
 
 
 MARQUE_FIELDS = {

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from common.actors import Actor, ActorKind
 from common.models import JournalLine, actor_named
-from tournaments.choices import PLAY_ACTIONS, QUIET_ACTIONS, JournalAction
+from tournaments.choices import OUTSIDE_THE_SEATING, QUIET_ACTIONS, JournalAction
 from tournaments.constraints import one_of
 
 
@@ -64,7 +64,7 @@ class JournalEntry(JournalLine):
             # and the tables' play (no deal saved writes to this index).
             models.Index(
                 fields=["tournament", "id"],
-                condition=~Q(action__in=QUIET_ACTIONS + PLAY_ACTIONS),
+                condition=~Q(action__in=OUTSIDE_THE_SEATING),
                 name="journal_seating_stamp",
             ),
         ]

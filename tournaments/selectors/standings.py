@@ -45,7 +45,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count, Max
 
-from tournaments.choices import PLAY_ACTIONS, QUIET_ACTIONS
+from tournaments.choices import OUTSIDE_THE_SEATING, QUIET_ACTIONS
 from tournaments.models import JournalEntry, Tournament
 from tournaments.selectors.ranking import Ranking, tournament_ranking
 
@@ -60,15 +60,17 @@ PLAYERS_GENERATION = "ranking:players"
 def tournament_stamp(tournament: Tournament) -> str:
     """What changes with every committed write to ``tournament`` (one indexed query), and
     with every change of a player's record."""
-    journal = journal_stamps([tournament.pk]).get(tournament.pk, "0.0")
-    return f"{tournament.pk}.{journal}.{players_generation()}"
+    return _stamp(tournament, QUIET_ACTIONS)
 
 
 def seating_stamp(tournament: Tournament) -> str:
     """``tournament_stamp`` but for the tables' play (``choices.PLAY_ACTIONS``: deals, sheets,
     calls, penalties): what changes with whoever plays and wherever they sit, the stamp of the
     position's plan and of the players' cards, which a deal saved leaves as they were."""
-    leaving_out = QUIET_ACTIONS + PLAY_ACTIONS
+    return _stamp(tournament, OUTSIDE_THE_SEATING)
+
+
+def _stamp(tournament: Tournament, leaving_out: Collection[str]) -> str:
     journal = journal_stamps([tournament.pk], leaving_out=leaving_out).get(tournament.pk, "0.0")
     return f"{tournament.pk}.{journal}.{players_generation()}"
 
