@@ -39,6 +39,19 @@ def env_int(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name}={value!r}: expected a whole number.") from None
 
 
+def env_float(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r}: expected a number.") from None
+    if not number > 0:
+        raise ImproperlyConfigured(f"{name}={value!r}: expected a number above 0.")
+    return number
+
+
 def env_json(name: str, default: dict) -> dict:
     value = os.environ.get(name)
     if not value:
@@ -200,14 +213,22 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 # and its players' histories read: two entries an evening. Django's default of 300 entries
 # would drop them after a hundred evenings, to sum them again at every read.
 CACHE_MAX_ENTRIES = 20_000
+# A Redis that has not answered within this many seconds is taken as cut (tarot_club/cache.py).
+CACHE_REDIS_TIMEOUT = env_float("CACHE_REDIS_TIMEOUT", 0.5)
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's RedisCache, answered by the process's memory while Redis does not
+            # answer within CACHE_REDIS_TIMEOUT seconds: a request never fails for it.
+            "BACKEND": "tarot_club.cache.FallbackRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "tarot"),
-            # One pool of connections per process, not one per request (tarot_club/cache.py).
-            "OPTIONS": {"pool_class": "tarot_club.cache.SharedConnectionPool"},
+            "OPTIONS": {
+                # One pool of connections per process, not one per request (tarot_club/cache.py).
+                "pool_class": "tarot_club.cache.SharedConnectionPool",
+                "socket_connect_timeout": CACHE_REDIS_TIMEOUT,
+                "socket_timeout": CACHE_REDIS_TIMEOUT,
+            },
         }
     }
 elif DEBUG:
@@ -301,10 +322,11 @@ PUSH_SERVICE_HOSTS = (
 )
 PUSH_PLAIN_HTTP_FOR_TESTS = False
 
-# Sessions are read from the cache and written through to the database (Django's cached_db):
-# every phone request reads its session (the table's grant) without a query once it is cached,
-# and a session survives a cache restart.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions live in the database alone, the one engine a deal needs: a phone's grant on its
+# table and an arbitre's login hold while Redis is stopped, and no session read back from a
+# cache can be older than the database's (a logout during a cut stays a logout). One read by
+# primary key a request.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Failed logins are limited by django-axes, per pair (account, address) and per address
 # (tarot_club.login_throttle): after AXES_FAILURE_LIMIT failures of that account from that

@@ -262,6 +262,9 @@
     let message = "";
     if (noAccess) message = text("no-access", {});
     else if (blocked()) message = text("blocked", { number: queue[0].number });
+    // The phone says it is online but its last request failed (no answer, or the server's own
+    // error): the deals wait here all the same.
+    else if (offline() && count && navigator.onLine) message = text(count === 1 ? "kept-one" : "kept-many", { count });
     else if (offline()) message = text(count === 0 ? "offline-none" : count === 1 ? "offline-one" : "offline-many", { count });
     else if (sending || count) message = text("sending", {});
     else if (sentCount) message = text("sent", {});
@@ -401,7 +404,7 @@
         // 404: the table is gone (its position drawn again): the deal is refused, in the
         // words of the page. Any other error: the server is restarting, the next attempt will do.
         const gone = response.status === 404;
-        if (!response.ok && !gone) break;
+        if (!response.ok && !gone) { unreachable = response.status >= 500; break; }
         const html = await response.text();
         const refused = gone || refusalIn(response, html);
         if (refused) {
@@ -465,6 +468,13 @@
   }
   document.addEventListener("htmx:sendError", lost);
   document.addEventListener("htmx:timeout", lost);
+  // The server's own failure (a 502 from the proxy, a 503, any 5xx): nothing was stored (every
+  // save is one transaction, and a form arriving twice is stored once), so the deal is kept
+  // and sent again, never dropped with the answer.
+  document.addEventListener("htmx:responseError", (event) => {
+    const xhr = event.detail.xhr;
+    if (xhr && xhr.status >= 500) lost(event);
+  });
 
   document.addEventListener("htmx:afterRequest", async (event) => {
     const xhr = event.detail.xhr;

@@ -7,7 +7,7 @@ from unittest import mock
 
 import pytest
 from django.contrib.sessions.backends.base import UpdateError
-from django.contrib.sessions.backends.cached_db import SessionStore
+from django.contrib.sessions.backends.db import SessionStore
 from django.db import InterfaceError, OperationalError
 
 from clubs.models import Player

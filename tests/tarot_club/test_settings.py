@@ -27,6 +27,7 @@ def load_settings(monkeypatch, **environ):
         "DOCUMENTS_STORAGE_OPTIONS",
         "DOCUMENTS_ROOT",
         "DATABASE_CONN_MAX_AGE",
+        "CACHE_REDIS_TIMEOUT",
     ):
         monkeypatch.delenv(name, raising=False)
     for name, value in environ.items():
@@ -130,11 +131,11 @@ def test_production_redirects_to_https_with_hsts(monkeypatch):
     assert settings["SESSION_COOKIE_SECURE"] and settings["CSRF_COOKIE_SECURE"]
 
 
-def test_redis_url_selects_djangos_redis_cache(monkeypatch):
+def test_redis_url_selects_djangos_redis_cache_falling_back_on_the_process(monkeypatch):
     settings = load_settings(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/3")
 
     cache = settings["CACHES"]["default"]
-    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert cache["BACKEND"] == "tarot_club.cache.FallbackRedisCache"
     assert cache["LOCATION"] == "redis://127.0.0.1:6379/3"
 
 
@@ -142,7 +143,33 @@ def test_the_redis_cache_keeps_one_pool_of_connections_per_process(monkeypatch):
     settings = load_settings(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/3")
 
     options = settings["CACHES"]["default"]["OPTIONS"]
-    assert options == {"pool_class": "tarot_club.cache.SharedConnectionPool"}
+    assert options["pool_class"] == "tarot_club.cache.SharedConnectionPool"
+
+
+def test_a_redis_cache_that_does_not_answer_in_half_a_second_is_taken_as_cut(monkeypatch):
+    settings = load_settings(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/3")
+
+    options = settings["CACHES"]["default"]["OPTIONS"]
+    assert (options["socket_connect_timeout"], options["socket_timeout"]) == (0.5, 0.5)
+
+
+def test_the_redis_cache_timeout_is_read_from_the_environment(monkeypatch):
+    settings = load_settings(
+        monkeypatch, REDIS_URL="redis://127.0.0.1:6379/3", CACHE_REDIS_TIMEOUT="1.5"
+    )
+
+    assert settings["CACHES"]["default"]["OPTIONS"]["socket_timeout"] == 1.5
+
+
+def test_an_unreadable_redis_cache_timeout_is_refused(monkeypatch):
+    with pytest.raises(ImproperlyConfigured, match="CACHE_REDIS_TIMEOUT"):
+        load_settings(monkeypatch, CACHE_REDIS_TIMEOUT="0")
+
+
+def test_sessions_live_in_the_database_alone(monkeypatch):
+    settings = load_settings(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/3")
+
+    assert settings["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
 
 
 def test_production_without_redis_shares_the_cache_through_the_database(monkeypatch):
