@@ -46,7 +46,7 @@ def cache(redis):
 
 
 @pytest.fixture
-def soon(monkeypatch):
+def soon():
     """The next call tries Redis again at once (rather than RETRY_SECONDS later)."""
 
     def try_again():
