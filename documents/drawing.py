@@ -13,11 +13,14 @@ import contextlib
 import io
 import json
 import logging
+import threading
+from dataclasses import dataclass
+from datetime import timedelta
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.core.files.base import ContentFile
 from django.core.files.storage import Storage, storages
-from django.db import transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -30,6 +33,13 @@ from documents.registry import Happened, Params, document
 log = logging.getLogger(__name__)
 
 State = DocumentJob.State
+
+# A worker drawing a job or a part says so every HEARTBEAT_SECONDS (``alive_at``); one silent
+# for SILENT_SECONDS has died (killed, or its machine gone) and what it drew is sent again
+# (documents.services.follow_job): the broker alone would give its message back only after its
+# visibility timeout, minutes later.
+HEARTBEAT_SECONDS = 2
+SILENT_SECONDS = 8
 
 
 def kept_files() -> Storage:
@@ -87,6 +97,70 @@ def draw_job_part(job_id: int, number: int) -> None:
             name = _save(part_file_name(part), content)
             DocumentPart.objects.filter(pk=part.pk).update(file=name, finished_at=timezone.now())
     _join_when_all_drawn(job)
+
+
+@contextlib.contextmanager
+def said_alive(model: type[DocumentJob] | type[DocumentPart], pk: int):
+    """While the block runs, the row ``pk`` of ``model`` says every ``HEARTBEAT_SECONDS`` that
+    its worker is alive: from a thread of its own (a render holds the worker's thread), on a
+    database connection of its own, closed at the end."""
+    done = threading.Event()
+
+    def beat() -> None:
+        try:
+            while True:
+                model.objects.filter(pk=pk).update(alive_at=timezone.now())
+                if done.wait(HEARTBEAT_SECONDS):
+                    return
+        except DatabaseError:
+            # The database cut: the render goes on, and its end is written by the worker.
+            log.warning("%s %s: the heartbeat could not be written", model.__name__, pk)
+        finally:
+            connection.close()
+
+    beating = threading.Thread(target=beat, name=f"heartbeat-{pk}", daemon=True)
+    beating.start()
+    try:
+        yield
+    finally:
+        done.set()
+        beating.join(timeout=HEARTBEAT_SECONDS * 2)
+
+
+def fell_silent(alive_at) -> bool:
+    """Whether the worker that last said it was alive at ``alive_at`` has died."""
+    return alive_at is not None and alive_at < timezone.now() - timedelta(seconds=SILENT_SECONDS)
+
+
+@dataclass(frozen=True)
+class PartUnderWay:
+    """What a part not drawn yet waits for, as the « en préparation » page says it."""
+
+    number: int
+    drawing: bool  # a worker draws it now (else it waits for one)
+    seconds: int  # since it started, or since it was sent
+    resent: int  # sent again after its worker fell silent
+
+
+def parts_under_way(job: DocumentJob) -> list[PartUnderWay]:
+    """The job's parts not drawn yet, in order."""
+    now = timezone.now()
+    return [
+        PartUnderWay(
+            number=part.number + 1,
+            drawing=part.started_at is not None,
+            seconds=int((now - (part.started_at or job.started_at or now)).total_seconds()),
+            resent=part.resent,
+        )
+        for part in job.parts.filter(file="")
+    ]
+
+
+def drawing_for(job: DocumentJob) -> int:
+    """The seconds since the job's drawing started (0: not started)."""
+    if job.started_at is None:
+        return 0
+    return max(0, int((timezone.now() - job.started_at).total_seconds()))
 
 
 def parts_drawn(job: DocumentJob) -> tuple[int, int] | None:

@@ -32,6 +32,8 @@ class DocumentJob(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # When the worker drawing it last said it was alive (documents.drawing.said_alive).
+    alive_at = models.DateTimeField(null=True, blank=True)
     # Who asked for it last (its drawing, or « Réessayer »), as a journal names them: the
     # journal's line of its failure, written by the worker, names them too.
     actor_kind = models.CharField(
@@ -87,6 +89,9 @@ class DocumentPart(models.Model):
     file = models.CharField(max_length=200, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    alive_at = models.DateTimeField(null=True, blank=True)
+    # How many times it was sent again because the worker drawing it fell silent.
+    resent = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["job", "number"]

@@ -16,14 +16,15 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.actors import Actor
 from documents import tasks
-from documents.drawing import draw_job, is_ready, journal_job, params_key
-from documents.models import DocumentJob, asker_fields
-from documents.registry import Happened, Params, document
+from documents.drawing import draw_job, fell_silent, is_ready, journal_job, params_key
+from documents.models import DocumentJob, DocumentPart, asker_fields
+from documents.registry import PARTS, Happened, Params, document
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +91,29 @@ def follow_job(job: DocumentJob, *, by: Actor | None = None, retry: bool = False
                 journal_job(job, Happened.FAILED, by=job.asked_by, error=error)
     elif retry and by is not None and job.state == State.FAILED:
         _queue_again(job, was=(State.FAILED,), by=by)
+    elif job.state == State.DRAWING:
+        _send_again_what_fell_silent(job)
     return _fresh(job)
+
+
+def _send_again_what_fell_silent(job: DocumentJob) -> None:
+    """What a worker that died was drawing, sent again (``drawing.SILENT_SECONDS`` after its
+    last heartbeat): the job drawn whole, or its parts. Of two requests that see it at once,
+    one sends it (the row's heartbeat is cleared by the one that does)."""
+    parts = list(job.parts.filter(file="", alive_at__isnull=False))
+    if not parts and not job.parts.exists():
+        if fell_silent(job.alive_at) and DocumentJob.objects.filter(
+            pk=job.pk, state=State.DRAWING, alive_at=job.alive_at
+        ).update(alive_at=None):
+            log.warning("Document job %s: its worker fell silent; queued again", job.pk)
+            _queue_again(job, was=(State.DRAWING,))
+        return
+    for part in parts:
+        if fell_silent(part.alive_at) and DocumentPart.objects.filter(
+            pk=part.pk, file="", alive_at=part.alive_at
+        ).update(alive_at=None, started_at=None, resent=F("resent") + 1):
+            log.warning("Document job %s, part %s: its worker fell silent", job.pk, part.number)
+            tasks.send(tasks.draw_part, (job.pk, part.number), priority=PARTS)
 
 
 def _expiry() -> timedelta:

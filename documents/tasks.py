@@ -2,12 +2,14 @@
 Acknowledged late and given back when their worker dies (the settings' CELERY_ options), so
 they are done again."""
 
+import contextlib
 import logging
 
 from celery import Task, shared_task
 from celery.signals import worker_process_init
 
-from documents.drawing import draw_job, draw_job_part
+from documents.drawing import draw_job, draw_job_part, said_alive
+from documents.models import DocumentJob, DocumentPart
 from documents.registry import PARTS, warm_up
 
 log = logging.getLogger(__name__)
@@ -22,17 +24,29 @@ def _warm_up(**_kwargs) -> None:
     log.info(WARMED_UP)
 
 
-@shared_task(name="documents.draw", acks_late=True, reject_on_worker_lost=True)
-def draw(job_id: int) -> None:
+@shared_task(name="documents.draw", acks_late=True, reject_on_worker_lost=True, bind=True)
+def draw(self, job_id: int) -> None:
     """Draw the job's document; one drawn in parts has its parts sent, each for whichever
     worker is free first, after the long documents drawn whole (``registry.PARTS``)."""
-    for number in draw_job(job_id):
+    with _alive(self, DocumentJob, job_id):
+        left = draw_job(job_id)
+    for number in left:
         send(draw_part, (job_id, number), priority=PARTS)
 
 
-@shared_task(name="documents.draw_part", acks_late=True, reject_on_worker_lost=True)
-def draw_part(job_id: int, number: int) -> None:
-    draw_job_part(job_id, number)
+@shared_task(name="documents.draw_part", acks_late=True, reject_on_worker_lost=True, bind=True)
+def draw_part(self, job_id: int, number: int) -> None:
+    part = DocumentPart.objects.filter(job=job_id, number=number).values_list("pk", flat=True)
+    with _alive(self, DocumentPart, part.first()):
+        draw_job_part(job_id, number)
+
+
+def _alive(task: Task, model, pk: int | None):
+    """A worker's render says it is alive (``said_alive``); one run in the request that asked
+    for it (no broker), or called as a function, needs not: its caller is there to see it."""
+    if task.request.is_eager or task.request.called_directly or pk is None:
+        return contextlib.nullcontext()
+    return said_alive(model, pk)
 
 
 def send(task: Task, args: tuple, *, priority: int | None) -> None:

@@ -13,7 +13,7 @@ from django.utils.http import content_disposition_header, urlencode
 
 from common.actors import Actor
 from common.addresses import client_address
-from documents.drawing import is_ready, kept_files, parts_drawn
+from documents.drawing import drawing_for, is_ready, kept_files, parts_drawn, parts_under_way
 from documents.limits import count_asked, seconds_left, take_turn
 from documents.models import DocumentJob
 from documents.registry import Params, document
@@ -51,6 +51,8 @@ def document_response(
     context = {"job": job, "url": url, "filename": filename, "State": DocumentJob.State}
     if job.state == DocumentJob.State.DRAWING:
         context["parts"] = parts_drawn(job)
+        context["under_way"] = parts_under_way(job) if context["parts"] else []
+        context["drawing_for"] = drawing_for(job)
     if htmx:
         return render(request, "documents/preparing.html#status", context)
     response = render(request, "documents/preparing.html", context, status=202)

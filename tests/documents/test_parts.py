@@ -3,16 +3,25 @@ pages joined in order into the job's file by the part that finds them all drawn.
 
 import io
 import logging
+import time
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.files.storage import storages
 from django.core.management import call_command
+from django.utils import timezone
 from kombu.exceptions import OperationalError
 from pypdf import PdfReader, PdfWriter
 
-from documents import tasks
-from documents.drawing import draw_job_part, parts_drawn
+from documents import drawing, tasks
+from documents.drawing import (
+    HEARTBEAT_SECONDS,
+    SILENT_SECONDS,
+    draw_job_part,
+    parts_drawn,
+    said_alive,
+)
 from documents.models import DocumentJob, DocumentPart
 from documents.registry import LONG_FIRST, PARTS, XLSX, Document, even_parts, register
 from documents.services import ask_document, follow_job
@@ -290,3 +299,103 @@ def test_a_document_in_parts_drawn_again_counts_none_of_its_parts_ready(
 
     again.refresh_from_db()
     assert (again.state, parts_drawn(again)) == (State.DRAWING, (0, 3))
+
+
+def fresh(job: DocumentJob) -> DocumentJob:
+    """The job as a request reads it."""
+    return DocumentJob.objects.get(pk=job.pk)
+
+
+def fell_silent_seconds_ago(row, seconds: int) -> None:
+    """The worker drawing ``row`` (a part or a job) said it was alive ``seconds`` ago, last."""
+    type(row).objects.filter(pk=row.pk).update(
+        started_at=timezone.now() - timedelta(seconds=seconds + 1),
+        alive_at=timezone.now() - timedelta(seconds=seconds),
+    )
+
+
+def test_a_part_whose_worker_fell_silent_is_sent_again_when_the_page_asks(asked, sent):
+    sent.clear()
+    part = DocumentPart.objects.get(job=asked, number=1)
+    fell_silent_seconds_ago(part, SILENT_SECONDS + 1)
+
+    follow_job(fresh(asked))
+
+    assert sent == [("documents.draw_part", (asked.pk, 1), PARTS)]
+    part.refresh_from_db()
+    assert (part.resent, part.alive_at, part.started_at) == (1, None, None)
+
+
+def test_a_part_whose_worker_still_beats_is_left_to_it(asked, sent):
+    sent.clear()
+    fell_silent_seconds_ago(DocumentPart.objects.get(job=asked, number=1), HEARTBEAT_SECONDS)
+
+    follow_job(fresh(asked))
+
+    assert sent == []
+
+
+def test_a_silent_part_is_sent_again_once_however_many_pages_ask(asked, sent):
+    sent.clear()
+    fell_silent_seconds_ago(DocumentPart.objects.get(job=asked, number=2), SILENT_SECONDS + 1)
+
+    for _ in range(3):
+        follow_job(fresh(asked))
+
+    assert sent == [("documents.draw_part", (asked.pk, 2), PARTS)]
+
+
+def test_a_job_drawn_whole_whose_worker_fell_silent_is_queued_again(
+    booklet, sent, django_capture_on_commit_callbacks
+):
+    booklet.pages = 2  # one part: drawn whole
+    with django_capture_on_commit_callbacks(execute=True):
+        job = ask_document(kind=KIND, params={"copy": 1}, by=TESTS)
+    DocumentJob.objects.filter(pk=job.pk).update(state=State.DRAWING)
+    fell_silent_seconds_ago(job, SILENT_SECONDS + 1)
+    sent.clear()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        followed = follow_job(fresh(job))
+
+    assert followed.state == State.WAITING
+    assert sent == [("documents.draw", (job.pk,), LONG_FIRST)]
+
+
+def test_the_page_says_which_part_is_drawn_again_and_which_waits(asked, sent, rf):
+    fell_silent_seconds_ago(DocumentPart.objects.get(job=asked, number=1), SILENT_SECONDS + 1)
+    request = rf.get("/livret.pdf", {FOLLOWED: asked.digest})
+    request.user = AnonymousUser()
+
+    text = document_response(request, KIND, {"copy": 1}, filename="livret.pdf").content.decode()
+
+    assert "Partie 1 : en attente de son tour." in text
+    assert "Partie 2 : reprise, car sa préparation s'était arrêtée en route ; en attente" in text
+    assert sent[-1] == ("documents.draw_part", (asked.pk, 1), PARTS)
+
+
+def test_the_page_says_since_when_a_part_is_drawn(asked, rf):
+    DocumentPart.objects.filter(job=asked, number=0).update(
+        started_at=timezone.now() - timedelta(seconds=4), alive_at=timezone.now()
+    )
+    request = rf.get("/livret.pdf", {FOLLOWED: asked.digest})
+    request.user = AnonymousUser()
+
+    text = document_response(request, KIND, {"copy": 1}, filename="livret.pdf").content.decode()
+
+    assert "Partie 1 : en cours depuis 4 secondes." in text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_drawing_says_it_is_alive_every_few_seconds(monkeypatch):
+    monkeypatch.setattr(drawing, "HEARTBEAT_SECONDS", 0.05)
+    job = DocumentJob.objects.create(kind=KIND, key="{}", stamp="1", digest="d" * 64)
+    seen = []
+
+    with said_alive(DocumentJob, job.pk):
+        for _ in range(3):
+            time.sleep(0.2)
+            seen.append(DocumentJob.objects.get(pk=job.pk).alive_at)
+
+    assert None not in seen
+    assert seen[0] < seen[1] < seen[2]
