@@ -124,7 +124,9 @@ class Browser:
 class ProductionStack:
     """``./dev prod`` on a PostgreSQL database of its own and the Redis at ``redis_url``."""
 
-    def __init__(self, redis_url: str, *, name: str):
+    def __init__(
+        self, redis_url: str, *, name: str, demo: bool = True, environ: dict | None = None
+    ):
         if not postgresql_answers():
             pytest.skip("PostgreSQL does not answer on 127.0.0.1:5432")
         self.database = f"{name}_{os.environ.get('PYTEST_XDIST_WORKER', 'gw0')}"
@@ -141,14 +143,16 @@ class ProductionStack:
             "REDIS_URL": redis_url,
             "DOCUMENTS_ROOT": str(self.folder / "documents"),
             "WEB_CONCURRENCY": "2",
-            "BIND": HOST,
             "LOG_LEVEL": "WARNING",
+            **(environ or {}),
         }
-        self.env.pop("DJANGO_SETTINGS_MODULE", None)
+        for variable in ("DJANGO_SETTINGS_MODULE", "BIND", *([] if redis_url else ["REDIS_URL"])):
+            self.env.pop(variable, None)
         sql("postgres", f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
         sql("postgres", f'CREATE DATABASE "{self.database}"')
-        for command in (["migrate", "--no-input"], ["demo_tournament", "--if-absent"]):
-            self.manage(*command)
+        self.manage("migrate", "--no-input")
+        if demo:
+            self.manage("demo_tournament", "--if-absent")
         self.process = subprocess.Popen(
             ["./dev", "prod", str(self.port)],
             cwd=ROOT,
