@@ -13,11 +13,14 @@ are one. The development server (WSGI) has the 429 alone.
 """
 
 import asyncio
+import logging
 
 from django.urls import Resolver404, resolve
 
 from common.addresses import forwarded_address
 from documents.limits import seconds_to_wait
+
+logger = logging.getLogger(__name__)
 
 # Only these can be a public document: any other path is never resolved here.
 EXTENSIONS = (".pdf", ".xlsx", ".csv", ".json")
@@ -56,8 +59,14 @@ class Pace:
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http" and is_public_document(scope.get("path", "")):
-            # The cache is read in a thread of the loop's pool: a coroutine never blocks.
-            wait = await asyncio.to_thread(seconds_to_wait, scope_address(scope))
+            try:
+                # The cache is read in a thread of the loop's pool: a coroutine never blocks.
+                wait = await asyncio.to_thread(seconds_to_wait, scope_address(scope))
+            except Exception:
+                # Outside Django, a failure here would be the server's plain-text 500: the
+                # request goes on unpaced, and Django's own count still limits it.
+                logger.exception("The public documents' pace could not be read")
+                wait = 0
             if wait:
                 await asyncio.sleep(wait)
         await self.app(scope, receive, send)

@@ -163,3 +163,13 @@ def test_the_public_documents_are_paced(path):
 )
 def test_the_arbitres_documents_and_unknown_paths_are_not(path):
     assert not is_public_document(path)
+
+
+def test_a_pace_that_cannot_be_read_lets_the_request_through_unpaced(waits, monkeypatch):
+    def broken(_address):
+        raise ConnectionError("the cache does not answer")
+
+    monkeypatch.setattr(pace, "seconds_to_wait", broken)
+
+    assert ask(PDF) == [ANSWERED]
+    assert waits == []
