@@ -1,6 +1,7 @@
 """A Redis server of the test's own (Debian's redis-server, on a free port of the loopback),
 that the test stops, freezes and starts again: what the app meets when its Redis is restarted,
-hangs or is gone, with the shared server untouched. Nothing kept on disk."""
+hangs or is gone, with the shared server untouched. Nothing kept on disk. Used by the tests
+and by bench/fault_bench.py."""
 
 import os
 import shutil
@@ -8,8 +9,6 @@ import signal
 import socket
 import subprocess
 import time
-
-import pytest
 
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 
@@ -29,10 +28,14 @@ def answers(port: int) -> bool:
         return False
 
 
+class RedisServerMissing(RuntimeError):
+    pass
+
+
 class PrivateRedis:
     def __init__(self):
         if not os.access(REDIS_SERVER, os.X_OK):
-            pytest.skip("redis-server is not installed (Debian package redis-server)")
+            raise RedisServerMissing("redis-server is not installed (Debian package redis-server)")
         self.port = free_port()
         self.process: subprocess.Popen | None = None
         self.start()
@@ -88,3 +91,12 @@ class PrivateRedis:
 
     def close(self) -> None:
         self.stop()
+
+
+def private_redis_or_skip() -> PrivateRedis:
+    import pytest
+
+    try:
+        return PrivateRedis()
+    except RedisServerMissing as missing:
+        pytest.skip(str(missing))

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.private_redis import PrivateRedis
+from tests.private_redis import private_redis_or_skip
 from tests.stack.production import DEMO_ARBITRE, HOST, ProductionStack, wait_for
 
 pytestmark = pytest.mark.stack
@@ -21,7 +21,7 @@ SAVED = re.compile(rb"Donne (\d+) enregistr\xc3\xa9e")
 
 @pytest.fixture(scope="module")
 def redis():
-    server = PrivateRedis()
+    server = private_redis_or_skip()
     yield server
     server.close()
 

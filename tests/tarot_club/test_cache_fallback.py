@@ -8,12 +8,12 @@ import time
 import pytest
 
 from tarot_club.cache import OUTAGE, FallbackRedisCache
-from tests.private_redis import PrivateRedis
+from tests.private_redis import private_redis_or_skip
 
 
 @pytest.fixture(scope="module")
 def server():
-    redis = PrivateRedis()
+    redis = private_redis_or_skip()
     yield redis
     redis.close()
 
