@@ -249,7 +249,20 @@ def celery_processes(prod: subprocess.Popen) -> list[int]:
     return found
 
 
-def faults(prod, redis, prints, tally, clock, done, deadline) -> list[str]:
+def render_under_way(database: str) -> bool:
+    """Whether the worker draws a document or a part now (its heartbeat written): the moment
+    to kill it mid-render."""
+    return bool(
+        psql(
+            "SELECT 1 FROM documents_documentpart WHERE file = '' AND alive_at IS NOT NULL "
+            "UNION ALL SELECT 1 FROM documents_documentjob "
+            "WHERE state = 'drawing' AND alive_at IS NOT NULL LIMIT 1",
+            database,
+        )
+    )
+
+
+def faults(prod, redis, prints, tally, clock, done, deadline, database) -> list[str]:
     """Redis stopped for CUT_SECONDS once a fifth of the deals are saved; the worker killed
     while a print is drawn, twice (once before the cut, once after)."""
     said: list[str] = []
@@ -267,7 +280,7 @@ def faults(prod, redis, prints, tally, clock, done, deadline) -> list[str]:
             said.append(f"Redis started again after {CUT_SECONDS} s")
             log(said[-1])
         wants_kill = kills == 0 or (kills < KILLS and clock.back_at is not None)
-        if wants_kill and prints.drawing.is_set():
+        if wants_kill and prints.drawing.is_set() and render_under_way(database):
             victims = celery_processes(prod)
             for pid in victims:
                 with contextlib.suppress(ProcessLookupError):
@@ -339,7 +352,9 @@ def main() -> int:
             thread.start()
         said: list[str] = []
         fault_thread = threading.Thread(
-            target=lambda: said.extend(faults(prod, redis, prints, tally, clock, done, deadline))
+            target=lambda: said.extend(
+                faults(prod, redis, prints, tally, clock, done, deadline, args.database)
+            )
         )
         fault_thread.start()
         with ThreadPoolExecutor(max_workers=TABLES) as pool:

@@ -103,7 +103,8 @@ def draw_job_part(job_id: int, number: int) -> None:
 def said_alive(model: type[DocumentJob] | type[DocumentPart], pk: int):
     """While the block runs, the row ``pk`` of ``model`` says every ``HEARTBEAT_SECONDS`` that
     its worker is alive: from a thread of its own (a render holds the worker's thread), on a
-    database connection of its own, closed at the end."""
+    database connection of its own, closed at the end. At the end the row says nothing more
+    (``alive_at`` empty): only a worker that died mid-way leaves a heartbeat that grows old."""
     done = threading.Event()
 
     def beat() -> None:
@@ -125,6 +126,7 @@ def said_alive(model: type[DocumentJob] | type[DocumentPart], pk: int):
     finally:
         done.set()
         beating.join(timeout=HEARTBEAT_SECONDS * 2)
+        model.objects.filter(pk=pk).update(alive_at=None)
 
 
 def fell_silent(alive_at) -> bool:

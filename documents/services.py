@@ -98,17 +98,17 @@ def follow_job(job: DocumentJob, *, by: Actor | None = None, retry: bool = False
 
 def _send_again_what_fell_silent(job: DocumentJob) -> None:
     """What a worker that died was drawing, sent again (``drawing.SILENT_SECONDS`` after its
-    last heartbeat): the job drawn whole, or its parts. Of two requests that see it at once,
-    one sends it (the row's heartbeat is cleared by the one that does)."""
-    parts = list(job.parts.filter(file="", alive_at__isnull=False))
-    if not parts and not job.parts.exists():
-        if fell_silent(job.alive_at) and DocumentJob.objects.filter(
-            pk=job.pk, state=State.DRAWING, alive_at=job.alive_at
-        ).update(alive_at=None):
+    last heartbeat): the job (drawn whole, or its parts made and sent: its task, done again,
+    sends those left), or its parts. Of two requests that see it at once, one sends it (the
+    row's heartbeat is cleared by the one that does)."""
+    if fell_silent(job.alive_at):
+        if DocumentJob.objects.filter(pk=job.pk, state=State.DRAWING, alive_at=job.alive_at).update(
+            alive_at=None
+        ):
             log.warning("Document job %s: its worker fell silent; queued again", job.pk)
             _queue_again(job, was=(State.DRAWING,))
         return
-    for part in parts:
+    for part in job.parts.filter(file="", alive_at__isnull=False):
         if fell_silent(part.alive_at) and DocumentPart.objects.filter(
             pk=part.pk, file="", alive_at=part.alive_at
         ).update(alive_at=None, started_at=None, resent=F("resent") + 1):

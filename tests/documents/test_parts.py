@@ -399,3 +399,27 @@ def test_a_worker_drawing_says_it_is_alive_every_few_seconds(monkeypatch):
 
     assert None not in seen
     assert seen[0] < seen[1] < seen[2]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_that_finished_leaves_no_heartbeat_to_grow_old(monkeypatch):
+    monkeypatch.setattr(drawing, "HEARTBEAT_SECONDS", 0.05)
+    job = DocumentJob.objects.create(kind=KIND, key="{}", stamp="1", digest="e" * 64)
+
+    with said_alive(DocumentJob, job.pk):
+        time.sleep(0.1)
+
+    assert DocumentJob.objects.get(pk=job.pk).alive_at is None
+
+
+def test_a_job_whose_worker_died_after_making_its_parts_is_queued_again(
+    asked, sent, django_capture_on_commit_callbacks
+):
+    sent.clear()
+    fell_silent_seconds_ago(DocumentJob.objects.get(pk=asked.pk), SILENT_SECONDS + 1)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        followed = follow_job(fresh(asked))
+
+    assert followed.state == State.WAITING
+    assert sent == [("documents.draw", (asked.pk,), LONG_FIRST)]
