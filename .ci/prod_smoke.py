@@ -17,22 +17,19 @@ with the end of the processes' log.
 """
 
 import argparse
-import http.client
 import os
-import re
 import secrets
 import signal
 import subprocess
 import sys
 import tempfile
 import time
-from http.cookies import SimpleCookie
 from pathlib import Path
-from urllib.parse import urlencode
-
-import psycopg
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tests.stack.production import Browser, sql  # noqa: E402 - the project on the path first
+
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
 HOST = "127.0.0.1"
 DEMO_ARBITRE = ("arbitre", "tarot-demo")
@@ -46,49 +43,6 @@ class Failed(Exception):
 
 def log(message: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {message}", flush=True)
-
-
-class Browser:
-    """Cookies and one connection a request, as a browser on the loopback."""
-
-    def __init__(self, port: int):
-        self.port = port
-        self.cookies: dict[str, str] = {}
-
-    def request(self, method: str, path: str, form: dict | None = None):
-        connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-        body = None
-        if form is not None:
-            body = urlencode(form)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        try:
-            connection.request(method, path, body=body, headers=headers)
-            response = connection.getresponse()
-            content = response.read()
-        finally:
-            connection.close()
-        for header in response.headers.get_all("Set-Cookie") or []:
-            for name, morsel in SimpleCookie(header).items():
-                self.cookies[name] = morsel.value
-        return response, content
-
-    def log_in(self, username: str, password: str) -> None:
-        _, html = self.request("GET", "/connexion/")
-        token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
-        response, _ = self.request(
-            "POST",
-            "/connexion/",
-            {"username": username, "password": password, "csrfmiddlewaretoken": token.decode()},
-        )
-        if response.status != 302:
-            raise Failed(f"the arbitre's login answered {response.status}, not 302")
-
-
-def sql(database: str, query: str, *args):
-    with psycopg.connect(f"host={HOST} user=postgres dbname={database}", autocommit=True) as db:
-        cursor = db.execute(query, args)
-        return cursor.fetchall() if cursor.description else []
 
 
 def wait_for(what: str, check, seconds: float, every: float = 0.5):
@@ -233,7 +187,9 @@ def main() -> int:
         wait_for("the worker ready", lambda: " ready." in (folder / "prod.log").read_text(), 60)
 
         browser = Browser(args.port)
-        browser.log_in(*DEMO_ARBITRE)
+        response, _ = browser.log_in(*DEMO_ARBITRE)
+        if response.status != 302:
+            raise Failed(f"the arbitre's login answered {response.status}, not 302")
         plan = f"/arbitre/tournois/{tournament}/positions/{position}/plan.pdf"
         status, content = get_document(browser, plan)
         log(f"2. the arbitre logged in and asked for {plan}")
