@@ -121,10 +121,12 @@ class LivePage:
     """One page following the tournament's stream: it reads every event, and comes back with
     the last id it saw whenever the stream ends (3 s later, as EventSource does)."""
 
-    def __init__(self, port: int, tournament: int):
+    def __init__(self, port: int, tournament: int, database: str):
         self.port, self.path = port, f"/tournois/{tournament}/direct/"
+        self.database = database
         self.last_id = ""
-        self.deals: set[tuple[int, int]] = set()  # (table number, deal's journal entry)
+        self.deals: set[tuple[int, str]] = set()  # (table number, event id) since the reload
+        self.read_at_reload: dict[int, int] = {}  # the deals a table had when the page reloaded
         self.kinds: dict[str, int] = {}
         self.refused = 0  # answered 503 while the bus was cut
         self.reloads = 0
@@ -163,7 +165,11 @@ class LivePage:
             line.split(": ", 1) for line in frame.splitlines() if ": " in line and line[0] != ":"
         )
         if fields.get("event") == "reload":
+            # Told to read its pages again (Redis restarted empty): the page then shows every
+            # deal stored, as a page does when it reloads.
             self.reloads += 1
+            self.read_at_reload = deals_by_table(self.database)
+            self.deals = set()
         if "id" in fields:
             self.last_id = fields["id"]
         if "data" in fields and "id" in fields:
@@ -173,9 +179,20 @@ class LivePage:
                 self.deals.add((data["table"], fields["id"]))
 
 
-def deal_events(page: LivePage) -> dict[int, int]:
-    """The deal events a page saw, counted by table number."""
-    counted: dict[int, int] = {}
+def deals_by_table(database: str) -> dict[int, int]:
+    """The deals stored, counted by table number."""
+    rows = psql(
+        "SELECT t.number, count(*) FROM tournaments_deal d "
+        "JOIN tournaments_table t ON t.id = d.table_id GROUP BY t.number",
+        database,
+    )
+    return dict(rows)
+
+
+def deals_shown(page: LivePage) -> dict[int, int]:
+    """The deals a page shows, by table number: those it read at its last reload, and each
+    deal event since."""
+    counted = dict(page.read_at_reload)
     for table, _event in page.deals:
         counted[table] = counted.get(table, 0) + 1
     return counted
@@ -335,7 +352,7 @@ def main() -> int:
         start_new_session=True,
     )
     tally, saves, clock = Tally(), [], Clock()
-    pages = [LivePage(args.port, tournament) for _ in range(LIVE_PAGES)]
+    pages = [LivePage(args.port, tournament, args.database) for _ in range(LIVE_PAGES)]
     prints = Prints(args.port, tournament)
     done = threading.Event()
     try:
@@ -384,15 +401,9 @@ def main() -> int:
         for row in psql("SELECT table_id, number FROM tournaments_deal", args.database)
     }
     stored_rows = psql("SELECT count(*) FROM tournaments_deal", args.database)[0][0]
-    numbers = dict(psql("SELECT id, number FROM tournaments_table", args.database))
-    expected_events = {}
-    for table_id, _number in stored:
-        expected_events[numbers[table_id]] = expected_events.get(numbers[table_id], 0) + 1
+    expected = deals_by_table(args.database)
     missed = [
-        sum(
-            max(0, count - deal_events(page).get(table, 0))
-            for table, count in expected_events.items()
-        )
+        sum(max(0, count - deals_shown(page).get(table, 0)) for table, count in expected.items())
         for page in pages
     ]
     lost = tally.acknowledged - stored
@@ -414,7 +425,7 @@ def main() -> int:
     print(f"refused or unanswered      {len(tally.refused)} {tally.refused[:5]}")
     print(f"live pages: deals missed   {missed} of {len(stored)} each")
     print(f"live pages: 503 during cut {[page.refused for page in pages]}")
-    print(f"live pages: reloads        {[page.reloads for page in pages]}")
+    print(f"live pages: reloads        {[page.reloads for page in pages]} (Redis restarted empty)")
     print(
         f"prints                     {len(prints.finished)} finished of {prints.asked} asked, "
         f"unfinished {prints.unfinished}, 5xx {prints.server_errors}, "

@@ -291,6 +291,11 @@ class RedisBus:
         self._recent_lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._thread_lock = threading.Lock()
+        # The Redis server the reader reads (its run_id), and, once it was seen restarted,
+        # the first id of its new stream: a client that saw only older ones may have missed
+        # events that were added and never read before the restart lost them.
+        self._server: str | None = None
+        self._lost_before: tuple[int, int] | None = None
 
     def up(self) -> bool:
         """Whether a stream may open: once the reader has tried Redis, at once (a room
@@ -350,6 +355,8 @@ class RedisBus:
         after = parse_id(last_id)
         if after is None or after[0] < _hour_ago():
             return None
+        if self._lost_before is not None and after < self._lost_before:
+            return None  # Redis restarted empty since: what it lost is not known
         with self._recent_lock:
             if self._recent_after is not None and after >= self._recent_after:
                 # A room coming back at once (2,000 phones with the same last id) costs no
@@ -370,6 +377,15 @@ class RedisBus:
                 self._thread = threading.Thread(target=self._read, name="live-bus", daemon=True)
                 self._thread.start()
 
+    def _note_restart(self, server: str) -> None:
+        """The reader (re)connected to the Redis server ``server``: if it is not the one it
+        read before, that one stopped and its stream (kept in memory) may be gone with events
+        nobody read: clients coming back from before now read their pages again."""
+        if self._server is not None and server != self._server:
+            self._lost_before = (int(time.time() * 1000), 0)
+            logger.warning("Redis restarted: the live pages older than now read themselves again")
+        self._server = server
+
     def _remember(self, events: list[Event]) -> None:
         """Keep ``events`` (read in order, none missed since ``_recent_after``)."""
         with self._recent_lock:
@@ -385,8 +401,10 @@ class RedisBus:
             self._recent_after = parse_id(last)
         while True:
             try:
+                # Asked at every read, not only after an error: a Redis restarted between two
+                # reads is met by a connection the pool opens again without a word.
+                self._note_restart(self._reader.info("server")["run_id"])
                 if not self._up.is_set():
-                    self._reader.ping()
                     self._publish_pending()
                     self._up.set()
                     self._checked.set()

@@ -25,6 +25,7 @@ from common.bus import (
     parse_id,
 )
 from tests.common.cuttable import CuttableRedis
+from tests.private_redis import private_redis_or_skip
 
 
 def listen(the_bus, topic, work, count):
@@ -311,3 +312,42 @@ def test_each_stream_receives_its_batches_in_order_however_the_streams_changed_b
         return [mine.get_nowait(), mine.get_nowait()]
 
     assert in_a_loop(work) == ["first", "second"]
+
+
+# A Redis server of the test's own, restarted for real -------------------------------------
+
+
+@pytest.fixture
+def own_redis():
+    server = private_redis_or_skip()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def own_bus(own_redis):
+    the_bus = RedisBus(own_redis.url(), "tests:live:own")
+    assert the_bus.up()
+    return the_bus
+
+
+def test_a_client_from_before_a_redis_restarted_empty_reads_its_pages_again(own_bus, own_redis):
+    seen = own_bus.publish("mine", {"n": 1})
+    own_redis.stop()
+    own_redis.start()  # empty: it keeps nothing on disk
+
+    until(lambda: not own_bus.up() or own_bus._server is not None)
+    until(lambda: own_bus._lost_before is not None)
+
+    assert own_bus.since("mine", seen) is None
+
+
+def test_a_client_from_before_a_redis_that_hung_catches_up_as_usual(own_bus, own_redis):
+    seen = own_bus.publish("mine", {"n": 1})
+    own_redis.freeze()
+    own_bus.publish("mine", {"n": 2})  # kept by the process, Redis not answering
+    own_redis.thaw()
+
+    until(lambda: own_bus.since("mine", seen))
+    assert [event.data for event in own_bus.since("mine", seen)] == [{"n": 2}]
+    assert own_bus._lost_before is None
