@@ -1,4 +1,4 @@
-"""CI: a smoke run of ``./dev prod`` against PostgreSQL and Redis, as the README deploys it.
+"""CI: a smoke run of ``./dev prod`` against PostgreSQL and Redis, as docs/deploying deploys it.
 
     .venv/bin/python .ci/prod_smoke.py [--port 8099] [--database tarot_smoke] [--redis-db 2]
 

@@ -12,7 +12,7 @@ Redis on 127.0.0.1:6379:
 Every step is bounded in count and in time, and talks to 127.0.0.1 only:
 
 1. sets up its own database (bench/load_fault.py's set-up: 400 players, 100 tables of 4);
-2. starts the production layout (README, « Deploying »): gunicorn with two uvicorn workers for
+2. starts the production layout (docs, « Deploying »): gunicorn with two uvicorn workers for
    the pages and the saves, and gunicorn with one uvicorn worker, niced, for the streams (as
    deploy/tarot-live.service, the proxy sending it the stream URLs alone); ``--one-server``:
    one gunicorn serves both, as ``./dev prod`` does; ``--via PORT``: the phones and the clients

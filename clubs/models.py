@@ -1,5 +1,5 @@
 """The club: a name, a town, its arbitres (the accounts that run its tournaments) and its
-members, players of the directory every club shares, keyed by the FFT licence (README,
+members, players of the directory every club shares, keyed by the FFT licence (docs,
 « Le club »).
 
 ``clubs`` sits below ``tournaments``: a tournament names its club and registers the
@@ -68,7 +68,7 @@ class Player(models.Model):
     club = models.CharField(_("club"), max_length=200, blank=True)
     # A record made where the licence typed belongs to a player the club may not see: it
     # keeps the licence as typed, and waits for the administrator to reconcile the two
-    # records (README, « Players, clubs and tenancy »). Only the other records are unique.
+    # records (docs, « Players, clubs and tenancy »). Only the other records are unique.
     licence_pending = models.BooleanField(_("licence à rapprocher"), default=False)
     # Both names folded (accents, case and ligatures aside) for searching: see
     # common/names.py. Written by save(), whoever saves the player.

@@ -1,4 +1,4 @@
-"""The club's own URLs (fixed, like every other: README, « Le club »); the club's pages that
+"""The club's own URLs (fixed, like every other: docs, « Le club »); the club's pages that
 show its evenings and seasons (its journal among them, with its seasons' entries) are
 seasons/urls.py, its members' tournaments/urls.py."""
 

@@ -1,4 +1,4 @@
-"""The live pages' event bus (README, « En direct »): what a write announces once it commits,
+"""The live pages' event bus (docs, « En direct »): what a write announces once it commits,
 carried to every web process, each of which hands it to its own open streams.
 
 With ``LIVE_REDIS_URL`` (``REDIS_URL`` by default) the events go through one Redis stream,

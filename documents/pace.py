@@ -1,5 +1,5 @@
 """Public documents asked for faster than a person would: the client waits for its turn before
-Django sees its request (README, « Documents »).
+Django sees its request (docs, « Documents »).
 
 The production server's ASGI application (``tarot_club/asgi.py``) is wrapped in ``Pace``. A
 request for a public document (the views marked ``public_document``) waits for the address's

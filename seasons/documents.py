@@ -77,7 +77,7 @@ def draw_season_csv(params: Params) -> bytes:
 
 def draw_season_json(params: Params) -> bytes:
     """The bytes ``JsonResponse`` answered when the JSON was written in the request (its shape
-    is fixed: README, « Saisons »)."""
+    is fixed: docs, « Saisons »)."""
     data = exports.season_json(season_ranking(_season(params)))
     return json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False).encode()
 

@@ -1,6 +1,6 @@
 """A season's ranking to take away: CSV (as the tournament's: ``;``, UTF-8 with its mark,
 formulas neutralised), the same table as .xlsx (the licence as text, numbers as numbers) and
-JSON (shape in the README, « Saisons »)."""
+JSON (shape in the docs, « Saisons »)."""
 
 from decimal import Decimal
 

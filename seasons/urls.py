@@ -1,6 +1,6 @@
 """The seasons' URLs: the club's public page and its page for its arbitres (composed with the
 club's evenings and seasons), the public season pages and exports, a player's history, and
-the arbitre's season pages (fixed, like the tournaments': README, « Saisons »)."""
+the arbitre's season pages (fixed, like the tournaments': docs, « Saisons »)."""
 
 from django.urls import path
 

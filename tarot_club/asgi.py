@@ -16,7 +16,7 @@ django.setup(set_prefix=False)
 
 from documents.pace import Pace  # noqa: E402 - once Django is set up
 
-# The live streams (README, « En direct »), open for hours.
+# The live streams (docs, « En direct »), open for hours.
 STREAMS = re.compile(r"^/(arbitre/)?tournois/\d+/direct/$")
 
 

@@ -124,7 +124,7 @@ def _falls_back(method_name: str, *, writes: bool):
 
 
 class FallbackRedisCache(RedisCache):
-    """Django's Redis cache that never fails a request because Redis does not answer (README,
+    """Django's Redis cache that never fails a request because Redis does not answer (docs,
     « Configuration »): after a short timeout (the ``socket_timeout`` of its OPTIONS), the
     process's own memory answers instead, until Redis answers again (``Outage``). What the cache
     holds is kept elsewhere (the database) or counted again: a ranking is computed once more, a

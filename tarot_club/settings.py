@@ -378,7 +378,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # The finished documents (PDFs, .xlsx), kept until what they show changes: a folder by
-    # default; any Django storage shared by every machine in production (README, « Deploying »).
+    # default; any Django storage shared by every machine in production (docs, « Deploying »).
     "documents": {
         "BACKEND": os.environ.get(
             "DOCUMENTS_STORAGE", "django.core.files.storage.FileSystemStorage"

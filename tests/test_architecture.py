@@ -1,4 +1,4 @@
-"""The house's layout, held as figures (README, « Layout »): the modules' imports read with
+"""The house's layout, held as figures (docs, « Layout »): the modules' imports read with
 the standard library's ``ast``, never by importing them.
 
 The apps stand in layers: the pure ``scoring`` and ``seating`` at the bottom (no Django),
@@ -21,7 +21,7 @@ APPS = ("documents", "clubs", "tournaments", "seasons")
 LAYERS = (COMMON, *APPS)
 PACKAGES = (*PURE, "tarot_club", *LAYERS)
 
-# A selector reads: nothing above it (README, « Layout »). Both lists are read from the
+# A selector reads: nothing above it (docs, « Layout »). Both lists are read from the
 # folders, so that a new app's selectors, and a new forms module, are held too.
 ABOVE_SELECTOR_PACKAGES = ("services", "views", "forms", "prints", "templatetags", "management")
 

@@ -1,5 +1,5 @@
 """The proxy's configuration as shipped (deploy/nginx-tarot.conf) sends the two live streams,
-and nothing else, to the live processes (README, « Deploying »): a stream URL that changed
+and nothing else, to the live processes (docs, « Deploying »): a stream URL that changed
 would otherwise be served by the web's processes, and a page sent there by the live ones."""
 
 import re

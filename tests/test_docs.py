@@ -1,5 +1,6 @@
 """The project's own documentation stands in the repository, and ./dev checks what it is given."""
 
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -113,3 +114,28 @@ def test_the_draws_worked_example_is_what_the_code_computes():
         fingerprint(plan),
     ):
         assert shown in document
+
+
+def test_the_readme_keeps_to_what_a_newcomer_needs_first():
+    readme = (ROOT / "README.md").read_bytes()
+
+    assert len(readme) < 20_000
+    assert b"## Quick start" in readme
+    assert b"./dev prod" in readme
+
+
+def test_the_documentation_site_builds_without_a_warning(tmp_path):
+    built = subprocess.run(
+        [str(ROOT / ".venv" / "bin" / "mkdocs"), "build", "--strict", "--site-dir", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        timeout=120,
+    )
+
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "guide-arbitre" / "soiree" / "index.html").is_file()
+    assert (
+        "Une soirée de club" in (tmp_path / "guide-arbitre" / "soiree" / "index.html").read_text()
+    )

@@ -132,7 +132,7 @@ def teams_table(ranking: Ranking) -> tuple[list[str], list[list]]:
 
 
 def ranking_json(ranking: Ranking) -> dict:
-    """The ranking in the shape other tools rely on (README, « Exports »)."""
+    """The ranking in the shape other tools rely on (docs, « Exports »)."""
     return {
         **_ranking_json_head(ranking),
         "players": [_ranked_player_json(ranked) for ranked in ranking.players],
@@ -238,7 +238,7 @@ def _teams_json(ranking: Ranking) -> list[dict]:
 
 @one_snapshot
 def plan_json(tournament: Tournament) -> dict:
-    """Every published position's seating, in the shape other tools rely on (README,
+    """Every published position's seating, in the shape other tools rely on (docs,
     « Exports »): with it anyone can check who sat with whom. Three queries whatever the
     size."""
     spans = tournament_stages(tournament)

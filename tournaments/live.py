@@ -1,4 +1,4 @@
-"""The tournament's words on the live bus (README, « En direct »): which writes change what the
+"""The tournament's words on the live bus (docs, « En direct »): which writes change what the
 public pages show, and what each announcement says.
 
 Every write ends with its journal entry (``services/journal.py``, ``record``), which hands the

@@ -1,4 +1,4 @@
-"""The phones that asked « Me prévenir » (README, « Me prévenir »), and what each was sent.
+"""The phones that asked « Me prévenir » (docs, « Me prévenir »), and what each was sent.
 
 Kept apart from ``tournaments.models`` (which imports it) to hold that module under its size.
 """

@@ -1,5 +1,5 @@
 """The site's URLs, grouped by the prefix they share. Every path and name is fixed: they are
-printed on QR codes and sheets, and read by other tools (README, « Résultats »);
+printed on QR codes and sheets, and read by other tools (docs, « Résultats »);
 tests/test_url_paths.py lists them all."""
 
 from django.urls import include, path
@@ -152,7 +152,7 @@ urlpatterns = [
         "arbitre/tournois/nouveau/", tournaments.tournament_create, name="setup_tournament_create"
     ),
     path("arbitre/tournois/<int:tournament_id>/", include(arbitre_pages)),
-    # Hors connexion: the worker's scope is /tables/, every sheet (README).
+    # Hors connexion: the worker's scope is /tables/, every sheet (docs).
     path("tables/service-worker.js", offline.service_worker, name="sheet_service_worker"),
     path("tables/<int:table_id>/", include(table_pages)),
 ]

@@ -67,7 +67,7 @@ def season_xlsx(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
 @public_document
 @require_GET
 def season_json(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
-    """The season's ranking as JSON (its shape is fixed: README, « Saisons »)."""
+    """The season's ranking as JSON (its shape is fixed: docs, « Saisons »)."""
     return _document(request, season_id, documents.RANKING_JSON, "json")
 
 

@@ -1,4 +1,4 @@
-// En direct (README): the page follows the tournament's stream and fetches again only the
+// En direct (docs): the page follows the tournament's stream and fetches again only the
 // fragments an event concerns.
 //
 // The stream is opened by htmx's SSE extension (static/js/vendor/htmx-ext-sse-2.2.4.js) on

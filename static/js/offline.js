@@ -1,4 +1,4 @@
-// Hors connexion (README): the table's phone keeps entering deals when the room's Wi-Fi drops.
+// Hors connexion (docs): the table's phone keeps entering deals when the room's Wi-Fi drops.
 //
 // A deal typed offline is kept in IndexedDB, shown on the sheet « en attente d'envoi », and
 // sent, in order, as soon as the server answers again. Each form carries an id made here

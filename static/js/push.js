@@ -1,4 +1,4 @@
-// « Me prévenir » (README): this phone subscribes to a player's notifications (Web Push).
+// « Me prévenir » (docs): this phone subscribes to a player's notifications (Web Push).
 //
 // The site's worker (/tables/service-worker.js, the one that keeps the sheets offline) holds
 // the subscription and shows what arrives; the server keeps which player this phone follows.

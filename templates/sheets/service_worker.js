@@ -1,4 +1,4 @@
-{% autoescape off %}// The table's phone keeps its sheet when the room's Wi-Fi drops (README, « Hors connexion »).
+{% autoescape off %}// The table's phone keeps its sheet when the room's Wi-Fi drops (docs, « Hors connexion »).
 // Served by tournaments.views.offline: the static files below carry their hashed names, so a
 // new deployment changes this text and the phone installs the new worker.
 "use strict";
@@ -74,7 +74,7 @@ async function staticFile(request) {
   return response;
 }
 
-// « Me prévenir » (README): a notification pushed by the server (tournaments/push), shown as
+// « Me prévenir » (docs): a notification pushed by the server (tournaments/push), shown as
 // it comes; a tap opens the player's page, in the window already open on it if there is one.
 const ICON = {{ icon_json }};
 

@@ -1,5 +1,5 @@
 """The room's Wi-Fi drops: the table's phone keeps its sheet, keeps the deals typed offline,
-and sends each exactly once when the connection returns (README, « Hors connexion »)."""
+and sends each exactly once when the connection returns (docs, « Hors connexion »)."""
 
 import pytest
 from playwright.sync_api import expect

@@ -1,4 +1,4 @@
-"""The production stack of the README's « Deploying » (``./dev prod``: gunicorn with uvicorn
+"""The production stack of « Deploying » (docs/deploying) (``./dev prod``: gunicorn with uvicorn
 workers and a Celery worker) on a PostgreSQL database of its own, with the demo tournament,
 for the tests that break its engines for real; and a client that talks to it as a phone or an
 arbitre's browser does (cookies, CSRF tokens, htmx requests). Loopback only; every wait

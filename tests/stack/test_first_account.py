@@ -1,4 +1,4 @@
-"""``./dev prod`` on an empty database makes the first arbitre's account (README,
+"""``./dev prod`` on an empty database makes the first arbitre's account (docs,
 « Deploying »): from Django's DJANGO_SUPERUSER_* variables, or says how, and never listens
 beyond the machine unless told to."""
 

@@ -1,7 +1,7 @@
 """Redis stopped or frozen in the middle of play, on the production stack (``./dev prod`` on
 PostgreSQL, its Celery worker, and a Redis server of the test's own): every page still answers,
 the arbitre logs in, a table types its code and saves its deal, a print is drawn; when Redis
-is back, the live pages are given what they missed (README, « Configuration »). PostgreSQL is
+is back, the live pages are given what they missed (docs, « Configuration »). PostgreSQL is
 the only engine a deal needs."""
 
 import http.client

@@ -1,5 +1,5 @@
 """Every URL keeps its path and its name: printed QR codes, bookmarks and other tools use them
-(README, « Résultats »), however tournaments/urls.py groups them."""
+(docs, « Résultats »), however tournaments/urls.py groups them."""
 
 import re
 

@@ -38,7 +38,7 @@ class RegistrationForm(forms.Form):
     """A new player, typed in; or a known player picked from the search (``player``).
 
     ``player`` takes only a player the tournament's club may see: any other id, forged or
-    not, is « Joueur inconnu. », whoever it names (README, « Players, clubs and tenancy »).
+    not, is « Joueur inconnu. », whoever it names (docs, « Players, clubs and tenancy »).
     """
 
     player = forms.ModelChoiceField(

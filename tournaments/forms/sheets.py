@@ -40,7 +40,7 @@ class DealForm(forms.Form):
 
     number = forms.IntegerField(widget=forms.HiddenInput)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
-    # Names this form's send, so that sending it twice stores it once (README, « Hors
+    # Names this form's send, so that sending it twice stores it once (docs, « Hors
     # connexion »). The browser's script puts its own id in every form it shows; without
     # JavaScript the id the server rendered does the same for a double tap or a reload.
     submission_id = forms.CharField(widget=forms.HiddenInput, required=False, initial=uuid.uuid4)

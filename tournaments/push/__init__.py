@@ -1,1 +1,1 @@
-"""« Me prévenir »: the notifications a player's phone receives (README, « Me prévenir »)."""
+"""« Me prévenir »: the notifications a player's phone receives (docs, « Me prévenir »)."""

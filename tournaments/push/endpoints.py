@@ -1,5 +1,5 @@
 """Whether the site sends notifications at all, and where it may post them: the push services
-a phone's subscription may name (README, « Me prévenir »)."""
+a phone's subscription may name (docs, « Me prévenir »)."""
 
 from urllib.parse import urlsplit
 

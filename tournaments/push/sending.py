@@ -1,4 +1,4 @@
-"""The notifications an event sends, one per phone subscribed (README, « Me prévenir »).
+"""The notifications an event sends, one per phone subscribed (docs, « Me prévenir »).
 
 After a write commits, ``announcing.notify_on_commit`` hands each event that notifies (a seating
 published, a position closed, the final ranking) to the task queue (``tasks.py``). The task

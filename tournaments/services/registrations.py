@@ -3,7 +3,7 @@ day, late arrivals and withdrawals.
 
 Players form one directory, keyed by licence, shared by every club: the same person plays
 many tournaments. A club finds only the players it may see, and a player's name, licence and
-club change only where no other club shows them (README, « Players, clubs and tenancy »).
+club change only where no other club shows them (docs, « Players, clubs and tenancy »).
 Positions already under way never change: arrivals and departures take effect from the first
 position not started.
 """

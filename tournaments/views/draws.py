@@ -26,7 +26,7 @@ def draws(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 @require_GET
 def draws_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """Every draw as ``seating.draw.PublicDraw`` reads it; the secret, the input and the plan
-    only once revealed (fixed: README, « Résultats »)."""
+    only once revealed (fixed: docs, « Résultats »)."""
     tournament = get_object_or_404(visible_tournaments(request), pk=tournament_id)
     listed = []
     for row in public_draws(tournament=tournament):

@@ -1,4 +1,4 @@
-"""The live streams (fixed URLs, README « En direct »): a published tournament's events for
+"""The live streams (fixed URLs, docs « En direct »): a published tournament's events for
 everyone, and with the tables' calls for its club's arbitres.
 
 Async views: a stream open for hours holds a coroutine, not a worker or a thread (under

@@ -1,4 +1,4 @@
-"""What a table's phone needs to keep its sheet when the room's Wi-Fi drops (README, « Hors
+"""What a table's phone needs to keep its sheet when the room's Wi-Fi drops (docs, « Hors
 connexion »): the service worker that keeps the sheet page and the static files, and the web
 app manifest that puts a table's sheet on the phone's home screen. The queue of deals typed
 offline lives in the browser (static/js/offline.js); the server only makes each send count

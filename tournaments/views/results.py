@@ -3,7 +3,7 @@ page, the exports and the projector in the room.
 
 Read-only pages: they take the tournament through ``visible_tournaments`` (published, or the
 arbitre's own), so an unpublished tournament is a 404 to anyone else. Their URLs are printed
-on QR codes and read by other tools: they are fixed (README, « Résultats »).
+on QR codes and read by other tools: they are fixed (docs, « Résultats »).
 """
 
 import json
@@ -118,7 +118,7 @@ def ranking_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
 
 @require_GET
 def plan_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    """Every published position's seating (README, « Exports »)."""
+    """Every published position's seating (docs, « Exports »)."""
     content = exports.plan_json_bytes(_tournament(request, tournament_id))
     return HttpResponse(content, content_type="application/json")
 

@@ -172,7 +172,7 @@ def refusal_status(error: Exception) -> int:
 def sheet(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """The sheet; while its evening is unpublished, a phone without the table's right is sent
     to the code page (which answers for every table already), so that the address the
-    README gives works as the QR code's does."""
+    documentation gives works as the QR code's does."""
     table = any_table_or_404(table_id)
     access = sheet_access(request, table)
     if not table.position.tournament.published and not access.can_edit:

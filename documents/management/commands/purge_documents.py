@@ -1,4 +1,4 @@
-"""Run daily (README, « Deploying »): delete the kept documents nobody can ask for any more.
+"""Run daily (docs, « Deploying »): delete the kept documents nobody can ask for any more.
 
 A document is asked for at its current stamp only; a job of any other stamp (the tournament
 changed since), or of a subject gone, can never be served again: its file and its row go. So

@@ -1,5 +1,5 @@
 """What a table's phone keeps to work offline: the service worker, the web app manifest and
-its icons, and the sheet page that links them (README, « Hors connexion »)."""
+its icons, and the sheet page that links them (docs, « Hors connexion »)."""
 
 import json
 import re

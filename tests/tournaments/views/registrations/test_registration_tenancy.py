@@ -1,5 +1,5 @@
 """The registration form never reveals a player the club may not see: not through the search,
-not through a forged id, not through a licence typed in (README, « Players, clubs and
+not through a forged id, not through a licence typed in (docs, « Players, clubs and
 tenancy »)."""
 
 import pytest
