@@ -1,8 +1,8 @@
 """The house's layout, held as figures (docs, « Layout »): the modules' imports read with
 the standard library's ``ast``, never by importing them.
 
-The apps stand in layers: the pure ``scoring`` and ``seating`` at the bottom (no Django),
-then ``common`` (what every app shares: no app, no table) < ``clubs`` < ``tournaments`` <
+The apps stand in layers: the pure ``scoring``, ``seating`` and ``prizes`` at the bottom (no
+Django), then ``common`` (what every app shares: no app, no table) < ``clubs`` < ``tournaments`` <
 ``seasons``; a layer never imports one above it. The selectors of every app, and what stands
 above them, are read from the folders. Last, every URL name (read from Django's resolver) is
 walked by a permission test.
@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # The project's own packages, lowest first where they are layered.
-PURE = ("scoring", "seating")
+PURE = ("scoring", "seating", "prizes")
 COMMON = "common"
 APPS = ("documents", "clubs", "tournaments", "seasons")
 LAYERS = (COMMON, *APPS)
@@ -239,7 +239,7 @@ member = club.members.get(player=player)
     assert view_reads(source) == ["3: .filter()", "3: .objects", "6: .all()", "7: .get()"]
 
 
-def test_scoring_and_seating_import_no_django_and_no_app():
+def test_the_pure_packages_import_no_django_and_no_app():
     offenders = sorted(
         f"{name} imports {dotted}"
         for name, names in IMPORTS.items()
@@ -249,7 +249,9 @@ def test_scoring_and_seating_import_no_django_and_no_app():
         or any(_within(dotted, app) for app in (*LAYERS, "tarot_club"))
     )
 
-    assert offenders == [], "scoring/ and seating/ must stay pure Python: " + "; ".join(offenders)
+    assert offenders == [], "scoring/, seating/ and prizes/ must stay pure Python: " + "; ".join(
+        offenders
+    )
 
 
 def test_common_imports_no_app():
