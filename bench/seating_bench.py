@@ -195,6 +195,53 @@ def fairness(seeds: int = sized(20, 2)) -> bool:
     return ok
 
 
+def real_clubs(players: int, rng) -> dict[int, str]:
+    """``players`` ids in clubs sized as a federation's are: a few of 30, many of 2 to 8, the
+    rest between (350 clubs for 2,000 players)."""
+    sizes = [30] * 4 + [rng.choice((8, 10, 12, 15)) for _ in range(20)]
+    while sum(sizes) < players:
+        sizes.append(rng.choice((2, 3, 4, 5, 6, 7, 8)))
+    ids = list(range(1, players + 1))
+    rng.shuffle(ids)
+    clubs, start = {}, 0
+    for number, size in enumerate(sizes, start=1):
+        for player in ids[start : start + size]:
+            clubs[player] = f"club {number}"
+        start += size
+    return clubs
+
+
+def clubs_apart(players: int = sized(2000, 200), positions: int = sized(6, 3)) -> bool:
+    """A federation's field, planned position by position as the app does: no pair meets
+    twice, no table seats two players of a club where the field allows, under 2 s a
+    position."""
+    import random
+
+    clubs = real_clubs(players, random.Random(1))
+    everyone = list(clubs)
+    history: list = []
+    slowest = 0.0
+    repeats = together = forced = 0
+    for number in range(positions):
+        started = time.perf_counter()
+        plan = plan_positions(
+            players=everyone, positions=1, history=history, seed=number, clubs=clubs
+        )
+        slowest = max(slowest, time.perf_counter() - started)
+        history.append(plan[0])
+        repeats = plan.report.repeat_meetings
+        together += plan.report.same_club_tables
+        forced += plan.report.same_club_tables_forced
+    good = repeats == 0 and together == forced and slowest < 2.0
+    print(
+        f"{'ok ' if good else 'RATÉ'} {players} joueurs de {len(set(clubs.values()))} clubs, "
+        f"{positions} positions une à une : la plus lente {slowest:.2f} s, répétitions "
+        f"{repeats}, tables d'un même club {together} (inévitables {forced})",
+        flush=True,
+    )
+    return good
+
+
 def main() -> int:
     movement = seating_report(fixed_movement(tables=8, positions=5))
     started = time.perf_counter()
@@ -209,6 +256,8 @@ def main() -> int:
     results = [run(scenario) for scenario in sized(SCENARIOS, SCENARIOS[3:5])]
     print("Tables de 3 et de 5 à tour de rôle, 20 tirages par cas :")
     results.append(fairness())
+    print("Les clubs à des tables différentes :")
+    results.append(clubs_apart())
     missed = results.count(False)
     print(f"{len(results) - missed}/{len(results)} scénarios dans leurs cibles")
     return outcome(bool(missed))

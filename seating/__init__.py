@@ -6,7 +6,7 @@ benchmark (``bench/seating_bench.py``) all use it directly.
 Public API
 ----------
 ``plan_positions(*, players, positions, teams=None, allow_five=False, history=(), seed=0,
-continue_plan=True, repair=True)``
+continue_plan=True, repair=True, clubs=None, apart=(), fixed=None)``
     Plans ``positions`` new positions for the ``players`` present and returns a :class:`Plan`.
     A plan *is* a list, one item per new position; a position is a list of tables; a table
     is a list of player ids in seat order (Nord, Est, Sud, Ouest, and the fifth seat at a
@@ -30,6 +30,13 @@ continue_plan=True, repair=True)``
     of the verifiable draw (``seating.draw.GENERATORS``) plans as it always has: whether a
     history that begins the plan of the whole tournament is continued, and whether a
     construction's repeats are first repaired by swaps (``seating.repair``).
+
+    ``clubs`` (a player's club), ``apart`` (pairs who never sit together) and ``fixed`` (a
+    player's table number at every position) are the organiser's wishes
+    (:mod:`seating.constraints`): players of one club at different tables as far as the field
+    allows, after the opponents; the pairs and the fixed tables as hard constraints. The
+    report counts the tables that seat two players of a club, the fewest the field forces,
+    and says in French what could not be met.
 
 ``seating_report(positions, *, teams=None, history=(), players=None)``
     The :class:`SeatingReport` of any schedule, for instance after the arbitre swaps two
@@ -60,12 +67,15 @@ Quality, in priority order
    all go to players who have never sat at one (22 players, three tables of 4 and two of 5:
    six of the twelve get their turn, and four sit at a second table of 5 while six have sat
    at none). Repeats come first.
-4. Seats rotate: within each table the seats are dealt so that everyone's count of Nord (and
+4. Players of one club sit at different tables, where that makes no repeat and changes
+   nobody's tables of 3 or 5 (only when ``clubs`` is given).
+5. Seats rotate: within each table the seats are dealt so that everyone's count of Nord (and
    of every other seat) stays balanced.
 
 Modules
 -------
 ``plan`` checks a request and puts the pieces together; ``sizes`` the tables of a position;
+``constraints`` the organiser's wishes (clubs, pairs apart, fixed tables);
 ``problem`` what the search must seat, by player index, and what a schedule costs;
 ``construction`` the greedy schedule the search starts from; ``repair`` the swaps that remove
 its few repeats on large fields; ``designs`` the affine designs over Galois fields that start

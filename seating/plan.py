@@ -7,9 +7,10 @@ import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from seating.constraints import Adjuster, Wishes, club_notes, wishes_of
 from seating.errors import SeatingError
 from seating.problem import SeatingProblem
-from seating.report import SeatingReport, schedule_report
+from seating.report import PairMeeting, SeatingReport, schedule_report
 from seating.schedule import Draft, PlannedPosition, PlayerId, Schedule
 from seating.seats import deal_seats
 from seating.sizes import table_sizes
@@ -38,6 +39,7 @@ class _Request:
     history: Schedule
     seed: int
     repair: bool
+    apart: frozenset[frozenset[int]] = frozenset()
 
     def search(self) -> Draft:
         problem = SeatingProblem(
@@ -46,6 +48,7 @@ class _Request:
             positions=self.positions,
             team_of=self.team_of,
             history=self.history,
+            apart=self.apart,
         )
         return TabuSearch(problem, random.Random(self.seed), repairs=self.repair).run()
 
@@ -60,6 +63,9 @@ def plan_positions(
     seed: int = 0,
     continue_plan: bool = True,
     repair: bool = True,
+    clubs: Mapping[PlayerId, Hashable] | None = None,
+    apart: Iterable[tuple[PlayerId, PlayerId]] = (),
+    fixed: Mapping[PlayerId, int] | None = None,
 ) -> Plan:
     """Plan ``positions`` new positions for the ``players`` present (see the package
     docstring).
@@ -73,6 +79,12 @@ def plan_positions(
     history that begins the plan of the whole tournament is continued (see
     ``_continuation``), and whether a construction's repeats are repaired before the search
     (``seating.repair``).
+
+    ``clubs`` maps a player to their club: players of one club sit at different tables as
+    far as the field allows, after « never the same opponent twice ». ``apart`` lists pairs
+    who never sit together, and ``fixed`` a player's table number (1 for the first table) at
+    every new position: both hard constraints (``seating.constraints``). The report then
+    says what could not be met, and why.
     """
     present = _in_fixed_order(players)
     if len(set(present)) != len(present):
@@ -82,9 +94,15 @@ def plan_positions(
     sizes = table_sizes(player_count=len(present), allow_five=allow_five)
     team_of = teams or {}
     _check_teams_fit(present, team_of, sizes)
-    request = _Request(present, sizes, positions, team_of, history, seed, repair)
+    wishes = wishes_of(present, sizes=sizes, clubs=clubs, apart=apart, fixed=fixed)
+    request = _Request(
+        present, sizes, positions, team_of, history, seed, repair, apart=wishes.apart
+    )
     continued = _continuation(request) if continue_plan and positions else None
     draft = (continued or request.search()) if positions else []
+    missed: list[str] = []
+    if wishes.any and draft:
+        missed = _adjusted(draft, request, wishes)
     seated = deal_seats(draft, history=history, present=present, rng=random.Random(seed))
     report = schedule_report([*history, *seated], teams=team_of, only=set(present))
     if report.team_clashes and schedule_report(seated, teams=team_of, only=None).team_clashes:
@@ -94,7 +112,51 @@ def plan_positions(
             "Aucun placement trouvé qui sépare tous les coéquipiers ; "
             "modifiez les équipes ou le nombre de tables."
         )
+    if wishes.any:
+        report = _with_wishes(report, seated, present, wishes, missed)
     return Plan(seated, report=report)
+
+
+def _adjusted(draft: Draft, request: _Request, wishes: Wishes) -> list[str]:
+    """The organiser's wishes met in ``draft`` (changed in place), fixed tables first, then
+    the clubs spread; what could not be done, in French."""
+    index = {player: i for i, player in enumerate(request.present)}
+    team_number = {team: k for k, team in enumerate(set(request.team_of.values()))}
+    team_of = [team_number.get(request.team_of.get(player), -1) for player in request.present]
+    # Its own generator, drawn from the seed: the search's draws are left as they were.
+    adjuster = Adjuster(
+        draft,
+        wishes=wishes,
+        team_of=team_of,
+        history=request.history,
+        index=index,
+        rng=random.Random(f"{request.seed}:wishes"),
+    )
+    missed = adjuster.seat_fixed(request.sizes) if wishes.fixed else []
+    if any(club is not None for club in wishes.club_of):
+        # Never moves a fixed player, nor the tables' order: the fixed tables hold.
+        adjuster.separate_clubs()
+    return missed
+
+
+def _with_wishes(report, seated, present, wishes: Wishes, missed: list[str]):
+    """The report, with what the organiser asked: the pairs kept apart who met anyway, the
+    fixed tables missed, and the club tables."""
+    clubs = {player: club for player, club in zip(present, wishes.club_of, strict=True) if club}
+    together, forced, notes = club_notes(seated, clubs)
+    broken = []
+    for pair in wishes.apart:
+        x, y = (present[i] for i in sorted(pair))
+        times = sum(1 for position in seated for table in position if x in table and y in table)
+        if times:
+            broken.append(PairMeeting(players=(x, y), times=times))
+    return replace(
+        report,
+        apart_clashes=tuple(broken),
+        same_club_tables=together,
+        same_club_tables_forced=forced,
+        notes=(*notes, *missed),
+    )
 
 
 def _in_fixed_order(players: Iterable[PlayerId]) -> list[PlayerId]:

@@ -53,9 +53,11 @@ class SeatingProblem:
         positions: int,
         team_of: Mapping[PlayerId, Hashable],
         history: Schedule,
+        apart: frozenset[frozenset[int]] = frozenset(),
     ) -> None:
         """The problem of seating ``present`` (in that order) for ``positions`` new positions
-        after ``history``, team-mates (by ``team_of``) apart."""
+        after ``history``, team-mates (by ``team_of``) and the pairs of ``apart`` (by index)
+        apart: a pair kept apart weighs as team-mates do."""
         n = self.n = len(present)
         index = {player: i for i, player in enumerate(present)}
         self.sizes = list(sizes)
@@ -67,7 +69,10 @@ class SeatingProblem:
         for number, members in enumerate(self.teams):
             for x in members:
                 self.team_of[x] = number
+        self.apart = apart
         self.met = _team_meetings(n, self.teams)
+        for x, y in map(tuple, apart):
+            self.met[x][y] = self.met[y][x] = 1
         self.base_odd, self.fresh = _count_history(history, index, self.met)
         # The counts up to every position weigh 1 in the odd-table imbalance, and up to the
         # last one far more: the spread at the tournament's end matters most.
@@ -96,7 +101,9 @@ class SeatingProblem:
     def weight_of(self, x: int, y: int) -> int:
         """What one repeat meeting of ``x`` and ``y`` costs."""
         team = self.team_of[x]
-        return CLASH_WEIGHT if team >= 0 and team == self.team_of[y] else REPEAT_WEIGHT
+        if team >= 0 and team == self.team_of[y]:
+            return CLASH_WEIGHT
+        return CLASH_WEIGHT if self.apart and frozenset((x, y)) in self.apart else REPEAT_WEIGHT
 
     def sparse_pair_cost(self, met: list[dict[int, int]]) -> int:
         """What the repeats and clashes counted in ``met`` (sparse, as ``self.met``) cost."""
@@ -112,7 +119,7 @@ class SeatingProblem:
         """``weight_of`` as an n × n table: the clash weight for team-mates, else the repeat
         weight."""
         weight = [[REPEAT_WEIGHT] * self.n for _ in range(self.n)]
-        for members in self.teams:
+        for members in [*self.teams, *map(tuple, self.apart)]:
             for x, y in itertools.permutations(members, 2):
                 weight[x][y] = CLASH_WEIGHT
         return weight

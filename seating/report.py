@@ -39,6 +39,13 @@ class SeatingReport:
     odd_tables: Mapping[PlayerId, int] = field(hash=False)
     seat_counts: Mapping[PlayerId, tuple[int, ...]] = field(hash=False)
     odd_spread_unavoidable: bool = False
+    # What the organiser asked (``plan_positions``'s clubs, apart, fixed), over the new
+    # positions: pairs kept apart who sat together anyway, tables seating two players of a
+    # club, the fewest the field forces, and what could not be met, in French.
+    apart_clashes: tuple[PairMeeting, ...] = ()
+    same_club_tables: int = 0
+    same_club_tables_forced: int = 0
+    notes: tuple[str, ...] = ()
 
     @property
     def team_clash_count(self) -> int:
