@@ -14,4 +14,5 @@ urlpatterns = [
     path("", include("clubs.urls")),
     path("", include("tournaments.urls")),
     path("", include("seasons.urls")),
+    path("", include("guides.urls")),
 ]

@@ -479,7 +479,10 @@
   document.addEventListener("htmx:afterRequest", async (event) => {
     const xhr = event.detail.xhr;
     if (!event.detail.successful || !xhr) return;
+    // The server answers again (a preview, say): the deals kept meanwhile go now.
+    const back = unreachable && pending().length > 0 && !blocked();
     unreachable = false;
+    if (back) send();
     if (!queueable(event.detail.elt)) return;
     const html = xhr.responseText || "";
     const refused = xhr.getResponseHeader("HX-Reswap") || /class="(errorlist|message error)/.test(html);

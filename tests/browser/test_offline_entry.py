@@ -147,7 +147,10 @@ def test_a_deal_whose_answer_was_lost_is_sent_again_and_stored_once(phone, table
 
     page.context.route("**/donnes/nouvelle/", answer_lost)
     type_deal(page, FFT_EXAMPLE[0])
-    expect(page.locator(".offline-banner")).to_have_text("Hors connexion — 1 donne en attente")
+    # The phone believes it is online: its save failed, it says so and keeps the deal.
+    expect(page.locator(".offline-banner")).to_have_text(
+        "Pas de réseau : la donne sera envoyée dès que possible"
+    )
     assert Deal.objects.filter(table=table).count() == 1
 
     page.context.unroute("**/donnes/nouvelle/")
@@ -158,27 +161,27 @@ def test_a_deal_whose_answer_was_lost_is_sent_again_and_stored_once(phone, table
     assert Deal.objects.filter(table=table).count() == 1
 
 
-def fail_first_save(page, table, status: int) -> list:
-    """The server answers ``status`` to the first deal posted on ``table``, then serves again:
-    the answers a proxy gives while the app restarts, or the app's own failure."""
-    failed = []
+class FailingServer:
+    """The table's saves and previews answered ``status`` while ``down``: what a proxy answers
+    while the app restarts, or the app's own failure."""
 
-    def answer(route):
-        if route.request.method == "POST" and not failed:
-            failed.append(route.request.url)
-            route.fulfill(status=status, content_type="text/html", body="<h1>Erreur</h1>")
+    def __init__(self, page, table, status: int):
+        self.status, self.down = status, True
+        for path in ("donnes/nouvelle/", "apercu/"):
+            page.context.route(f"**/tables/{table.pk}/{path}", self.answer)
+
+    def answer(self, route):
+        if route.request.method == "POST" and self.down:
+            route.fulfill(status=self.status, content_type="text/html", body="<h1>Erreur</h1>")
         else:
             route.continue_()
-
-    page.context.route(f"**/tables/{table.pk}/donnes/nouvelle/", answer)
-    return failed
 
 
 @pytest.mark.parametrize("status", [500, 502, 503])
 def test_a_deal_the_server_fails_to_save_waits_on_the_phone_and_goes_later(phone, table, status):
     page = phone
     open_sheet_with_code(page, table)
-    failed = fail_first_save(page, table, status)
+    server = FailingServer(page, table, status)
 
     type_deal(page, FFT_EXAMPLE[0])
 
@@ -186,9 +189,10 @@ def test_a_deal_the_server_fails_to_save_waits_on_the_phone_and_goes_later(phone
         "Pas de réseau : la donne sera envoyée dès que possible"
     )
     expect(page.locator("#attente-1")).to_contain_text("en attente d'envoi")
-    assert len(failed) == 1
     assert not Deal.objects.filter(table=table).exists()
-    # The phone tries again (every 15 s, or when it hears it is online).
+    # The server is back; the phone tries again (every 15 s, when it hears it is online, or
+    # when another of its requests is answered).
+    server.down = False
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
     expect(page.locator(".offline-banner")).to_have_text("Envoyé")
     expect(page.locator("#donne-1")).to_contain_text("+318")
