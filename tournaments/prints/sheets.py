@@ -25,7 +25,7 @@ from tournaments.deal_words import (
     short_name,
     shown_by_place,
 )
-from tournaments.models import Deal, Position, Seat, Table, Tournament
+from tournaments.models import Deal, Hall, Position, Seat, Table, Tournament
 from tournaments.prints.fonts import ELLIPSIS, fit, wrap
 from tournaments.prints.layout import (
     SIGNATURE_GAP,
@@ -45,6 +45,7 @@ from tournaments.prints.sheet_rows import (
     printed_rows,
     shown_size_pt,
 )
+from tournaments.selectors.halls import hall_of, tournament_halls
 from tournaments.selectors.sheets import in_place_order
 from tournaments.selectors.stages import stage_name
 
@@ -132,6 +133,7 @@ class PrintedSheet:
     layout: SheetLayout
     layers: int  # the index of its first page of layers in the document (sheet_layers)
     stage: str = ""  # the stage of the position, in a tournament with stages
+    hall: str = ""  # the hall of its table, in a tournament with halls
 
     @property
     def qr_svg(self) -> str | None:
@@ -390,6 +392,16 @@ def _corrections(tables: Iterable[Table]) -> dict[int, Correction]:
     return corrections
 
 
+# The hall's name under the table's number (print.css, .s-hall): one line, 7.5 pt, as wide as
+# the number's box.
+HALL_WIDTH, HALL_SIZE_PT = 22.0, 7.5
+
+
+def _hall_name(halls: list[Hall], table_number: int) -> str:
+    hall = hall_of(halls, table_number)
+    return fit(hall.name, 0.97 * HALL_WIDTH, HALL_SIZE_PT) if hall else ""
+
+
 def printed_sheets(
     tables, *, access_url: Callable[[Table], str] | None = None
 ) -> list[PrintedSheet]:
@@ -405,6 +417,7 @@ def printed_sheets(
         .order_by("number")
     )
     corrections = _corrections(tables)
+    halls = tournament_halls(tables[0].position.tournament) if tables else []
     stages: dict[int, str] = {}
     sheets = []
     for table in tables:
@@ -446,6 +459,7 @@ def printed_sheets(
                 ),
                 layers=0,
                 stage=stages[position.pk],
+                hall=_hall_name(halls, table.number),
             )
         )
     keys: dict[tuple, int] = {}

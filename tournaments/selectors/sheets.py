@@ -29,7 +29,8 @@ from tournaments.deal_words import (
     result_words,
     seat_names,
 )
-from tournaments.models import Deal, Seat, SheetEvent, Table
+from tournaments.models import Deal, Hall, Seat, SheetEvent, Table
+from tournaments.selectors.halls import hall_of, tournament_halls
 from tournaments.selectors.journal import value_words
 
 CONTRACT_VALUES = set(Contract.values)
@@ -203,10 +204,11 @@ def sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
     }
 
 
-def next_seats(table: Table, seats: list[Seat]) -> list[Seat]:
+def next_seats(table: Table, seats: list[Seat]) -> list[tuple[Seat, Hall | None]]:
     """Once the sheet is signed, where each of its players sits at the next position, if
-    that seating is published (the table's phone tells them before they stand up; one query)."""
-    return by_name(
+    that seating is published, with the hall of their next table in a tournament with halls
+    (the table's phone tells them before they stand up; two queries)."""
+    following = by_name(
         Seat.objects.filter(
             position__tournament_id=table.position.tournament_id,
             position__number=table.position.number + 1,
@@ -214,6 +216,21 @@ def next_seats(table: Table, seats: list[Seat]) -> list[Seat]:
             registration_id__in=[seat.registration_id for seat in seats],
         ).select_related("table", "position", "registration__player"),
         player=attrgetter("registration.player"),
+    )
+    halls = tournament_halls(table.position.tournament) if following else []
+    return [(seat, hall_of(halls, seat.table.number)) for seat in following]
+
+
+def table_hall(table: Table) -> Hall | None:
+    """The hall that holds ``table``, if its tournament has halls."""
+    return (
+        Hall.objects.filter(
+            tournament_id=table.position.tournament_id,
+            first_table__lte=table.number,
+            last_table__gte=table.number,
+        )
+        .order_by("first_table")
+        .first()
     )
 
 
