@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from operator import attrgetter
 
+from django.db.models import Q
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -29,7 +30,7 @@ from tournaments.deal_words import (
     result_words,
     seat_names,
 )
-from tournaments.models import Deal, Hall, Seat, SheetEvent, Table
+from tournaments.models import Deal, Hall, HandledCall, Position, Seat, SheetEvent, Table
 from tournaments.selectors.halls import hall_of, tournament_halls
 from tournaments.selectors.journal import value_words
 
@@ -141,6 +142,43 @@ def call_kind(deal: Deal) -> str:
     if deal.chelem_announced:
         kinds.append("chelem")
     return "+".join(kinds)
+
+
+@dataclass(frozen=True)
+class UnansweredCall:
+    """A table's call the arbitre has not answered yet (« pris en compte »)."""
+
+    table: int
+    deal: int
+    alert: str  # what it called for: « Garde sans », « Chelem annoncé »
+
+    def __str__(self) -> str:
+        return _("table %(table)s, donne %(deal)s (%(alert)s)") % {
+            "table": self.table,
+            "deal": self.deal,
+            "alert": self.alert.lower(),
+        }
+
+
+def unanswered_calls(position: Position) -> list[UnansweredCall]:
+    """The calls of ``position``'s tables still unanswered, by table then deal (two queries).
+    A call answered before its deal changed into another call is unanswered again."""
+    deals = list(
+        Deal.objects.filter(table__position=position)
+        .filter(Q(contract__in=ALERT_CONTRACTS) | Q(chelem_announced=True))
+        .select_related("table")
+        .order_by("table__number", "number")
+    )
+    answered = (
+        set(HandledCall.objects.filter(deal__in=deals).values_list("deal_id", "kind"))
+        if deals
+        else set()
+    )
+    return [
+        UnansweredCall(table=deal.table.number, deal=deal.number, alert=_alert(deal))
+        for deal in deals
+        if (deal.pk, call_kind(deal)) not in answered
+    ]
 
 
 def _call_detail(deal: Deal, play: str, summary: str) -> str:

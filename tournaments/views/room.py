@@ -33,6 +33,7 @@ from tournaments.selectors.draws import draw_in_force, pending_draw
 from tournaments.selectors.halls import in_hall, tournament_halls
 from tournaments.selectors.positions import is_seated
 from tournaments.selectors.room import position_room_state
+from tournaments.selectors.sheets import unanswered_calls
 from tournaments.services.positions import (
     close_position,
     handle_call,
@@ -137,16 +138,23 @@ def _position_change(
     room again, with the form and what refused it."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = _position(tournament, number)
+    calls = []
     if form.is_valid():
         try:
             position = change(position, form.cleaned_data)
         except Refused as refusal:
-            add_refusal(form, refusal)
+            if refusal.code == "unanswered_calls":
+                # Asked again, the calls listed beside « Clore quand même ».
+                calls = unanswered_calls(position)
+            else:
+                add_refusal(form, refusal)
         else:
             messages.success(request, done(position))
             return _back_to_room(position)
     forms = {"reopen_form" if isinstance(form, ReopenPositionForm) else "close_form": form}
-    return _render_room(request, room_context(tournament, position, **forms), status=422)
+    context = room_context(tournament, position, **forms)
+    context["unanswered_calls"] = calls
+    return _render_room(request, context, status=422)
 
 
 def _closed_message(position: Position) -> str:
@@ -175,6 +183,7 @@ def position_close(request: HtmxHttpRequest, tournament_id: int, number: int) ->
             by=Actor.arbitre(request.user),
             force=data["force"],
             reason=data["reason"],
+            despite_calls=data["despite_calls"],
         ),
         done=_closed_message,
     )
