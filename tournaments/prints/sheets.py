@@ -18,20 +18,15 @@ from scoring.club import SeatMarques
 from scoring.sheet import SeatTotals, sheet_totals
 from scoring.values import signed
 from tournaments.deal_scoring import stored_seats
-from tournaments.deal_words import (
-    prime_words,
-    result_words,
-    sentence,
-    short_name,
-    shown_by_place,
-)
-from tournaments.models import Deal, Hall, Position, Seat, Table, Tournament
+from tournaments.deal_words import prime_words, result_words, sentence, short_name, shown_by_place
+from tournaments.models import Deal, Position, Seat, Table, Tournament
 from tournaments.prints.fonts import ELLIPSIS, fit, wrap
 from tournaments.prints.layout import (
     SIGNATURE_GAP,
     FigureLines,
     SheetLayout,
     figure_lines,
+    hall_line,
     sheet_layout,
 )
 from tournaments.prints.pdf import Stamp
@@ -392,16 +387,6 @@ def _corrections(tables: Iterable[Table]) -> dict[int, Correction]:
     return corrections
 
 
-# The hall's name under the table's number (print.css, .s-hall): one line, 7.5 pt, as wide as
-# the number's box.
-HALL_WIDTH, HALL_SIZE_PT = 22.0, 7.5
-
-
-def _hall_name(halls: list[Hall], table_number: int) -> str:
-    hall = hall_of(halls, table_number)
-    return fit(hall.name, 0.97 * HALL_WIDTH, HALL_SIZE_PT) if hall else ""
-
-
 def printed_sheets(
     tables, *, access_url: Callable[[Table], str] | None = None
 ) -> list[PrintedSheet]:
@@ -426,6 +411,7 @@ def printed_sheets(
         if position.pk not in stages:
             stages[position.pk] = stage_name(position)
         table_seats = in_place_order(table.seats.all())
+        hall = hall_of(halls, table.number)
         places = [seat.place for seat in table_seats]
         names = {seat.place: short_name(seat) for seat in table_seats}
         deals = list(table.deals.all())
@@ -459,7 +445,7 @@ def printed_sheets(
                 ),
                 layers=0,
                 stage=stages[position.pk],
-                hall=_hall_name(halls, table.number),
+                hall=hall_line(hall.name) if hall else "",
             )
         )
     keys: dict[tuple, int] = {}
