@@ -6,28 +6,38 @@ Apart from ``selectors.halls``, which the ranking imports: how many play a later
 from the ranking (``stage_field``, which the stages' services check their cut against too).
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
 from django.utils.translation import gettext as _
 
 from tournaments.models import Hall, Position, Table, Tournament
-from tournaments.selectors.ranking import tournament_ranking
+from tournaments.selectors.ranking import Ranking, tournament_ranking
 from tournaments.selectors.seating import count_tables
 from tournaments.selectors.stages import StageSpan, span_of, tournament_stages
+from tournaments.selectors.standings import current_ranking
 
 
-def stage_field(tournament: Tournament, spans: list[StageSpan], span: StageSpan) -> int | None:
+def stage_field(
+    tournament: Tournament,
+    spans: list[StageSpan],
+    span: StageSpan,
+    *,
+    ranking: Callable[[Tournament], Ranking] = tournament_ranking,
+) -> int | None:
     """How many play ``span``, as far as it is known now: those seated at its first
     position once it is; for the first stage before that, those checked in (or registered,
     before the check-in); for a later one, those the previous cut qualified (or the cut,
-    before the previous stage is played); None when nothing says yet."""
+    before the previous stage is played); None when nothing says yet. The previous stage's
+    cut is read from ``ranking(tournament)``: a page reads the ranking shared by every
+    reader (``current_ranking``), a service the database as it is."""
     seated = tournament.positions.filter(number=span.first).first()
     if seated is not None and seated.seats.exists():
         return seated.seats.count()
     if span.number == 1:
         return _present(tournament)
-    previous = tournament_ranking(tournament).stages[span.number - 2]
+    previous = ranking(tournament).stages[span.number - 2]
     if previous.seated:
         return previous.qualified_count or previous.span.cut
     return spans[span.number - 2].cut
@@ -109,7 +119,7 @@ class _Fields:
         key = span.number if span else 0
         if key not in self.fields:
             self.fields[key] = (
-                stage_field(self.tournament, self.spans, span)
+                stage_field(self.tournament, self.spans, span, ranking=current_ranking)
                 if span
                 else _present(self.tournament)
             )

@@ -30,7 +30,7 @@ from tournaments.permissions import (
     runs_tournament,
 )
 from tournaments.selectors.draws import draw_in_force, pending_draw
-from tournaments.selectors.hall_tables import empty_hall
+from tournaments.selectors.hall_tables import empty_hall, empty_halls
 from tournaments.selectors.halls import in_hall, tournament_halls
 from tournaments.selectors.positions import is_seated
 from tournaments.selectors.room import position_room_state
@@ -60,11 +60,14 @@ def room_context(
     """The room as ``position_room_state`` reads it (one hall's, when given), with the forms
     of closing and reopening; ``runs``: the club's arbitres, who may close the position."""
     state = position_room_state(tournament=tournament, position=position, hall=hall)
+    # A hall's room says so when its hall has no table at this position, or at one to come.
+    ahead = empty_halls(tournament=tournament, halls=[hall]) if hall is not None else []
     return {
         **state,
         "empty_hall": empty_hall(position=position, hall=hall)
         if hall is not None and not state["rooms"]
         else None,
+        "empty_ahead": [empty for empty in ahead if empty.position > position.number],
         "halls": tournament_halls(tournament),
         "runs": runs,
         "draw": draw_in_force(tournament=tournament, number=position.number),

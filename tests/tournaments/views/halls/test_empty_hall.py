@@ -95,3 +95,15 @@ def test_a_tournament_whose_tables_fill_every_hall_lists_none(arbitre):
     qualification_and_final(tournament)
 
     assert empty_halls(tournament=tournament, halls=list(tournament.halls.all())) == []
+
+
+def test_the_halls_room_tells_ahead_of_a_position_without_its_tables(arbitre_client, tournament):
+    page = arbitre_client.get(room_url(tournament, 1, 2)).text
+
+    assert RHONE_AT_THE_FINAL.replace("'", "&#x27;") in page
+
+
+def test_the_other_halls_room_tells_nothing_ahead(arbitre_client, tournament):
+    page = arbitre_client.get(room_url(tournament, 1, 1)).text
+
+    assert "aucune table à la position" not in page
