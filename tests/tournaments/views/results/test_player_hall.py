@@ -35,7 +35,7 @@ def published(tournament, registrations):
 def test_the_next_seat_names_its_hall(client, tournament):
     response = client.get(page_url(tournament, 6))
 
-    assert "Salle Rhône · table 2 · Est" in response.text
+    assert 'Salle Rhône · <span class="nowrap">table 2 · Est</span>' in response.text
     assert response.context["page"].next_hall.name == "Salle Rhône"
 
 
