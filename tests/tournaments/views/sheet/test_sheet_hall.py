@@ -49,3 +49,10 @@ def test_without_halls_a_signed_sheet_names_the_next_table_alone(client, signed_
 
     assert "Joueur1</strong> → table 2, Nord" in response.text
     assert response.context["hall"] is None
+
+
+@pytest.mark.usefixtures("two_halls")
+def test_the_tables_code_page_names_its_hall(client, table):
+    response = client.get(f"/tables/{table.pk}/acces/")
+
+    assert "<h1>Salle Loire · Table 1" in response.text
