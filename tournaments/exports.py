@@ -107,7 +107,10 @@ def ranking_table(ranking: Ranking) -> tuple[list[str], list[list]]:
 
 
 def _stage_cells(ranked) -> list:
-    """The stage a player reached and whether its cut qualified them."""
+    """The stage a player reached and whether its cut qualified them (« en position » while
+    the stage is under way)."""
+    if ranked.qualifying:
+        return [ranked.stage_reached.name, _("en position de se qualifier")]
     return [ranked.stage_reached.name, _("oui") if ranked.qualified else ""]
 
 
@@ -216,7 +219,7 @@ def _ranked_player_json(ranked) -> dict:
             str(size): ranked.deals_by_table_size[size] for size in TABLE_SIZES
         },
         "stage_reached": ranked.stage_reached.name if ranked.stage_reached else None,
-        "qualified": ranked.qualified,
+        "qualified": ranked.qualified_or_unknown,
     }
 
 

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from django.contrib.auth import get_user_model
 from django.urls import URLResolver, get_resolver, resolve
 from playwright.sync_api import expect
 
@@ -36,7 +37,7 @@ from tournaments.models import Team
 from tournaments.prints.documents import PLAN
 from tournaments.services.deals import record_deal
 from tournaments.services.draws import commit_draw
-from tournaments.services.halls import add_hall
+from tournaments.services.halls import add_hall, give_role
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import withdraw_player
 from tournaments.services.seating import plan_position, publish_seating
@@ -72,7 +73,9 @@ class Room:
 @dataclass(frozen=True)
 class Page:
     name: str
-    who: str  # "anyone", "arbitre" (logged in) or "table" (the open table's phone)
+    # "anyone", "arbitre" (logged in), "table" (the open table's phone), or a role given in
+    # the room: "salle" (the arbitre de salle of « Salle B »), "pointeur"
+    who: str
     path: str  # formatted with the Room's fields
     then: Callable | None = None  # what is done on the page before it is checked
     reaches: tuple[str, ...] = ()  # the URLs' names that ``then`` leads to, if another page
@@ -118,6 +121,15 @@ def add_a_homonym(page) -> None:
     page.locator("#id_first_name").fill("Gaelle")
     page.get_by_role("button", name="Ajouter au club").click()
     expect(page.locator(".homonyms")).to_be_visible()
+
+
+def close_despite_a_call(page) -> None:
+    """The position closed by force while table 2's garde sans is unanswered: the calls
+    listed beside « Clore quand même »."""
+    page.get_by_label("Forcer la clôture malgré les feuilles non signées").check()
+    page.locator("#id_reason").fill("Table 2 partie")
+    page.get_by_role("button", name="Clore la position").click()
+    expect(page.get_by_role("button", name="Clore quand même")).to_be_visible()
 
 
 def rename_onto_a_known_name(page) -> None:
@@ -240,6 +252,15 @@ PAGES = [
     Page("mot de passe choisi", "anyone", "/compte/mot-de-passe-choisi/"),
     Page("phases", "arbitre", "/arbitre/tournois/{championship}/phases/"),
     Page("classement d'un championnat", "anyone", "/tournois/{championship}/classement/"),
+    Page("accueil d'un arbitre de salle", "salle", "/arbitre/"),
+    Page("accueil d'un pointeur", "pointeur", "/arbitre/"),
+    Page(
+        "clôture malgré un appel",
+        "arbitre",
+        "/arbitre/tournois/{tournament}/positions/1/salle/",
+        close_despite_a_call,
+    ),
+    Page("salles d'un championnat", "arbitre", "/arbitre/tournois/{championship}/salles/"),
 ]
 
 # The pages read at 200 % text size: every page, for a reader who needs large text needs it
@@ -283,7 +304,12 @@ def room(arbitre) -> Room:
         by=Actor.arbitre(arbitre),
     )
     add_hall(tournament=tournament, name="Salle A", first_table=1, last_table=1, by=TESTS)
-    add_hall(tournament=tournament, name="Salle B", first_table=2, last_table=2, by=TESTS)
+    second_hall = add_hall(
+        tournament=tournament, name="Salle B", first_table=2, last_table=2, by=TESTS
+    )
+    for username, role, hall in (("salle", "salle", second_hall), ("pointeur", "pointeur", None)):
+        get_user_model().objects.create_user(username=username, password="x")
+        give_role(tournament=tournament, username=username, role=role, hall=hall, by=TESTS)
     # Position 2 drawn, then drawn again with a reason: the first draw's secret revealed, the
     # second's commitment waiting.
     plan_position(tournament=tournament, number=2, by=TESTS)
@@ -324,6 +350,9 @@ def played_qualification(arbitre) -> int:
     """A championship of 16 players: its qualification played, 4 qualified for the final."""
     championship = championship_tournament(arbitre)
     qualification, _final = qualification_and_final(championship)
+    # Two halls of two tables: the final's one table leaves « Salle Rhône » without any.
+    add_hall(tournament=championship, name="Salle Loire", first_table=1, last_table=2, by=TESTS)
+    add_hall(tournament=championship, name="Salle Rhône", first_table=3, last_table=4, by=TESTS)
     set_cut(qualification, 4)
     play_position(championship, 1)
     return championship.pk
@@ -344,6 +373,8 @@ def open_page(chromium, live_server, arbitre, room):
         contexts.append(context)
         if spec.who == "arbitre":
             log_in(context, arbitre, live_server)
+        elif spec.who in ("salle", "pointeur"):
+            log_in(context, get_user_model().objects.get(username=spec.who), live_server)
         page = context.new_page()
         page.set_default_timeout(10_000)
         page.on("pageerror", lambda error: errors.append(str(error)))

@@ -14,6 +14,8 @@ class ClosePositionForm(forms.Form):
         max_length=300,
         widget=forms.TextInput(attrs={"placeholder": _("ex. table 4 partie sans signer")}),
     )
+    # Sent by « Clore quand même », once the arbitre has read the calls still unanswered.
+    despite_calls = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 class ReopenPositionForm(forms.Form):

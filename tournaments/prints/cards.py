@@ -17,15 +17,36 @@ from tournaments.models import (
 from tournaments.prints.fonts import fit, width_mm, wrap
 from tournaments.prints.pdf import Stamp
 from tournaments.prints.qr import make_qr, qr_drawing
+from tournaments.selectors.halls import hall_of, tournament_halls
 
 
 @dataclass(frozen=True)
 class CardLine:
-    """Where the player sits in one position, or nothing yet (``table`` None)."""
+    """Where the player sits in one position, or nothing yet (``table`` None); ``hall`` is
+    the name of the table's hall, in a tournament with halls."""
 
     position: int
     table: int | None
     place: str
+    hall: str = ""
+
+    @property
+    def words(self) -> str:
+        values = {"position": self.position, "hall": self.hall, "table": self.table}
+        if self.table is None:
+            return _("Position %(position)s\N{NO-BREAK SPACE}: pas encore placé") % values
+        values["place"] = self.place
+        if self.hall:
+            # Two lines at most: past them a long hall's name is cut with « … », so that the
+            # positions still fit the card (the name is what the player reads, so it is not cut
+            # to one line).
+            words = _(
+                "Position %(position)s\N{NO-BREAK SPACE}: %(hall)s · table %(table)s · %(place)s"
+            )
+            rest = width_mm(words % {**values, "hall": ""}, WORDS_SIZE_PT)
+            spare = 2 * 0.97 * WORDS_WIDTH - rest
+            return words % {**values, "hall": fit(self.hall, spare, WORDS_SIZE_PT)}
+        return _("Position %(position)s\N{NO-BREAK SPACE}: table %(table)s · %(place)s") % values
 
 
 @dataclass(frozen=True)
@@ -39,7 +60,8 @@ class PlayerCard:
     def words(self) -> str:
         """The card's own words, one block of lines in one style but the first (print.css,
         .player-card .words): the name, who the player is, then a line a position, « Position
-        1 : table 34 · Sud » or « Position 2 : pas encore placé ». A line of another style, or
+        1 : table 34 · Sud » (« Position 1 : Salle Loire · table 34 · Sud » in a tournament
+        with halls) or « Position 2 : pas encore placé ». A line of another style, or
         a column of a table, would be a box of its own to lay out, 400 cards over."""
         registration = self.registration
         who = [f"n° {registration.number}"]
@@ -47,14 +69,7 @@ class PlayerCard:
             who.append(registration.player.club)
         if registration.team:
             who.append(_("équipe %(team)s") % {"team": registration.team.name})
-        seats = [
-            _("Position %(position)s\N{NO-BREAK SPACE}: table %(table)s · %(place)s")
-            % {"position": line.position, "table": line.table, "place": line.place}
-            if line.table is not None
-            else _("Position %(position)s\N{NO-BREAK SPACE}: pas encore placé")
-            % {"position": line.position}
-            for line in self.lines
-        ]
+        seats = [line.words for line in self.lines]
         return "\n".join([self.name_fitted[1], " · ".join(who), *seats])
 
     @cached_property
@@ -78,6 +93,7 @@ class PlayerCard:
 # .player-card .words::first-line): a name too long for the line at 13 pt takes a smaller size,
 # measured with the DejaVu font the PDF is drawn with, and is cut only past the smallest.
 NAME_WIDTH = 58.0  # mm
+WORDS_WIDTH, WORDS_SIZE_PT = 58.0, 8.5  # the lines under the name
 NAME_SIZES = (("", 13.0), ("name-11", 11.0), ("name-9", 9.5))
 
 
@@ -182,6 +198,7 @@ def printed_cards(
     seats = Seat.objects.filter(position__tournament=tournament).select_related("table", "position")
     seated = {(seat.registration_id, seat.position.number): seat for seat in seats}
     registrations = _holders(tournament, {registration_id for registration_id, _number in seated})
+    halls = tournament_halls(tournament)
     if only is not None:
         only = set(only)
         registrations = [registration for registration in registrations if registration.pk in only]
@@ -190,11 +207,13 @@ def printed_cards(
         lines = []
         for number in range(1, tournament.positions_count + 1):
             seat = seated.get((registration.pk, number))
+            hall = hall_of(halls, seat.table.number) if seat else None
             lines.append(
                 CardLine(
                     position=number,
                     table=seat.table.number if seat else None,
                     place=seat.get_place_display() if seat else "",
+                    hall=hall.name if hall else "",
                 )
             )
         url = player_url(registration.number)

@@ -20,6 +20,8 @@ import base64
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tournaments.prints.fonts import fit
+
 WIDTH = 190.0  # A4 less 10 mm margins
 HEIGHT = 275.0
 
@@ -251,3 +253,12 @@ def figure_lines(rows: list[list[str]], *, size_pt: float, bold: bool = False) -
     text = "\n".join("\t".join(padded(cell) for cell in row) for row in rows)
     width_em = (SIGN_EM if signed else 0) + digits * DIGIT_EM[bold]
     return FigureLines(text=text, width=width_em * size_pt * PT)
+
+
+# The hall's name under the table's number (print.css, .s-hall): one line, 7.5 pt, as wide as
+# the number's box; a longer name is cut with « … ».
+HALL_WIDTH, HALL_SIZE_PT = 22.0, 7.5
+
+
+def hall_line(name: str) -> str:
+    return fit(name, 0.97 * HALL_WIDTH, HALL_SIZE_PT)

@@ -18,13 +18,7 @@ from scoring.club import SeatMarques
 from scoring.sheet import SeatTotals, sheet_totals
 from scoring.values import signed
 from tournaments.deal_scoring import stored_seats
-from tournaments.deal_words import (
-    prime_words,
-    result_words,
-    sentence,
-    short_name,
-    shown_by_place,
-)
+from tournaments.deal_words import prime_words, result_words, sentence, short_name, shown_by_place
 from tournaments.models import Deal, Position, Seat, Table, Tournament
 from tournaments.prints.fonts import ELLIPSIS, fit, wrap
 from tournaments.prints.layout import (
@@ -32,6 +26,7 @@ from tournaments.prints.layout import (
     FigureLines,
     SheetLayout,
     figure_lines,
+    hall_line,
     sheet_layout,
 )
 from tournaments.prints.pdf import Stamp
@@ -45,6 +40,7 @@ from tournaments.prints.sheet_rows import (
     printed_rows,
     shown_size_pt,
 )
+from tournaments.selectors.halls import hall_of, tournament_halls
 from tournaments.selectors.sheets import in_place_order
 from tournaments.selectors.stages import stage_name
 
@@ -132,6 +128,7 @@ class PrintedSheet:
     layout: SheetLayout
     layers: int  # the index of its first page of layers in the document (sheet_layers)
     stage: str = ""  # the stage of the position, in a tournament with stages
+    hall: str = ""  # the hall of its table, in a tournament with halls
 
     @property
     def qr_svg(self) -> str | None:
@@ -405,6 +402,7 @@ def printed_sheets(
         .order_by("number")
     )
     corrections = _corrections(tables)
+    halls = tournament_halls(tables[0].position.tournament) if tables else []
     stages: dict[int, str] = {}
     sheets = []
     for table in tables:
@@ -413,6 +411,7 @@ def printed_sheets(
         if position.pk not in stages:
             stages[position.pk] = stage_name(position)
         table_seats = in_place_order(table.seats.all())
+        hall = hall_of(halls, table.number)
         places = [seat.place for seat in table_seats]
         names = {seat.place: short_name(seat) for seat in table_seats}
         deals = list(table.deals.all())
@@ -446,6 +445,7 @@ def printed_sheets(
                 ),
                 layers=0,
                 stage=stages[position.pk],
+                hall=hall_line(hall.name) if hall else "",
             )
         )
     keys: dict[tuple, int] = {}

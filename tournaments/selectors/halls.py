@@ -3,7 +3,7 @@ tables that the room, the projector and the prints share."""
 
 from collections.abc import Sequence
 
-from django.db.models import Q
+from django.db.models import Count, Q
 
 from tournaments.models import Hall, Tournament, TournamentRole
 
@@ -31,12 +31,19 @@ def tournament_team(tournament: Tournament) -> list[TournamentRole]:
 
 def roles_of(user) -> list[dict]:
     """The roles ``user`` holds, each with the position its room would show: the first seated
-    and not closed, else the last seated (None before the first seating)."""
+    and not closed, else the last seated (None before the first seating); a pointeur's with
+    the check-in's count, how many registered and how many present."""
     held = []
     for role in TournamentRole.objects.filter(user_id=user.pk).select_related("tournament", "hall"):
         seated = (
             role.tournament.positions.filter(tables__isnull=False).distinct().order_by("number")
         )
         current = seated.filter(closed_at__isnull=True).first() or seated.last()
-        held.append({"role": role, "position": current.number if current else None})
+        line = {"role": role, "position": current.number if current else None}
+        if role.role == TournamentRole.Kind.POINTEUR:
+            line |= role.tournament.registrations.aggregate(
+                registered=Count("pk"),
+                present=Count("pk", filter=Q(checked_in=True, withdrawn_from__isnull=True)),
+            )
+        held.append(line)
     return held

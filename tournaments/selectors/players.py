@@ -8,7 +8,8 @@ from operator import attrgetter
 from common.db import one_snapshot
 from common.names import by_name, name_matches
 from tournaments.choices import seat_order
-from tournaments.models import Deal, Penalty, Registration, Seat, Tournament
+from tournaments.models import Deal, Hall, Penalty, Registration, Seat, Tournament
+from tournaments.selectors.halls import hall_of, tournament_halls
 from tournaments.selectors.ranking import RankedPlayer, Ranking
 
 
@@ -30,6 +31,7 @@ class PositionPage:
     penalties: list[Penalty]
     signed: bool
     closed: bool
+    hall: Hall | None = None  # the hall of its table, in a tournament with halls
 
 
 @dataclass
@@ -49,6 +51,7 @@ class PlayerPage:
     positions: list[PositionPage]
     penalties: list[Penalty]
     next_seat: Seat | None
+    next_hall: Hall | None = None
     chart: list[ChartPoint] = field(default_factory=list)
     chart_zero: float = 0
 
@@ -92,6 +95,7 @@ def player_page(*, tournament: Tournament, ranking: Ranking, number: int) -> Pla
     for penalty in penalties:
         active_by_position[penalty.position.number].append(penalty)
 
+    halls = tournament_halls(tournament)
     positions = []
     for seat in seats:
         table_seats = sorted(neighbours[seat.table_id], key=lambda s: seat_order(s.place))
@@ -117,15 +121,18 @@ def player_page(*, tournament: Tournament, ranking: Ranking, number: int) -> Pla
                 penalties=active_by_position[seat.position.number],
                 signed=seat.table.locked_at is not None,
                 closed=seat.position.closed_at is not None,
+                hall=hall_of(halls, seat.table.number),
             )
         )
+    next_seat = _next_seat(seats)
     page = PlayerPage(
         registration=registration,
         standing=standing,
         ranking=ranking,
         positions=positions,
         penalties=penalties,
-        next_seat=_next_seat(seats),
+        next_seat=next_seat,
+        next_hall=hall_of(halls, next_seat.table.number) if next_seat else None,
     )
     _draw_chart(page)
     return page

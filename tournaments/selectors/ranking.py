@@ -67,10 +67,19 @@ class RankedPlayer:
     # player did not sit (a late arrival, a withdrawal).
     cells: list[PositionResult | None]
     # In a tournament with stages: the last stage the player sat, and whether its cut
-    # qualified them for the next one.
+    # qualified them for the next one. Nobody is qualified before the stage's last position
+    # closes: until then a player within the cut is ``qualifying`` (« en position de se
+    # qualifier ») and ``qualified`` is unknown (``qualification_open``).
     stage_reached: StageSpan | None = None
     qualified: bool = False
-    qualified_for: str = ""  # « pour la Finale », when qualified
+    qualifying: bool = False
+    qualification_open: bool = False
+    qualified_for: str = ""  # « pour la Finale », when qualified or qualifying
+
+    @property
+    def qualified_or_unknown(self) -> bool | None:
+        """Whether the cut qualified the player; None while their stage is under way."""
+        return None if self.qualification_open else self.qualified
 
     @property
     def played(self) -> bool:
@@ -337,7 +346,9 @@ def tournament_ranking(tournament: Tournament) -> Ranking:
                 deals_by_table_size=by_size[place.line.key],
                 cells=[results[place.line.key].get(number) for number in position_numbers],
                 stage_reached=place.stage.span,
-                qualified=place.line.qualified,
+                qualified=place.line.qualified and place.stage.closed,
+                qualifying=place.line.qualified and not place.stage.closed,
+                qualification_open=place.stage.span.cut is not None and not place.stage.closed,
                 qualified_for=for_stage(place.stage.next_name) if place.line.qualified else "",
             )
             for place in final_places(stages)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from operator import attrgetter
 
+from django.db.models import Q
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -29,7 +30,8 @@ from tournaments.deal_words import (
     result_words,
     seat_names,
 )
-from tournaments.models import Deal, Seat, SheetEvent, Table
+from tournaments.models import Deal, Hall, HandledCall, Position, Seat, SheetEvent, Table
+from tournaments.selectors.halls import hall_of, tournament_halls
 from tournaments.selectors.journal import value_words
 
 CONTRACT_VALUES = set(Contract.values)
@@ -142,6 +144,43 @@ def call_kind(deal: Deal) -> str:
     return "+".join(kinds)
 
 
+@dataclass(frozen=True)
+class UnansweredCall:
+    """A table's call the arbitre has not answered yet (« pris en compte »)."""
+
+    table: int
+    deal: int
+    alert: str  # what it called for: « Garde sans », « Chelem annoncé »
+
+    def __str__(self) -> str:
+        return _("table %(table)s, donne %(deal)s (%(alert)s)") % {
+            "table": self.table,
+            "deal": self.deal,
+            "alert": self.alert.lower(),
+        }
+
+
+def unanswered_calls(position: Position) -> list[UnansweredCall]:
+    """The calls of ``position``'s tables still unanswered, by table then deal (two queries).
+    A call answered before its deal changed into another call is unanswered again."""
+    deals = list(
+        Deal.objects.filter(table__position=position)
+        .filter(Q(contract__in=ALERT_CONTRACTS) | Q(chelem_announced=True))
+        .select_related("table")
+        .order_by("table__number", "number")
+    )
+    answered = (
+        set(HandledCall.objects.filter(deal__in=deals).values_list("deal_id", "kind"))
+        if deals
+        else set()
+    )
+    return [
+        UnansweredCall(table=deal.table.number, deal=deal.number, alert=_alert(deal))
+        for deal in deals
+        if (deal.pk, call_kind(deal)) not in answered
+    ]
+
+
 def _call_detail(deal: Deal, play: str, summary: str) -> str:
     return play if deal.contract in ALERT_CONTRACTS else summary
 
@@ -203,10 +242,11 @@ def sheet_data(table: Table, seats: list[Seat], deals: list[Deal]) -> dict:
     }
 
 
-def next_seats(table: Table, seats: list[Seat]) -> list[Seat]:
+def next_seats(table: Table, seats: list[Seat]) -> list[tuple[Seat, Hall | None]]:
     """Once the sheet is signed, where each of its players sits at the next position, if
-    that seating is published (the table's phone tells them before they stand up; one query)."""
-    return by_name(
+    that seating is published, with the hall of their next table in a tournament with halls
+    (the table's phone tells them before they stand up; two queries)."""
+    following = by_name(
         Seat.objects.filter(
             position__tournament_id=table.position.tournament_id,
             position__number=table.position.number + 1,
@@ -214,6 +254,21 @@ def next_seats(table: Table, seats: list[Seat]) -> list[Seat]:
             registration_id__in=[seat.registration_id for seat in seats],
         ).select_related("table", "position", "registration__player"),
         player=attrgetter("registration.player"),
+    )
+    halls = tournament_halls(table.position.tournament) if following else []
+    return [(seat, hall_of(halls, seat.table.number)) for seat in following]
+
+
+def table_hall(table: Table) -> Hall | None:
+    """The hall that holds ``table``, if its tournament has halls."""
+    return (
+        Hall.objects.filter(
+            tournament_id=table.position.tournament_id,
+            first_table__lte=table.number,
+            last_table__gte=table.number,
+        )
+        .order_by("first_table")
+        .first()
     )
 
 

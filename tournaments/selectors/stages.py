@@ -105,6 +105,8 @@ class StageLine:
     carried: int
     played: int  # the sum of the bilans of the stage's positions
     penalties: int
+    # Within the cut: qualified once the stage is closed (``StageRanking.closed``), « en
+    # position de se qualifier » until then.
     qualified: bool = False
     # Filled by the tournament's ranking for its pages: the registration, and the player's
     # result at each position of the stage (None where they did not sit).
@@ -294,16 +296,24 @@ def stage_words(ranking: StageRanking) -> str:
     span = ranking.span
     if span.cut is None:
         return ""
+    values = {"cut": span.cut, "next": for_stage(ranking.next_name)}
+    # Nobody is qualified before the stage's last position closes: until then the words say
+    # who would be, were it to close now.
+    if not ranking.closed:
+        if span.cut_per_hall:
+            words = _("Les %(cut)s premiers de chaque salle seront qualifiés %(next)s.") % values
+        else:
+            words = _("Les %(cut)s premiers seront qualifiés %(next)s.") % values
+        if ranking.tied_at_cut:
+            words += " " + _(
+                "Ex aequo à la limite pour l'instant : %(count)s joueurs en position de se "
+                "qualifier."
+            ) % {"count": ranking.qualified_count}
+        return words
     if span.cut_per_hall:
-        words = _("Les %(cut)s premiers de chaque salle sont qualifiés %(next)s.") % {
-            "cut": span.cut,
-            "next": for_stage(ranking.next_name),
-        }
+        words = _("Les %(cut)s premiers de chaque salle sont qualifiés %(next)s.") % values
     else:
-        words = _("Les %(cut)s premiers sont qualifiés %(next)s.") % {
-            "cut": span.cut,
-            "next": for_stage(ranking.next_name),
-        }
+        words = _("Les %(cut)s premiers sont qualifiés %(next)s.") % values
     if ranking.tied_at_cut:
         words += " " + _(
             "Ex aequo à la limite : %(count)s joueurs qualifiés, tous les ex aequo passent."

@@ -20,7 +20,7 @@ from common.db import retry_once_on_conflict
 from common.journal import fields_of
 from common.refusals import Refused
 from tournaments.models import Deal, HandledCall, Position, Tournament
-from tournaments.selectors.sheets import call_kind
+from tournaments.selectors.sheets import call_kind, unanswered_calls
 from tournaments.services import journal
 from tournaments.services.errors import required_reason
 from tournaments.services.locks import lock_position, lock_tables
@@ -51,13 +51,21 @@ def _closing_fields(position: Position) -> dict:
 @retry_once_on_conflict
 @transaction.atomic
 def close_position(
-    *, position: Position, by: Actor, force: bool = False, reason: str = ""
+    *,
+    position: Position,
+    by: Actor,
+    force: bool = False,
+    reason: str = "",
+    despite_calls: bool = False,
 ) -> Position:
     """Close a position once every table has signed its sheet.
 
     The arbitre may force it while tables have not signed, with a reason: the unsigned tables
-    are kept with the reason. Once closed, a sheet of the position changes only through the
-    arbitre. Closing the last open position finishes the tournament: the ranking is final.
+    are kept with the reason. A table's call still unanswered (a garde sans, an announced
+    chelem) is named, and the position closes only once the arbitre confirms
+    (``despite_calls``): a call forgotten in the bustle is a rule left unchecked. Once closed,
+    a sheet of the position changes only through the arbitre. Closing the last open position
+    finishes the tournament: the ranking is final.
     """
     position = _locked_position(position)
     if position.closed_at is not None:
@@ -84,6 +92,16 @@ def close_position(
             )
             % {"tables": _tables_text(unsigned)},
             code="unsigned",
+        )
+    calls = [] if despite_calls else unanswered_calls(position)
+    if calls:
+        raise Refused(
+            _(
+                "Appels sans réponse : %(calls)s. Prenez-les en compte dans la salle, ou "
+                "confirmez la clôture."
+            )
+            % {"calls": " ; ".join(str(call) for call in calls)},
+            code="unanswered_calls",
         )
     position.close_reason = (
         required_reason(reason, missing=_("Pour forcer la clôture, donnez-en le motif."))

@@ -15,7 +15,7 @@ from common.db import retry_once_on_conflict
 from common.journal import fields_of
 from common.refusals import Refused, clean_or_refuse
 from tournaments.models import Stage, Tournament
-from tournaments.selectors.ranking import tournament_ranking
+from tournaments.selectors.hall_tables import stage_field
 from tournaments.selectors.registrations import last_seated_position_number
 from tournaments.selectors.stages import StageSpan, tournament_stages
 from tournaments.services import journal
@@ -274,20 +274,3 @@ def _check_cut_per_hall(
             code="cut_above_field",
             field="cut",
         )
-
-
-def stage_field(tournament: Tournament, spans: list[StageSpan], span: StageSpan) -> int | None:
-    """How many play ``span``, as far as it is known now: those seated at its first
-    position once it is; for the first stage before that, those checked in (or registered,
-    before the check-in); for a later one, those the previous cut qualified (or the cut,
-    before the previous stage is played); None when nothing says yet."""
-    seated = tournament.positions.filter(number=span.first).first()
-    if seated is not None and seated.seats.exists():
-        return seated.seats.count()
-    if span.number == 1:
-        present = tournament.registrations.filter(withdrawn_from__isnull=True)
-        return present.filter(checked_in=True).count() or present.count()
-    previous = tournament_ranking(tournament).stages[span.number - 2]
-    if previous.seated:
-        return previous.qualified_count or previous.span.cut
-    return spans[span.number - 2].cut

@@ -15,14 +15,17 @@ from common.refusals import Refused, add_refusal
 from tournaments.forms.halls import HallForm, RoleForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404
+from tournaments.selectors.hall_tables import empty_halls
 from tournaments.selectors.halls import tournament_halls, tournament_team
 from tournaments.services.halls import add_hall, give_role, remove_hall, remove_role
 
 
 def _page(request, tournament: Tournament, *, hall_form=None, role_form=None, status=200):
+    halls = tournament_halls(tournament)
     context = {
         "tournament": tournament,
-        "halls": tournament_halls(tournament),
+        "halls": halls,
+        "empty_halls": empty_halls(tournament=tournament, halls=halls),
         "team": tournament_team(tournament),
         "hall_form": hall_form or HallForm(),
         "role_form": role_form or RoleForm(tournament=tournament),

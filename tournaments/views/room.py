@@ -30,9 +30,11 @@ from tournaments.permissions import (
     runs_tournament,
 )
 from tournaments.selectors.draws import draw_in_force, pending_draw
+from tournaments.selectors.hall_tables import empty_hall, empty_halls
 from tournaments.selectors.halls import in_hall, tournament_halls
 from tournaments.selectors.positions import is_seated
 from tournaments.selectors.room import position_room_state
+from tournaments.selectors.sheets import unanswered_calls
 from tournaments.services.positions import (
     close_position,
     handle_call,
@@ -57,8 +59,15 @@ def room_context(
 ) -> dict:
     """The room as ``position_room_state`` reads it (one hall's, when given), with the forms
     of closing and reopening; ``runs``: the club's arbitres, who may close the position."""
+    state = position_room_state(tournament=tournament, position=position, hall=hall)
+    # A hall's room says so when its hall has no table at this position, or at one to come.
+    ahead = empty_halls(tournament=tournament, halls=[hall]) if hall is not None else []
     return {
-        **position_room_state(tournament=tournament, position=position, hall=hall),
+        **state,
+        "empty_hall": empty_hall(position=position, hall=hall)
+        if hall is not None and not state["rooms"]
+        else None,
+        "empty_ahead": [empty for empty in ahead if empty.position > position.number],
         "halls": tournament_halls(tournament),
         "runs": runs,
         "draw": draw_in_force(tournament=tournament, number=position.number),
@@ -137,16 +146,23 @@ def _position_change(
     room again, with the form and what refused it."""
     tournament = arbitre_tournament_or_404(request, tournament_id)
     position = _position(tournament, number)
+    calls = []
     if form.is_valid():
         try:
             position = change(position, form.cleaned_data)
         except Refused as refusal:
-            add_refusal(form, refusal)
+            if refusal.code == "unanswered_calls":
+                # Asked again, the calls listed beside « Clore quand même ».
+                calls = unanswered_calls(position)
+            else:
+                add_refusal(form, refusal)
         else:
             messages.success(request, done(position))
             return _back_to_room(position)
     forms = {"reopen_form" if isinstance(form, ReopenPositionForm) else "close_form": form}
-    return _render_room(request, room_context(tournament, position, **forms), status=422)
+    context = room_context(tournament, position, **forms)
+    context["unanswered_calls"] = calls
+    return _render_room(request, context, status=422)
 
 
 def _closed_message(position: Position) -> str:
@@ -175,6 +191,7 @@ def position_close(request: HtmxHttpRequest, tournament_id: int, number: int) ->
             by=Actor.arbitre(request.user),
             force=data["force"],
             reason=data["reason"],
+            despite_calls=data["despite_calls"],
         ),
         done=_closed_message,
     )

@@ -30,6 +30,7 @@ from tournaments.selectors.sheets import (
     sheet_data,
     signed_message,
     table_deals,
+    table_hall,
     table_seats,
 )
 from tournaments.services.sheets import close_sheet, confirm_bilan, unlock_sheet
@@ -105,6 +106,7 @@ def sheet_context(table: Table, access: SheetAccess, *, form: DealForm | None = 
         "refusals": refusals,
         "kept_form": kept_form,
         "table": table,
+        "hall": table_hall(table),
         "position": table.position,
         "tournament": table.position.tournament,
         "seats": seats,

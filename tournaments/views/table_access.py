@@ -16,6 +16,7 @@ from tournaments.models import Position, Table
 from tournaments.permissions import acting, room_or_404
 from tournaments.prints.qr import qr_svg
 from tournaments.selectors.halls import in_hall
+from tournaments.selectors.sheets import table_hall
 from tournaments.services.tables import grant_device_link
 from tournaments.table_access import (
     any_table_or_404,
@@ -32,7 +33,8 @@ def _access_context(request: HtmxHttpRequest, table: Table, **extra) -> dict:
     that says which tournament this table number belongs to."""
     tournament = table.position.tournament
     shown = tournament.published or sheet_access(request, table).can_edit
-    return {"table": table, "position": table.position, "named": shown, **extra}
+    hall = table_hall(table) if shown else None
+    return {"table": table, "hall": hall, "position": table.position, "named": shown, **extra}
 
 
 @require_http_methods(["GET", "POST"])

@@ -43,11 +43,16 @@ from tournaments.services.tournaments import (
 @require_GET
 @login_required
 def arbitre_home(request: HtmxHttpRequest) -> HttpResponse:
+    """The club's arbitre's home: their roles, clubs and tournaments. An account that only
+    holds roles (an arbitre de salle, a pointeur) sees its roles alone: what it may do."""
     context = {
         "tournaments": arbitre_tournaments(request.user),
         "clubs": arbitre_clubs(request.user),
         "roles": roles_of(request.user),
     }
+    context["roles_only"] = bool(
+        context["roles"] and not context["clubs"] and not context["tournaments"]
+    )
     return render(request, "setup/arbitre_home.html", context)
 
 

@@ -168,6 +168,10 @@ class Command(BaseCommand):
             # The club's sheets are signed on paper: the arbitre closes the position with that
             # reason rather than every player confirming on a phone (seconds saved, not meaning).
             close_position(
-                position=position, by=SCRIPT, force=True, reason="Feuilles signées sur papier"
+                position=position,
+                by=SCRIPT,
+                force=True,
+                reason="Feuilles signées sur papier",
+                despite_calls=True,
             )
         return registrations

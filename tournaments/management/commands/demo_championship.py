@@ -164,7 +164,8 @@ def demo_team(tournament: Tournament) -> None:
 
 def play_position(tournament: Tournament, number: int, *, rng: random.Random, by: Actor):
     """Seat position ``number``, publish it, play every deal of every table, have every
-    player confirm their bilan, and close it: a position as a room plays it."""
+    player confirm their bilan, and close it: a position as a room plays it (its calls
+    answered at the tables, not in the app)."""
     position = plan_position(tournament=tournament, number=number, by=by)
     publish_seating(position=position, by=by)
     for table in position.tables.prefetch_related("seats"):
@@ -173,4 +174,4 @@ def play_position(tournament: Tournament, number: int, *, rng: random.Random, by
             record_deal(table=table, number=deal, result=random_result(rng, places), by=by)
         for place in places:
             confirm_bilan(table=table, place=place, by=by)
-    return close_position(position=position, by=by)
+    return close_position(position=position, by=by, despite_calls=True)

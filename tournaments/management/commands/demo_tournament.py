@@ -194,11 +194,11 @@ class Command(BaseCommand):
             for number, result in enumerate(results, start=1):
                 record_deal(table=table, number=number, result=result, by=SCRIPT)
         # The demo's first position is over: every player confirmed their bilan and the
-        # arbitre closed it.
+        # arbitre closed it, its calls left unanswered for the room to show.
         for table in tables:
             for seat in table.seats.all():
                 confirm_bilan(table=table, place=seat.place, by=SCRIPT)
-        close_position(position=first, by=SCRIPT)
+        close_position(position=first, by=SCRIPT, despite_calls=True)
         # A penalty, and one cancelled, so that the register and the ranking show both.
         add_penalty(
             registration=by_number[5],

@@ -65,7 +65,7 @@ def arbitre_urls(tournament, deal, penalty) -> tuple[list[str], list[tuple[str, 
     base = f"/arbitre/tournois/{tournament.pk}"
     gets = [f"{base}/penalites/", f"{base}/positions/1/salle/"]
     posts = [
-        (f"{base}/positions/1/clore/", {}),
+        (f"{base}/positions/1/clore/", {"despite_calls": "on"}),
         (f"{base}/positions/1/rouvrir/", {"reason": "Piraté"}),
         (f"{base}/positions/1/suivante/", {}),
         (f"{base}/donnes/{deal.pk}/appel/", {}),

@@ -166,7 +166,10 @@ def test_a_closed_positions_room_no_longer_waits_on_a_call_never_answered(
     deal = record_deal(
         table=table, number=1, result=DealResult(taker="N", contract="garde_sans"), by=TESTS
     )
-    close_position(position=table.position, by=Actor.arbitre(arbitre), force=True, reason="Fin")
+    close_position(
+        position=table.position, by=Actor.arbitre(arbitre), force=True, reason="Fin",
+        despite_calls=True,
+    )  # fmt: skip
 
     html = room_html(arbitre_client, table)
 
