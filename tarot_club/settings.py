@@ -300,6 +300,20 @@ PUSH_SERVICE_HOSTS = (
     "notify.windows.com",
 )
 PUSH_PLAIN_HTTP_FOR_TESTS = False
+# The notifications go to a Celery queue of their own, which the documents' workers never read
+# (``-Q celery``; the notifications' worker ``-Q notifications``): a thousand phones never keep
+# a PDF waiting. They are sent in batches of at most PUSH_BATCH_SIZE phones or
+# PUSH_BATCH_SECONDS, each well within PUSH_TASK_TIME_LIMIT, each queueing the next.
+PUSH_QUEUE = "notifications"
+CELERY_TASK_ROUTES = {
+    "tournaments.push.tasks.send_event_notifications": {"queue": PUSH_QUEUE},
+}
+PUSH_BATCH_SIZE = env_int("PUSH_BATCH_SIZE", 50)
+PUSH_BATCH_SECONDS = env_int("PUSH_BATCH_SECONDS", 20)
+PUSH_TASK_TIME_LIMIT = env_int("PUSH_TASK_TIME_LIMIT", 90)
+# Phones one address may have subscribed to one tournament's notifications (a room's phones
+# share the venue's address: generous, but far from a script's thousands).
+PUSH_PHONES_PER_ADDRESS = env_int("PUSH_PHONES_PER_ADDRESS", 300)
 
 # Sessions are read from the cache and written through to the database (Django's cached_db):
 # every phone request reads its session (the table's grant) without a query once it is cached,
