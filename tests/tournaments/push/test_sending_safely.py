@@ -8,6 +8,7 @@ import pytest
 from urllib3.util import connection
 
 from tarot_club.celery import app as celery_app
+from tournaments.management.commands.vapid_keys import new_keys
 from tournaments.models import PushDelivery, PushSubscription
 from tournaments.push import sending
 from tournaments.push.endpoints import ForbiddenAddress, public_address
@@ -34,6 +35,12 @@ def connections(monkeypatch):
 
     monkeypatch.setattr(connection, "create_connection", recorded)
     return made
+
+
+def resolving_to(monkeypatch, *addresses: str) -> None:
+    """The name service answers ``addresses`` for any name."""
+    found = [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, 443)) for address in addresses]
+    monkeypatch.setattr(socket, "getaddrinfo", lambda _host, _port, **_options: found)
 
 
 def crafted(registration, endpoint: str) -> PushSubscription:
@@ -76,9 +83,10 @@ def test_a_crafted_endpoint_is_never_connected_to_and_the_other_phones_are_told(
 
 
 def test_an_https_push_service_whose_name_leads_to_the_loopback_is_not_connected_to(
-    room, push_service, connections, settings
+    room, connections, settings
 ):
     tournament, _position, _tables, registrations = room
+    settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = new_keys()
     settings.PUSH_SERVICE_HOSTS = ("localhost",)
     crafted(registrations[0], "https://localhost/push/1")
 
@@ -93,35 +101,26 @@ def test_an_https_push_service_whose_name_leads_to_the_loopback_is_not_connected
     "address", ["127.0.0.1", "10.255.255.1", "169.254.169.254", "192.168.1.20", "::1", "0.0.0.0"]
 )
 def test_no_private_loopback_or_link_local_address_is_posted_to(monkeypatch, address):
-    monkeypatch.setattr(
-        socket,
-        "getaddrinfo",
-        lambda *args, **kwargs: [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, 443))],
-    )
+    resolving_to(monkeypatch, address)
 
     with pytest.raises(ForbiddenAddress, match="not a public address"):
         public_address("fcm.googleapis.com", 443)
 
 
 def test_a_name_with_one_private_address_among_public_ones_is_refused(monkeypatch):
-    found = [
-        (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("142.250.75.234", 443)),
-        (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("10.0.0.5", 443)),
-    ]
-    monkeypatch.setattr(socket, "getaddrinfo", lambda *args, **kwargs: found)
+    resolving_to(monkeypatch, "142.250.75.234", "10.0.0.5")
 
     with pytest.raises(ForbiddenAddress):
         public_address("fcm.googleapis.com", 443)
 
 
 def test_a_public_address_is_the_one_connected_to(monkeypatch):
-    found = [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("142.250.75.234", 443))]
-    monkeypatch.setattr(socket, "getaddrinfo", lambda *args, **kwargs: found)
+    resolving_to(monkeypatch, "142.250.75.234")
 
     assert public_address("fcm.googleapis.com", 443) == "142.250.75.234"
 
 
-def test_the_loopback_is_refused_without_the_tests_setting(monkeypatch, settings):
+def test_the_loopback_is_refused_without_the_tests_setting(settings):
     settings.PUSH_PLAIN_HTTP_FOR_TESTS = False
 
     with pytest.raises(ForbiddenAddress):
