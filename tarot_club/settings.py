@@ -100,6 +100,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A NUL character in a query or a form: a French 400 before any view reads it.
+    "tarot_club.middleware.NulCharacterMiddleware",
     # Django's, saving the session once more when its connection was cut (not a 400).
     "tarot_club.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
