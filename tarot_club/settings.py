@@ -288,6 +288,9 @@ LIVE_HEARTBEAT_SECONDS = 15
 # Each process reads the bus at most this often: the events of a busy room (a dozen deals a
 # second at a federation's event) reach each open stream as one write, not one write each.
 LIVE_BATCH_SECONDS = float(os.environ.get("LIVE_BATCH_SECONDS", "0.25"))
+# The live streams one web process holds open for one address, before a 429: a room's phones
+# share the venue's address, so it is generous; a script opening thousands is stopped.
+LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 300)
 
 # « Me prévenir » (tournaments/push): Web Push signed with the site's VAPID keys, made once by
 # ``manage.py vapid_keys``; without them the button is not offered. The subscriptions may name
