@@ -29,7 +29,7 @@ from tests.championship import (
     qualification_and_final,
     set_cut,
 )
-from tests.factories import club_player, club_tournament, enrol, register, seat
+from tests.factories import club_player, club_tournament, enrol, plan_committed, register, seat
 from tournaments.deal_scoring import DealResult
 from tournaments.management.commands.vapid_keys import new_keys
 from tournaments.models import Team
@@ -39,7 +39,7 @@ from tournaments.services.draws import commit_draw
 from tournaments.services.halls import add_hall
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import withdraw_player
-from tournaments.services.seating import plan_position, publish_seating
+from tournaments.services.seating import publish_seating
 
 pytestmark = pytest.mark.browser
 
@@ -286,7 +286,7 @@ def room(arbitre) -> Room:
     add_hall(tournament=tournament, name="Salle B", first_table=2, last_table=2, by=TESTS)
     # Position 2 drawn, then drawn again with a reason: the first draw's secret revealed, the
     # second's commitment waiting.
-    plan_position(tournament=tournament, number=2, by=TESTS)
+    plan_committed(tournament=tournament, number=2, by=TESTS)
     commit_draw(tournament=tournament, number=2, by=TESTS, reason="Un joueur oublié au pointage.")
     season = Season.objects.create(
         club=tournament.club,

@@ -77,7 +77,6 @@ def test_ne_plus_me_prevenir_unsubscribes_the_phone(client, room, phone):
         "https://fcm.googleapis.com\t/fcm/send/x",
         "https://fcm.google\tapis.com/fcm/send/x",
         "https://fcm.googleapis.com/fcm send/x",
-        "https://fcm.googleapis.com/fcm/send/x\x00",
         "https://fcm.googleapis.com/fcm/send/x\n",
         "https://fcm.googleapis.com#@127.0.0.1/",
         "https://FCM.googleapis.com%2e127.0.0.1/",
