@@ -40,6 +40,7 @@ from tournaments.services.halls import add_hall
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import withdraw_player
 from tournaments.services.seating import publish_seating
+from tournaments.table_access import CLIENT_TABLE_ATTEMPTS
 
 pytestmark = pytest.mark.browser
 
@@ -112,6 +113,15 @@ def refuse_a_deal(page) -> None:
     expect(page.locator("#errors-points")).to_contain_text("entre 0 et 91")
 
 
+def exhaust_the_tables_code(page) -> None:
+    """Wrong codes typed on one table from one phone until its connection's bound: the 429,
+    saying which bound was reached and when to try again."""
+    for _ in range(CLIENT_TABLE_ATTEMPTS + 1):
+        page.locator("#id_code").fill("ZZZZZZ")
+        page.get_by_role("button", name="Ouvrir la feuille").click()
+    expect(page.get_by_text("Trop d'essais sur cette table depuis cette connexion")).to_be_visible()
+
+
 def add_a_homonym(page) -> None:
     """A member typed in under a name the club already knows: who it is shown, to choose."""
     page.locator("#id_last_name").fill("Lefevre")
@@ -176,6 +186,12 @@ PAGES = [
     Page("réouverture de la feuille", "arbitre", "/tables/{signed_table}/reouverture/"),
     Page("clôture de la feuille", "arbitre", "/tables/{open_table}/cloture/"),
     Page("code de la table", "anyone", "/tables/{open_table}/acces/"),
+    Page(
+        "code de la table : trop d'essais",
+        "anyone",
+        "/tables/{open_table}/acces/",
+        exhaust_the_tables_code,
+    ),
     Page("feuille", "table", "/tables/{open_table}/"),
     Page("formulaire de donne", "table", "/tables/{open_table}/", fill_a_deal),
     Page("donne refusée", "table", "/tables/{open_table}/", refuse_a_deal),
