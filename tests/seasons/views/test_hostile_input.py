@@ -19,9 +19,11 @@ def test_hostile_values_never_break_the_season_form(arbitre_client, club, data):
 
     response = arbitre_client.post(f"/arbitre/clubs/{club.pk}/saisons/nouvelle/", data)
 
-    assert response.status_code in (302, 422), response.status_code
+    # A NUL character anywhere is the middleware's 400, before the form.
+    nul = any("\x00" in value for value in data.values())
+    assert response.status_code in ((400,) if nul else (302, 422)), response.status_code
     assert len(response.content) < MAX_ANSWER_BYTES
-    if response.status_code == 422:
+    if response.status_code in (400, 422):
         assert Season.objects.count() == before
 
 
