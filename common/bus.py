@@ -30,7 +30,7 @@ import json
 import logging
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -107,6 +107,8 @@ class Listener:
     topic: str
     loop: asyncio.AbstractEventLoop
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+    # The client's address, whose open streams are counted (``Hub.count_of``).
+    address: str = ""
 
 
 class Hub:
@@ -118,10 +120,12 @@ class Hub:
         self._listeners: dict[str, set[Listener]] = {}
         self._handovers: dict[asyncio.AbstractEventLoop, Handover] = {}
         self._beating = False
+        self._by_address: Counter[str] = Counter()
 
     def add(self, listener: Listener) -> None:
         with self._lock:
             self._listeners.setdefault(listener.topic, set()).add(listener)
+            self._by_address[listener.address] += 1
             beat, self._beating = not self._beating, True
         if beat:
             threading.Thread(target=self._beat, name="live-heartbeat", daemon=True).start()
@@ -129,14 +133,22 @@ class Hub:
     def remove(self, listener: Listener) -> None:
         with self._lock:
             listeners = self._listeners.get(listener.topic)
-            if listeners is not None:
+            if listeners is not None and listener in listeners:
                 listeners.discard(listener)
                 if not listeners:
                     del self._listeners[listener.topic]
+                self._by_address[listener.address] -= 1
+                if self._by_address[listener.address] <= 0:
+                    del self._by_address[listener.address]
 
     def count(self) -> int:
         with self._lock:
             return sum(len(listeners) for listeners in self._listeners.values())
+
+    def count_of(self, address: str) -> int:
+        """The streams this process holds open for ``address``."""
+        with self._lock:
+            return self._by_address.get(address, 0)
 
     def deliver(self, events: Iterable[Event | None], topic: str | None = None) -> None:
         """Hand ``events`` to the listeners of their topics, one batch per topic (or ``DOWN``
@@ -352,24 +364,23 @@ class RedisBus:
             logger.warning("Redis refuses the live events again: they wait")
 
     def since(self, topic: str, last_id: str) -> list[Event] | None:
+        """The events of ``topic`` after ``last_id``, from what this process's reader read
+        (the last ``RECENT_MAX``); None, the page reading itself again, for an id older than
+        that. Never Redis's stream: an old id, sent by a client again and again, would read
+        and parse the whole hour per request."""
         after = parse_id(last_id)
         if after is None or after[0] < _hour_ago():
             return None
         if self._lost_before is not None and after < self._lost_before:
             return None  # Redis restarted empty since: what it lost is not known
         with self._recent_lock:
-            if self._recent_after is not None and after >= self._recent_after:
-                # A room coming back at once (2,000 phones with the same last id) costs no
-                # Redis round trip and no parsing each: what was missed is read here. What the
-                # reader has not read yet reaches the stream's queue, which listens already.
-                missed = itertools.takewhile(lambda e: e.key > after, reversed(self._recent))
-                return [event for event in missed if event.topic == topic][::-1]
-        try:
-            entries = self._writer.xrange(self.key, min=f"({after[0]}-{after[1]}", max="+")
-        except redis.RedisError:
-            return None  # not read: the page reads itself again
-        events = (_event(entry) for entry in entries)
-        return [event for event in events if event.topic == topic]
+            if self._recent_after is None or after < self._recent_after:
+                return None
+            # A room coming back at once (2,000 phones with the same last id) costs no Redis
+            # round trip and no parsing each: what was missed is read here. What the reader
+            # has not read yet reaches the stream's queue, which listens already.
+            missed = itertools.takewhile(lambda e: e.key > after, reversed(self._recent))
+            return [event for event in missed if event.topic == topic][::-1]
 
     def ensure_reader(self) -> None:
         with self._thread_lock:

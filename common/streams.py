@@ -1,9 +1,11 @@
 """A live page's stream (Server-Sent Events) of one topic of the bus (``common.bus``).
 
 A stream sends what the client missed since the ``Last-Event-ID`` it comes back with (within
-the hour the bus keeps), then each event as the bus hands it over, each with its ``id:``, and
-the process's heartbeat (``common.bus.Hub``) so that no proxy closes it as idle. When the bus is
-cut the stream ends: the pages go back to their timers, and their next connection catches up.
+what the process keeps: for an older id, the page is told to read itself again, ``reload``),
+then each event as the bus hands it over, each with its ``id:``, and the process's heartbeat
+(``common.bus.Hub``) so that no proxy closes it as idle. When the bus is cut the stream ends:
+the pages go back to their timers, and their next connection catches up. One address holds at
+most ``LIVE_STREAMS_PER_ADDRESS`` streams of a process open.
 
 Under ASGI (uvicorn workers) a stream is a coroutine of the process's one event loop. Under
 WSGI (the development server, the browser tests' server) it is a thread, which steps the same
@@ -16,9 +18,12 @@ import contextlib
 from collections.abc import AsyncIterator, Callable, Iterator
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.core.handlers.wsgi import WSGIRequest
-from django.http import HttpRequest, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.utils.translation import gettext as _
 
+from common.addresses import client_address
 from common.bus import DOWN, HEARTBEAT, Batch, Event, Listener, bus, parse_id
 
 # How long a browser waits before it reconnects a stream that ended.
@@ -78,9 +83,11 @@ def _frames(items: list, seen: tuple[int, int], keep) -> tuple[bytes, tuple[int,
     return b"".join(frames), seen, False
 
 
-async def _events(topic: str, last_id: str, keep: Callable[[dict], bool]) -> AsyncIterator[bytes]:
+async def _events(
+    topic: str, last_id: str, keep: Callable[[dict], bool], address: str = ""
+) -> AsyncIterator[bytes]:
     the_bus = bus()
-    listener = Listener(topic, asyncio.get_running_loop())
+    listener = Listener(topic, asyncio.get_running_loop(), address=address)
     # Listening before reading what was missed: an event published in between is in both,
     # and sent once (by id).
     the_bus.hub.add(listener)
@@ -124,11 +131,23 @@ def _stepped(events: AsyncIterator[bytes]) -> Iterator[bytes]:
         loop.close()
 
 
-def event_stream(
-    request: HttpRequest, topic: str, keep: Callable[[dict], bool]
-) -> StreamingHttpResponse:
-    """The stream of ``topic``'s events that ``keep`` lets through."""
-    events = _events(topic, last_event_id(request), keep)
+TOO_MANY = (
+    "Trop de pages en direct sont ouvertes depuis cette connexion : fermez-en quelques-unes. "
+    "Les pages se mettent à jour toutes seules en attendant."
+)
+TOO_MANY_RETRY_SECONDS = 60
+
+
+def event_stream(request: HttpRequest, topic: str, keep: Callable[[dict], bool]) -> HttpResponse:
+    """The stream of ``topic``'s events that ``keep`` lets through; a French 429 when this
+    process already holds ``settings.LIVE_STREAMS_PER_ADDRESS`` streams for the client's
+    address (a room's phones share the venue's: the bound is generous)."""
+    address = client_address(request)
+    if bus().hub.count_of(address) >= settings.LIVE_STREAMS_PER_ADDRESS:
+        response = HttpResponse(_(TOO_MANY), status=429, content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = str(TOO_MANY_RETRY_SECONDS)
+        return response
+    events = _events(topic, last_event_id(request), keep, address)
     content = _stepped(events) if isinstance(request, WSGIRequest) else events
     response = StreamingHttpResponse(content, content_type="text/event-stream; charset=utf-8")
     response["Cache-Control"] = "no-cache, no-transform"

@@ -34,12 +34,10 @@ def document_response(
 ) -> HttpResponse:
     """The document's answer; ``by`` is who asks (the account logged in, or a visitor, unless
     the caller knows better: a table's phone)."""
-    if public and not request.user.is_authenticated:
-        wait = _throttled(request)
-        if wait:
-            response = render(request, "documents/throttled.html", {"wait": wait}, status=429)
-            response["Retry-After"] = str(wait)
-            return response
+    if public:
+        refused = throttled_response(request)
+        if refused:
+            return refused
     by = by or Actor.of_request(request)
     job = _followed(request, kind, params, by) or ask_document(kind=kind, params=params, by=by)
     htmx = getattr(request, "htmx", False)
@@ -77,6 +75,20 @@ def _file(job: DocumentJob, *, filename: str) -> HttpResponse:
         response = HttpResponse(kept.read(), content_type=kept_as.content_type)
     # A PDF (or JSON) opens in the browser; a spreadsheet is saved.
     response["Content-Disposition"] = content_disposition_header(not kept_as.inline, filename)
+    return response
+
+
+def throttled_response(request: HttpRequest) -> HttpResponse | None:
+    """A public file asked by a visitor: counted for its address, and its turn taken (the pace
+    of ``documents.pace``); the 429 « Trop de demandes » past the minute's limit, else None.
+    The cheap files (CSV, JSON) answer through it too, before they are read."""
+    if request.user.is_authenticated:
+        return None
+    wait = _throttled(request)
+    if not wait:
+        return None
+    response = render(request, "documents/throttled.html", {"wait": wait}, status=429)
+    response["Retry-After"] = str(wait)
     return response
 
 

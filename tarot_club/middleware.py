@@ -34,6 +34,44 @@ CONFLICT_MESSAGE = (
 UNAVAILABLE_MESSAGE = "La base de données n'a pas pu répondre : réessayez dans un instant."
 
 
+NUL_MESSAGE = (
+    "Cette demande contient un caractère nul, que le site n'accepte nulle part : "
+    "retapez la valeur sans lui."
+)
+
+
+class NulCharacterMiddleware:
+    """A NUL character anywhere in a query parameter, a form field (its name or its value) or
+    the stream's ``Last-Event-ID`` is answered with a French 400 before any view reads it:
+    no database stores one (PostgreSQL refuses it in text), and no person types one."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if _holds_nul(request):
+            return HttpResponse(
+                _(NUL_MESSAGE), status=400, content_type="text/plain; charset=utf-8"
+            )
+        return self.get_response(request)
+
+
+def _holds_nul(request: HttpRequest) -> bool:
+    if "\x00" in request.path or "\x00" in request.META.get("HTTP_LAST_EVENT_ID", ""):
+        return True
+    given = [request.GET]
+    if request.method == "POST" and request.content_type in (
+        "application/x-www-form-urlencoded",
+        "multipart/form-data",
+    ):
+        given.append(request.POST)
+    return any(
+        "\x00" in key or any("\x00" in value for value in values)
+        for query in given
+        for key, values in query.lists()
+    )
+
+
 class ContentSecurityPolicyMiddleware:
     """Sends ``settings.CONTENT_SECURITY_POLICY`` with every answer that has none of its own."""
 

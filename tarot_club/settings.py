@@ -114,6 +114,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A NUL character in a query or a form: a French 400 before any view reads it.
+    "tarot_club.middleware.NulCharacterMiddleware",
     # Django's, saving the session once more when its connection was cut (not a 400).
     "tarot_club.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -308,6 +310,9 @@ LIVE_HEARTBEAT_SECONDS = 15
 # Each process reads the bus at most this often: the events of a busy room (a dozen deals a
 # second at a federation's event) reach each open stream as one write, not one write each.
 LIVE_BATCH_SECONDS = float(os.environ.get("LIVE_BATCH_SECONDS", "0.25"))
+# The live streams one web process holds open for one address, before a 429: a room's phones
+# share the venue's address, so it is generous; a script opening thousands is stopped.
+LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 300)
 
 # « Me prévenir » (tournaments/push): Web Push signed with the site's VAPID keys, made once by
 # ``manage.py vapid_keys``; without them the button is not offered. The subscriptions may name
@@ -322,6 +327,20 @@ PUSH_SERVICE_HOSTS = (
     "notify.windows.com",
 )
 PUSH_PLAIN_HTTP_FOR_TESTS = False
+# The notifications go to a Celery queue of their own, which the documents' workers never read
+# (``-Q celery``; the notifications' worker ``-Q notifications``): a thousand phones never keep
+# a PDF waiting. They are sent in batches of at most PUSH_BATCH_SIZE phones or
+# PUSH_BATCH_SECONDS, each well within PUSH_TASK_TIME_LIMIT, each queueing the next.
+PUSH_QUEUE = "notifications"
+CELERY_TASK_ROUTES = {
+    "tournaments.push.tasks.send_event_notifications": {"queue": PUSH_QUEUE},
+}
+PUSH_BATCH_SIZE = env_int("PUSH_BATCH_SIZE", 50)
+PUSH_BATCH_SECONDS = env_int("PUSH_BATCH_SECONDS", 20)
+PUSH_TASK_TIME_LIMIT = env_int("PUSH_TASK_TIME_LIMIT", 90)
+# Phones one address may have subscribed to one tournament's notifications (a room's phones
+# share the venue's address: generous, but far from a script's thousands).
+PUSH_PHONES_PER_ADDRESS = env_int("PUSH_PHONES_PER_ADDRESS", 300)
 
 # Sessions live in the database alone, the one engine a deal needs: a phone's grant on its
 # table and an arbitre's login hold while Redis is stopped, and no session read back from a

@@ -4,10 +4,10 @@ from fractions import Fraction
 
 from clubs.models import Player
 from tests.at_the_table import PRISE_BY_NORD, TESTS, play, sign
-from tests.factories import club_tournament
+from tests.factories import club_tournament, plan_committed
 from tournaments.models import Registration
 from tournaments.services.positions import close_position
-from tournaments.services.seating import plan_position, publish_seating
+from tournaments.services.seating import publish_seating
 from tournaments.services.stages import add_stage, update_stage
 
 
@@ -44,7 +44,7 @@ def qualification_and_final(tournament, *, players=16):
 def play_position(tournament, number):
     """Seat position ``number``, Nord wins a prise at every table, every sheet signed and the
     position closed: each table's Nord +87, the others −29."""
-    position = plan_position(tournament=tournament, number=number, by=TESTS)
+    position = plan_committed(tournament=tournament, number=number, by=TESTS)
     publish_seating(position=position, by=TESTS)
     for table in position.tables.all():
         play(table, PRISE_BY_NORD)

@@ -7,6 +7,7 @@ from clubs.models import Club, Member, Player
 from common.actors import Actor
 from tests.at_the_table import TESTS
 from tournaments.models import Deal, Position, Registration, Team, Tournament
+from tournaments.services.draws import commit_draw
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import check_in, register_player, withdraw_player
 from tournaments.services.seating import plan_position, seat_position
@@ -103,9 +104,9 @@ def seat_ahead_then_change(tournament: Tournament) -> tuple[Registration, Regist
     arrival (Zoé Tardieu) and a withdrawal (the first player), which leave the later
     positions stale. Returns the player withdrawn and the late arrival."""
     registrations = register(tournament, 13)
-    start(plan_position(tournament=tournament, number=1, by=TESTS))
+    start(plan_committed(tournament=tournament, number=1, by=TESTS))
     for number in range(2, tournament.positions_count + 1):
-        plan_position(tournament=tournament, number=number, by=TESTS)
+        plan_committed(tournament=tournament, number=number, by=TESTS)
     late = register_player(tournament=tournament, last_name="Tardieu", first_name="Zoé", by=TESTS)
     check_in(registration=late, present=True, by=TESTS)
     withdraw_player(registration=registrations[0], by=TESTS)
@@ -126,3 +127,10 @@ def duo_with_penalty(tournament, players, position, arbitre, *, team_name: str):
         by=Actor.arbitre(arbitre),
     )
     return tournament
+
+
+def plan_committed(*, tournament, number: int, by=TESTS, reason: str = ""):
+    """``plan_position`` as the placement page runs it: the draw's commitment fixed and shown
+    first (``commit_draw``, its own request), then the draw."""
+    commit_draw(tournament=tournament, number=number, by=by, reason=reason)
+    return plan_position(tournament=tournament, number=number, by=by)

@@ -40,3 +40,32 @@ def test_the_proxy_sends_each_stream_to_the_live_processes(name):
 )
 def test_the_proxy_sends_no_page_there(path):
     assert not live_location().search(path)
+
+
+def worker_queues() -> dict[str, set[str]]:
+    """Each shipped Celery worker unit, and the queues it reads (``-Q``)."""
+    queues = {}
+    for unit in (Path(settings.BASE_DIR) / "deploy").glob("*.service"):
+        command = re.search(r"ExecStart=(.*?)\n(?!\s)", unit.read_text(), re.S)
+        if command and " worker " in command[1]:
+            read = re.search(r"-Q (\S+)", command[1])
+            queues[unit.name] = set(read[1].split(",")) if read else {"*"}
+    return queues
+
+
+def test_the_documents_worker_never_reads_the_notifications_queue():
+    assert worker_queues()["tarot-worker.service"] == {"celery"}
+
+
+def test_every_queue_the_tasks_are_sent_to_has_a_worker():
+    read = set().union(*worker_queues().values())
+    routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
+
+    assert routed | {"celery"} <= read
+
+
+def test_dev_prod_starts_a_worker_for_each_queue():
+    text = (Path(settings.BASE_DIR) / "dev").read_text()
+
+    assert 'worker "$port" celery ' in text
+    assert 'worker "$port" notifications ' in text

@@ -12,6 +12,7 @@ import csv
 import io
 import json
 from collections import defaultdict
+from collections.abc import Callable
 from decimal import Decimal
 
 from django.core.cache import cache
@@ -285,12 +286,38 @@ def plan_json_bytes(tournament: Tournament) -> bytes:
     """``plan_json`` as the export sends it, written once per change of the tournament (its
     stamp, as the ranking is: ``selectors.standings``) and shared by every reader: at 2,000
     players it holds 20,000 seats, which anyone may fetch as often as they like."""
-    key = f"plan:{tournament_stamp(tournament)}"
+    return kept_per_change(
+        "plan",
+        tournament_stamp(tournament),
+        lambda: json.dumps(plan_json(tournament), ensure_ascii=False).encode(),
+    )
+
+
+def kept_per_change(name: str, stamp: str, write: Callable[[], bytes]) -> bytes:
+    """The public file ``name`` as ``write`` makes it, written once per change of the
+    tournament (its ``stamp``) and shared by every reader until the next change."""
+    key = f"{name}:{stamp}"
     content = cache.get(key)
     if content is None:
-        content = json.dumps(plan_json(tournament), ensure_ascii=False).encode()
+        content = write()
         cache.set(key, content, CACHE_SECONDS)
     return content
+
+
+def deals_json_bytes(tournament: Tournament) -> bytes:
+    """``donnes.json`` as it is sent, kept per change of the tournament."""
+    return kept_per_change(
+        "donnes-json",
+        tournament_stamp(tournament),
+        lambda: json.dumps(deals_json(tournament), ensure_ascii=False).encode(),
+    )
+
+
+def deals_csv_bytes(tournament: Tournament) -> bytes:
+    """``donnes.csv`` as it is sent, kept per change of the tournament."""
+    return kept_per_change(
+        "donnes-csv", tournament_stamp(tournament), lambda: deals_csv(tournament)
+    )
 
 
 # Every deal -------------------------------------------------------------------------------

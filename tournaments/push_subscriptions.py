@@ -18,10 +18,14 @@ class PushSubscription(models.Model):
     p256dh = models.CharField(_("clé publique du téléphone"), max_length=200)
     auth = models.CharField(_("secret du téléphone"), max_length=100)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Which address subscribed it, keyed (``services.push.address_key``): the phones one
+    # address subscribes are bounded, and the address itself is never kept.
+    address_key = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:
         verbose_name = _("abonnement aux notifications")
         verbose_name_plural = _("abonnements aux notifications")
+        indexes = [models.Index(fields=["address_key"], name="push_subscription_address")]
         constraints = [
             models.UniqueConstraint(
                 fields=["registration", "endpoint"],

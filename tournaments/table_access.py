@@ -178,22 +178,46 @@ def _count(key: str) -> int:
         return 1
 
 
-def _over(every_table: int, this_table: int) -> bool:
-    return every_table > CLIENT_ATTEMPTS or this_table > CLIENT_TABLE_ATTEMPTS
+# Which bound refused a check: the table's places, this address's on this table, or this
+# address's across every table.
+TABLE, CLIENT_ON_TABLE, CLIENT = "table", "client-table", "client"
 
 
-def _client_takes_check(keys: list[str]) -> bool:
-    """Count one check for this client, unless it is already at either bound: a check refused
-    uses up nothing, so that a phone retrying a wrong code on its own table a hundred times
-    spends its table's bound only, never its address's budget for the other tables."""
+@dataclass(frozen=True)
+class Blocked:
+    """A check refused before the code was compared: which bound, and in how many seconds
+    the next window opens (the answer's Retry-After)."""
+
+    bound: str
+    retry_after: int
+
+
+def _blocked(bound: str) -> Blocked:
+    return Blocked(bound, max(1, int(WINDOW_SECONDS - time.time() % WINDOW_SECONDS) + 1))
+
+
+def _over(every_table: int, this_table: int) -> str | None:
+    if every_table > CLIENT_ATTEMPTS:
+        return CLIENT
+    if this_table > CLIENT_TABLE_ATTEMPTS:
+        return CLIENT_ON_TABLE
+    return None
+
+
+def _client_takes_check(keys: list[str]) -> str | None:
+    """Count one check for this client, unless it is already at either bound (then that
+    bound): a check refused uses up nothing, so that a phone retrying a wrong code on its own
+    table a hundred times spends its table's bound only, never its address's budget for the
+    other tables."""
     counts = cache.get_many(keys)
-    if _over(*(counts.get(key, 0) + 1 for key in keys)):
-        return False
+    bound = _over(*(counts.get(key, 0) + 1 for key in keys))
+    if bound:
+        return bound
     # Two checks at once may both pass the read above: the increments decide.
-    if _over(*(_count(key) for key in keys)):
+    bound = _over(*(_count(key) for key in keys))
+    if bound:
         _give_back(keys)
-        return False
-    return True
+    return bound
 
 
 def _give_back(keys: list[str]) -> None:
@@ -203,24 +227,25 @@ def _give_back(keys: list[str]) -> None:
             cache.decr(key)
 
 
-def check_code(request: HttpRequest, *, table: Table, code: str) -> bool | None:
+def check_code(request: HttpRequest, *, table: Table, code: str) -> bool | Blocked:
     """Let this session in on ``table`` if ``code`` is the table's code.
 
-    True: let in. False: a wrong code. None: the table's attempts are used up for now, or
-    this client's, and the code was not even compared. Compared in constant time; codes are
-    typed on phones, so spaces and lower case are forgiven.
+    True: let in. False: a wrong code. ``Blocked``: the table's attempts are used up for now,
+    or this client's (which bound it says), and the code was not even compared. Compared in
+    constant time; codes are typed on phones, so spaces and lower case are forgiven.
 
     The client's own bounds are counted first: over them, the check takes none of the
     table's places, so one client flooding many tables keeps none of them from their phones.
     A check refused (over a bound, or the table's places all taken) counts for nothing.
     """
     client = _client_counts(request, table)
-    if not _client_takes_check(client):
-        return None
+    bound = _client_takes_check(client)
+    if bound:
+        return _blocked(bound)
     place = _take_place(table)
     if place is None:
         _give_back(client)
-        return None
+        return _blocked(TABLE)
     typed = "".join(code.split()).upper()
     if not secrets.compare_digest(typed.encode(), table.code.encode()):
         return False

@@ -30,7 +30,7 @@ from tests.championship import (
     qualification_and_final,
     set_cut,
 )
-from tests.factories import club_player, club_tournament, enrol, register, seat
+from tests.factories import club_player, club_tournament, enrol, plan_committed, register, seat
 from tournaments.deal_scoring import DealResult
 from tournaments.management.commands.vapid_keys import new_keys
 from tournaments.models import Team
@@ -40,7 +40,8 @@ from tournaments.services.draws import commit_draw
 from tournaments.services.halls import add_hall, give_role
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import withdraw_player
-from tournaments.services.seating import plan_position, publish_seating
+from tournaments.services.seating import publish_seating
+from tournaments.table_access import CLIENT_TABLE_ATTEMPTS
 
 pytestmark = pytest.mark.browser
 
@@ -113,6 +114,15 @@ def refuse_a_deal(page) -> None:
     form.get_by_label("Points", exact=True).fill("95")
     form.get_by_role("button", name="Enregistrer la donne").click()
     expect(page.locator("#errors-points")).to_contain_text("entre 0 et 91")
+
+
+def exhaust_the_tables_code(page) -> None:
+    """Wrong codes typed on one table from one phone until its connection's bound: the 429,
+    saying which bound was reached and when to try again."""
+    for _ in range(CLIENT_TABLE_ATTEMPTS + 1):
+        page.locator("#id_code").fill("ZZZZZZ")
+        page.get_by_role("button", name="Ouvrir la feuille").click()
+    expect(page.get_by_text("Trop d'essais sur cette table depuis cette connexion")).to_be_visible()
 
 
 def add_a_homonym(page) -> None:
@@ -188,6 +198,12 @@ PAGES = [
     Page("réouverture de la feuille", "arbitre", "/tables/{signed_table}/reouverture/"),
     Page("clôture de la feuille", "arbitre", "/tables/{open_table}/cloture/"),
     Page("code de la table", "anyone", "/tables/{open_table}/acces/"),
+    Page(
+        "code de la table : trop d'essais",
+        "anyone",
+        "/tables/{open_table}/acces/",
+        exhaust_the_tables_code,
+    ),
     Page("feuille", "table", "/tables/{open_table}/"),
     Page("formulaire de donne", "table", "/tables/{open_table}/", fill_a_deal),
     Page("donne refusée", "table", "/tables/{open_table}/", refuse_a_deal),
@@ -312,7 +328,7 @@ def room(arbitre) -> Room:
         give_role(tournament=tournament, username=username, role=role, hall=hall, by=TESTS)
     # Position 2 drawn, then drawn again with a reason: the first draw's secret revealed, the
     # second's commitment waiting.
-    plan_position(tournament=tournament, number=2, by=TESTS)
+    plan_committed(tournament=tournament, number=2, by=TESTS)
     commit_draw(tournament=tournament, number=2, by=TESTS, reason="Un joueur oublié au pointage.")
     season = Season.objects.create(
         club=tournament.club,

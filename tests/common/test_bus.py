@@ -141,11 +141,42 @@ def test_the_redis_bus_hands_an_event_to_the_listeners_of_the_process(redis_bus)
 
 
 def test_the_redis_bus_reads_again_what_was_missed(redis_bus):
+    assert redis_bus.up()
     first = redis_bus.publish("mine", {"n": 1})
     redis_bus.publish("other", {"n": 2})
     redis_bus.publish("mine", {"n": 3})
 
+    until(lambda: redis_bus.since("mine", first))
     assert [event.data for event in redis_bus.since("mine", first)] == [{"n": 3}]
+
+
+def test_an_id_older_than_what_the_process_keeps_asks_for_a_reload_without_reading_redis(
+    redis_bus, monkeypatch
+):
+    older = redis_bus.publish("mine", {"n": 1})
+    time.sleep(0.01)  # its id's millisecond past
+    assert redis_bus.up()  # the reader starts after it: the process never read it
+    asked = []
+
+    def xrange(*args, **_options):
+        asked.append(args)
+        return []
+
+    monkeypatch.setattr(redis_bus._writer, "xrange", xrange)
+
+    assert redis_bus.since("mine", older) is None
+    assert asked == []
+
+
+def test_an_id_pushed_out_of_what_the_reader_keeps_asks_for_a_reload(redis_bus, monkeypatch):
+    monkeypatch.setattr("common.bus.RECENT_MAX", 2)
+    assert redis_bus.up()
+    first = redis_bus.publish("mine", {"n": 1})
+    for n in range(2, 6):
+        redis_bus.publish("mine", {"n": n})
+
+    until(lambda: redis_bus.since("mine", first) is None)
+    assert redis_bus.since("mine", first) is None
 
 
 def test_a_redis_that_does_not_answer_costs_the_event_not_the_write():

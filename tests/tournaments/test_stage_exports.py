@@ -10,9 +10,9 @@ from tests.championship import (
     qualification_and_final,
     set_cut,
 )
+from tests.factories import plan_committed
 from tests.tournaments.test_exports import read_csv
 from tournaments.services.halls import add_hall
-from tournaments.services.seating import plan_position
 
 
 @pytest.fixture
@@ -82,7 +82,7 @@ def test_plan_json_holds_every_published_position_by_stage_table_and_seat(client
 
 def test_plan_json_shows_no_position_drawn_but_not_published(client, tournament):
     qualification_and_final(tournament)
-    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
 
     assert client.get(url(tournament, "plan.json")).json() == {"positions": []}
 

@@ -130,3 +130,65 @@ def test_checks_refused_on_a_table_out_of_places_use_up_nothing(room, monkeypatc
 
     assert refused == [429] * 8
     assert response.status_code == 302
+
+
+# What the 429 says (issue 45): which bound was reached, and when to try again ----------------
+
+
+def refusal(response) -> str:
+    return response.context["form"].non_field_errors()[0]
+
+
+def seconds_to_the_next_window() -> int:
+    return int(WINDOW_SECONDS / 2) + 1  # the clock stands in the middle of a window
+
+
+def test_a_table_out_of_places_says_so_and_when_to_try_again(room):
+    table = room[0]
+    for number in range(TABLE_ATTEMPTS):
+        type_code(table, WRONG, f"192.0.2.{number + 1}")
+
+    response = type_code(table, table.code, ROOM)
+
+    assert response.status_code == 429
+    assert response["Retry-After"] == str(seconds_to_the_next_window())
+    assert refusal(response) == (
+        "Trop d'essais sur cette table : appelez l'arbitre, qui ouvrira ce téléphone depuis "
+        "la salle, ou réessayez dans 8 minutes."
+    )
+
+
+def test_an_address_over_its_bound_on_one_table_is_told_it_is_its_connection(room):
+    table = room[0]
+    for _ in range(CLIENT_TABLE_ATTEMPTS):
+        type_code(table, WRONG, FLOODER)
+
+    response = type_code(table, table.code, FLOODER)
+
+    assert response["Retry-After"] == str(seconds_to_the_next_window())
+    assert refusal(response).startswith(
+        "Trop d'essais sur cette table depuis cette connexion : appelez l'arbitre"
+    )
+
+
+def test_an_address_over_its_bound_across_tables_is_not_told_the_table_is_at_fault(
+    room, monkeypatch
+):
+    monkeypatch.setattr(table_access, "CLIENT_ATTEMPTS", 2)
+    for table in room[:2]:
+        type_code(table, WRONG, FLOODER)
+
+    response = type_code(room[5], room[5].code, FLOODER)
+
+    assert response.status_code == 429
+    assert response["Retry-After"] == str(seconds_to_the_next_window())
+    assert refusal(response).startswith(
+        "Trop d'essais de codes depuis cette connexion, toutes tables confondues : "
+    )
+
+
+def test_a_wrong_code_sends_no_retry_after(room):
+    response = type_code(room[0], WRONG, ROOM)
+
+    assert response.status_code == 403
+    assert "Retry-After" not in response

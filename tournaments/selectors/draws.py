@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from seating.draw import DrawPlayer, PublicDraw, differences, input_document, with_swaps
 from tournaments.choices import PLACES_BY_TABLE_SIZE
-from tournaments.models import Draw, Position, Registration, Seat, Tournament
+from tournaments.models import Draw, JournalEntry, Position, Registration, Seat, Tournament
 
 
 def pending_draw(*, tournament: Tournament, number: int) -> Draw | None:
@@ -19,6 +19,31 @@ def pending_draw(*, tournament: Tournament, number: int) -> Draw | None:
         .order_by("-attempt")
         .first()
     )
+
+
+def journalled_commitments(*, tournament: Tournament) -> dict[int, str]:
+    """Each draw's commitment as the journal first published it (its ``draw.committed``
+    line), by the draw's id: what the room saw before the draw, whatever the draw's row says
+    since."""
+    first: dict[int, str] = {}
+    lines = (
+        JournalEntry.objects.filter(
+            tournament=tournament,
+            action=JournalEntry.Action.DRAW_COMMITTED,
+            subject_type=Draw._meta.model_name,
+        )
+        .order_by("pk")
+        .values_list("subject_id", "after")
+    )
+    for draw_id, after in lines:
+        if isinstance(after, dict) and isinstance(after.get("commitment"), str):
+            first.setdefault(draw_id, after["commitment"])
+    return first
+
+
+def commitment_published(draw: Draw) -> bool:
+    """Whether ``draw``'s commitment is the one its journal line published."""
+    return journalled_commitments(tournament=draw.tournament).get(draw.pk) == draw.commitment
 
 
 def draw_in_force(*, tournament: Tournament, number: int) -> Draw | None:
@@ -164,12 +189,14 @@ def verify_draws(*, tournament: Tournament, number: int | None = None) -> Verifi
     re-derived from its public data, and every published position compared with the plan
     of the draw in force and the hand swaps made after it."""
     found: list[str] = []
-    draws = Draw.objects.filter(tournament=tournament, drawn_at__isnull=False)
+    draws = Draw.objects.filter(tournament=tournament)
     if number is not None:
         draws = draws.filter(position_number=number)
+    journalled = journalled_commitments(tournament=tournament)
     checked = 0
     for draw in draws.order_by("position_number", "attempt"):
-        if not draw.is_revealed:
+        found.extend(_commitment_differences(draw, journalled.get(draw.pk)))
+        if not draw.is_drawn or not draw.is_revealed:
             continue
         checked += 1
         found.extend(differences(public_draw(draw)))
@@ -188,6 +215,29 @@ def verify_draws(*, tournament: Tournament, number: int | None = None) -> Verifi
     for position in positions.order_by("number"):
         found.extend(_published_differences(tournament, position))
     return Verification(checked=checked, differences=found)
+
+
+def _commitment_differences(draw: Draw, journalled: str | None) -> list[str]:
+    """A draw whose commitment is not the one the journal published first, before it was
+    drawn: the room saw another one."""
+    names = {"number": draw.position_number, "attempt": draw.attempt}
+    if journalled is None:
+        return [
+            _(
+                "Position %(number)s, tirage n° %(attempt)s : le journal ne garde pas "
+                "l'engagement publié avant ce tirage."
+            )
+            % names
+        ]
+    if journalled != draw.commitment:
+        return [
+            _(
+                "Position %(number)s, tirage n° %(attempt)s : son engagement n'est pas celui "
+                "que le journal a publié avant le tirage (%(journalled)s)."
+            )
+            % {**names, "journalled": journalled}
+        ]
+    return []
 
 
 def _published_differences(tournament: Tournament, position: Position) -> list[str]:

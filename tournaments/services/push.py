@@ -11,21 +11,25 @@ import base64
 import binascii
 from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.db import transaction
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from common.actors import Actor
 from common.refusals import Refused
-from tournaments.models import JournalEntry, PushSubscription, Registration
-from tournaments.push.endpoints import allowed_endpoint, push_enabled
+from tournaments.models import JournalEntry, PushSubscription, Registration, Tournament
+from tournaments.push.endpoints import parse_endpoint, push_enabled
 from tournaments.services.journal import record
+from tournaments.services.locks import lock_tournament
 
 Action = JournalEntry.Action
 
 # Who forgets a phone its push service no longer knows, in the journal, and why.
 NOTIFICATIONS = Actor.running("envoi des notifications")
 
-PHONES_PER_PLAYER = 10
+# A player's own phone, a tablet, a relative's: a few each.
+PHONES_PER_PLAYER = 3
 P256DH_BYTES = 65  # an uncompressed P-256 point
 AUTH_BYTES = 16
 
@@ -37,18 +41,41 @@ def _decoded_length(value: str) -> int | None:
         return None
 
 
+def address_key(address: str) -> str:
+    """The address a subscription came from, keyed with the site's secret: comparable, never
+    readable back."""
+    return (
+        salted_hmac("tournaments.push.address", address, algorithm="sha256").hexdigest()
+        if address
+        else ""
+    )
+
+
 @transaction.atomic
 def subscribe_phone(
-    *, registration: Registration, endpoint: str, p256dh: str, auth: str, by: Actor
+    *,
+    registration: Registration,
+    endpoint: str,
+    p256dh: str,
+    auth: str,
+    by: Actor,
+    address: str = "",
 ) -> PushSubscription:
     """Subscribe the phone (its push service's ``endpoint`` and its keys) to the notifications
-    of ``registration``; a phone already subscribed keeps its one subscription, keys renewed."""
+    of ``registration``; a phone already subscribed keeps its one subscription, keys renewed.
+    A player has at most ``PHONES_PER_PLAYER`` phones, and the client's ``address`` at most
+    ``settings.PUSH_PHONES_PER_ADDRESS`` in the tournament."""
     if not push_enabled():
         raise Refused(_("Les notifications ne sont pas proposées sur ce site."), code="disabled")
-    if len(endpoint) > 1000 or not allowed_endpoint(endpoint):
+    parsed = parse_endpoint(endpoint)
+    if parsed is None:
         raise Refused(_("Ce navigateur n'a pas donné une adresse de notification reconnue."))
+    endpoint = parsed.url
     if _decoded_length(p256dh) != P256DH_BYTES or _decoded_length(auth) != AUTH_BYTES:
         raise Refused(_("Les clés de ce navigateur sont illisibles."))
+    # The tournament first (services.locks' order): two subscriptions from one address are
+    # counted one after the other; then the player, for their phones.
+    lock_tournament(Tournament(pk=registration.tournament_id))
     Registration.objects.select_for_update().filter(pk=registration.pk).first()
     subscription = PushSubscription.objects.filter(
         registration=registration, endpoint=endpoint
@@ -59,7 +86,11 @@ def subscribe_phone(
                 _("Déjà %(count)s téléphones sont prévenus pour ce joueur : c'est le maximum.")
                 % {"count": PHONES_PER_PLAYER}
             )
-        subscription = PushSubscription(registration=registration, endpoint=endpoint)
+        key = address_key(address)
+        _hold_the_address(registration, key)
+        subscription = PushSubscription(
+            registration=registration, endpoint=endpoint, address_key=key
+        )
     subscription.p256dh = p256dh
     subscription.auth = auth
     subscription.save()
@@ -67,10 +98,32 @@ def subscribe_phone(
     return subscription
 
 
+def _hold_the_address(registration: Registration, key: str) -> None:
+    """Refuses a new phone past the address's bound in this tournament (its row locked)."""
+    if not key:
+        return
+    bound = settings.PUSH_PHONES_PER_ADDRESS
+    held = PushSubscription.objects.filter(
+        registration__tournament_id=registration.tournament_id, address_key=key
+    ).count()
+    if held >= bound:
+        raise Refused(
+            _(
+                "Déjà %(count)s téléphones sont prévenus depuis cette connexion pour ce "
+                "tournoi : c'est le maximum. Demandez à l'arbitre."
+            )
+            % {"count": bound},
+            code="address",
+        )
+
+
 @transaction.atomic
 def unsubscribe_phone(*, registration: Registration, endpoint: str, by: Actor) -> None:
     """« Ne plus me prévenir »: this phone no longer hears about ``registration`` (journalled
     when it did)."""
+    parsed = parse_endpoint(endpoint)
+    if parsed is not None:
+        endpoint = parsed.url
     deleted, _kinds = PushSubscription.objects.filter(
         registration=registration, endpoint=endpoint
     ).delete()

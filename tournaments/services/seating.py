@@ -17,8 +17,8 @@ from common.journal import fields_of
 from common.refusals import Refused
 from seating import SeatingError
 from tournaments.choices import PLACES_BY_TABLE_SIZE
-from tournaments.models import Deal, Position, Registration, Seat, Table, Tournament
-from tournaments.selectors.draws import draw_input, pending_draw
+from tournaments.models import Deal, Draw, Position, Registration, Seat, Table, Tournament
+from tournaments.selectors.draws import commitment_published, draw_input, pending_draw
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
@@ -28,7 +28,6 @@ from tournaments.selectors.seating import seating_changes
 from tournaments.selectors.stages import StageSpan, span_of, tournament_stages
 from tournaments.services import journal
 from tournaments.services.draws import (
-    commit_draw,
     commit_first_draw,
     drawn,
     make_draw,
@@ -103,7 +102,13 @@ def _store_seating(position: Position, tables: Sequence[Sequence[Registration]])
 
 @retry_once_on_conflict
 @transaction.atomic
-def plan_position(*, tournament: Tournament, number: int, by: Actor, reason: str = "") -> Position:
+def plan_position(
+    *,
+    tournament: Tournament,
+    number: int,
+    by: Actor,
+    reason: str = "",  # noqa: ARG001 - kept for its callers: the reason is the commitment's
+) -> Position:
     """Seat position ``number`` with the generator, keeping every earlier position as it is.
 
     The generator plans every position still to come, so that this one leaves the later ones
@@ -113,9 +118,12 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, reason: str
     positions not seated yet are planned again when their turn comes, with the players then
     present. Every seating stored here is unpublished.
 
-    The draw is the one committed for this position (``services.draws``): its seed comes from
-    the commitment's secret and the public input (docs/tirage.md). Without a commitment
-    waiting, one is fixed here first; drawing a position again needs ``reason``.
+    The draw is the one committed for this position (``services.draws.commit_draw``), in an
+    earlier request that showed the commitment in the room and journalled it: its seed comes
+    from the commitment's secret and the public input (docs/tirage.md). Without a commitment
+    waiting, nothing is drawn: a commitment fixed in the same step would be one nobody saw.
+    ``reason`` is the commitment's, given to ``commit_draw`` when it is fixed; a caller's is
+    no longer read here.
 
     The penalties of the players a new seating no longer seats at its position are cancelled,
     struck through in the register; the position returned lists them in
@@ -161,9 +169,7 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, reason: str
     # Arrivals and withdrawals take effect from the first position not started, and every
     # position planned here comes after it: the same players play them all.
     participants = position_participants(tournament=tournament, number=number)
-    draw = pending_draw(tournament=tournament, number=number) or commit_draw(
-        tournament=tournament, number=number, by=by, reason=reason
-    )
+    draw = _shown_commitment(tournament, number)
     document = draw_input(
         tournament=tournament,
         number=number,
@@ -197,6 +203,30 @@ def plan_position(*, tournament: Tournament, number: int, by: Actor, reason: str
             planned.save(update_fields=["seating_published_at"])
     position.penalties_cancelled = cancelled
     return position
+
+
+def _shown_commitment(tournament: Tournament, number: int) -> Draw:
+    """The commitment waiting for position ``number``, as the journal published it; else
+    the refusal that asks for it first."""
+    draw = pending_draw(tournament=tournament, number=number)
+    if draw is None:
+        raise Refused(
+            _(
+                "Fixez d'abord l'engagement du tirage de la position %(number)s : il s'affiche "
+                "dans la salle et sur l'écran de projection avant que le placement soit tiré."
+            )
+            % {"number": number},
+            code="commitment_first",
+        )
+    if not commitment_published(draw):
+        raise Refused(
+            _(
+                "L'engagement de ce tirage n'est pas celui que le journal a publié : fixez "
+                "l'engagement d'un nouveau tirage, avec son motif."
+            ),
+            code="commitment_changed",
+        )
+    return draw
 
 
 def _check_previous_stage(tournament: Tournament, previous: StageSpan, span: StageSpan) -> None:

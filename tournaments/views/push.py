@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.actors import Actor
+from common.addresses import client_address
 from common.refusals import Refused
 from tournaments.permissions import visible_tournaments
 from tournaments.selectors.registrations import registration_numbered
@@ -36,6 +37,7 @@ def subscribe(request: HttpRequest, tournament_id: int) -> HttpResponse:
             p256dh=request.POST.get("p256dh", "")[:200],
             auth=request.POST.get("auth", "")[:100],
             by=Actor.of_request(request),
+            address=client_address(request),
         )
     except Refused as refusal:
         return _text(refusal.message, status=400)

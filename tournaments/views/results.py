@@ -6,7 +6,6 @@ arbitre's own), so an unpublished tournament is a 404 to anyone else. Their URLs
 on QR codes and read by other tools: they are fixed (docs, « Résultats »).
 """
 
-import json
 from collections.abc import Callable
 
 from django.conf import settings
@@ -18,7 +17,7 @@ from django.views.decorators.http import require_GET
 
 from common.htmx import HtmxHttpRequest, render_page
 from documents.pace import public_document
-from documents.views import document_response
+from documents.views import document_response, throttled_response
 from tournaments import exports
 from tournaments.models import Hall, Tournament
 from tournaments.permissions import visible_tournaments
@@ -55,13 +54,34 @@ def _csv(content: bytes, *, filename: str) -> HttpResponse:
     return response
 
 
+def _json(content: bytes) -> HttpResponse:
+    return HttpResponse(content, content_type="application/json")
+
+
+def _public_file(
+    request: HtmxHttpRequest, tournament_id: int, answer: Callable[[Tournament], HttpResponse]
+) -> HttpResponse:
+    """A public CSV or JSON file: a visitor's request counted and paced as every public
+    document's (``documents.views.throttled_response``), before anything is read; the file
+    itself kept per change of the tournament (``exports.kept_per_change``)."""
+    tournament = _tournament(request, tournament_id)
+    return throttled_response(request) or answer(tournament)
+
+
 def _ranking_csv(
     request: HtmxHttpRequest, tournament_id: int, *, export: Callable, name: str
 ) -> HttpResponse:
     """The ranking as a CSV file: ``export`` writes it, ``name`` (with the tournament's id)
     names it."""
-    tournament = _tournament(request, tournament_id)
-    return _csv(export(current_ranking(tournament)), filename=f"{name}-{tournament.pk}.csv")
+
+    def answer(tournament: Tournament) -> HttpResponse:
+        stamp = tournament_stamp(tournament)
+        content = exports.kept_per_change(
+            f"{name}-csv", stamp, lambda: export(current_ranking(tournament, stamp=stamp))
+        )
+        return _csv(content, filename=f"{name}-{tournament.pk}.csv")
+
+    return _public_file(request, tournament_id, answer)
 
 
 @public_document
@@ -106,38 +126,44 @@ def deals_xlsx(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     return _xlsx(request, tournament_id, documents.DEALS_XLSX, "donnes")
 
 
+def _ranking_json(tournament: Tournament) -> HttpResponse:
+    stamp = tournament_stamp(tournament)
+    ranking = current_ranking(tournament, stamp=stamp)
+    return _json(exports.ranking_json_bytes(ranking, stamp=stamp))
+
+
 @public_document
 @require_GET
 def ranking_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _tournament(request, tournament_id)
-    stamp = tournament_stamp(tournament)
-    ranking = current_ranking(tournament, stamp=stamp)
-    content = exports.ranking_json_bytes(ranking, stamp=stamp)
-    return HttpResponse(content, content_type="application/json")
+    return _public_file(request, tournament_id, _ranking_json)
 
 
+@public_document
 @require_GET
 def plan_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """Every published position's seating (docs, « Exports »)."""
-    content = exports.plan_json_bytes(_tournament(request, tournament_id))
-    return HttpResponse(content, content_type="application/json")
+    return _public_file(
+        request, tournament_id, lambda tournament: _json(exports.plan_json_bytes(tournament))
+    )
 
 
+@public_document
 @require_GET
 def deals_csv(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _tournament(request, tournament_id)
-    return _csv(exports.deals_csv(tournament), filename=f"donnes-{tournament.pk}.csv")
+    return _public_file(
+        request,
+        tournament_id,
+        lambda tournament: _csv(
+            exports.deals_csv_bytes(tournament), filename=f"donnes-{tournament.pk}.csv"
+        ),
+    )
 
 
+@public_document
 @require_GET
 def deals_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _tournament(request, tournament_id)
-    return HttpResponse(
-        json.dumps(
-            exports.deals_json(tournament),
-            ensure_ascii=False,
-        ),
-        content_type="application/json",
+    return _public_file(
+        request, tournament_id, lambda tournament: _json(exports.deals_json_bytes(tournament))
     )
 
 

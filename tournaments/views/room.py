@@ -35,6 +35,7 @@ from tournaments.selectors.halls import in_hall, tournament_halls
 from tournaments.selectors.positions import is_seated
 from tournaments.selectors.room import position_room_state
 from tournaments.selectors.sheets import unanswered_calls
+from tournaments.services.draws import commit_draw
 from tournaments.services.positions import (
     close_position,
     handle_call,
@@ -225,6 +226,10 @@ def next_position_seat(request: HtmxHttpRequest, tournament_id: int, number: int
         return _back_to_room(position)
     if is_seated(tournament=tournament, number=following):
         return redirect(placement)
+    if pending_draw(tournament=tournament, number=following) is None:
+        # Nothing is drawn from a commitment fixed in the same step: this tap fixes and shows
+        # it, and the placement page draws from it.
+        return _commit_next(request, tournament, following, position)
     try:
         planned = plan_position(
             tournament=tournament, number=following, by=Actor.arbitre(request.user)
@@ -240,6 +245,25 @@ def next_position_seat(request: HtmxHttpRequest, tournament_id: int, number: int
     for notice in penalties_cancelled_notices(planned):
         messages.warning(request, notice)
     return redirect(placement)
+
+
+def _commit_next(
+    request: HtmxHttpRequest, tournament: Tournament, following: int, position: Position
+) -> HttpResponse:
+    try:
+        draw = commit_draw(tournament=tournament, number=following, by=Actor.arbitre(request.user))
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+        return _back_to_room(position)
+    messages.success(
+        request,
+        _(
+            "Engagement du tirage de la position %(number)s fixé (tirage n° %(attempt)s) : il "
+            "s'affiche dans la salle et sur l'écran de projection. Générez le placement."
+        )
+        % {"number": following, "attempt": draw.attempt},
+    )
+    return redirect("setup_placement", tournament.pk, following)
 
 
 @require_POST

@@ -8,6 +8,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from common.htmx import HtmxHttpRequest, render_page
@@ -19,6 +20,9 @@ from tournaments.selectors.halls import in_hall
 from tournaments.selectors.sheets import table_hall
 from tournaments.services.tables import grant_device_link
 from tournaments.table_access import (
+    CLIENT_ON_TABLE,
+    TABLE,
+    Blocked,
     any_table_or_404,
     check_code,
     grant_link_valid,
@@ -41,22 +45,16 @@ def _access_context(request: HtmxHttpRequest, table: Table, **extra) -> dict:
 def table_access(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """The table's code, typed once, opens this table's sheet for writing on this device."""
     table = any_table_or_404(table_id)
-    status = 200
+    status, retry_after = 200, None
     if request.method == "POST":
         form = TableCodeForm(request.POST)
         if form.is_valid():
             opened = check_code(request, table=table, code=form.cleaned_data["code"])
-            if opened:
+            if opened is True:
                 return redirect("sheet", table_id=table.pk)
-            if opened is None:
-                form.add_error(
-                    None,
-                    _(
-                        "Trop d'essais sur cette table : appelez l'arbitre, qui ouvrira ce "
-                        "téléphone depuis la salle."
-                    ),
-                )
-                status = 429
+            if isinstance(opened, Blocked):
+                form.add_error(None, _blocked_message(opened))
+                status, retry_after = 429, opened.retry_after
             else:
                 form.add_error("code", _("Ce n'est pas le code de cette table."))
                 status = 403
@@ -66,7 +64,28 @@ def table_access(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         # The QR code printed on the sheet may carry the code: it fills the field, no more.
         form = TableCodeForm(initial={"code": request.GET.get("code", "")[:20]})
     context = _access_context(request, table, form=form)
-    return render_page(request, "sheets/access.html", context, partial="access", status=status)
+    response = render_page(request, "sheets/access.html", context, partial="access", status=status)
+    if retry_after:
+        response["Retry-After"] = str(retry_after)
+    return response
+
+
+def _blocked_message(blocked: Blocked) -> str:
+    """Which bound was reached, in the words of whoever typed: the table's own, or this
+    connection's (a room's phones share it), and when to try again."""
+    minutes = -(-blocked.retry_after // 60)
+    wait = ngettext(
+        "réessayez dans %(minutes)s minute", "réessayez dans %(minutes)s minutes", minutes
+    ) % {"minutes": minutes}
+    if blocked.bound == TABLE:
+        reason = _("Trop d'essais sur cette table")
+    elif blocked.bound == CLIENT_ON_TABLE:
+        reason = _("Trop d'essais sur cette table depuis cette connexion")
+    else:
+        reason = _("Trop d'essais de codes depuis cette connexion, toutes tables confondues")
+    return _(
+        "%(reason)s : appelez l'arbitre, qui ouvrira ce téléphone depuis la salle, ou %(wait)s."
+    ) % {"reason": reason, "wait": wait}
 
 
 @require_http_methods(["GET", "POST"])

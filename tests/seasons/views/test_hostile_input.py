@@ -19,9 +19,11 @@ def test_hostile_values_never_break_the_season_form(arbitre_client, club, data):
 
     response = arbitre_client.post(f"/arbitre/clubs/{club.pk}/saisons/nouvelle/", data)
 
-    assert response.status_code in (302, 422), response.status_code
+    # A NUL character anywhere is the middleware's 400, before the form.
+    nul = any("\x00" in value for value in data.values())
+    assert response.status_code in ((400,) if nul else (302, 422)), response.status_code
     assert len(response.content) < MAX_ANSWER_BYTES
-    if response.status_code == 422:
+    if response.status_code in (400, 422):
         assert Season.objects.count() == before
 
 
@@ -30,5 +32,6 @@ def test_hostile_values_never_break_the_season_form(arbitre_client, club, data):
 def test_hostile_ids_and_screens_are_a_404_or_a_page(client, db, season_id, screen):  # noqa: ARG001
     projector = client.get(f"/saisons/{season_id}/projection/", {"ecran": screen})
 
-    assert projector.status_code == 404
+    # A NUL character is the middleware's 400, before the season is looked for.
+    assert projector.status_code == (400 if "\x00" in screen else 404)
     assert client.get(f"/joueurs/{season_id}/").status_code == 404

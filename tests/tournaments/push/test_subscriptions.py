@@ -70,14 +70,36 @@ def test_ne_plus_me_prevenir_unsubscribes_the_phone(client, room, phone):
         "file:///etc/passwd",
         "https://127.0.0.1.evil.example.org/",
         "",
+        "https://169.254.169.254\\@fcm.googleapis.com/fcm/send/x",
+        "https://fcm.googleapis.com:443\\@127.0.0.1/fcm/send/x",
+        "https://user@fcm.googleapis.com/fcm/send/x",
+        "https://fcm.googleapis.com:8443/fcm/send/x",
+        "https://fcm.googleapis.com\t/fcm/send/x",
+        "https://fcm.google\tapis.com/fcm/send/x",
+        "https://fcm.googleapis.com/fcm send/x",
+        "https://fcm.googleapis.com/fcm/send/x\n",
+        "https://fcm.googleapis.com#@127.0.0.1/",
+        "https://FCM.googleapis.com%2e127.0.0.1/",
+        "https://[::1]/fcm/send/x",
+        "http://fcm.googleapis.com/fcm/send/x",
     ],
 )
-def test_an_endpoint_of_no_push_service_is_refused(client, room, phone, endpoint):
+def test_an_endpoint_of_no_push_service_is_refused(client, room, phone, endpoint, settings):
+    settings.PUSH_SERVICE_HOSTS = ("127.0.0.1", "fcm.googleapis.com")
+    settings.PUSH_PLAIN_HTTP_FOR_TESTS = endpoint.startswith("https")
     response = subscribe(client, room[0], phone, endpoint=endpoint)
 
     assert response.status_code == 400
     assert "adresse de notification" in response.content.decode()
     assert not PushSubscription.objects.exists()
+
+
+def test_a_push_services_endpoint_on_its_list_is_taken_as_written(client, room, phone, settings):
+    settings.PUSH_SERVICE_HOSTS = ("fcm.googleapis.com",)
+    endpoint = "https://fcm.googleapis.com/fcm/send/dGVzdA:APA91b-x_y?z=1"
+
+    assert subscribe(client, room[0], phone, endpoint=endpoint).status_code == 200
+    assert PushSubscription.objects.get().endpoint == endpoint
 
 
 @pytest.mark.parametrize("field", ["p256dh", "auth"])
@@ -96,15 +118,53 @@ def test_an_unknown_participant_is_refused(client, room, phone, number):
     assert response.content.decode() == "Aucun participant ne porte ce numéro."
 
 
-def test_a_player_has_at_most_ten_phones(client, room, push_service):
-    for n in range(10):
+def test_a_player_has_at_most_three_phones(client, room, push_service):
+    for n in range(3):
         subscribe(client, room[0], Phone(push_service, f"/push/{n}"))
 
-    response = subscribe(client, room[0], Phone(push_service, "/push/eleventh"))
+    response = subscribe(client, room[0], Phone(push_service, "/push/fourth"))
 
     assert response.status_code == 400
-    assert "c'est le maximum" in response.content.decode()
-    assert PushSubscription.objects.count() == 10
+    assert response.content.decode() == (
+        "Déjà 3 téléphones sont prévenus pour ce joueur : c'est le maximum."
+    )
+    assert PushSubscription.objects.count() == 3
+
+
+def test_one_address_subscribes_a_bounded_number_of_phones(client, room, push_service, settings):
+    settings.PUSH_PHONES_PER_ADDRESS = 4
+    for n in range(4):
+        subscribe(client, room[0], Phone(push_service, f"/push/{n}"), number=n + 1)
+
+    response = subscribe(client, room[0], Phone(push_service, "/push/fifth"), number=5)
+
+    assert response.status_code == 400
+    assert response.content.decode() == (
+        "Déjà 4 téléphones sont prévenus depuis cette connexion pour ce tournoi : "
+        "c'est le maximum. Demandez à l'arbitre."
+    )
+    assert PushSubscription.objects.count() == 4
+
+
+def test_another_address_still_subscribes_past_one_addresss_bound(
+    client, room, push_service, settings
+):
+    settings.PUSH_PHONES_PER_ADDRESS = 1
+    subscribe(client, room[0], Phone(push_service, "/push/first"), number=1)
+
+    response = subscribe(
+        Client(REMOTE_ADDR="192.0.2.7"), room[0], Phone(push_service, "/push/other"), number=2
+    )
+
+    assert response.status_code == 200
+    assert PushSubscription.objects.count() == 2
+
+
+def test_the_address_is_kept_only_keyed(client, room, phone):
+    subscribe(client, room[0], phone)
+
+    kept = PushSubscription.objects.get().address_key
+    assert len(kept) == 64 and "127.0.0.1" not in kept
 
 
 def test_an_unpublished_tournament_takes_no_subscription(client, room, phone):

@@ -13,10 +13,11 @@ import pytest
 from django.db import connection
 
 from tests.at_the_table import TESTS
+from tests.factories import plan_committed
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.selectors.seating import seating_plan
 from tournaments.services.registrations import check_in, register_player
-from tournaments.services.seating import plan_position, publish_seating, seat_position
+from tournaments.services.seating import publish_seating, seat_position
 
 
 @contextmanager
@@ -90,14 +91,14 @@ def test_the_projection_survives_a_reseating_under_it(client, tournament, publis
 def test_the_ranking_survives_a_late_arrival_seated_between_its_reads(tournament):
     """A player registered and seated between the ranking's read of the registrations and
     its read of the seats is ranked with the rest or not at all, never a KeyError."""
-    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
 
     def late_arrival():
         late = register_player(
             tournament=tournament, last_name="Tardieu", first_name="Zoé", by=TESTS
         )
         check_in(registration=late, present=True, by=TESTS)
-        plan_position(tournament=tournament, number=1, reason="Arrivée tardive.", by=TESTS)
+        plan_committed(tournament=tournament, number=1, reason="Arrivée tardive.", by=TESTS)
 
     with between_two_reads(("tournaments_registration",), late_arrival) as state:
         ranking = tournament_ranking(tournament)
@@ -110,7 +111,7 @@ def test_the_ranking_survives_a_late_arrival_seated_between_its_reads(tournament
 def test_the_rankings_queries_all_run_in_one_transaction(tournament, registrations):
     """Outside any transaction (a page's request), the ranking's queries share one: on
     PostgreSQL a read-only REPEATABLE READ one, which sees the database as at its first."""
-    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
     seen = []
 
     def note(execute, sql, params, many, context):

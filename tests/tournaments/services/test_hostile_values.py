@@ -7,10 +7,10 @@ from django.db import connection
 
 from common.refusals import Refused
 from tests.at_the_table import TESTS
-from tests.factories import register
+from tests.factories import plan_committed, register
 from tournaments.models import Position, Seat
 from tournaments.services.imports import CSV_MAX_ROWS, import_registrations
-from tournaments.services.seating import plan_position, swap_seats
+from tournaments.services.seating import swap_seats
 
 # Finding 6: CSV files that cannot be a list of players.
 
@@ -99,7 +99,7 @@ def run_together(*actions) -> None:
 
 @pytest.mark.usefixtures("registrations")
 def test_the_same_swap_posted_twice_is_refused_the_second_time(tournament):
-    position = plan_position(tournament=tournament, number=1, by=TESTS)
+    position = plan_committed(tournament=tournament, number=1, by=TESTS)
     first, second = Seat.objects.filter(position=position).order_by("pk")[:2]
     swap_seats(position=position, first=first, second=second, by=TESTS)
 
@@ -116,12 +116,12 @@ def test_the_same_swap_posted_twice_is_refused_the_second_time(tournament):
 @pytest.mark.usefixtures("registrations")
 def test_two_simultaneous_generations_both_end_without_error(tournament):
     # « Générer » again on a position already seated: both requests replace its tables.
-    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
     errors = []
 
     def generate():
         try:
-            plan_position(tournament=tournament, number=1, reason="Double appui", by=TESTS)
+            plan_committed(tournament=tournament, number=1, reason="Double appui", by=TESTS)
         except Exception as error:  # noqa: BLE001 - any error is what the test reports
             errors.append(error)
 
@@ -136,7 +136,7 @@ def test_two_simultaneous_generations_both_end_without_error(tournament):
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks: PostgreSQL only")
 @pytest.mark.usefixtures("registrations")
 def test_two_simultaneous_identical_swaps_give_one_swap_and_one_refusal(tournament):
-    position = plan_position(tournament=tournament, number=1, by=TESTS)
+    position = plan_committed(tournament=tournament, number=1, by=TESTS)
     first, second = Seat.objects.filter(position=position).order_by("pk")[:2]
     outcomes = []
 

@@ -9,8 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.at_the_table import TESTS, fill_sheet
+from tests.factories import plan_committed
 from tournaments.services.positions import close_position, reopen_position
-from tournaments.services.seating import plan_position, publish_seating
+from tournaments.services.seating import publish_seating
 from tournaments.services.sheets import confirm_bilan
 
 pytestmark = pytest.mark.skipif(
@@ -67,7 +68,7 @@ def test_a_signature_locks_its_table_only_never_its_position_or_tournament(table
 @pytest.mark.usefixtures("registrations")
 def test_generating_a_seating_locks_the_tournament_then_the_position(tournament):
     with CaptureQueriesContext(connection) as queries:
-        plan_position(tournament=tournament, number=1, by=TESTS)
+        plan_committed(tournament=tournament, number=1, by=TESTS)
 
     # The penalties last: those of players the new seating leaves out are cancelled.
     assert locks(queries) == [

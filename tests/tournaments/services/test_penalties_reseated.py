@@ -6,11 +6,10 @@ import pytest
 
 from common.actors import Actor
 from common.refusals import Refused
-from tests.factories import register
+from tests.factories import plan_committed, register
 from tournaments.models import JournalEntry, Penalty, Registration
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import check_in, unregister_player
-from tournaments.services.seating import plan_position
 
 # Seating a position again draws anew, which needs a public reason (docs/tirage.md).
 ABSENT = "Un joueur pointé absent"
@@ -21,22 +20,22 @@ def seated_out(tournament, arbitre):
     """Nine players seated at position 1; player 1 penalised there, then pointed absent."""
     players = register(tournament, 9)
     by = Actor.arbitre(arbitre)
-    position = plan_position(tournament=tournament, number=1, by=by)
+    position = plan_committed(tournament=tournament, number=1, by=by)
     add_penalty(registration=players[0], position=position, points=20, reason="Retard", by=by)
     check_in(registration=players[0], present=False, by=by)
     return players[0]
 
 
 def generate(client, tournament):
-    return client.post(
-        f"/arbitre/tournois/{tournament.pk}/positions/1/placement/generer/",
-        {"reason": "Un joueur absent"},
-        follow=True,
-    )
+    """The placement page's two taps: the new draw's commitment, with its reason, then the
+    draw."""
+    placement = f"/arbitre/tournois/{tournament.pk}/positions/1/placement/"
+    client.post(f"{placement}engagement/", {"reason": "Un joueur absent"})
+    return client.post(f"{placement}generer/", follow=True)
 
 
 def test_seating_again_without_a_penalised_player_cancels_the_penalty(seated_out, arbitre):
-    position = plan_position(
+    position = plan_committed(
         tournament=seated_out.tournament, number=1, reason=ABSENT, by=Actor.arbitre(arbitre)
     )
 
@@ -51,7 +50,7 @@ def test_seating_again_with_the_penalised_player_keeps_the_penalty(seated_out, a
     by = Actor.arbitre(arbitre)
     check_in(registration=seated_out, present=True, by=by)
 
-    position = plan_position(tournament=seated_out.tournament, number=1, reason=ABSENT, by=by)
+    position = plan_committed(tournament=seated_out.tournament, number=1, reason=ABSENT, by=by)
 
     assert position.penalties_cancelled == []
     assert not Penalty.objects.get().is_cancelled
@@ -78,7 +77,7 @@ def test_unregistering_a_player_in_the_penalties_register_is_refused_with_its_re
 
 
 def test_the_service_refuses_to_unregister_a_penalised_player(seated_out, arbitre):
-    plan_position(
+    plan_committed(
         tournament=seated_out.tournament, number=1, reason=ABSENT, by=Actor.arbitre(arbitre)
     )
 

@@ -9,8 +9,9 @@ from tests.factories import seat
 from tests.htmx import HTMX
 from tests.refusals import refusal_the_second_time
 from tournaments.deal_scoring import DealResult
-from tournaments.models import HandledCall, Position, Tournament
+from tournaments.models import Draw, HandledCall, Position, Tournament
 from tournaments.services.deals import correct_deal
+from tournaments.services.draws import commit_draw
 from tournaments.services.positions import close_position, handle_call, reopen_position
 
 
@@ -298,6 +299,7 @@ def test_once_closed_the_room_seats_the_next_position_in_one_tap(
     arbitre_client, signed_position, arbitre
 ):
     close_position(position=signed_position, by=Actor.arbitre(arbitre))
+    commit_draw(tournament=signed_position.tournament, number=2, by=Actor.arbitre(arbitre))
 
     response = arbitre_client.post(room_url(signed_position).replace("salle", "suivante"))
 
@@ -351,3 +353,27 @@ def test_a_sheet_of_a_closed_position_is_not_given_back_to_the_table(
     table.refresh_from_db()
     assert table.locked_at is not None
     assert "rouvrez-la d&#x27;abord" in response.content.decode()
+
+
+def test_without_a_commitment_shown_the_next_tap_fixes_it_and_draws_nothing(
+    arbitre_client, signed_position, arbitre
+):
+    close_position(position=signed_position, by=Actor.arbitre(arbitre))
+
+    response = arbitre_client.post(
+        room_url(signed_position).replace("salle", "suivante"), follow=True
+    )
+
+    tournament = signed_position.tournament
+    assert response.redirect_chain[-1][0] == (
+        f"/arbitre/tournois/{tournament.pk}/positions/2/placement/"
+    )
+    assert "Engagement du tirage de la position 2 fixé (tirage n° 1)" in (response.content.decode())
+    draw = Draw.objects.get(tournament=tournament, position_number=2)
+    assert (
+        draw.drawn_at,
+        tournament.positions.filter(number=2, tables__isnull=False).exists(),
+    ) == (
+        None,
+        False,
+    )

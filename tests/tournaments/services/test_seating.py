@@ -7,13 +7,13 @@ from django.utils import timezone
 
 from common.refusals import Refused
 from tests.at_the_table import TESTS
-from tests.factories import register, seat_ahead_then_change, start
+from tests.factories import plan_committed, register, seat_ahead_then_change, start
 from tournaments.choices import Formula
 from tournaments.models import Deal, Seat, Team
 from tournaments.selectors.registrations import position_participants
 from tournaments.selectors.seating import position_report, seating_changes
 from tournaments.services.registrations import check_in, register_player
-from tournaments.services.seating import plan_position, publish_seating, swap_seats
+from tournaments.services.seating import publish_seating, swap_seats
 
 
 def seated_ids(position):
@@ -30,7 +30,7 @@ def tables_of(position):
 def test_every_present_player_is_seated_once(tournament):
     registrations = register(tournament, 13)
 
-    position = plan_position(tournament=tournament, number=1, by=TESTS)
+    position = plan_committed(tournament=tournament, number=1, by=TESTS)
 
     assert seated_ids(position) == sorted(r.pk for r in registrations)
     assert sorted(len(table) for table in tables_of(position)) == [3, 3, 3, 4]
@@ -40,7 +40,7 @@ def test_absent_players_are_not_seated(tournament, registrations):
     registrations[0].checked_in = False
     registrations[0].save()
 
-    position = plan_position(tournament=tournament, number=1, by=TESTS)
+    position = plan_committed(tournament=tournament, number=1, by=TESTS)
 
     assert seated_ids(position) == sorted(r.pk for r in registrations[1:])
 
@@ -50,7 +50,7 @@ def test_nobody_meets_twice_over_the_positions_when_it_can_be_avoided(tournament
     tournament.positions_count = 5
     tournament.save()
 
-    positions = [plan_position(tournament=tournament, number=n, by=TESTS) for n in range(1, 6)]
+    positions = [plan_committed(tournament=tournament, number=n, by=TESTS) for n in range(1, 6)]
 
     pairs = [
         pair
@@ -71,7 +71,7 @@ def test_team_mates_never_sit_together(tournament, registrations):
             registration.team = team
             registration.save()
 
-    position = plan_position(tournament=tournament, number=1, by=TESTS)
+    position = plan_committed(tournament=tournament, number=1, by=TESTS)
 
     teams = {r.pk: r.team_id for r in registrations}
     for table in tables_of(position):
@@ -81,18 +81,18 @@ def test_team_mates_never_sit_together(tournament, registrations):
 @pytest.mark.usefixtures("registrations")
 def test_a_position_is_seated_only_after_the_previous_one(tournament):
     with pytest.raises(Refused) as refused:
-        plan_position(tournament=tournament, number=2, by=TESTS)
+        plan_committed(tournament=tournament, number=2, by=TESTS)
 
     assert refused.value.code == "previous_not_seated"
 
 
 @pytest.mark.usefixtures("registrations")
 def test_a_past_position_never_changes_once_the_next_has_started(tournament):
-    plan_position(tournament=tournament, number=1, by=TESTS)
-    start(plan_position(tournament=tournament, number=2, by=TESTS))
+    plan_committed(tournament=tournament, number=1, by=TESTS)
+    start(plan_committed(tournament=tournament, number=2, by=TESTS))
 
     with pytest.raises(Refused) as refused:
-        plan_position(tournament=tournament, number=1, by=TESTS)
+        plan_committed(tournament=tournament, number=1, by=TESTS, reason="Un oubli.")
 
     assert refused.value.code == "later_played"
     assert refused.value.message == "La position 2 a commencé : la position 1 ne change plus."
@@ -100,7 +100,7 @@ def test_a_past_position_never_changes_once_the_next_has_started(tournament):
 
 def published(tournament, number: int, reason: str = "Arrivée tardive."):
     """Position ``number`` seated by the generator and its seating published, read again."""
-    position = plan_position(tournament=tournament, number=number, by=TESTS, reason=reason)
+    position = plan_committed(tournament=tournament, number=number, by=TESTS, reason=reason)
     publish_seating(position=position, by=TESTS)
     position.refresh_from_db()
     return position
@@ -119,7 +119,7 @@ def test_regenerating_a_position_regenerates_every_later_one_seated_ahead(tourna
     withdrawn, late = seated_ahead
     playing = sorted(r.pk for r in position_participants(tournament=tournament, number=2))
 
-    plan_position(tournament=tournament, number=2, by=TESTS, reason="Arrivée tardive.")
+    plan_committed(tournament=tournament, number=2, by=TESTS, reason="Arrivée tardive.")
 
     for number in (2, 3, 4):
         position = tournament.positions.get(number=number)
@@ -133,7 +133,7 @@ def test_regenerating_a_position_regenerates_every_later_one_seated_ahead(tourna
 def test_regenerating_unpublishes_the_later_positions_seated_ahead(tournament):
     tournament.positions.filter(number__gte=2).update(seating_published_at=timezone.now())
 
-    plan_position(tournament=tournament, number=2, reason="Arrivée tardive.", by=TESTS)
+    plan_committed(tournament=tournament, number=2, reason="Arrivée tardive.", by=TESTS)
 
     assert not tournament.positions.filter(seating_published_at__isnull=False, number__gte=2)
 
@@ -144,7 +144,7 @@ def test_a_regeneration_refused_leaves_every_position_as_it_was(tournament):
     tournament.registrations.update(withdrawn_from=2)
 
     with pytest.raises(Refused) as refused:
-        plan_position(tournament=tournament, number=2, reason="Arrivée tardive.", by=TESTS)
+        plan_committed(tournament=tournament, number=2, reason="Arrivée tardive.", by=TESTS)
 
     assert "au moins 3 joueurs" in refused.value.message
     assert {n: tables_of(tournament.positions.get(number=n)) for n in (2, 3, 4)} == before
@@ -186,7 +186,7 @@ def test_a_seating_generated_again_can_be_published(tournament):
 
 def test_the_report_counts_odd_tables_for_the_players_seated_only(tournament, seated_ahead):
     withdrawn, late = seated_ahead
-    second = plan_position(tournament=tournament, number=2, reason="Arrivée tardive.", by=TESTS)
+    second = plan_committed(tournament=tournament, number=2, reason="Arrivée tardive.", by=TESTS)
 
     odd_tables = position_report(position=second).odd_tables
 
@@ -200,28 +200,28 @@ def test_too_few_players_is_a_french_refusal(tournament):
     register(tournament, 2)
 
     with pytest.raises(Refused) as refused:
-        plan_position(tournament=tournament, number=1, by=TESTS)
+        plan_committed(tournament=tournament, number=1, by=TESTS)
 
     assert "au moins 3 joueurs" in refused.value.message
 
 
 @pytest.mark.usefixtures("registrations")
 def test_a_late_arrival_is_seated_from_the_next_position(tournament):
-    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
     late = register_player(tournament=tournament, last_name="Tard", first_name="Léo", by=TESTS)
     check_in(registration=late, present=True, by=TESTS)
 
-    second = plan_position(tournament=tournament, number=2, by=TESTS)
+    second = plan_committed(tournament=tournament, number=2, by=TESTS)
 
     assert late.pk in seated_ids(second)
 
 
 @pytest.mark.usefixtures("registrations")
 def test_regenerating_unpublishes_the_seating(tournament):
-    position = plan_position(tournament=tournament, number=1, by=TESTS)
+    position = plan_committed(tournament=tournament, number=1, by=TESTS)
     publish_seating(position=position, by=TESTS)
 
-    position = plan_position(tournament=tournament, number=1, reason="Arrivée tardive.", by=TESTS)
+    position = plan_committed(tournament=tournament, number=1, reason="Arrivée tardive.", by=TESTS)
 
     assert position.seating_published_at is None
 
@@ -237,7 +237,7 @@ def test_publishing_starts_the_tournament(tournament):
 
 @pytest.mark.usefixtures("registrations")
 def test_swapping_exchanges_two_players_seats(tournament):
-    position = plan_position(tournament=tournament, number=1, by=TESTS)
+    position = plan_committed(tournament=tournament, number=1, by=TESTS)
     first, second = (
         position.seats.filter(table__number=1)[0],
         position.seats.filter(table__number=2)[0],
@@ -257,8 +257,8 @@ def test_the_report_counts_the_repeat_meeting_a_swap_makes(tournament):
     tournament.positions_count = 2
     tournament.save()
     register(tournament, 16)
-    first = plan_position(tournament=tournament, number=1, by=TESTS)
-    second = plan_position(tournament=tournament, number=2, by=TESTS)
+    first = plan_committed(tournament=tournament, number=1, by=TESTS)
+    second = plan_committed(tournament=tournament, number=2, by=TESTS)
     assert position_report(position=second).repeat_meetings == 0
     # Seat, at position 2, a player beside someone they already met at position 1.
     x = second.seats.first()
@@ -273,7 +273,7 @@ def test_the_report_counts_the_repeat_meeting_a_swap_makes(tournament):
 
 @pytest.mark.usefixtures("registrations")
 def test_a_played_position_cannot_be_swapped(tournament):
-    position = plan_position(tournament=tournament, number=1, by=TESTS)
+    position = plan_committed(tournament=tournament, number=1, by=TESTS)
     table = position.tables.first()
     Deal.objects.create(
         table=table,

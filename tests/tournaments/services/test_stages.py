@@ -12,11 +12,11 @@ from tests.championship import (
     qualification_and_final,
     set_cut,
 )
-from tests.factories import register
+from tests.factories import plan_committed, register
 from tests.refusals import refusal
 from tournaments.models import JournalEntry, Stage
 from tournaments.selectors.ranking import tournament_ranking
-from tournaments.services.seating import plan_position, publish_seating
+from tournaments.services.seating import publish_seating
 from tournaments.services.stages import add_stage, delete_stage
 from tournaments.services.tournaments import update_tournament
 
@@ -55,7 +55,7 @@ def test_the_next_stage_seats_only_the_players_its_cut_qualified(tournament, sta
     first = play_position(tournament, 1)
     nords = {seat.registration_id for seat in first.seats.filter(place="N")}
 
-    final = plan_position(tournament=tournament, number=2, by=TESTS)
+    final = plan_committed(tournament=tournament, number=2, by=TESTS)
 
     assert {seat.registration_id for seat in final.seats.all()} == nords
 
@@ -103,10 +103,10 @@ def test_the_last_stage_has_no_cut(stages):
 def test_a_stage_is_not_seated_before_the_previous_one_is_closed(tournament, stages):
     qualification, _final = stages
     set_cut(qualification, 8)
-    position = plan_position(tournament=tournament, number=1, by=TESTS)
+    position = plan_committed(tournament=tournament, number=1, by=TESTS)
     publish_seating(position=position, by=TESTS)
 
-    refused = refusal(plan_position, tournament=tournament, number=2, by=TESTS)
+    refused = refusal(plan_committed, tournament=tournament, number=2, by=TESTS)
 
     assert "n'est pas close" in refused.message
     assert not tournament.positions.filter(number=2).exists()
@@ -116,7 +116,7 @@ def test_a_stage_is_not_seated_before_the_previous_one_is_closed(tournament, sta
 def test_a_stage_is_not_seated_while_the_previous_one_has_no_cut(tournament):
     play_position(tournament, 1)
 
-    refused = refusal(plan_position, tournament=tournament, number=2, by=TESTS)
+    refused = refusal(plan_committed, tournament=tournament, number=2, by=TESTS)
 
     assert refused.code == "no_cut"
 
@@ -125,7 +125,7 @@ def test_the_cut_no_longer_changes_once_the_next_stage_is_seated(tournament, sta
     qualification, _final = stages
     set_cut(qualification, 8)
     play_position(tournament, 1)
-    plan_position(tournament=tournament, number=2, by=TESTS)
+    plan_committed(tournament=tournament, number=2, by=TESTS)
 
     refused = refusal(set_cut, stage=Stage.objects.get(pk=qualification.pk), cut=4)
 

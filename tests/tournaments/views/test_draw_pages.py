@@ -4,14 +4,15 @@ header), and the public page of every draw."""
 import pytest
 
 from tests.at_the_table import TESTS
+from tests.factories import plan_committed
 from tests.pdfs import pdf_text
 from tournaments.services.draws import commit_draw
-from tournaments.services.seating import plan_position, publish_seating, swap_seats
+from tournaments.services.seating import publish_seating, swap_seats
 
 
 @pytest.fixture
 def published(tournament, registrations):  # noqa: ARG001 - the players to seat
-    position = plan_position(tournament=tournament, number=1, by=TESTS)
+    position = plan_committed(tournament=tournament, number=1, by=TESTS)
     first, second = (
         position.seats.filter(table__number=1)[0],
         position.seats.filter(table__number=2)[0],
@@ -61,7 +62,7 @@ def test_the_public_page_reveals_a_published_draws_secret_and_its_swap(client, t
 
 def test_the_public_page_hides_a_secret_not_yet_revealed(client, tournament, registrations):  # noqa: ARG001
     draw = commit_draw(tournament=tournament, number=1, by=TESTS)
-    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
 
     page = client.get(f"/tournois/{tournament.pk}/tirages/").content.decode()
     draw.refresh_from_db()
@@ -72,7 +73,7 @@ def test_the_public_page_hides_a_secret_not_yet_revealed(client, tournament, reg
 
 
 def test_a_second_draw_shows_its_number_and_reason(client, tournament, registrations):  # noqa: ARG001
-    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
     commit_draw(tournament=tournament, number=1, by=TESTS, reason="Un joueur oublié au pointage.")
 
     page = client.get(f"/tournois/{tournament.pk}/tirages/").content.decode()

@@ -10,10 +10,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.at_the_table import TESTS
-from tests.factories import club_tournament
+from tests.factories import club_tournament, plan_committed
 from tests.walks import walk
 from tournaments.services.registrations import create_team
-from tournaments.services.seating import plan_position
 from tournaments.services.stages import add_stage
 
 
@@ -23,7 +22,7 @@ def room(tournament, registrations):
     tournament.formula = "duo"
     tournament.save()
     team = create_team(tournament=tournament, name="Les As", by=TESTS)
-    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
     stage = add_stage(tournament=tournament, name="Phase unique", positions_count=3, by=TESTS)
     return tournament, registrations[0], team, stage
 

@@ -5,13 +5,12 @@ import pytest
 from clubs.models import Player
 from common.refusals import Refused
 from tests.at_the_table import TESTS
-from tests.factories import start
+from tests.factories import plan_committed, start
 from tests.htmx import HTMX
 from tournaments.models import Registration
 from tournaments.selectors.registrations import position_participants
 from tournaments.selectors.seating import count_tables
 from tournaments.services.registrations import cancel_withdrawal, check_in, withdraw_player
-from tournaments.services.seating import plan_position
 
 
 @pytest.fixture
@@ -35,7 +34,7 @@ def test_checking_in_before_any_seating_plays_from_the_first_position(absent):
 
 @pytest.mark.usefixtures("registrations")
 def test_a_player_checked_in_once_play_started_joins_from_the_next_position(tournament, absent):
-    start(plan_position(tournament=tournament, number=1, by=TESTS))
+    start(plan_committed(tournament=tournament, number=1, by=TESTS))
 
     check_in(registration=absent, present=True, by=TESTS)
 
@@ -48,7 +47,7 @@ def test_a_player_checked_in_once_play_started_joins_from_the_next_position(tour
 def test_a_late_arrival_is_marked_in_words_that_agree_with_anyone(
     arbitre_client, tournament, absent
 ):
-    start(plan_position(tournament=tournament, number=1, by=TESTS))
+    start(plan_committed(tournament=tournament, number=1, by=TESTS))
 
     response = arbitre_client.post(checkin_url(tournament, absent), {"present": "1"}, headers=HTMX)
 
@@ -57,17 +56,17 @@ def test_a_late_arrival_is_marked_in_words_that_agree_with_anyone(
 
 @pytest.mark.usefixtures("registrations")
 def test_a_player_checked_in_before_play_starts_joins_position_1_once_reseated(tournament, absent):
-    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
 
     check_in(registration=absent, present=True, by=TESTS)
-    position = plan_position(tournament=tournament, number=1, reason="Arrivée tardive.", by=TESTS)
+    position = plan_committed(tournament=tournament, number=1, reason="Arrivée tardive.", by=TESTS)
 
     assert absent.joins_from is None
     assert position.seats.filter(registration=absent).exists()
 
 
 def test_a_player_who_played_cannot_be_pointed_absent(tournament, registrations):
-    start(plan_position(tournament=tournament, number=1, by=TESTS))
+    start(plan_committed(tournament=tournament, number=1, by=TESTS))
 
     with pytest.raises(Refused) as refused:
         check_in(registration=registrations[0], present=False, by=TESTS)
@@ -76,7 +75,7 @@ def test_a_player_who_played_cannot_be_pointed_absent(tournament, registrations)
 
 
 def test_a_player_seated_before_play_starts_can_still_be_pointed_absent(tournament, registrations):
-    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
 
     check_in(registration=registrations[0], present=False, by=TESTS)
 
@@ -84,7 +83,7 @@ def test_a_player_seated_before_play_starts_can_still_be_pointed_absent(tourname
 
 
 def test_a_withdrawn_player_keeps_their_seats_and_is_not_seated_again(tournament, registrations):
-    position = start(plan_position(tournament=tournament, number=1, by=TESTS))
+    position = start(plan_committed(tournament=tournament, number=1, by=TESTS))
 
     withdraw_player(registration=registrations[0], by=TESTS)
 
@@ -94,9 +93,9 @@ def test_a_withdrawn_player_keeps_their_seats_and_is_not_seated_again(tournament
 
 
 def test_a_cancelled_withdrawal_comes_back_from_the_next_position(tournament, registrations):
-    start(plan_position(tournament=tournament, number=1, by=TESTS))
+    start(plan_committed(tournament=tournament, number=1, by=TESTS))
     withdraw_player(registration=registrations[0], by=TESTS)
-    start(plan_position(tournament=tournament, number=2, by=TESTS))
+    start(plan_committed(tournament=tournament, number=2, by=TESTS))
 
     cancel_withdrawal(registration=registrations[0], by=TESTS)
 
@@ -108,7 +107,7 @@ def test_a_cancelled_withdrawal_comes_back_from_the_next_position(tournament, re
 @pytest.mark.usefixtures("registrations")
 def test_nobody_can_join_once_every_position_has_started(tournament, absent):
     for number in (1, 2, 3):
-        start(plan_position(tournament=tournament, number=number, by=TESTS))
+        start(plan_committed(tournament=tournament, number=number, by=TESTS))
 
     with pytest.raises(Refused):
         check_in(registration=absent, present=True, by=TESTS)
@@ -173,7 +172,7 @@ def test_a_tap_without_javascript_redirects_to_the_list(arbitre_client, tourname
 def test_pointing_a_player_who_played_absent_shows_the_reason(
     arbitre_client, tournament, registrations
 ):
-    start(plan_position(tournament=tournament, number=1, by=TESTS))
+    start(plan_committed(tournament=tournament, number=1, by=TESTS))
 
     response = arbitre_client.post(
         checkin_url(tournament, registrations[0]), {"present": "0"}, headers=HTMX
@@ -183,7 +182,7 @@ def test_pointing_a_player_who_played_absent_shows_the_reason(
 
 
 def test_withdrawal_view_marks_the_next_position(arbitre_client, tournament, registrations):
-    start(plan_position(tournament=tournament, number=1, by=TESTS))
+    start(plan_committed(tournament=tournament, number=1, by=TESTS))
 
     response = arbitre_client.post(
         f"/arbitre/tournois/{tournament.pk}/joueurs/{registrations[0].pk}/retrait/", headers=HTMX
@@ -197,7 +196,7 @@ def test_withdrawal_view_marks_the_next_position(arbitre_client, tournament, reg
 def test_placement_warns_of_a_player_pointed_absent_after_seating(
     arbitre_client, tournament, registrations
 ):
-    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
     check_in(registration=registrations[0], present=False, by=TESTS)
 
     page = arbitre_client.get(

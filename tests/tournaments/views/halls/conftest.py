@@ -6,10 +6,10 @@ from django.contrib.auth import get_user_model
 
 from common.actors import Actor
 from tests.at_the_table import TESTS, fill_sheet, sign
-from tests.factories import register
+from tests.factories import plan_committed, register
 from tournaments.services.halls import add_hall, give_role
 from tournaments.services.penalties import add_penalty
-from tournaments.services.seating import plan_position, publish_seating
+from tournaments.services.seating import publish_seating
 
 
 @pytest.fixture
@@ -21,7 +21,7 @@ def event(tournament, arbitre):
     registrations = register(tournament, 16)
     first = add_hall(tournament=tournament, name="Salle A", first_table=1, last_table=2, by=TESTS)
     second = add_hall(tournament=tournament, name="Salle B", first_table=3, last_table=4, by=TESTS)
-    position = plan_position(tournament=tournament, number=1, by=TESTS)
+    position = plan_committed(tournament=tournament, number=1, by=TESTS)
     publish_seating(position=position, by=TESTS)
     tables = {table.number: table for table in position.tables.all()}
     for table in tables.values():

@@ -4,6 +4,7 @@
 import json
 
 import pytest
+from django.test import Client
 
 from common.bus import DOWN
 from tests.at_the_table import play, prise_by
@@ -179,3 +180,52 @@ def test_events_waiting_together_go_out_in_one_write(client, room, live_bus):
     write = next(content).decode()
 
     assert [data_of(frame)["n"] for frame in write.split("\n\n") if frame] == [0, 1, 2]
+
+
+# One address's open streams (issue 45) ------------------------------------------------------
+
+
+TOO_MANY = (
+    "Trop de pages en direct sont ouvertes depuis cette connexion : fermez-en quelques-unes. "
+    "Les pages se mettent à jour toutes seules en attendant."
+)
+
+
+def opened_from(address, tournament):
+    """A stream opened from ``address``, its first frame read (its listener added)."""
+    response = open_stream(Client(REMOTE_ADDR=address), tournament)
+    frames(response, 1)
+    return response
+
+
+@pytest.mark.usefixtures("live_bus")
+def test_past_its_bound_an_address_is_refused_a_stream_in_french(room, settings):
+    settings.LIVE_STREAMS_PER_ADDRESS = 2
+    for _ in range(2):
+        opened_from("198.51.100.7", room[0])
+
+    response = Client(REMOTE_ADDR="198.51.100.7").get(f"/tournois/{room[0].pk}/direct/")
+
+    assert response.status_code == 429
+    assert response["Retry-After"] == "60"
+    assert response.content.decode() == TOO_MANY
+
+
+@pytest.mark.usefixtures("live_bus")
+def test_another_address_still_opens_its_stream(room, settings):
+    settings.LIVE_STREAMS_PER_ADDRESS = 1
+    opened_from("198.51.100.7", room[0])
+
+    assert opened_from("198.51.100.8", room[0]).status_code == 200
+
+
+@pytest.mark.usefixtures("live_bus")
+def test_a_stream_closed_gives_its_place_back(room, settings):
+    settings.LIVE_STREAMS_PER_ADDRESS = 1
+    opened_from("198.51.100.7", room[0]).close()
+
+    assert opened_from("198.51.100.7", room[0]).status_code == 200
+
+
+def test_a_rooms_phones_behind_one_address_have_room_enough(settings):
+    assert settings.LIVE_STREAMS_PER_ADDRESS >= 200

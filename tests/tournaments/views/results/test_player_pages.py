@@ -195,7 +195,8 @@ def test_several_players_found_are_listed_for_htmx(client, short_tournament):
     assert "<html" not in response.content.decode()
 
 
-@pytest.mark.parametrize("query", ["²²", "9" * 5000, "'; DROP TABLE x; --", "\x00", "Ω", "%"])
+# A NUL character is answered 400 before any view (tests/tarot_club/test_nul_characters.py).
+@pytest.mark.parametrize("query", ["²²", "9" * 5000, "'; DROP TABLE x; --", "Ω", "%"])
 @pytest.mark.usefixtures("players")
 def test_odd_searches_find_nobody_without_an_error(client, short_tournament, query):
     response = client.get(f"/tournois/{short_tournament.pk}/joueurs/", {"q": query})

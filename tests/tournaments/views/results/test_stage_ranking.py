@@ -9,7 +9,8 @@ from tests.championship import (
     qualification_and_final,
     set_cut,
 )
-from tournaments.services.seating import plan_position, publish_seating
+from tests.factories import plan_committed
+from tournaments.services.seating import publish_seating
 
 
 @pytest.fixture
@@ -66,7 +67,7 @@ def test_a_tournament_without_stages_keeps_its_ranking_page(client, short_tourna
 
 
 def test_the_projector_shows_the_players_of_the_stage_under_way(client, qualified):
-    final = plan_position(tournament=qualified, number=2, by=TESTS)
+    final = plan_committed(tournament=qualified, number=2, by=TESTS)
     publish_seating(position=final, by=TESTS)
 
     page = client.get(f"/tournois/{qualified.pk}/projection/").content.decode()

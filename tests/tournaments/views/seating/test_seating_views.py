@@ -3,10 +3,10 @@
 import pytest
 
 from tests.at_the_table import TESTS
-from tests.factories import club_tournament, register, seat_ahead_then_change
+from tests.factories import club_tournament, plan_committed, register, seat_ahead_then_change
 from tests.htmx import HTMX
 from tournaments.selectors.seating import seating_changes
-from tournaments.services.seating import plan_position, publish_seating
+from tournaments.services.seating import publish_seating
 
 
 def placement_url(tournament, number=1, action=""):
@@ -14,9 +14,14 @@ def placement_url(tournament, number=1, action=""):
     return f"{url}{action}/" if action else url
 
 
+def commit(client, tournament, number=1, reason=""):
+    """The placement page's first tap: the draw's commitment fixed and shown."""
+    return client.post(placement_url(tournament, number, "engagement"), {"reason": reason})
+
+
 @pytest.fixture
 def seated(tournament, registrations):  # noqa: ARG001 - the 8 players to seat
-    return plan_position(tournament=tournament, number=1, by=TESTS)
+    return plan_committed(tournament=tournament, number=1, by=TESTS)
 
 
 @pytest.mark.usefixtures("registrations")
@@ -39,6 +44,20 @@ def test_fixing_the_commitment_shows_it_then_offers_to_draw(arbitre_client, tour
     assert commitment in page
     assert "Générer le placement" in page
     assert "Fixer l'engagement du tirage" not in page
+
+
+@pytest.mark.usefixtures("registrations")
+def test_a_direct_post_to_generate_without_a_commitment_shown_draws_nothing(
+    arbitre_client, tournament
+):
+    response = arbitre_client.post(placement_url(tournament, action="generer"), headers=HTMX)
+
+    assert (
+        "Fixez d&#x27;abord l&#x27;engagement du tirage de la position 1 : il s&#x27;affiche "
+        "dans la salle et sur l&#x27;écran de projection avant que le placement soit tiré."
+    ) in response.content.decode()
+    assert not tournament.draws.exists()
+    assert not tournament.positions.filter(tables__isnull=False).exists()
 
 
 @pytest.mark.usefixtures("seated")
@@ -65,6 +84,8 @@ def test_a_position_beyond_the_tournament_is_not_found(arbitre_client, tournamen
 
 @pytest.mark.usefixtures("registrations")
 def test_generating_seats_everyone_and_redirects_to_the_plan(arbitre_client, tournament):
+    commit(arbitre_client, tournament)
+
     response = arbitre_client.post(placement_url(tournament, action="generer"))
 
     assert response.status_code == 302
@@ -74,6 +95,8 @@ def test_generating_seats_everyone_and_redirects_to_the_plan(arbitre_client, tou
 
 @pytest.mark.usefixtures("registrations")
 def test_generating_under_htmx_shows_the_plan_table_by_table(arbitre_client, tournament):
+    commit(arbitre_client, tournament)
+
     response = arbitre_client.post(placement_url(tournament, action="generer"), headers=HTMX)
 
     page = response.content.decode()
@@ -84,6 +107,8 @@ def test_generating_under_htmx_shows_the_plan_table_by_table(arbitre_client, tou
 
 
 def test_generating_too_few_players_shows_the_reason(arbitre_client, tournament):
+    commit(arbitre_client, tournament)
+
     response = arbitre_client.post(placement_url(tournament, action="generer"), headers=HTMX)
 
     assert "au moins 3 joueurs" in response.content.decode()
@@ -160,8 +185,8 @@ def test_tapping_a_player_offers_to_swap_them_with_any_other(arbitre_client, tou
 def test_the_report_names_the_players_who_meet_again(arbitre_client, tournament):
     tournament.positions_count = 2
     tournament.save()
-    plan_position(tournament=tournament, number=1, by=TESTS)
-    plan_position(tournament=tournament, number=2, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=2, by=TESTS)
 
     page = arbitre_client.get(placement_url(tournament, 2)).content.decode()
 
@@ -197,9 +222,9 @@ def test_a_stale_seating_offers_to_generate_again_and_not_to_publish(arbitre_cli
 
 
 def test_generating_again_reseats_the_later_positions_too(arbitre_client, stale):
-    response = arbitre_client.post(
-        placement_url(stale, 2, "generer"), {"reason": "Arrivée tardive."}, headers=HTMX
-    )
+    commit(arbitre_client, stale, 2, reason="Arrivée tardive.")
+
+    response = arbitre_client.post(placement_url(stale, 2, "generer"), headers=HTMX)
 
     page = response.content.decode()
     assert "Positions 2 et 3 placées de nouveau. Vérifiez la position 2, puis publiez-la." in page
@@ -227,7 +252,7 @@ def test_the_dashboard_marks_the_stale_positions_to_be_seated_again(arbitre_clie
 
 def test_the_report_names_who_sat_at_a_table_of_3_and_how_often(arbitre_client, tournament):
     register(tournament, 13)
-    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
 
     page = arbitre_client.get(placement_url(tournament)).content.decode()
 
@@ -239,8 +264,8 @@ def test_tables_of_3_seated_in_turn_are_reported_as_going_round(arbitre_client, 
     """23 players, one table of 3: position 2 seated in its turn after position 1 gives the
     table of 3 to players who have not sat at one yet, and the report says so."""
     register(tournament, 23)
-    plan_position(tournament=tournament, number=1, by=TESTS)
-    plan_position(tournament=tournament, number=2, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=2, by=TESTS)
 
     page = arbitre_client.get(placement_url(tournament, 2)).content.decode()
 
@@ -257,8 +282,8 @@ def test_tables_of_5_seated_in_turn_are_reported_as_shared_as_well_as_no_repeat_
     meeting, and the report says so rather than « mal réparties »."""
     tournament = club_tournament(arbitre, allow_five=True)
     register(tournament, 22)
-    plan_position(tournament=tournament, number=1, by=TESTS)
-    plan_position(tournament=tournament, number=2, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=2, by=TESTS)
 
     page = arbitre_client.get(placement_url(tournament, 2)).content.decode()
 

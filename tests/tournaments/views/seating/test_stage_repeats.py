@@ -2,8 +2,7 @@
 
 from tests.at_the_table import TESTS
 from tests.championship import championship_tournament, play_position, set_cut
-from tests.factories import register
-from tournaments.services.seating import plan_position
+from tests.factories import plan_committed, register
 from tournaments.services.stages import add_stage
 
 
@@ -19,7 +18,7 @@ def test_a_final_whose_players_all_met_before_says_its_repeats_are_unavoidable(
     set_cut(qualification, 4)
     play_position(tournament, 1)
     play_position(tournament, 2)
-    plan_position(tournament=tournament, number=3, by=TESTS)
+    plan_committed(tournament=tournament, number=3, by=TESTS)
 
     page = arbitre_client.get(
         f"/arbitre/tournois/{tournament.pk}/positions/3/placement/"
@@ -33,7 +32,7 @@ def test_a_first_stage_says_nothing_of_stages(arbitre_client, arbitre):
     tournament = championship_tournament(arbitre)
     register(tournament, 8)
     add_stage(tournament=tournament, name="Qualification", positions_count=2, by=TESTS)
-    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
 
     page = arbitre_client.get(
         f"/arbitre/tournois/{tournament.pk}/positions/1/placement/"

@@ -6,11 +6,10 @@ import pytest
 
 from common.refusals import Refused
 from tests.at_the_table import TESTS
-from tests.factories import club_of, start
+from tests.factories import club_of, plan_committed, start
 from tests.htmx import HTMX
 from tournaments.choices import Formula
 from tournaments.models import Tournament
-from tournaments.services.seating import plan_position
 from tournaments.services.tournaments import update_tournament
 
 SETTINGS = {
@@ -119,8 +118,8 @@ def test_editing_changes_the_settings(arbitre_client, tournament):
 
 @pytest.mark.usefixtures("registrations")
 def test_positions_cannot_drop_below_the_last_position_seated(tournament):
-    plan_position(tournament=tournament, number=1, by=TESTS)
-    plan_position(tournament=tournament, number=2, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=2, by=TESTS)
 
     with pytest.raises(Refused) as refused:
         update_tournament(tournament=tournament, settings={"positions_count": 1}, by=TESTS)
@@ -130,8 +129,8 @@ def test_positions_cannot_drop_below_the_last_position_seated(tournament):
 
 @pytest.mark.usefixtures("registrations")
 def test_editing_below_the_seated_positions_is_a_form_error(arbitre_client, tournament):
-    plan_position(tournament=tournament, number=1, by=TESTS)
-    plan_position(tournament=tournament, number=2, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=2, by=TESTS)
 
     response = arbitre_client.post(
         f"/arbitre/tournois/{tournament.pk}/modifier/",
@@ -146,7 +145,7 @@ def test_editing_below_the_seated_positions_is_a_form_error(arbitre_client, tour
 
 @pytest.mark.usefixtures("registrations")
 def test_the_formula_is_fixed_once_a_position_is_seated(tournament):
-    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
 
     with pytest.raises(Refused) as refused:
         update_tournament(tournament=tournament, settings={"formula": Formula.DUO}, by=TESTS)
@@ -219,7 +218,7 @@ def test_changing_the_rules_after_the_first_deal_is_a_form_error_with_the_reason
 ):
     tournament.rules = "fft"
     tournament.save()
-    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
     start(tournament.positions.get(number=1))
 
     response = arbitre_client.post(
@@ -239,7 +238,7 @@ def test_switching_a_played_tournament_to_the_fft_rules_gives_the_played_reason(
 ):
     tournament.rules, tournament.club_miseres = "club", True
     tournament.save()
-    plan_position(tournament=tournament, number=1, by=TESTS)
+    plan_committed(tournament=tournament, number=1, by=TESTS)
     start(tournament.positions.get(number=1))
 
     response = arbitre_client.post(
