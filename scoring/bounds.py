@@ -27,13 +27,13 @@ LEAST_HALF_POINTS = {0: 0, 1: 8, 2: 19, 3: 27}
 TOTAL_HALF_POINTS = 2 * TOTAL_POINTS
 
 LEAST_REASONS = {
-    1: "Un bout compte au moins 4 points (l'Excuse, quand son camp n'a fait aucun pli).",
-    2: "Deux bouts valent 9 points et viennent avec au moins une autre carte.",
-    3: "Les trois bouts valent 13,5 points.",
+    1: "L'Excuse seule compte 4 points, quand son camp n'a fait aucun pli.",
+    2: "Deux bouts valent 9 points, et une autre carte au moins vient avec eux.",
+    3: "Chaque bout vaut 4,5 points.",
 }
 MOST_REASONS = {
-    0: "La défense a les trois bouts, qui valent 13,5 points.",
-    1: "La défense a deux bouts, qui valent 9 points et viennent avec au moins une autre carte.",
+    0: "La défense a les trois bouts, 4,5 points chacun.",
+    1: "La défense a deux bouts, 9 points, et une autre carte au moins avec eux.",
     2: "La défense a le troisième bout, qui lui compte au moins 4 points.",
 }
 

@@ -87,7 +87,7 @@ def test_half_points_above_the_defence_bouts_at_3_and_5_players_are_refused(
 def test_three_bouts_and_5_points_are_refused_saying_why():
     assert refused(4, 3, 5) == (
         "points",
-        "Avec 3 bouts, l'attaque a au moins 13,5 points. Les trois bouts valent 13,5 points. "
+        "Avec 3 bouts, l'attaque a au moins 13,5 points. Chaque bout vaut 4,5 points. "
         "5 n'est pas possible.",
     )
 
@@ -95,15 +95,15 @@ def test_three_bouts_and_5_points_are_refused_saying_why():
 def test_no_bout_and_85_points_are_refused_saying_why():
     assert refused(4, 0, 85) == (
         "points",
-        "Sans bout, l'attaque a au plus 77,5 points. La défense a les trois bouts, qui valent "
-        "13,5 points. 85 n'est pas possible.",
+        "Sans bout, l'attaque a au plus 77,5 points. La défense a les trois bouts, 4,5 points "
+        "chacun. 85 n'est pas possible.",
     )
 
 
 def test_refusal_at_5_players_says_how_the_half_point_is_written():
     assert refused(5, 3, 12) == (
         "points",
-        "Avec 3 bouts, l'attaque a au moins 13,5 points. Les trois bouts valent 13,5 points. "
+        "Avec 3 bouts, l'attaque a au moins 13,5 points. Chaque bout vaut 4,5 points. "
         "Le demi-point donné à la défense, cela s'écrit 13 ; 12 n'est pas possible.",
     )
 
@@ -112,8 +112,8 @@ def test_one_bout_allows_the_excuse_alone_counted_4():
     assert deal(4, 1, 4, contract="garde_contre").points == 4
     assert refused(4, 1, 3) == (
         "points",
-        "Avec 1 bout, l'attaque a au moins 4 points. Un bout compte au moins 4 points "
-        "(l'Excuse, quand son camp n'a fait aucun pli). 3 n'est pas possible.",
+        "Avec 1 bout, l'attaque a au moins 4 points. L'Excuse seule compte 4 points, quand "
+        "son camp n'a fait aucun pli. 3 n'est pas possible.",
     )
 
 
