@@ -174,7 +174,7 @@ def _draw_chart(page: PlayerPage) -> None:
         if start is not None:
             points.append(ChartPoint(label="rep.", total=running, carried=True))
             notes.append(
-                f"« rep. » : au début de l'étape « {start.name} », le report de l'étape "
+                f"« rep. » : au début de la phase « {start.name} », le report de la phase "
                 f"précédente, {signed(running)}."
             )
         for number in numbers:
@@ -186,9 +186,7 @@ def _draw_chart(page: PlayerPage) -> None:
                 running += result.bilan if result is not None and result.played else 0
                 points.append(ChartPoint(label=f"P{number}", total=running, penalty=taken[number]))
                 if taken[number]:
-                    notes.append(
-                        f"Position {number} : pénalité de {taken[number]} points, comptée."
-                    )
+                    notes.append(f"P{number} : pénalité de {taken[number]} points, déduite.")
     if len(points) < 2:
         return
     page.chart = points

@@ -82,7 +82,7 @@ def test_a_penalty_in_the_first_stage_counts_at_its_position_and_in_the_carry_ov
         ("rep.", 34, 0),
     ]
     assert page.chart[-1].total == page.standing.total == 34 + page.standing.positions[2].bilan
-    assert "Position 1 : pénalité de 20 points, comptée." in page.chart_notes
+    assert "P1 : pénalité de 20 points, déduite." in page.chart_notes
 
 
 def test_an_eliminated_player_chart_stops_at_the_qualification(championship):
@@ -101,7 +101,6 @@ def test_the_page_captions_the_carry_over_of_the_final(client, championship):
     html = client.get(f"/tournois/{tournament.pk}/joueurs/{penalized}/").content.decode()
 
     assert (
-        "« rep. » : au début de l&#x27;étape « Finale », le report de l&#x27;étape "
-        "précédente, +34." in html
+        "« rep. » : au début de la phase « Finale », le report de la phase précédente, +34." in html
     )
     assert '<circle cx="' in html and 'class="carried"' in html and 'class="penalty"' in html
