@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from scoring.bounds import check_points_fit_bouts, points_bounds
 from scoring.primes import Misere, Poignee, checked_primes
 from scoring.profile import FFT, RuleProfile
 from scoring.values import (
@@ -71,6 +72,7 @@ __all__ = [
     "PoigneeSize",
     "RuleProfile",
     "attack_size",
+    "points_bounds",
     "score_deal",
     "target",
 ]
@@ -144,14 +146,14 @@ class Deal:
     - more poignées in a camp than it has players: each player shows at most one; and the
       club's misères likewise (``scoring.primes.checked_primes``). Whether the tournament's
       rules allow misères at all is the profile's to say, when the deal is scored.
+    - points that the bouts cannot go with: the attack holds at least what its bouts count and
+      the defence what the others count (``scoring.bounds.points_bounds``: « Avec 3 bouts,
+      l'attaque a au moins 13,5 points. »). The bounds are the loosest over the contracts
+      and the ways the chien and the Excuse's exchange card fall, so that no deal a table
+      really played is refused.
 
-    Not checked, although they cannot happen either: the petit au bout to the attack with no
-    bout, or to the defence with the attack holding all three (the Petit is a bout); points
-    that do not fit the bouts (91 points with no bout). The fascicule states most worked
-    examples without their bouts, so refusing these would turn away deals written the way it
-    writes them; and the exact bounds on points turn on the chien and the Excuse's exchange
-    card, where a check a little too tight would stop a table from entering a deal it really
-    played (docs/scoring.md §What bad input gets). None of them changes the zero-sum checks.
+    Not checked, although it cannot happen either: the petit au bout to the attack with no
+    bout, or to the defence with the attack holding all three (the Petit is a bout).
 
     A 5-player table playing « avec un mort » scores its deals as 4-player deals
     (``players=4``): the mort does not play (``scoring.sheet.seat_marques``).
@@ -192,6 +194,7 @@ class Deal:
                 "L'attaque détient de 0 à 3 bouts (le 21, le Petit et l'Excuse), "
                 f"pas {self.bouts}.",
             )
+        check_points_fit_bouts(self.players, self.bouts, half_points)
 
         if self.petit_au_bout is not None:
             petit_au_bout = parse_enum(

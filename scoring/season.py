@@ -75,6 +75,9 @@ class Evening:
 
     key: Hashable
     totals: Mapping[Hashable, int]
+    places: Mapping[Hashable, int] | None = None
+    """The places the evening published, where they are not the order of its totals (a
+    tournament with stages places its finalists first): ex aequo share a place (1, 2, 2, 4)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,8 +232,16 @@ def _results(
             # 2 × first + count − 1, an integer.
             twice_place[total] = 2 * first + counts[total] - 1
             first += counts[total]
+        if evening.places is not None:
+            sharing: dict[int, int] = {}
+            for place in evening.places.values():
+                sharing[place] = sharing.get(place, 0) + 1
         for key, total in evening.totals.items():
-            twice = twice_place[total]
+            if evening.places is not None:
+                place = evening.places[key]
+                twice = 2 * place + sharing[place] - 1
+            else:
+                twice = twice_place[total]
             if method is Method.PLACE_POINTS:
                 scaled = _scaled_place_points(twice, players, scale)
             else:

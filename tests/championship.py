@@ -16,14 +16,15 @@ def championship_tournament(arbitre):
     return club_tournament(arbitre, deals_per_position=1)
 
 
-def qualification_and_final(tournament, *, players=16):
-    """``players`` present (licences C00001…, apart from ``register``'s); a qualification
-    of 1 position, then a final of 1 position that carries half the qualification's total."""
+def qualification_and_final(tournament, *, players=16, licences="C"):
+    """``players`` present (licences C00001…, apart from ``register``'s; another letter for
+    a second championship), a qualification of 1 position, then a final of 1 position that
+    carries half the qualification's total."""
     for number in range(1, players + 1):
         Registration.objects.create(
             tournament=tournament,
             player=Player.objects.create(
-                last_name=f"Joueur{number}", first_name="Prénom", licence=f"C{number:05d}"
+                last_name=f"Joueur{number}", first_name="Prénom", licence=f"{licences}{number:05d}"
             ),
             number=number,
             checked_in=True,

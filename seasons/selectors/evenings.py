@@ -4,7 +4,9 @@ A season (or a player's history) reads many evenings: their totals come from one
 query over all their deals (``tournaments.selectors.ranking.table_sums``, the tournament
 ranking's own sums), one over their seats and one over their penalties, whatever the number
 of evenings. Each total equals the evening's own ranking: the bilans of the positions the
-player sat, less the penalties not cancelled.
+player sat, less the penalties not cancelled. A tournament with stages (a championship) is
+read from its own ranking instead, which carries a share of each stage's total into the next
+and places its finalists first: its published total and place are what a season counts.
 
 An evening's totals change only when the evening does, and a season reads dozens of past
 evenings that never will again: each evening's totals are kept in the shared cache under the
@@ -19,13 +21,14 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import NamedTuple, TypeVar
 
 from django.core.cache import cache
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 
 from seasons.models import Season
 from tournaments.models import Deal, Seat, Tournament
 from tournaments.selectors.penalties import penalty_points
-from tournaments.selectors.ranking import table_sums
+from tournaments.selectors.ranking import table_sums, tournament_ranking
 from tournaments.selectors.standings import journal_stamps
+from tournaments.stage_models import Stage
 
 V = TypeVar("V")
 
@@ -35,6 +38,9 @@ class EveningTotal(NamedTuple):
     registration_id: int
     player_id: int
     total: int
+    # The place the tournament published, where it is not its order of totals: a tournament
+    # with stages ranks its finalists first, whatever an eliminated player's total.
+    place: int | None = None
 
 
 Totals = dict[int, dict[int, EveningTotal]]  # by tournament id, then by player id
@@ -49,7 +55,8 @@ def evening_totals(
     Two queries when every evening is as it was last read (``kept_per_evening``); three more,
     over the changed evenings only, otherwise.
     """
-    return kept_per_evening("evening-totals", tournament_ids, _summed_totals, stamps=stamps)
+    # « v2 »: the totals of a tournament with stages are its ranking's since then.
+    return kept_per_evening("evening-totals-v2", tournament_ids, _summed_totals, stamps=stamps)
 
 
 # A key names the evening's stamp, never reused: an entry is never stale, and a past evening
@@ -143,16 +150,29 @@ _recent_evenings = _RecentEvenings(size=3000)
 
 
 def _summed_totals(tournament_ids: list[int]) -> Totals:
-    """``evening_totals`` summed from the deals: three queries however many tournaments."""
-    sums = table_sums(Deal.objects.filter(table__position__tournament__in=tournament_ids))
-    seats = Seat.objects.filter(position__tournament__in=tournament_ids).values_list(
-        "position__tournament_id", "registration_id", "registration__player_id", "table_id", "place"
+    """``evening_totals`` summed from the deals: three queries however many tournaments, and
+    a tournament's ranking for each one with stages (``_staged_totals``)."""
+    # Each seat says whether its tournament has stages: no query more for an evening without.
+    seats = list(
+        Seat.objects.filter(position__tournament__in=tournament_ids)
+        .annotate(staged=Exists(Stage.objects.filter(tournament=OuterRef("position__tournament"))))
+        .values_list(
+            "position__tournament_id",
+            "registration_id",
+            "registration__player_id",
+            "table_id",
+            "place",
+            "staged",
+        )
     )
+    staged = {row[0] for row in seats if row[5]}
+    tournament_ids = [pk for pk in tournament_ids if pk not in staged]
+    sums = table_sums(Deal.objects.filter(table__position__tournament__in=tournament_ids))
     penalties = penalty_points(tournament_ids=tournament_ids)
     bilans: dict[tuple[int, int, int], int] = defaultdict(int)
-    for tournament_id, registration_id, player_id, table_id, place in seats:
+    for tournament_id, registration_id, player_id, table_id, place, in_stages in seats:
         # Only a position with a deal played counts: the player is then ranked that evening.
-        if sums.played.get(table_id, 0) - sums.sat_out.get((table_id, place), 0):
+        if not in_stages and sums.played.get(table_id, 0) - sums.sat_out.get((table_id, place), 0):
             key = (tournament_id, registration_id, player_id)
             bilans[key] += sums.marques[table_id][place]
     totals: Totals = defaultdict(dict)
@@ -162,6 +182,26 @@ def _summed_totals(tournament_ids: list[int]) -> Totals:
             player_id=player_id,
             total=bilan - penalties.get(registration_id, 0),
         )
+    totals.update(_staged_totals(staged))
+    return totals
+
+
+def _staged_totals(tournament_ids: Collection[int]) -> Totals:
+    """Each tournament with stages as its own ranking publishes it: each player's total (the
+    points carried over from stage to stage, the penalties) and place. Rare in a club's
+    season (a championship), so read one tournament at a time."""
+    totals: Totals = {}
+    for tournament in Tournament.objects.filter(pk__in=tournament_ids):
+        totals[tournament.pk] = {
+            player.registration.player_id: EveningTotal(
+                registration_id=player.registration.pk,
+                player_id=player.registration.player_id,
+                total=player.total,
+                place=player.rank,
+            )
+            for player in tournament_ranking(tournament).players
+            if player.played
+        }
     return totals
 
 

@@ -81,7 +81,12 @@ def player_history(player_id: int) -> History | None:
             continue  # seated but no deal played: not ranked that evening, as its ranking says
         evening = totals[tournament.pk]
         total = evening[player.pk].total
-        rank, tied = rank_of(total, (other.total for other in evening.values()))
+        place = evening[player.pk].place
+        if place is None:
+            rank, tied = rank_of(total, (other.total for other in evening.values()))
+        else:  # a tournament with stages: the place it published
+            rank = place
+            tied = sum(1 for other in evening.values() if other.place == place) > 1
         evenings.append(
             EveningRow(
                 tournament=tournament, rank=rank, tied=tied, players=len(evening), total=total

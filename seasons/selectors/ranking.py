@@ -78,6 +78,9 @@ class SeasonRanking:
     unranked: list[PlayerLine]  # below the minimum of evenings, listed apart
     recounts: list[Recount] = field(default_factory=list)  # those shown (``_recounts_shown``)
     recounts_older: int = 0  # the evenings that no longer count beyond those shown
+    # The evenings played in stages (a championship): counted by their published total and
+    # place, carry-overs included, not by the sum of the player's bilans.
+    staged: list[Tournament] = field(default_factory=list)
     # What the lines show depends on and nothing else: the season's stamp, and its evenings'
     # names and dates (a page keeps its lines written under it, seasons.templatetags).
     lines_stamp: str = ""
@@ -155,7 +158,8 @@ def _season_stamp(season: Season, tournaments, stamps, generation) -> str:
     """What the season's arithmetic depends on: its method and options, its evenings as they
     stand (their stamps) and the players' names (which order the ex aequo)."""
     described = ",".join(f"{t.pk}.{stamps.get(t.pk, '0.0')}" for t in tournaments)
-    options = f"{season.method}.{season.best}.{season.minimum}.{generation}"
+    # « v2 »: places as the evenings published them (a tournament with stages) since then.
+    options = f"v2.{season.method}.{season.best}.{season.minimum}.{generation}"
     return hashlib.sha256(f"{options}:{described}".encode()).hexdigest()
 
 
@@ -173,6 +177,7 @@ def _ranking(season, tournaments, totals, players, order, recounts, *, stamp) ->
                 arithmetic.Evening(
                     key=tournament.pk,
                     totals={player: t.total for player, t in totals[tournament.pk].items()},
+                    places=_published_places(totals[tournament.pk]),
                 )
                 for tournament in tournaments
             ],
@@ -205,7 +210,16 @@ def _ranking(season, tournaments, totals, players, order, recounts, *, stamp) ->
         unranked=lines(computed.unranked),
         recounts=shown,
         recounts_older=older,
+        staged=[t for t in tournaments if _published_places(totals[t.pk]) is not None],
     )
+
+
+def _published_places(totals: dict) -> dict[int, int] | None:
+    """Each player's place as the evening published it, where it is not the order of its
+    totals (a tournament with stages); None otherwise."""
+    if any(total.place is None for total in totals.values()):
+        return None
+    return {player: total.place for player, total in totals.items()}
 
 
 # The recount lines a season page shows at most: the latest evenings that no longer count.

@@ -35,6 +35,7 @@ from tournaments.deal_scoring import DealResult
 from tournaments.management.commands.vapid_keys import new_keys
 from tournaments.models import Team
 from tournaments.prints.documents import PLAN
+from tournaments.selectors.ranking import tournament_ranking
 from tournaments.services.deals import record_deal
 from tournaments.services.draws import commit_draw
 from tournaments.services.halls import add_hall, give_role
@@ -69,6 +70,8 @@ class Room:
     twin: int  # another member's record under the same name as Gaëlle's
     guest: int  # the record of a player of the club's evening who is no member
     championship: int  # a qualification played, 4 qualified for the final
+    finished: int  # a championship played to its end, a penalty in its qualification
+    finalist: int  # the number of its finalist who took that penalty
 
 
 @dataclass(frozen=True)
@@ -277,6 +280,11 @@ PAGES = [
         close_despite_a_call,
     ),
     Page("salles d'un championnat", "arbitre", "/arbitre/tournois/{championship}/salles/"),
+    Page(
+        "page d'un finaliste (report, pénalité)",
+        "anyone",
+        "/tournois/{finished}/joueurs/{finalist}/",
+    ),
 ]
 
 # The pages read at 200 % text size: every page, for a reader who needs large text needs it
@@ -359,6 +367,7 @@ def room(arbitre) -> Room:
         twin.pk,
         players[1].player_id,
         played_qualification(arbitre),
+        *played_championship(arbitre),
     )
 
 
@@ -372,6 +381,25 @@ def played_qualification(arbitre) -> int:
     set_cut(qualification, 4)
     play_position(championship, 1)
     return championship.pk
+
+
+def played_championship(arbitre) -> tuple[int, int]:
+    """A championship of 16 played to its end: a finalist given a penalty in the qualification,
+    so that their chart shows it and the carry-over to the final."""
+    championship = championship_tournament(arbitre)
+    qualification, _final = qualification_and_final(championship, licences="F")
+    set_cut(qualification, 4)
+    first = play_position(championship, 1)
+    finalist = next(p for p in tournament_ranking(championship).players if p.total == 87)
+    add_penalty(
+        registration=finalist.registration,
+        position=first,
+        points=20,
+        reason="Retard",
+        by=Actor.arbitre(arbitre),
+    )
+    play_position(championship, 2)
+    return championship.pk, finalist.registration.number
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from decimal import Decimal
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scoring.rules import Deal, InvalidDeal, Poignee, score_deal
+from scoring.rules import Deal, InvalidDeal, Poignee, points_bounds, score_deal
 from scoring.sheet import seat_marques, sheet_totals
 
 TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}
@@ -71,6 +71,8 @@ def valid_deals(draw, players=None):
         lowest = 2 * TARGETS[bouts]
     elif chelem == "defense":
         highest = 2 * TARGETS[bouts] - 1
+    bounds = points_bounds(players, bouts)
+    lowest, highest = max(lowest, bounds.lowest), min(highest, bounds.highest)
     half_points = draw(st.integers(lowest, highest))
     if players == 4:
         half_points -= half_points % 2
@@ -152,7 +154,8 @@ def test_more_points_never_lower_the_attack_marque(deal, more_half_points):
     try:
         better = dataclasses.replace(deal, points=as_points(more))
     except InvalidDeal:
-        # A defence chelem cannot be had with the contract won: no better deal to compare.
+        # A defence chelem cannot be had with the contract won, nor more points than the
+        # defence's bouts leave: no better deal to compare.
         assume(False)
 
     assert score_deal(better).attack >= score_deal(deal).attack

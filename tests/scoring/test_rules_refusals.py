@@ -293,7 +293,7 @@ def test_attack_chelem_with_80_points_and_3_bouts_is_refused():
     )
 
 
-@pytest.mark.parametrize("points", [62, 86, 88, 91])
+@pytest.mark.parametrize("points", [62, 86])
 def test_attack_chelem_with_2_bouts_needs_87_points(points):
     assert refusal(points=points, bouts=2, chelem="unannounced_made") == (
         "points",

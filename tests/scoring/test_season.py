@@ -305,3 +305,24 @@ def test_a_result_read_back_from_the_cache_is_the_same_result():
     )  # fmt: skip
 
     assert pickle.loads(pickle.dumps(result)) == result
+
+
+def test_places_an_evening_published_rank_it_rather_than_its_totals():
+    # A championship: the finalist « b » is 2nd on −85, above « c » eliminated on −29;
+    # « c » and « d » share places 3 and 4.
+    staged = Evening(
+        key="championnat",
+        totals={"a": 131, "b": -85, "c": -29, "d": -29},
+        places={"a": 1, "b": 2, "c": 3, "d": 3},
+    )
+
+    season = rank_season([staged], method="points_de_place")
+
+    scores = {line.key: line.score for line in season.ranked}
+    assert scores == {
+        "a": 1000,
+        "b": Fraction(2000, 3),
+        "c": Fraction(500, 3),
+        "d": Fraction(500, 3),
+    }
+    assert {line.key: line.evenings[0].place for line in season.ranked}["c"] == Fraction(7, 2)

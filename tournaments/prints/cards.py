@@ -18,20 +18,27 @@ from tournaments.prints.fonts import fit, width_mm, wrap
 from tournaments.prints.pdf import Stamp
 from tournaments.prints.qr import make_qr, qr_drawing
 from tournaments.selectors.halls import hall_of, tournament_halls
+from tournaments.selectors.ranking import stage_rankings
+from tournaments.selectors.stages import StageSpan, after_stage
 
 
 @dataclass(frozen=True)
 class CardLine:
     """Where the player sits in one position, or nothing yet (``table`` None); ``hall`` is
-    the name of the table's hall, in a tournament with halls."""
+    the name of the table's hall, in a tournament with halls; or, in place of the positions of
+    the stages after it, the stage whose cut left the player out (``eliminated_after``, its
+    name)."""
 
     position: int
     table: int | None
     place: str
     hall: str = ""
+    eliminated_after: str = ""
 
     @property
     def words(self) -> str:
+        if self.eliminated_after:
+            return _("Éliminé(e) %(after)s") % {"after": after_stage(self.eliminated_after)}
         values = {"position": self.position, "hall": self.hall, "table": self.table}
         if self.table is None:
             return _("Position %(position)s\N{NO-BREAK SPACE}: pas encore placé") % values
@@ -61,7 +68,9 @@ class PlayerCard:
         """The card's own words, one block of lines in one style but the first (print.css,
         .player-card .words): the name, who the player is, then a line a position, « Position
         1 : table 34 · Sud » (« Position 1 : Salle Loire · table 34 · Sud » in a tournament
-        with halls) or « Position 2 : pas encore placé ». A line of another style, or
+        with halls) or « Position 2 : pas encore placé » (« Éliminé(e) à l'issue de la
+        Qualification » for the positions of the stages after a cut that left the player
+        out). A line of another style, or
         a column of a table, would be a box of its own to lay out, 400 cards over."""
         registration = self.registration
         who = [f"n° {registration.number}"]
@@ -202,10 +211,17 @@ def printed_cards(
     if only is not None:
         only = set(only)
         registrations = [registration for registration in registrations if registration.pk in only]
+    eliminated = _eliminated(tournament)
     cards = []
     for registration in registrations:
         lines = []
         for number in range(1, tournament.positions_count + 1):
+            out = eliminated.get(registration.pk)
+            if out is not None and number > out.last:
+                lines.append(
+                    CardLine(position=number, table=None, place="", eliminated_after=out.name)
+                )
+                break
             seat = seated.get((registration.pk, number))
             hall = hall_of(halls, seat.table.number) if seat else None
             lines.append(
@@ -219,3 +235,17 @@ def printed_cards(
         url = player_url(registration.number)
         cards.append(PlayerCard(registration=registration, lines=lines, url=url, qr=make_qr(url)))
     return cards
+
+
+def _eliminated(tournament: Tournament) -> dict[int, StageSpan]:
+    """For each player a closed stage's cut left out, that stage (by registration): the
+    positions after it are not theirs to play. Nothing for a tournament without stages, or
+    before a cut is final."""
+    eliminated: dict[int, StageSpan] = {}
+    for stage in stage_rankings(tournament):
+        if stage.span.cut is None or not stage.closed:
+            continue
+        for line in stage.lines:
+            if not line.qualified:
+                eliminated.setdefault(line.key, stage.span)
+    return eliminated

@@ -7,6 +7,7 @@ from operator import attrgetter
 
 from common.db import one_snapshot
 from common.names import by_name, name_matches
+from scoring.values import signed
 from tournaments.choices import seat_order
 from tournaments.models import Deal, Hall, Penalty, Registration, Seat, Tournament
 from tournaments.selectors.halls import hall_of, tournament_halls
@@ -41,6 +42,8 @@ class ChartPoint:
     x: float = 0
     y: float = 0
     labelled: bool = True  # its label drawn under the axis (a long chart labels a few)
+    carried: bool = False  # a stage's start: the points carried over from the stage before
+    penalty: int = 0  # the points taken off at this position, counted in this point
 
 
 @dataclass
@@ -54,6 +57,9 @@ class PlayerPage:
     next_hall: Hall | None = None
     chart: list[ChartPoint] = field(default_factory=list)
     chart_zero: float = 0
+    # What the chart's points mean beyond « total after the position »: each carry-over at a
+    # stage's start, each penalty (in French, for the caption).
+    chart_notes: list[str] = field(default_factory=list)
 
 
 def _role(deal: Deal, place: str) -> str:
@@ -153,27 +159,69 @@ CHART_BOTTOM = 30  # room under the line for the positions' labels
 
 
 def _draw_chart(page: PlayerPage) -> None:
-    """The running total after each position (penalties counted where they were given), in
-    the SVG's coordinates; nothing to draw before a position is played. A position the player
-    did not play (the ranking's « non jouée ») has no point: its penalties, if any, count in
-    the next point drawn."""
+    """The running total after each position, as the ranking counts it, in the SVG's
+    coordinates; nothing to draw before a position is played.
+
+    Penalties count at the position they were given. In a tournament with stages, each stage
+    after the first starts from the points it carries over from the one before (a point of its
+    own, marked as carried), so that the last point is the ranking's total. A position the
+    player did not play (the ranking's « non jouée ») has no point, unless a penalty was given
+    there.
+    """
     results = page.standing.positions if page.standing is not None else {}
     taken = defaultdict(int)
     for penalty in page.penalties:
         if not penalty.is_cancelled:
             taken[penalty.position.number] += penalty.points
-    running = 0
+    seated = set(page.ranking.position_numbers)
     points = [ChartPoint(label="", total=0)]
-    for number in page.ranking.position_numbers:
-        running -= taken[number]
-        result = results.get(number)
-        if result is not None and result.played:
-            running += result.bilan
-            points.append(ChartPoint(label=f"P{number}", total=running))
+    notes = []
+    for start, numbers in _chart_spans(page):
+        running = start.carried if start is not None else points[-1].total
+        if start is not None:
+            points.append(ChartPoint(label="rep.", total=running, carried=True))
+            notes.append(
+                f"« rep. » : au début de la phase « {start.name} », le report de la phase "
+                f"précédente, {signed(running)}."
+            )
+        for number in numbers:
+            if number not in seated:
+                continue
+            running -= taken[number]
+            result = results.get(number)
+            if (result is not None and result.played) or taken[number]:
+                running += result.bilan if result is not None and result.played else 0
+                points.append(ChartPoint(label=f"P{number}", total=running, penalty=taken[number]))
+                if taken[number]:
+                    notes.append(f"P{number} : pénalité de {taken[number]} points, déduite.")
     if len(points) < 2:
         return
     page.chart = points
     page.chart_zero = draw_chart(points)
+    page.chart_notes = notes
+
+
+@dataclass(frozen=True)
+class _StageStart:
+    name: str
+    carried: int
+
+
+def _chart_spans(page: PlayerPage) -> list[tuple[_StageStart | None, range | list[int]]]:
+    """The positions the chart draws, in runs: the whole tournament at once without stages;
+    with stages, each stage the player sat, those after the first starting from what they
+    carry over (the stage's ranking line)."""
+    stages = page.ranking.stages
+    if not stages:
+        return [(None, page.ranking.position_numbers)]
+    runs = []
+    for index, stage in enumerate(stages):
+        line = stage.by_key.get(page.registration.pk)
+        if line is None:
+            continue
+        start = _StageStart(stage.span.name, line.carried) if index else None
+        runs.append((start, stage.span.positions))
+    return runs
 
 
 def draw_chart(points: list[ChartPoint], *, labels: int | None = None) -> float:

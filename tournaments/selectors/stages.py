@@ -290,6 +290,18 @@ def for_stage(name: str) -> str:
     return _("pour le %(name)s") % {"name": name}
 
 
+def after_stage(name: str) -> str:
+    """« à l'issue de la Qualification », « à l'issue du Tour 1 », « à l'issue de l'Étape 1 »:
+    the stage's name with its article, as ``for_stage`` guesses it."""
+    first = name.split()[0].lower() if name.split() else ""
+    if first and first[0] in "aàâeéèêiîoôuûy":
+        return _("à l'issue de l'%(name)s") % {"name": name}
+    # Feminine: finale, poule, phase, manche, série, qualification; not barrage, repêchage.
+    if first.rstrip("s").endswith(("e", "ion")) and not first.rstrip("s").endswith("age"):
+        return _("à l'issue de la %(name)s") % {"name": name}
+    return _("à l'issue du %(name)s") % {"name": name}
+
+
 def stage_words(ranking: StageRanking) -> str:
     """What the page says of a stage's cut: « Les 32 premiers sont qualifiés pour la Finale
     (34 avec les ex aequo). »"""

@@ -3,13 +3,18 @@ stage of their position."""
 
 import pytest
 
+from tests.at_the_table import TESTS
 from tests.championship import (
     championship_tournament,
     play_position,
     qualification_and_final,
     set_cut,
 )
-from tests.pdfs import words
+from tests.pdfs import save_first_page, words
+from tournaments.models import Registration
+from tournaments.selectors.ranking import stage_rankings
+from tournaments.selectors.stages import after_stage
+from tournaments.services.seating import plan_position, publish_seating
 
 pytestmark = pytest.mark.django_db
 
@@ -52,3 +57,51 @@ def test_each_sheet_names_the_stage_of_its_position(arbitre_client, qualified):
 
     assert qualification.count("Règles FFT Qualification · position 1 POSITION 1 TABLE") == 4
     assert final.count("Règles FFT Finale · position 2 POSITION 2 TABLE") == 1
+
+
+def test_an_eliminated_player_card_says_after_which_stage_and_no_later_position(
+    arbitre_client, qualified
+):
+    qualification = stage_rankings(qualified)[0]
+    out = next(line for line in qualification.lines if not line.qualified)
+    registration = Registration.objects.select_related("player").get(pk=out.key)
+    seat = registration.seats.select_related("table").get()
+
+    pdf = arbitre_client.get(f"/arbitre/tournois/{qualified.pk}/cartes.pdf").content
+    save_first_page(pdf, "print_cards_eliminated")
+    text = words(pdf)
+
+    assert (
+        f"{registration.player.last_name.upper()} Prénom n° {registration.number} "
+        f"Position 1 : table {seat.table.number} · {seat.get_place_display()} "
+        "Éliminé(e) à l'issue de la Qualification" in text.replace("’", "'")
+    )
+    # The 4 qualified still wait for the final; the 12 others are out.
+    assert text.count("Position 2 : pas encore placé") == 4
+    assert text.replace("’", "'").count("Éliminé(e) à l'issue de la Qualification") == 12
+
+
+def test_cards_say_nobody_is_eliminated_before_the_stage_is_closed(arbitre_client, tournament):
+    qualification, _final = qualification_and_final(tournament)
+    set_cut(qualification, 4)
+    position = plan_position(tournament=tournament, number=1, by=TESTS)
+    publish_seating(position=position, by=TESTS)
+
+    text = words(arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/cartes.pdf").content)
+
+    assert text.count("Position 2 : pas encore placé") == 16
+    assert "Éliminé" not in text
+
+
+@pytest.mark.parametrize(
+    ("name", "words_after"),
+    [
+        ("Qualification", "à l'issue de la Qualification"),
+        ("Tour 1", "à l'issue du Tour 1"),
+        ("Étape 1", "à l'issue de l'Étape 1"),
+        ("Demi-finale", "à l'issue de la Demi-finale"),
+        ("Barrage", "à l'issue du Barrage"),
+    ],
+)
+def test_the_stage_is_named_with_its_article(name, words_after):
+    assert after_stage(name) == words_after

@@ -29,17 +29,17 @@ def test_a_save_on_a_stale_view_is_refused_with_a_message(client, table):
     fill_sheet(table)
     phone, tablet = grant(client, table), grant(client.__class__(), table)
     # Both devices opened deal 5 at version 1; the phone saves first. Without its chelem, which
-    # holds the attack to 87 points with 2 bouts.
+    # holds the attack to exactly 87 points with 2 bouts (87 is also the most 2 bouts allow).
     without_chelem = {**fft_example.POSTS[4], "chelem": ""}
-    assert correct(phone, table, 5, {**without_chelem, "points": "88"}, 1).status_code == 302
+    assert correct(phone, table, 5, {**without_chelem, "points": "86"}, 1).status_code == 302
 
-    response = correct(tablet, table, 5, {**without_chelem, "points": "86"}, 1)
+    response = correct(tablet, table, 5, {**without_chelem, "points": "85"}, 1)
 
     html = response.content.decode()
     assert response.status_code == 409
     assert "vient d&#x27;être modifiée sur un autre appareil" in html
-    assert 'value="86"' in html
-    assert Deal.objects.get(table=table, number=5).points == 88
+    assert 'value="85"' in html
+    assert Deal.objects.get(table=table, number=5).points == 86
 
 
 def test_a_delete_on_a_stale_view_is_refused(client, table):

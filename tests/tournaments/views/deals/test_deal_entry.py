@@ -1,5 +1,6 @@
 """Entering deals at the table: the whole flow, full page and htmx, and every bad input."""
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -203,6 +204,31 @@ def test_a_half_point_at_four_players_is_refused_beside_the_points(table_client,
     assert "À 4 joueurs les points de l&#x27;attaque sont toujours entiers" in (
         response.content.decode()
     )
+
+
+def test_points_the_bouts_cannot_go_with_are_refused_keeping_what_was_typed(table_client, table):
+    fields = {**fft_example.POSTS[0], "bouts": "3", "points": "5"}
+
+    response = post_deal(table_client, table, 1, fields)
+
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "Avec 3 bouts, l&#x27;attaque a au moins 13,5 points." in html
+    assert 'value="5"' in html
+    assert re.search(r'name="bouts" value="3"[^>]*checked', html)
+    assert not Deal.objects.exists()
+
+
+def test_defence_points_that_leave_the_attack_too_many_for_its_bouts_are_refused(
+    table_client, table
+):
+    fields = {**fft_example.POSTS[0], "bouts": "0", "points": "6", "points_for": "defense"}
+
+    response = post_deal(table_client, table, 1, fields)
+
+    assert response.status_code == 422
+    assert "Sans bout, l&#x27;attaque a au plus 77,5 points." in response.content.decode()
+    assert not Deal.objects.exists()
 
 
 @pytest.mark.parametrize(

@@ -347,6 +347,30 @@ def test_the_chart_has_no_point_for_a_position_not_played(client, forced_close, 
     assert [(point.label, point.total) for point in page.chart] == [("", 0), ("P2", 87)]
 
 
+def test_the_chart_draws_a_penalty_at_the_position_it_was_given_even_unplayed(
+    client, forced_close, players, arbitre
+):
+    tournament = forced_close[0].position.tournament
+    add_penalty(
+        registration=players[4],
+        position=forced_close[0].position,
+        points=20,
+        reason="Retard",
+        by=Actor.arbitre(arbitre),
+    )
+    (table,) = seat(tournament, 2, [players[4:]])
+    play(table, prise_by("N"))  # player 5 takes: +87
+
+    page = client.get(page_url(tournament, 5)).context["page"]
+
+    assert [(point.label, point.total) for point in page.chart] == [
+        ("", 0),
+        ("P1", -20),
+        ("P2", 67),
+    ]
+    assert page.chart_notes == ["P1 : pénalité de 20 points, déduite."]
+
+
 def test_a_player_page_says_the_position_was_not_played(client, forced_close):
     tournament = forced_close[0].position.tournament
 
