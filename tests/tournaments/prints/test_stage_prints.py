@@ -10,11 +10,12 @@ from tests.championship import (
     qualification_and_final,
     set_cut,
 )
+from tests.factories import plan_committed
 from tests.pdfs import save_first_page, words
 from tournaments.models import Registration
 from tournaments.selectors.ranking import stage_rankings
 from tournaments.selectors.stages import after_stage
-from tournaments.services.seating import plan_position, publish_seating
+from tournaments.services.seating import publish_seating
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +85,7 @@ def test_an_eliminated_player_card_says_after_which_stage_and_no_later_position(
 def test_cards_say_nobody_is_eliminated_before_the_stage_is_closed(arbitre_client, tournament):
     qualification, _final = qualification_and_final(tournament)
     set_cut(qualification, 4)
-    position = plan_position(tournament=tournament, number=1, by=TESTS)
+    position = plan_committed(tournament=tournament, number=1, by=TESTS)
     publish_seating(position=position, by=TESTS)
 
     text = words(arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/cartes.pdf").content)
