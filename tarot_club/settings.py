@@ -394,7 +394,9 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic puts the static files whitenoise serves in production (STATIC_ROOT: the
+# stack tests give each ./dev prod its own, so that none rewrites another's while it serves).
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", "") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # The finished documents (PDFs, .xlsx), kept until what they show changes: a folder by

@@ -129,7 +129,8 @@ class ProductionStack:
     ):
         if not postgresql_answers():
             pytest.skip("PostgreSQL does not answer on 127.0.0.1:5432")
-        self.database = f"{name}_{os.environ.get('PYTEST_XDIST_WORKER', 'gw0')}"
+        # A name of this run's own: two runs of the suite at once never drop each other's.
+        self.database = f"{name}_{os.environ.get('PYTEST_XDIST_WORKER', 'gw0')}_{os.getpid()}"
         self.port = free_port()
         self.folder = Path(tempfile.mkdtemp(prefix=f"{name}_"))
         self.log = self.folder / "prod.log"
@@ -142,6 +143,7 @@ class ProductionStack:
             "DATABASE_URL": f"postgres://postgres@{HOST}:5432/{self.database}",
             "REDIS_URL": redis_url,
             "DOCUMENTS_ROOT": str(self.folder / "documents"),
+            "STATIC_ROOT": str(self.folder / "static"),
             "WEB_CONCURRENCY": "2",
             "LOG_LEVEL": "WARNING",
             **(environ or {}),

@@ -28,6 +28,7 @@ def load_settings(monkeypatch, **environ):
         "DOCUMENTS_ROOT",
         "DATABASE_CONN_MAX_AGE",
         "CACHE_REDIS_TIMEOUT",
+        "STATIC_ROOT",
     ):
         monkeypatch.delenv(name, raising=False)
     for name, value in environ.items():
@@ -301,3 +302,9 @@ def test_outside_asgi_connections_are_kept_a_minute(monkeypatch):
     settings = load_settings(monkeypatch, DATABASE_URL="postgres://tarot@db.example:5432/club")
 
     assert settings["DATABASES"]["default"]["CONN_MAX_AGE"] == 60
+
+
+def test_the_static_files_folder_is_read_from_the_environment(monkeypatch, tmp_path):
+    settings = load_settings(monkeypatch, STATIC_ROOT=str(tmp_path))
+
+    assert settings["STATIC_ROOT"] == tmp_path
