@@ -50,9 +50,7 @@ def opened(client, user, tournament):
     return content
 
 
-def test_a_hall_arbitre_receives_their_halls_call_and_not_the_other_halls(
-    client, halls, commits
-):
+def test_a_hall_arbitre_receives_their_halls_call_and_not_the_other_halls(client, halls, commits):
     hall_a = given(halls, "salle-a", "salle", "Salle A")
     content = opened(client, hall_a, halls["tournament"])
     other_hall, own_hall = halls["tables"][1], halls["tables"][0]
@@ -79,9 +77,7 @@ def test_a_hall_arbitres_events_keep_the_ids_the_bus_gave_them(client, halls, li
     assert id_of(frame) == live_bus.since_start()[-1].id
 
 
-def test_a_hall_arbitre_follows_what_concerns_the_whole_position(
-    client, halls, arbitre, commits
-):
+def test_a_hall_arbitre_follows_what_concerns_the_whole_position(client, halls, arbitre, commits):
     content = opened(client, given(halls, "salle-b", "salle", "Salle B"), halls["tournament"])
 
     with commits(execute=True):
