@@ -4,9 +4,9 @@
 import pytest
 
 from common.bus import DOWN
-from tests.live import OPENED, data_of, frames, next_frames
 from tests.at_the_table import play, prise_by
 from tests.factories import seated_room
+from tests.live import OPENED, data_of, frames, next_frames
 from tournaments.deal_scoring import DealResult
 
 GARDE_SANS = DealResult(taker="N", contract="garde_sans", bouts=2, points=50)
