@@ -43,6 +43,12 @@
     return new Set(keys);
   }
 
+  // The element's own « live », not bubbling: an element inside another (a projector's screen
+  // shown, inside the screen that turns) asks for itself only.
+  function ask(element) {
+    element.dispatchEvent(new CustomEvent("live", { bubbles: false }));
+  }
+
   const listening = () => Array.from(document.querySelectorAll("[data-live-on]"));
 
   // An element whose form is being filled in waits: a refresh would wipe what is typed.
@@ -72,7 +78,7 @@
       if (asked.has(element)) return again.add(element);
       last.set(element, Date.now());
       asked.add(element);
-      htmx.trigger(element, "live");
+      ask(element);
     }, wait);
   }
 
@@ -107,7 +113,7 @@
       timers.set(element, window.setInterval(() => {
         if (!element.isConnected || busy(element)) return;
         asked.add(element);
-        htmx.trigger(element, "live");
+        ask(element);
       }, seconds * 1000));
     }
     document.documentElement.dataset.live = up ? "up" : "down";
