@@ -1,5 +1,5 @@
-"""En direct for the championship team's roles: an arbitre de salle's room follows the
-arbitres' stream (their hall's events), not its timer."""
+"""En direct for the championship team's roles: an arbitre de salle's room and a pointeur's
+check-in follow the arbitres' stream (what each role's pages show), not their timers."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -9,6 +9,7 @@ from tests.at_the_table import TESTS, play
 from tests.browser.conftest import log_in
 from tournaments.deal_scoring import DealResult
 from tournaments.services.halls import add_hall, give_role
+from tournaments.services.registrations import withdraw_player
 
 pytestmark = pytest.mark.browser
 
@@ -50,4 +51,26 @@ def test_a_call_at_a_table_of_the_hall_shows_in_its_arbitres_room_within_seconds
 
     expect(page.locator(".alert-list")).to_contain_text("Garde sans", timeout=A_COUPLE_OF_SECONDS)
     assert live_bus.since_start()[-1].data["kind"] == "call.raised"
+    context.close()
+
+
+def test_a_withdrawal_at_the_arbitres_desk_shows_on_the_pointeurs_check_in_at_once(
+    chromium, live_server, table, live_bus
+):
+    tournament = table.position.tournament
+    pointeur = get_user_model().objects.create_user(username="pointeur", password="x")
+    give_role(tournament=tournament, username="pointeur", role="pointeur", hall=None, by=TESTS)
+    context = chromium.new_context(locale="fr-FR", base_url=live_server.url)
+    log_in(context, pointeur, live_server)
+    page = context.new_page()
+    page.goto(f"/arbitre/tournois/{tournament.pk}/pointage/")
+    expect(page.locator("html[data-live='up']")).to_have_count(1, timeout=5_000)
+    registration = tournament.registrations.get(number=8)
+
+    withdraw_player(registration=registration, by=TESTS)
+
+    row = page.locator(f"#checkin-{registration.pk}")
+    expect(row).to_contain_text("retrait dès la position", timeout=A_COUPLE_OF_SECONDS)
+    expect(page.locator("#checkin-counter")).to_contain_text("7 présents")
+    assert live_bus.since_start()[-1].data["kind"] == "registration.withdrawn"
     context.close()
