@@ -6,7 +6,9 @@ entry here: the ones that change a page become an event, published once the tran
 commits (a write rolled back announces nothing). An event says what it is about: the
 tournament, the position and table when there is one, and the registrations concerned (their
 keys), so that a page fetches again only the fragment it concerns. The tables' calls go to
-the arbitres' stream only (``private``).
+the arbitres' stream only (``private``), and so does the check-in (``checkin``: what the
+pointeurs' page shows, nothing a public page does). Each role's stream keeps what its pages
+show (``views/live.py``): an arbitre de salle's, by the event's table, that of their hall.
 """
 
 from __future__ import annotations
@@ -36,6 +38,26 @@ POSITION_ACTIONS = {Action.SEATING_PUBLISHED, Action.POSITION_CLOSED, Action.POS
 PENALTY_ACTIONS = {Action.PENALTY_ADDED, Action.PENALTY_CANCELLED}
 TOURNAMENT_ACTIONS = {Action.TOURNAMENT_PUBLISHED, Action.TOURNAMENT_HIDDEN}
 PRIVATE_ACTIONS = {Action.CALL_HANDLED}
+# What the check-in page shows: who is registered, present, late or withdrawn.
+CHECKIN_ACTIONS = {
+    Action.REGISTRATION_REGISTERED,
+    Action.REGISTRATION_UPDATED,
+    Action.REGISTRATION_UNREGISTERED,
+    Action.REGISTRATION_IMPORTED,
+    Action.REGISTRATION_CHECKED_IN,
+    Action.REGISTRATION_LATE,
+    Action.REGISTRATION_CHECKED_OUT,
+    Action.REGISTRATION_WITHDRAWN,
+    Action.REGISTRATION_RETURNED,
+}
+ANNOUNCED = (
+    TABLE_ACTIONS
+    | POSITION_ACTIONS
+    | PENALTY_ACTIONS
+    | TOURNAMENT_ACTIONS
+    | PRIVATE_ACTIONS
+    | CHECKIN_ACTIONS
+)
 # What changes a player's total, and so the ranking.
 TOTALS = {
     Action.DEAL_RECORDED,
@@ -62,9 +84,7 @@ def published_key(tournament_id: int) -> str:
 def announce(entry: JournalEntry, *, subject=None, table=None) -> None:
     """Publish, once the write commits, the event ``entry`` makes (if it makes one)."""
     action = entry.action
-    if action not in (
-        TABLE_ACTIONS | POSITION_ACTIONS | PENALTY_ACTIONS | TOURNAMENT_ACTIONS | PRIVATE_ACTIONS
-    ):
+    if action not in ANNOUNCED:
         return
     event = {
         "kind": str(action),
@@ -73,8 +93,10 @@ def announce(entry: JournalEntry, *, subject=None, table=None) -> None:
         "table": entry.table_number,
         "registrations": _concerned(entry, subject, table),
         "totals": action in TOTALS,
-        "private": action in PRIVATE_ACTIONS,
+        "private": action in PRIVATE_ACTIONS or action in CHECKIN_ACTIONS,
     }
+    if action in CHECKIN_ACTIONS:
+        event["checkin"] = True
     events = [event]
     kind = call_kind(subject) if action in {Action.DEAL_RECORDED, Action.DEAL_CORRECTED} else ""
     if kind:
@@ -97,6 +119,8 @@ def _concerned(entry: JournalEntry, subject, table) -> list[int]:
         )
     elif action in PENALTY_ACTIONS and isinstance(subject, Penalty):
         return [subject.registration_id]
+    elif isinstance(subject, Registration) and subject.pk is not None:
+        return [subject.pk]
     else:
         registrations = Registration.objects.filter(tournament_id=entry.tournament_id)
         return sorted(registrations.values_list("pk", flat=True))

@@ -55,6 +55,17 @@ def tournament_role(user, tournament: Tournament) -> TournamentRole | None:
     return tournament.roles.select_related("hall").filter(user_id=user.pk).first()
 
 
+def role_held(user, tournament_id: int) -> TournamentRole | None:
+    """``user``'s role in the tournament ``tournament_id`` (with its hall), if they hold one."""
+    if not user.is_authenticated:
+        return None
+    return (
+        TournamentRole.objects.select_related("hall")
+        .filter(tournament_id=tournament_id, user_id=user.pk)
+        .first()
+    )
+
+
 def role_tournaments(user) -> QuerySet[Tournament]:
     """The tournaments where ``user`` holds a role."""
     if not user.is_authenticated:

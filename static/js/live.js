@@ -4,7 +4,8 @@
 // The stream is opened by htmx's SSE extension (static/js/vendor/htmx-ext-sse-2.2.4.js) on
 // <div id="live" hx-ext="sse" sse-connect="…">. Each event is JSON: its kind, tournament,
 // position, table, the participant numbers concerned, whether it changes the totals. It is
-// turned into keys (« table:2:12 », « registration:45 », « totals », « kind:position.closed »…);
+// turned into keys (« table:2:12 », « registration:45 », « totals », « checkin »,
+// « kind:position.closed »…);
 // every element with data-live-on naming one of them is sent the htmx event « live », which
 // its hx-trigger answers with its own hx-get. While the stream is down, each element with
 // data-live-every fetches on its old timer; while it is up, once every 5 minutes only.
@@ -37,8 +38,15 @@
     }
     if (event.kind.startsWith("call.")) keys.push("calls:" + event.position);
     if (event.totals) keys.push("totals");
+    if (event.checkin) keys.push("checkin");
     for (const number of event.registrations || []) keys.push("registration:" + number);
     return new Set(keys);
+  }
+
+  // The element's own « live », not bubbling: an element inside another (a projector's screen
+  // shown, inside the screen that turns) asks for itself only.
+  function ask(element) {
+    element.dispatchEvent(new CustomEvent("live", { bubbles: false }));
   }
 
   const listening = () => Array.from(document.querySelectorAll("[data-live-on]"));
@@ -70,7 +78,7 @@
       if (asked.has(element)) return again.add(element);
       last.set(element, Date.now());
       asked.add(element);
-      htmx.trigger(element, "live");
+      ask(element);
     }, wait);
   }
 
@@ -105,7 +113,7 @@
       timers.set(element, window.setInterval(() => {
         if (!element.isConnected || busy(element)) return;
         asked.add(element);
-        htmx.trigger(element, "live");
+        ask(element);
       }, seconds * 1000));
     }
     document.documentElement.dataset.live = up ? "up" : "down";

@@ -2,7 +2,9 @@
 //
 // The site's worker (/tables/service-worker.js, the one that keeps the sheets offline) holds
 // the subscription and shows what arrives; the server keeps which player this phone follows.
-// A phone that cannot, or refuses, gets nothing and loses nothing: the page stays as it is.
+// The permission is asked on the tap itself (a browser refuses a request made later), and
+// every outcome is said in words: subscribed, refused, not answered, a browser that cannot,
+// a worker or a push service that fails, nothing heard in time. Nothing is lost either way.
 (function () {
   "use strict";
 
@@ -13,6 +15,9 @@
   const status = document.getElementById("notify-status");
   const data = box.dataset;
   const remembered = "tarot-notify:" + data.subscribeUrl + ":" + data.number;
+
+  // A step that went wrong, with what the page says about it.
+  class Failed extends Error {}
 
   function say(text) {
     status.textContent = text;
@@ -40,44 +45,99 @@
     return btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
 
-  async function post(url, fields) {
-    const body = new URLSearchParams({ number: data.number, ...fields });
-    const response = await fetch(url, {
-      method: "POST",
-      body,
-      credentials: "same-origin",
-      headers: { "X-CSRFToken": csrf() },
+  // ``promise``, or a Failed saying so once data-wait-seconds have gone by without an
+  // answer; any other failure of the step becomes ``failure``'s text.
+  function step(promise, failure) {
+    let timer;
+    const late = new Promise((resolve, reject) => {
+      const wait = Number(data.waitSeconds || 20) * 1000;
+      timer = window.setTimeout(() => reject(new Failed(data.textTimeout)), wait);
     });
-    const text = await response.text();
-    if (!response.ok) throw new Error(text || data.textFailed);
-    return text;
+    const done = Promise.resolve(promise).catch((error) => {
+      throw error instanceof Failed ? error : new Failed(failure);
+    });
+    return Promise.race([done, late]).finally(() => window.clearTimeout(timer));
   }
 
-  async function worker() {
-    return navigator.serviceWorker.register(data.workerUrl);
+  async function post(url, fields) {
+    const body = new URLSearchParams({ number: data.number, ...fields });
+    let response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        body,
+        credentials: "same-origin",
+        headers: { "X-CSRFToken": csrf() },
+      });
+    } catch (error) {
+      throw new Failed(data.textOffline);
+    }
+    const text = await response.text();
+    // The server's refusals are French sentences; anything else (a proxy's page) is not said.
+    const said = (response.headers.get("Content-Type") || "").startsWith("text/plain") ? text : "";
+    if (!response.ok) throw new Failed(said || data.textFailed);
+    return said || data.textSubscribed;
+  }
+
+  // The permission, asked while the tap still counts (before any other wait). Old Safari
+  // answers through a callback rather than a promise.
+  function permission() {
+    if (Notification.permission !== "default") return Promise.resolve(Notification.permission);
+    return new Promise((resolve) => {
+      const asked = Notification.requestPermission(resolve);
+      if (asked && asked.then) asked.then(resolve, () => resolve("default"));
+    });
+  }
+
+  // The site's worker, once active: its scope is /tables/, not this page's, so the page's own
+  // navigator.serviceWorker.ready would wait for ever.
+  async function activeWorker() {
+    const registration = await navigator.serviceWorker.register(data.workerUrl);
+    if (registration.active) return registration;
+    const coming = registration.installing || registration.waiting;
+    if (!coming) throw new Failed(data.textWorker);
+    await new Promise((resolve, reject) => {
+      coming.addEventListener("statechange", () => {
+        if (coming.state === "activated") resolve();
+        if (coming.state === "redundant") reject(new Failed(data.textWorker));
+      });
+    });
+    return registration;
+  }
+
+  async function subscription(registration) {
+    const options = { userVisibleOnly: true, applicationServerKey: key(data.key) };
+    const current = await registration.pushManager.getSubscription();
+    if (current) {
+      const same = current.options && current.options.applicationServerKey
+        && encoded(current.options.applicationServerKey) === encoded(options.applicationServerKey);
+      if (same) return current;
+      // Made for another key of the server's (changed since): it would be refused.
+      await current.unsubscribe();
+    }
+    return registration.pushManager.subscribe(options);
   }
 
   async function subscribe() {
+    const asked = permission();
     on.disabled = true;
+    say(data.textWorking);
     try {
-      const permission = await Notification.requestPermission();
-      if (permission !== "granted") {
-        say(data.textRefused);
-        return;
-      }
-      const registration = await worker();
-      await navigator.serviceWorker.ready;
-      const subscription = (await registration.pushManager.getSubscription())
-        || (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key(data.key) }));
-      say(await post(data.subscribeUrl, {
-        endpoint: subscription.endpoint,
-        p256dh: encoded(subscription.getKey("p256dh")),
-        auth: encoded(subscription.getKey("auth")),
-      }));
+      const answer = await asked;
+      if (answer === "denied") throw new Failed(data.textRefused);
+      if (answer !== "granted") throw new Failed(data.textUnanswered);
+      const registration = await step(activeWorker(), data.textWorker);
+      const made = await step(subscription(registration), data.textService);
+      const said = await step(post(data.subscribeUrl, {
+        endpoint: made.endpoint,
+        p256dh: encoded(made.getKey("p256dh")),
+        auth: encoded(made.getKey("auth")),
+      }), data.textFailed);
       localStorage.setItem(remembered, "1");
       show(true);
+      say(said);
     } catch (error) {
-      say(error.message || data.textFailed);
+      say(error instanceof Failed ? error.message : data.textFailed);
     } finally {
       on.disabled = false;
     }
@@ -85,14 +145,17 @@
 
   async function unsubscribe() {
     off.disabled = true;
+    say(data.textWorking);
     try {
-      const registration = await worker();
-      const subscription = await registration.pushManager.getSubscription();
-      if (subscription) say(await post(data.unsubscribeUrl, { endpoint: subscription.endpoint }));
+      const registration = await step(activeWorker(), data.textWorker);
+      const made = await step(registration.pushManager.getSubscription(), data.textService);
+      let said = data.textUnsubscribed;
+      if (made) said = await step(post(data.unsubscribeUrl, { endpoint: made.endpoint }), data.textFailed);
       localStorage.removeItem(remembered);
       show(false);
+      say(said);
     } catch (error) {
-      say(error.message || data.textFailed);
+      say(error instanceof Failed ? error.message : data.textFailed);
     } finally {
       off.disabled = false;
     }
@@ -103,6 +166,7 @@
     return;
   }
   show(localStorage.getItem(remembered) === "1" && Notification.permission === "granted");
+  if (Notification.permission === "denied") say(data.textRefused);
   on.addEventListener("click", subscribe);
   off.addEventListener("click", unsubscribe);
 })();

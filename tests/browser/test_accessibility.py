@@ -162,6 +162,12 @@ def import_a_known_name(page) -> None:
     expect(page.locator(".held-rows")).to_be_visible()
 
 
+def ask_to_be_told(page) -> None:
+    """« Me prévenir » tapped on a browser that does not allow notifications: what to do."""
+    page.get_by_role("button", name="Me prévenir").click()
+    expect(page.locator("#notify-status")).to_contain_text("n’autorise pas les notifications")
+
+
 PAGES = [
     Page("connexion", "anyone", "/connexion/"),
     Page("accueil", "anyone", "/"),
@@ -215,6 +221,12 @@ PAGES = [
     Page("classement", "anyone", "/tournois/{tournament}/classement/"),
     Page("recherche d'un joueur", "anyone", "/tournois/{tournament}/joueurs/?q=joueur"),
     Page("page d'un joueur", "anyone", "/tournois/{tournament}/joueurs/1/"),
+    Page(
+        "page d'un joueur : notifications non autorisées",
+        "anyone",
+        "/tournois/{tournament}/joueurs/1/",
+        ask_to_be_told,
+    ),
     Page("projection", "anyone", "/tournois/{tournament}/projection/"),
     Page("page publique du club", "anyone", "/clubs/{club}/"),
     Page("nouveau club", "arbitre", "/arbitre/clubs/nouveau/"),

@@ -9,6 +9,7 @@ from tests.at_the_table import TESTS, play, prise_by, sign
 from tests.live import kinds, published
 from tournaments.models import Deal
 from tournaments.services.deals import correct_deal, delete_deal, record_deal
+from tournaments.services.halls import add_hall
 from tournaments.services.penalties import add_penalty
 from tournaments.services.positions import close_position, reopen_position
 from tournaments.services.registrations import check_in
@@ -152,11 +153,23 @@ def test_a_tournament_hidden_then_published_is_announced(room, live_bus, commits
     assert kinds(live_bus) == ["tournament.hidden", "tournament.published"]
 
 
-def test_a_write_no_public_page_shows_announces_nothing(room, live_bus, commits):
+def test_a_write_no_page_shows_announces_nothing(room, live_bus, commits):
     with commits(execute=True):
-        check_in(registration=room[3][0], present=False, by=TESTS)
+        add_hall(tournament=room[0], name="Salle A", first_table=1, last_table=2, by=TESTS)
 
     assert published(live_bus) == []
+
+
+def test_a_check_in_is_announced_to_the_check_in_page_only(room, live_bus, commits):
+    registration = room[3][0]
+
+    with commits(execute=True):
+        check_in(registration=registration, present=False, by=TESTS)
+
+    (event,) = published(live_bus)
+    assert event["kind"] == "registration.checked_out"
+    assert event["registrations"] == [registration.pk]
+    assert (event["checkin"], event["private"]) == (True, True)
 
 
 def test_an_event_carries_the_moment_it_was_published(room, live_bus, commits):

@@ -33,6 +33,12 @@ def checkin(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = checkin_tournament_or_404(request, tournament_id)
     context = checkin_page(tournament=tournament, query=search_query(request.GET))
     context["runs"] = runs_tournament(request.user, tournament)
+    if request.htmx and request.htmx.trigger == "checkin-live":
+        # What another desk changed: the list as filtered here, and the counter.
+        context["oob"] = True
+        return render_fragments(
+            request, "setup/checkin.html", context, partials=["checkin-list", "checkin-counter"]
+        )
     return render_page(request, "setup/checkin.html", context, partial="checkin-list")
 
 

@@ -230,6 +230,7 @@ def _projector(request: HtmxHttpRequest, tournament: Tournament, hall: Hall | No
         "tournament": tournament,
         "ranking": ranking,
         "screen": screens[index],
+        "this_screen": index,
         "next_screen": (index + 1) % len(screens),
         "commitment": commitment_to_show(tournament=tournament),
         "hall": hall,

@@ -204,3 +204,18 @@ def test_placement_warns_of_a_player_pointed_absent_after_seating(
     ).content.decode()
 
     assert "Retrait ou absence, mais une place au plan : JOUEUR1 Prénom" in page
+
+
+def test_the_live_refresh_brings_the_filtered_list_and_the_counter(arbitre_client, absent):
+    check_in(registration=absent, present=True, by=TESTS)
+
+    response = arbitre_client.get(
+        checkin_url(absent.tournament),
+        {"q": "Joueur9"},
+        headers={**HTMX, "HX-Trigger": "checkin-live"},
+    )
+
+    html = response.content.decode()
+    assert html.count('class="checkin-row') == 1
+    assert f'id="checkin-{absent.pk}"' in html
+    assert 'id="checkin-counter" class="counter" aria-live="polite" hx-swap-oob="true"' in html

@@ -1,64 +1,22 @@
 """The live streams (fixed URLs): /tournois/<id>/direct/ for everyone once published,
 /arbitre/tournois/<id>/direct/ for the club's arbitres, with the tables' calls."""
 
-import json
-
 import pytest
 from django.test import Client
 
 from common.bus import DOWN
 from tests.at_the_table import play, prise_by
 from tests.factories import seated_room
+from tests.live import OPENED, data_of, frames, next_frames
 from tournaments.deal_scoring import DealResult
 
 GARDE_SANS = DealResult(taker="N", contract="garde_sans", bouts=2, points=50)
 
 
 @pytest.fixture
-def commits(django_capture_on_commit_callbacks):
-    """Runs what the writes inside it leave for after their commit (the events)."""
-    return django_capture_on_commit_callbacks
-
-
-@pytest.fixture(autouse=True)
-def quick_heartbeat(settings):
-    """An event that never comes fails the test in a second, on a heartbeat, not in 15."""
-    settings.LIVE_HEARTBEAT_SECONDS = 1
-
-
-@pytest.fixture
 def room(arbitre):
     tournament, position, tables, registrations = seated_room(arbitre)
     return tournament, tables
-
-
-def frames(response, count):
-    """The next ``count`` frames of an open stream, as text (a write may hold several)."""
-    return next_frames(iter(response.streaming_content), count)
-
-
-def next_frames(content, count):
-    found = []
-    while len(found) < count:
-        found += [frame + "\n\n" for frame in next(content).decode().split("\n\n") if frame]
-    return found
-
-
-def data_of(frame: str) -> dict:
-    line = next(line for line in frame.splitlines() if line.startswith("data: "))
-    return json.loads(line.removeprefix("data: "))
-
-
-OPENED = []
-
-
-@pytest.fixture(autouse=True)
-def streams_closed(db):  # noqa: ARG001 - closed before the test database goes
-    """Each stream a test opens is closed when it ends, here and now, rather than whenever the
-    garbage collector finds it, perhaps in the middle of a later test's request."""
-    yield
-    while OPENED:
-        OPENED.pop().close()
 
 
 def open_stream(client, tournament, **headers):
