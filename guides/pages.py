@@ -8,6 +8,7 @@ rendered once per process and per change of its file.
 
 from __future__ import annotations
 
+import itertools
 import posixpath
 import re
 from dataclasses import dataclass
@@ -94,10 +95,17 @@ def _rendered(path: str, _changed: int) -> Guide:
     text = (DOCS / f"{path}.md").read_text(encoding="utf-8")
     title, _, _body = text.partition("\n")
     html = markdown.markdown(text, extensions=["tables", "toc", "attr_list", "admonition"])
-    # A wide table scrolls on its own on a phone, not the whole page.
-    html = html.replace("<table>", '<div class="scroll"><table>').replace(
-        "</table>", "</table></div>"
-    )
+    # A wide table scrolls on its own on a phone, not the whole page (focusable, so that a
+    # keyboard scrolls it too).
+    numbers = itertools.count(1)
+    html = re.sub(
+        "<table>",
+        lambda _match: (
+            f'<div class="scroll" tabindex="0" role="region" '
+            f'aria-label="Tableau {next(numbers)}"><table>'
+        ),
+        html,
+    ).replace("</table>", "</table></div>")
     return Guide(path=path, title=title.lstrip("# ").strip(), html=_links(html, path))
 
 
