@@ -14,6 +14,8 @@ SEASON = {"season_id": 4}
 PATHS = [
     ("home", {}, "/"),
     ("favicon", {}, "/favicon.ico"),
+    ("guide_home", {}, "/aide/"),
+    ("guide_page", {"path": "guide-arbitre/salle"}, "/aide/guide-arbitre/salle/"),
     ("tournament_detail", T, "/tournois/7/"),
     ("ranking", T, "/tournois/7/classement/"),
     ("ranking_csv", T, "/tournois/7/classement.csv"),
