@@ -171,6 +171,7 @@ def ask_to_be_told(page) -> None:
 PAGES = [
     Page("connexion", "anyone", "/connexion/"),
     Page("accueil", "anyone", "/"),
+    Page("aide", "anyone", "/aide/"),
     Page("aide : la salle", "anyone", "/aide/guide-arbitre/salle/"),
     Page("aide : les prix (tableaux)", "anyone", "/aide/prix/"),
     Page("accueil de l'arbitre", "arbitre", "/arbitre/"),
