@@ -280,24 +280,33 @@ def final_places(rankings: Sequence[StageRanking]) -> list[FinalPlace]:
     return places + unranked
 
 
-def for_stage(name: str) -> str:
-    """« pour la Finale », « pour la Demi-finale », « pour le Tour 2 »: the stages a
-    championship names are mostly feminine words (finale, demi-finale, poule, phase), so
-    « la » unless the first word says otherwise."""
+def _article(name: str) -> str:
+    """The article of a stage's name: « l' » before a vowel, « la » for the feminine words a
+    championship names its stages with (finale, poule, phase, manche, série, qualification;
+    not barrage, repêchage), « le » otherwise (tour)."""
     first = name.split()[0].lower() if name.split() else ""
-    if first.endswith("e") or first.endswith("es"):
+    if first and first[0] in "aàâeéèêiîoôuûy":
+        return "l'"
+    stem = first.rstrip("s")
+    return "la " if stem.endswith(("e", "ion")) and not stem.endswith("age") else "le "
+
+
+def for_stage(name: str) -> str:
+    """« pour la Finale », « pour la Qualification », « pour le Tour 2 », « pour l'Étape 2 »."""
+    article = _article(name)
+    if article == "l'":
+        return _("pour l'%(name)s") % {"name": name}
+    if article == "la ":
         return _("pour la %(name)s") % {"name": name}
     return _("pour le %(name)s") % {"name": name}
 
 
 def after_stage(name: str) -> str:
-    """« à l'issue de la Qualification », « à l'issue du Tour 1 », « à l'issue de l'Étape 1 »:
-    the stage's name with its article, as ``for_stage`` guesses it."""
-    first = name.split()[0].lower() if name.split() else ""
-    if first and first[0] in "aàâeéèêiîoôuûy":
+    """« à l'issue de la Qualification », « à l'issue du Tour 1 », « à l'issue de l'Étape 1 »."""
+    article = _article(name)
+    if article == "l'":
         return _("à l'issue de l'%(name)s") % {"name": name}
-    # Feminine: finale, poule, phase, manche, série, qualification; not barrage, repêchage.
-    if first.rstrip("s").endswith(("e", "ion")) and not first.rstrip("s").endswith("age"):
+    if article == "la ":
         return _("à l'issue de la %(name)s") % {"name": name}
     return _("à l'issue du %(name)s") % {"name": name}
 

@@ -14,7 +14,7 @@ from tests.factories import plan_committed
 from tests.pdfs import save_first_page, words
 from tournaments.models import Registration
 from tournaments.selectors.ranking import stage_rankings
-from tournaments.selectors.stages import after_stage
+from tournaments.selectors.stages import after_stage, for_stage
 from tournaments.services.seating import publish_seating
 
 pytestmark = pytest.mark.django_db
@@ -106,3 +106,17 @@ def test_cards_say_nobody_is_eliminated_before_the_stage_is_closed(arbitre_clien
 )
 def test_the_stage_is_named_with_its_article(name, words_after):
     assert after_stage(name) == words_after
+
+
+@pytest.mark.parametrize(
+    ("name", "words_for"),
+    [
+        ("Qualification", "pour la Qualification"),
+        ("Finale", "pour la Finale"),
+        ("Tour 2", "pour le Tour 2"),
+        ("Étape 2", "pour l'Étape 2"),
+        ("Barrage", "pour le Barrage"),
+    ],
+)
+def test_the_next_stage_is_named_with_its_article(name, words_for):
+    assert for_stage(name) == words_for
