@@ -3,6 +3,7 @@ the server posts, as a browser's push service would, and the phones it serves de
 with their own keys (RFC 8291, aes128gcm). Nothing reaches the internet."""
 
 import base64
+import contextlib
 import json
 import os
 import threading
@@ -103,3 +104,22 @@ def serve() -> tuple[PushService, ThreadingHTTPServer]:
     # teardown stopped it after waiting half a second for nothing.
     threading.Thread(target=server.serve_forever, args=(0.01,), daemon=True).start()
     return service, server
+
+
+@contextlib.contextmanager
+def serving_the_site(settings):
+    """The site given VAPID keys of its own and told to post to this service alone (over
+    plain HTTP on the loopback); the service, shut down at the end."""
+    from tournaments.management.commands.vapid_keys import new_keys
+
+    private, public = new_keys()
+    settings.VAPID_PRIVATE_KEY = private
+    settings.VAPID_PUBLIC_KEY = public
+    settings.PUSH_SERVICE_HOSTS = ("127.0.0.1",)
+    settings.PUSH_PLAIN_HTTP_FOR_TESTS = True
+    service, server = serve()
+    try:
+        yield service
+    finally:
+        server.shutdown()
+        server.server_close()

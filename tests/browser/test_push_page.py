@@ -16,8 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.at_the_table import TESTS
-from tests.push_service import Phone, serve
-from tournaments.management.commands.vapid_keys import new_keys
+from tests.push_service import Phone, serving_the_site
 from tournaments.models import PushSubscription
 from tournaments.services.seating import publish_seating
 
@@ -29,15 +28,8 @@ UNANSWERED = "La demande d’autorisation est restée sans réponse"
 
 @pytest.fixture
 def push_service(settings):
-    private, public = new_keys()
-    settings.VAPID_PRIVATE_KEY = private
-    settings.VAPID_PUBLIC_KEY = public
-    settings.PUSH_SERVICE_HOSTS = ("127.0.0.1",)
-    settings.PUSH_PLAIN_HTTP_FOR_TESTS = True
-    service, server = serve()
-    yield service
-    server.shutdown()
-    server.server_close()
+    with serving_the_site(settings) as service:
+        yield service
 
 
 @pytest.fixture

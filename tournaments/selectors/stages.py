@@ -293,22 +293,22 @@ def _article(name: str) -> str:
 
 def for_stage(name: str) -> str:
     """« pour la Finale », « pour la Qualification », « pour le Tour 2 », « pour l'Étape 2 »."""
-    article = _article(name)
-    if article == "l'":
-        return _("pour l'%(name)s") % {"name": name}
-    if article == "la ":
-        return _("pour la %(name)s") % {"name": name}
-    return _("pour le %(name)s") % {"name": name}
+    words = {
+        "l'": _("pour l'%(name)s"),
+        "la ": _("pour la %(name)s"),
+        "le ": _("pour le %(name)s"),
+    }
+    return words[_article(name)] % {"name": name}
 
 
 def after_stage(name: str) -> str:
     """« à l'issue de la Qualification », « à l'issue du Tour 1 », « à l'issue de l'Étape 1 »."""
-    article = _article(name)
-    if article == "l'":
-        return _("à l'issue de l'%(name)s") % {"name": name}
-    if article == "la ":
-        return _("à l'issue de la %(name)s") % {"name": name}
-    return _("à l'issue du %(name)s") % {"name": name}
+    words = {
+        "l'": _("à l'issue de l'%(name)s"),
+        "la ": _("à l'issue de la %(name)s"),
+        "le ": _("à l'issue du %(name)s"),
+    }
+    return words[_article(name)] % {"name": name}
 
 
 def stage_words(ranking: StageRanking) -> str:

@@ -5,22 +5,14 @@ import itertools
 import pytest
 
 from common.actors import Actor
-from tests.push_service import Phone, serve
-from tournaments.management.commands.vapid_keys import new_keys
+from tests.push_service import Phone, serving_the_site
 from tournaments.services.push import subscribe_phone
 
 
 @pytest.fixture
 def push_service(settings):
-    private, public = new_keys()
-    settings.VAPID_PRIVATE_KEY = private
-    settings.VAPID_PUBLIC_KEY = public
-    settings.PUSH_SERVICE_HOSTS = ("127.0.0.1",)
-    settings.PUSH_PLAIN_HTTP_FOR_TESTS = True
-    service, server = serve()
-    yield service
-    server.shutdown()
-    server.server_close()
+    with serving_the_site(settings) as service:
+        yield service
 
 
 _paths = itertools.count(1)
