@@ -115,7 +115,13 @@ def refuse_a_deal(page) -> None:
     tap(form, "Contrat", "Prise")
     tap(form, "Bouts de l'attaque", "1")
     form.get_by_label("Points", exact=True).fill("95")
+    # The live marques say it first, and their message pushes the button down: pressed while
+    # the page moves, the tap would land beside it (a reader waits for the page to settle too).
+    expect(page.locator("#preview")).to_contain_text("entre 0 et 91")
+    expect(page.locator(".htmx-request, .htmx-settling, .htmx-swapping")).to_have_count(0)
     form.get_by_role("button", name="Enregistrer la donne").click()
+    # The save's own answer, which swaps the whole form.
+    expect(page.locator("#preview")).to_contain_text("une fois corrigé ce qui est signalé")
     expect(page.locator("#errors-points")).to_contain_text("entre 0 et 91")
 
 
