@@ -66,6 +66,14 @@ class Player(models.Model):
         _("n° de licence FFT"), max_length=20, blank=True, default="", validators=[validate_licence]
     )
     club = models.CharField(_("club"), max_length=200, blank=True)
+    # What the federation's licence list says of the player (docs, « La liste des licences »),
+    # written as the list writes it: the ranking and the prizes filter and group by them.
+    serie = models.CharField(_("série"), max_length=30, blank=True, default="")
+    categorie = models.CharField(_("catégorie"), max_length=30, blank=True, default="")
+    sex = models.CharField(
+        _("sexe"), max_length=1, blank=True, default="", choices=[("F", _("F")), ("M", _("M"))]
+    )
+    born_on = models.DateField(_("date de naissance"), null=True, blank=True)
     # A record made where the licence typed belongs to a player the club may not see: it
     # keeps the licence as typed, and waits for the administrator to reconcile the two
     # records (docs, « Players, clubs and tenancy »). Only the other records are unique.
