@@ -17,6 +17,7 @@ from pathlib import Path
 
 import markdown
 from django.conf import settings
+from django.templatetags.static import static
 
 DOCS = Path(settings.BASE_DIR) / "docs"
 
@@ -66,6 +67,8 @@ HELP = {
 }
 
 LINK = re.compile(r'href="(?P<target>[^":#]+)\.md(?P<anchor>#[^"]*)?"')
+# A guide's picture, named from its page as the documentation site names it.
+PICTURE = re.compile(r'src="(?:\.\./)*captures/(?P<file>[\w.-]+\.png)"')
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,7 @@ def _rendered(path: str, _changed: int) -> Guide:
 def _links(html: str, path: str) -> str:
     """The guides' links to one another, as the app's URLs; a link to a page the app does not
     serve (the technical reference) goes to the same page of the documentation site's
-    sources, named as text."""
+    sources, named as text. Their pictures come from the static files."""
 
     def relink(match: re.Match) -> str:
         folder = posixpath.dirname(path)
@@ -121,4 +124,9 @@ def _links(html: str, path: str) -> str:
             return f'href="/aide/{target}/{match["anchor"] or ""}"'
         return f'href="/aide/" data-docs="docs/{target}.md"'
 
-    return LINK.sub(relink, html)
+    html = LINK.sub(relink, html)
+
+    def picture(match: re.Match) -> str:
+        return 'src="{}"'.format(static("captures/" + match["file"]))
+
+    return PICTURE.sub(picture, html)

@@ -393,7 +393,9 @@ USE_TZ = True
 LOCALE_PATHS = [BASE_DIR / "locale"]
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# The guides' pictures (docs/captures/, taken by the browser tests) are static files too, for
+# « Aide » to show them under /static/captures/.
+STATICFILES_DIRS = [BASE_DIR / "static", ("captures", BASE_DIR / "docs" / "captures")]
 # Where collectstatic puts the static files whitenoise serves in production (STATIC_ROOT: the
 # stack tests give each ./dev prod its own, so that none rewrites another's while it serves).
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", "") or BASE_DIR / "staticfiles")

@@ -139,3 +139,17 @@ def test_the_documentation_site_builds_without_a_warning(tmp_path):
     assert (
         "Une soirée de club" in (tmp_path / "guide-arbitre" / "soiree" / "index.html").read_text()
     )
+
+
+def test_every_picture_of_the_guides_is_one_the_browser_tests_take():
+    from tests.guide_captures import CAPTURES
+
+    shown = {
+        match
+        for page in (ROOT / "docs").rglob("*.md")
+        for match in re.findall(r"\]\((?:\.\./)*captures/([^)]+)\)", page.read_text("utf-8"))
+    }
+    taken = {capture.file for capture in CAPTURES}
+
+    assert shown == taken
+    assert sorted(path.name for path in (ROOT / "docs" / "captures").glob("*.png")) == sorted(taken)

@@ -4,6 +4,7 @@ section."""
 import re
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.urls import get_resolver
 from django.utils.html import escape
 
@@ -38,6 +39,16 @@ def test_the_guides_link_to_one_another_as_the_app_s_pages(client):
 
     assert 'href="/aide/guide-arbitre/soiree/"' in html
     assert ".md" not in re.sub(r'data-docs="[^"]*"', "", html)
+
+
+def test_a_guide_s_pictures_are_served_as_the_site_s_static_files(client):
+    html = client.get("/aide/guide-arbitre/salle/").content.decode()
+
+    assert "<img alt=\"La salle de l'arbitre" in html
+    assert 'src="/static/captures/salle-ordinateur.png"' in html
+    assert finders.find("captures/salle-ordinateur.png").endswith(
+        "docs/captures/salle-ordinateur.png"
+    )
 
 
 def test_a_link_to_the_technical_reference_leads_to_the_guides_home(client):
