@@ -69,3 +69,11 @@ def enter_deal(page, deal: dict) -> None:
     expect(page.locator("#preview")).to_contain_text(deal["taker_marque"])
     expect(page.locator("#preview .why")).to_contain_text("il faut")
     form.get_by_role("button", name="Enregistrer la donne").click()
+
+
+def press_save_once_settled(page, form) -> None:
+    """Press « Enregistrer la donne » once the live marques have answered what was typed:
+    their message moves the button, and a tap while the page moves lands beside it."""
+    expect(page.locator("#preview")).not_to_contain_text("au fil de la saisie")
+    expect(page.locator(".htmx-request, .htmx-settling, .htmx-swapping")).to_have_count(0)
+    form.get_by_role("button", name="Enregistrer la donne").click()

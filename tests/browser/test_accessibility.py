@@ -23,7 +23,7 @@ from seasons.models import Season
 from tarot_club.celery import app as celery_app
 from tests.at_the_table import TESTS, fill_sheet, sign
 from tests.browser.conftest import PHONE, log_in
-from tests.browser.taps import tap
+from tests.browser.taps import press_save_once_settled, tap
 from tests.championship import (
     championship_tournament,
     play_position,
@@ -115,11 +115,8 @@ def refuse_a_deal(page) -> None:
     tap(form, "Contrat", "Prise")
     tap(form, "Bouts de l'attaque", "1")
     form.get_by_label("Points", exact=True).fill("95")
-    # The live marques say it first, and their message pushes the button down: pressed while
-    # the page moves, the tap would land beside it (a reader waits for the page to settle too).
     expect(page.locator("#preview")).to_contain_text("entre 0 et 91")
-    expect(page.locator(".htmx-request, .htmx-settling, .htmx-swapping")).to_have_count(0)
-    form.get_by_role("button", name="Enregistrer la donne").click()
+    press_save_once_settled(page, form)
     # The save's own answer, which swaps the whole form.
     expect(page.locator("#preview")).to_contain_text("une fois corrigé ce qui est signalé")
     expect(page.locator("#errors-points")).to_contain_text("entre 0 et 91")

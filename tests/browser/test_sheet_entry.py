@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import fft_example
-from tests.browser.taps import FFT_EXAMPLE, NAMES, enter_deal, tap
+from tests.browser.taps import FFT_EXAMPLE, NAMES, enter_deal, press_save_once_settled, tap
 from tournaments.models import Deal
 
 pytestmark = pytest.mark.browser
@@ -58,7 +58,8 @@ def test_a_deal_bid_then_played_and_a_refusal_that_keeps_what_was_typed(phone, t
     form = page.locator("form.deal-form")
     tap(form, "Bouts de l'attaque", "3")
     form.get_by_label("Points", exact=True).fill("95")
-    form.get_by_role("button", name="Enregistrer la donne").click()
+    expect(page.locator("#preview")).to_contain_text("entre 0 et 91")
+    press_save_once_settled(page, form)
     # The live marques may show the same message first: wait for the save's own answer, which
     # swaps the whole form (anything typed before it arrived would be replaced).
     expect(page.locator("#preview")).to_contain_text("une fois corrigé ce qui est signalé")

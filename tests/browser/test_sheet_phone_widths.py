@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from clubs.models import Player
 from tests.at_the_table import TESTS
+from tests.browser.taps import press_save_once_settled
 from tests.factories import club_tournament
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Position, Registration
@@ -123,7 +124,8 @@ def test_a_refused_save_shows_its_message_once_on_the_phone(phone, long_named_ta
     form.locator("fieldset.contracts label.choice", has_text="Prise").click()
     form.locator("fieldset.bouts label.choice").nth(1).click()
     form.get_by_label("Points", exact=True).fill("95")
-    form.get_by_role("button", name="Enregistrer la donne").click()
+    expect(page.locator("#preview")).to_contain_text("entre 0 et 91")
+    press_save_once_settled(page, form)
     expect(page.locator("#errors-points")).to_contain_text("entre 0 et 91")
     expect(page.get_by_text("compris entre 0 et 91")).to_have_count(1)
 
