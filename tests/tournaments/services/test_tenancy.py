@@ -122,7 +122,8 @@ def test_correcting_a_shared_player_never_changes_the_other_clubs_tournament(
 def test_a_player_another_club_shows_only_privately_is_corrected_without_a_word_of_it(
     tournament_of_b, secret_player, hidden_of_a
 ):
-    # Issue 31, item 8: a refusal resting on A's unpublished tournament told B it exists.
+    # Issue 31, item 8: a refusal resting on A's unpublished tournament told B it exists;
+    # issue 45, D9: so did a record of B's own. The one record is corrected, A's included.
     published(hidden_of_a)
     registration = register_player(tournament=tournament_of_b, player=secret_player, by=TESTS)
     hidden_of_a.published = False
@@ -137,9 +138,13 @@ def test_a_player_another_club_shows_only_privately_is_corrected_without_a_word_
     )
 
     registration.refresh_from_db()
-    assert (registration.player.last_name, registration.player.licence) == ("Secrète", "9900001")
-    secret_player.refresh_from_db()
-    assert (secret_player.last_name, secret_player.licence_pending) == ("Secret", False)
+    shown_to_a = Registration.objects.get(tournament=hidden_of_a).player
+    assert registration.player == shown_to_a == secret_player
+    assert (shown_to_a.last_name, shown_to_a.licence, shown_to_a.licence_pending) == (
+        "Secrète",
+        "9900001",
+        False,
+    )
 
 
 def test_a_shared_player_given_another_licence_gets_a_record_of_their_own(
