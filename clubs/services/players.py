@@ -1,9 +1,9 @@
 """The player directory, shared by every club: a player typed in, a player corrected, and
 whether a licence typed is already another record's own.
 
-Which records a club may see, and so which one a licence typed names, and whether another
-club shows a player, depends on the tournaments they played: those rules are
-``tournaments.selectors.registrations`` (``players_visible_to``, ``shown_by_another_club``),
+Which records a club may see, and so which one a licence typed names, and whether the club
+sees a player in another club, depends on the tournaments they played: those rules are
+``tournaments.selectors.registrations`` (``players_visible_to``, ``seen_in_another_club``),
 whose answers the callers pass here.
 """
 
@@ -60,22 +60,24 @@ def corrected_player(
     first_name: str,
     licence: str,
     club: str,
-    shared: bool,
     seen: bool,
 ) -> Player:
     """The directory's record after a correction of ``player`` (a member's, a participant's),
     checked and not yet saved: the caller saves it inside its own write.
 
-    The player is one person across clubs. Where another club shows them (``shared``), their
-    record never changes from here: the correction gives a new record of their own (the caller
-    moves its registration or membership to it). One that keeps their licence is refused only
-    where the club may see them in another club (``seen``: another club's published
-    tournament): a refusal resting on another club's members or unpublished evenings would
-    tell this club they exist. Otherwise the record itself is corrected. A licence another record
-    holds, that the club may not see, is kept as typed, « à rapprocher » (``new_player``).
+    The player is one person across clubs, and one record: a club corrects that record, for
+    every club that lists them, the same way whether or not another club lists them privately
+    (its members, its unpublished evenings), so that nothing, neither a refusal nor a new
+    record, tells this club another one knows them. Only where the club may see them in
+    another club (``seen``: another club's published evening, whose results are public) does
+    the record stay as it is: a correction that keeps the licence is refused (the administrator
+    corrects it), and one that changes it says this is another person, who gets a new record
+    of their own (the caller moves its registration or membership to it). A licence another
+    record holds, that the club may not see, is kept as typed, « à rapprocher »
+    (``new_player``).
     """
-    if shared:
-        if licence and licence == player.licence and seen:
+    if seen:
+        if licence and licence == player.licence:
             raise Refused(
                 _(
                     "%(player)s figure aussi dans un autre club : son nom, son n° de licence et "

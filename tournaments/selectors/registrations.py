@@ -26,18 +26,11 @@ def players_visible_to(*, club_ids) -> QuerySet[Player]:
     return Player.objects.filter(Exists(registrations) | Exists(memberships))
 
 
-def shown_by_another_club(player: Player, *, club_id: int) -> bool:
-    """Whether another club shows ``player``: in one of its tournaments or its members."""
-    return (
-        player.registrations.exclude(tournament__club_id=club_id).exists()
-        or player.memberships.exclude(club_id=club_id).exists()
-    )
-
-
 def seen_in_another_club(player: Player, *, club_id: int) -> bool:
     """Whether club ``club_id`` may see ``player`` in another club: in one of that club's
     published tournaments. Another club's members and unpublished tournaments are its own
-    business: a refusal that rested on them would tell this club they exist."""
+    business: a refusal, or a record of this club's own, that rested on them would tell this
+    club they exist."""
     return (
         player.registrations.filter(tournament__published=True)
         .exclude(tournament__club_id=club_id)

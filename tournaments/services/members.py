@@ -5,9 +5,10 @@ in the tournament's for the registrations.
 
 They live here, not in ``clubs``, because which players a club may see depends on the
 tournaments they played (``registrations.players_visible_to``). A member's name and licence
-are the player's, in the directory shared by every club: they change from here only where no
-other club shows that player (the rule of ``registrations.update_registration``), and a
-licence typed is resolved as a registration resolves it (``registrations.known_player``).
+are the player's, in the directory shared by every club: they are corrected from here for
+every club that lists the player, unless the club sees them in another club's published
+evening (the rule of ``registrations.update_registration``), and a licence typed is resolved
+as a registration resolves it (``registrations.known_player``).
 """
 
 from collections.abc import Sequence
@@ -24,11 +25,7 @@ from common.journal import fields_of
 from common.names import search_name
 from common.refusals import Refused
 from tournaments.models import Registration, Tournament
-from tournaments.selectors.registrations import (
-    players_visible_to,
-    seen_in_another_club,
-    shown_by_another_club,
-)
+from tournaments.selectors.registrations import players_visible_to, seen_in_another_club
 from tournaments.services import journal as tournament_journal
 from tournaments.services.homonyms import refuse_homonym
 from tournaments.services.registrations import (
@@ -122,11 +119,13 @@ def update_member(
     typed in is, until the arbitre says it is ``another_person`` (``homonyms.refuse_homonym``):
     one person, two records, is a merge. Accents or case corrected keep the name: no refusal.
 
-    The player is one person across clubs: where another club shows them (its tournaments, its
-    members), their record never changes from here, and the member gets a record of their own.
-    A correction that keeps their licence is refused only where this club may see them in
-    another club (a published tournament): a refusal resting on another club's members or
-    unpublished evenings would tell this club they exist.
+    The player is one person across clubs, and one record of the directory: the correction is
+    that record's, for every club that lists them, and the member keeps it (its id, its pages)
+    whether or not another club lists them privately (its members, its unpublished evenings):
+    a refusal or a new record resting on those would tell this club they exist (finding D9).
+    Only where this club may see them in another club (a published evening) is the record kept
+    as it is (``clubs.services.players.corrected_player``): a correction that keeps the licence
+    is refused, one that changes it gives the member a record of their own.
     """
     club = Club.objects.select_for_update().get(pk=member.club_id)
     member = Member.objects.select_related("player").get(pk=member.pk)
@@ -152,17 +151,18 @@ def update_member(
             licence=licence,
             other_than=player,
         )
-    shared = shown_by_another_club(player, club_id=club.pk)
-    # The member's own record when another club shows them, so that the other club keeps
-    # showing theirs; the club's tournaments then follow the member.
+    # The record itself is corrected, whoever else lists the player privately: the member
+    # keeps their record and its pages. Only another club's published evening keeps the
+    # record as it is: the member then gets one of their own, which the club's tournaments
+    # follow.
+    seen = seen_in_another_club(player, club_id=club.pk)
     corrected = corrected_player(
         player=player,
         last_name=last_name,
         first_name=first_name,
         licence=licence,
-        club=club.name if shared else player.club,
-        shared=shared,
-        seen=seen_in_another_club(player, club_id=club.pk),
+        club=club.name if seen else player.club,
+        seen=seen,
     )
     try:
         with transaction.atomic():

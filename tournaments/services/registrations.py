@@ -28,7 +28,6 @@ from tournaments.selectors.registrations import (
     next_participant_number,
     players_visible_to,
     seen_in_another_club,
-    shown_by_another_club,
 )
 from tournaments.services import journal
 from tournaments.services.homonyms import refuse_homonym
@@ -212,13 +211,15 @@ def update_registration(
 ) -> Registration:
     """Correct a participant: the player's name, licence and club, their number and team.
 
-    The player is one person across tournaments: a corrected name shows in every tournament
-    of this club. Where another club shows the same player (its tournaments, its members),
-    their record never changes from here: the registration gets a record of its own. One
-    whose licence stays is refused only where this club may see them in another club (a
-    published tournament), never on another club's members or unpublished evenings. A licence
-    another player holds is refused naming them when the club may see them, and otherwise
-    kept as typed, « à rapprocher » (``clubs.services.players.new_player``).
+    The player is one person across tournaments, and one record: a corrected name shows in
+    every tournament that names them, of this club or another, and the registration keeps its
+    record whether or not another club lists the player privately (its members, its
+    unpublished evenings), so that nothing tells this club of them. Only where this club may
+    see them in another club (a published tournament) is the record kept as it is: a
+    correction that keeps the licence is refused, one that changes it gives the registration a
+    record of its own. A licence another player holds is refused naming them when the club may
+    see them, and otherwise kept as typed, « à rapprocher »
+    (``clubs.services.players.new_player``).
     """
     tournament = registration.tournament
     player = registration.player
@@ -235,16 +236,15 @@ def update_registration(
             refuse_licence_taken(licence, holder)
     identity = (last_name.strip(), first_name.strip(), licence, club.strip())
     changed = identity != (player.last_name, player.first_name, player.licence, player.club)
-    # This registration's own record when another club shows the player, so that the other
-    # club's tournaments keep showing theirs.
+    # The record itself is corrected, whoever else lists the player privately; this
+    # registration's own record only where another club's published evening shows them.
     player = corrected_player(
         player=player,
         last_name=identity[0],
         first_name=identity[1],
         licence=licence,
         club=identity[3],
-        shared=changed and shown_by_another_club(player, club_id=tournament.club_id),
-        seen=seen_in_another_club(player, club_id=tournament.club_id),
+        seen=changed and seen_in_another_club(player, club_id=tournament.club_id),
     )
     if number is not None and number != registration.number:
         if tournament.registrations.filter(number=number).exists():

@@ -13,27 +13,29 @@ def zoe(db):  # noqa: ARG001 - db: it writes to the test database
     return Player.objects.create(last_name="Lefèvre", first_name="Zoé", licence="0451")
 
 
-def correct(player, *, shared, licence="0451", seen=True):
+def correct(player, *, seen, licence="0451"):
     return corrected_player(
         player=player,
         last_name="Lefebvre",
         first_name="Zoé",
         licence=licence,
         club="Les Excuses",
-        shared=shared,
         seen=seen,
     )
 
 
-def test_a_player_no_other_club_shows_is_corrected_in_place(zoe):
-    corrected = correct(zoe, shared=False)
+def test_a_player_the_club_sees_in_no_other_club_is_corrected_in_place(zoe):
+    # Whether another club lists them privately is not asked: the answer would show (D9).
+    corrected = correct(zoe, seen=False)
 
     assert (corrected.pk, corrected.last_name) == (zoe.pk, "Lefebvre")
 
 
-def test_a_player_another_club_shows_keeps_their_record_when_the_licence_stays(zoe):
+def test_a_player_of_another_clubs_published_evening_keeps_their_record_when_the_licence_stays(
+    zoe,
+):
     with pytest.raises(Refused) as refused:
-        correct(zoe, shared=True)
+        correct(zoe, seen=True)
 
     assert refused.value.code == "shared_player"
     assert "figure aussi dans un autre club" in refused.value.message
@@ -41,18 +43,12 @@ def test_a_player_another_club_shows_keeps_their_record_when_the_licence_stays(z
     assert zoe.last_name == "Lefèvre"
 
 
-def test_a_player_another_club_shows_only_privately_gets_a_record_of_their_own_unrefused(zoe):
-    # Issue 31, item 8: the refusal told this club of another club's private members.
-    corrected = correct(zoe, shared=True, seen=False)
-
-    assert corrected.pk is None
-    assert (corrected.last_name, corrected.licence) == ("Lefebvre", "0451")
-    zoe.refresh_from_db()
-    assert zoe.last_name == "Lefèvre"
-
-
-def test_a_player_another_club_shows_gets_a_record_of_their_own_for_another_licence(zoe):
-    corrected = correct(zoe, shared=True, licence="")
+def test_a_player_of_another_clubs_published_evening_gets_a_record_of_their_own_for_another_licence(
+    zoe,
+):
+    corrected = correct(zoe, seen=True, licence="")
 
     assert corrected.pk is None
     assert (corrected.last_name, corrected.licence) == ("Lefebvre", "")
+    zoe.refresh_from_db()
+    assert zoe.last_name == "Lefèvre"

@@ -99,23 +99,23 @@ def test_correcting_a_member_of_this_club_only_corrects_the_player(club, by):
     assert club.journal.get(action="member.updated").before["last_name"] == "Lefevre"
 
 
-def test_correcting_a_member_another_club_lists_privately_is_no_refusal_and_keeps_theirs(
+def test_correcting_a_member_another_club_lists_privately_corrects_the_one_record(
     club, other_arbitre, by
 ):
-    # Issue 31, item 8: the refusal « figure aussi dans un autre club » told this club that
-    # another one lists the player among its members, which it may not see.
+    # Issue 31, item 8: a refusal told this club that another one lists the player; issue 45,
+    # D9: so did a record of its own (a new id). The one record is corrected, for both clubs.
     shared = Player.objects.create(last_name="Commun", first_name="Léo", licence="0777")
-    Member.objects.create(club=club_of(other_arbitre), player=shared)
+    theirs = Member.objects.create(club=club_of(other_arbitre), player=shared)
     member = Member.objects.create(club=club, player=shared)
 
     member = update_member(
         member=member, last_name="Communal", first_name="Léo", licence="0777", by=by
     )
 
-    shared.refresh_from_db()
-    assert (member.player.last_name, member.player.licence) == ("Communal", "0777")
-    assert member.player != shared
-    assert shared.last_name == "Commun"
+    theirs.refresh_from_db()
+    assert member.player.pk == theirs.player.pk == shared.pk
+    assert (theirs.player.last_name, theirs.player.licence) == ("Communal", "0777")
+    assert Player.objects.count() == 1
 
 
 def test_a_member_another_club_lists_privately_is_corrected_as_one_no_club_lists(
@@ -158,14 +158,19 @@ def test_correcting_a_member_seen_in_another_clubs_published_evening_is_refused(
 def test_the_clubs_evenings_follow_a_member_given_their_own_record_in_their_journal(
     club, arbitre, other_arbitre, by
 ):
-    shared = Player.objects.create(last_name="Commun", first_name="Léo")
-    Member.objects.create(club=club_of(other_arbitre), player=shared)
+    # Another club's published evening keeps the record: another licence is another person.
+    shared = Player.objects.create(last_name="Commun", first_name="Léo", licence="0777")
+    Registration.objects.create(
+        tournament=club_tournament(other_arbitre, published=True), player=shared, number=1
+    )
     member = Member.objects.create(club=club, player=shared)
     registration = Registration.objects.create(
         tournament=club_tournament(arbitre, club=club), player=shared, number=1
     )
 
-    member = update_member(member=member, last_name="Communal", first_name="Léo", licence="", by=by)
+    member = update_member(
+        member=member, last_name="Communal", first_name="Léo", licence="0778", by=by
+    )
 
     registration.refresh_from_db()
     entry = registration.tournament.journal.get()

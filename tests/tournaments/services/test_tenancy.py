@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 
-from clubs.models import Player
+from clubs.models import Member, Player
 from common.refusals import Refused
 from tests.at_the_table import TESTS
 from tests.factories import club_of
@@ -122,7 +122,8 @@ def test_correcting_a_shared_player_never_changes_the_other_clubs_tournament(
 def test_a_player_another_club_shows_only_privately_is_corrected_without_a_word_of_it(
     tournament_of_b, secret_player, hidden_of_a
 ):
-    # Issue 31, item 8: a refusal resting on A's unpublished tournament told B it exists.
+    # Issue 31, item 8: a refusal resting on A's unpublished tournament told B it exists;
+    # issue 45, D9: so did a record of B's own. The one record is corrected, A's included.
     published(hidden_of_a)
     registration = register_player(tournament=tournament_of_b, player=secret_player, by=TESTS)
     hidden_of_a.published = False
@@ -137,9 +138,13 @@ def test_a_player_another_club_shows_only_privately_is_corrected_without_a_word_
     )
 
     registration.refresh_from_db()
-    assert (registration.player.last_name, registration.player.licence) == ("Secrète", "9900001")
-    secret_player.refresh_from_db()
-    assert (secret_player.last_name, secret_player.licence_pending) == ("Secret", False)
+    shown_to_a = Registration.objects.get(tournament=hidden_of_a).player
+    assert registration.player == shown_to_a == secret_player
+    assert (shown_to_a.last_name, shown_to_a.licence, shown_to_a.licence_pending) == (
+        "Secrète",
+        "9900001",
+        False,
+    )
 
 
 def test_a_shared_player_given_another_licence_gets_a_record_of_their_own(
@@ -196,3 +201,30 @@ def test_correcting_through_the_page_is_a_french_refusal(
     assert response.status_code in (200, 409, 422)
     assert "figure aussi dans un autre club" in response.content.decode()
     assert secret_player.last_name == "Secret"
+
+
+@pytest.mark.parametrize("licence", ["9900001", "9900009", ""])
+@pytest.mark.parametrize("listing", ["nobody", "member", "evening"])
+def test_a_participant_corrected_keeps_their_record_whoever_else_lists_them_privately(
+    hidden_of_a, secret_player, other_arbitre, listing, licence
+):
+    # Issue 45, D9: a record of this club's own, only when another club listed the player,
+    # told this club so (a new id, its history page gone).
+    if listing == "member":
+        Member.objects.create(club=club_of(other_arbitre), player=secret_player)
+    elif listing == "evening":
+        theirs = a_tournament(other_arbitre, published=False, name="Tournoi de B")
+        Registration.objects.create(tournament=theirs, player=secret_player, number=1)
+    registration = Registration.objects.get(tournament=hidden_of_a)
+
+    update_registration(
+        registration=registration,
+        last_name="Secrète",
+        first_name="Sam",
+        licence=licence,
+        by=TESTS,
+    )
+
+    registration.refresh_from_db()
+    assert (registration.player_id, registration.player.licence) == (secret_player.pk, licence)
+    assert Player.objects.count() == 1
