@@ -1,0 +1,15 @@
+"""Money as a French page writes it: « 1 234,56 € »."""
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def euros(cents: int | None) -> str:
+    """Cents in euros, the thousands set apart by a narrow space: « 1 234,56 € »."""
+    if cents is None:
+        return ""
+    sign = "−" if cents < 0 else ""
+    whole, part = divmod(abs(int(cents)), 100)
+    return f"{sign}{whole:,}".replace(",", "\u202f") + f",{part:02d}\u00a0€"
