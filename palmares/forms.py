@@ -88,8 +88,23 @@ def _french(number: Decimal) -> str:
 
 
 class PrizeRowForm(forms.Form):
-    category = forms.ChoiceField(label=_("Liste"), choices=Category.choices, required=False)
-    serie = forms.CharField(label=_("Série"), required=False, max_length=MAX_SERIE)
+    # Short words, for a phone's narrow column; the prize list says « Classement général ».
+    category = forms.ChoiceField(
+        label=_("Liste"),
+        choices=[
+            (Category.SCRATCH, _("Général")),
+            (Category.LADIES, _("Dames")),
+            (Category.YOUNG, _("Jeunes")),
+            (Category.SERIE, _("Série")),
+        ],
+        required=False,
+    )
+    serie = forms.CharField(
+        label=_("Série"),
+        required=False,
+        max_length=MAX_SERIE,
+        widget=forms.TextInput(attrs={"size": 4, "autocomplete": "off"}),
+    )
     value = NumberField(label=_("Montant (€) ou part (%)"))
 
     def spec(self) -> RowSpec | None:

@@ -28,7 +28,7 @@ class PotKind(models.TextChoices):
 
 
 class TieRule(models.TextChoices):
-    SHARE = "partage", _("Partage entre ex æquo")
+    SHARE = "partage", _("Partage")
     BEST_POSITION = "meilleure_position", _("Départage à la meilleure position")
 
 

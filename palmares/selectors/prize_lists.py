@@ -54,6 +54,16 @@ class PaidLine:
     shared_names: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class ShareLine:
+    """A sum shared between ex aequo: the prizes pooled, and what each receives."""
+
+    label: str
+    prizes: list[list]  # [label, cents] of each prize pooled
+    total_cents: int
+    players: list[list]  # [name, cents] of each player, in ranking order
+
+
 @dataclass
 class PrizeList:
     pot_kind: str
@@ -69,6 +79,7 @@ class PrizeList:
     unawarded: list[RowLine]
     final: bool
     ranked: int
+    shares: list[ShareLine] = field(default_factory=list)
     locked_at: datetime.datetime | None = None
     locked_by: str = ""
 
@@ -123,6 +134,7 @@ class PrizeList:
         kept["rows"] = [RowLine(**row) for row in data["rows"]]
         kept["unawarded"] = [RowLine(**row) for row in data["unawarded"]]
         kept["paid"] = [PaidLine(**line) for line in data["paid"]]
+        kept["shares"] = [ShareLine(**share) for share in data.get("shares", [])]
         by = table.locked_by.get_full_name() or table.locked_by.username if table.locked_by else ""
         return cls(**kept, locked_at=table.locked_at, locked_by=by)
 
@@ -236,9 +248,9 @@ def computed_list(table: PrizeTable, ranking: Ranking) -> PrizeList:
                 shared_names=[names[other] for other in award.shared_with],
             )
         )
-    unawarded = [
-        next(line for line in lines if line.label == p.label) for p in attribution.unawarded
-    ]
+    by_label = {line.label: line for line in lines}
+    unawarded = [by_label[prize.label] for prize in attribution.unawarded]
+    shares = _shares(paid, by_label)
     return PrizeList(
         pot_kind=table.pot_kind,
         ties=table.ties,
@@ -253,7 +265,30 @@ def computed_list(table: PrizeTable, ranking: Ranking) -> PrizeList:
         unawarded=unawarded,
         final=ranking.final,
         ranked=len(placed),
+        shares=shares,
     )
+
+
+def _shares(paid: list[PaidLine], by_label: dict[str, RowLine]) -> list[ShareLine]:
+    """Each shared sum once: its prizes (« 6e place et 7e place ») and its players."""
+    groups: dict[tuple, list[PaidLine]] = {}
+    for line in paid:
+        if line.shared_with:
+            key = (line.label, tuple(sorted([line.player_id, *line.shared_with])))
+            groups.setdefault(key, []).append(line)
+    shares = []
+    for (label, _players), lines in groups.items():
+        parts = [by_label.get(part) for part in label.split(" et ")]
+        pooled = [[part.label, part.cents] for part in parts if part is not None]
+        shares.append(
+            ShareLine(
+                label=label,
+                prizes=pooled if len(pooled) == len(parts) else [],
+                total_cents=sum(line.cents for line in lines),
+                players=[[line.name, line.cents] for line in lines],
+            )
+        )
+    return shares
 
 
 def _name(player) -> str:

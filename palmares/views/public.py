@@ -12,7 +12,7 @@ from documents.views import document_response, throttled_response
 from palmares import documents
 from palmares.exports import prize_json_bytes
 from palmares.models import PrizeTable
-from palmares.selectors.prize_lists import PrizeList, prize_list, prize_table_of
+from palmares.selectors.prize_lists import prize_list, prize_table_of
 from tournaments.models import Tournament
 from tournaments.permissions import runs_tournament, visible_tournaments
 from tournaments.selectors.projector import PROJECTOR_SECONDS, projector_pages, shown_screen
@@ -66,17 +66,12 @@ def prize_list_pdf(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse
     )
 
 
-def projector_lines(shown: PrizeList) -> list:
-    """The projector's rows: each prize paid, then the rows nobody received."""
-    return list(shown.paid)
-
-
 @require_GET
 def prize_projector(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """The room's screen at the prize-giving: the prizes a page at a time, large."""
     tournament, table = _table(request, tournament_id)
     shown = prize_list(table)
-    pages = projector_pages(projector_lines(shown))
+    pages = projector_pages(shown.paid)
     index = shown_screen(request.GET.get("ecran", ""), len(pages))
     context = {
         "tournament": tournament,
