@@ -1,7 +1,8 @@
 """The arbitre's prize table form and the unlock form: they parse what is typed (amounts in
 French, « 12,50 »); the services decide."""
 
-from decimal import Decimal, InvalidOperation
+import re
+from decimal import Decimal
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -12,6 +13,7 @@ from palmares.services.prize_tables import MAX_REASON, MAX_ROWS, MAX_SERIE, RowS
 # Blank rows offered below the table's own, to add prizes without any script.
 BLANK_ROWS = 4
 MAX_NUMBER_TEXT = 20
+NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?|-?\.[0-9]+", re.ASCII)
 
 
 def parse_number(text: str) -> Decimal | None:
@@ -21,13 +23,11 @@ def parse_number(text: str) -> Decimal | None:
     cleaned = cleaned.removesuffix("€").removesuffix("%")
     if not cleaned:
         return None
-    try:
-        number = Decimal(cleaned) if len(cleaned) <= MAX_NUMBER_TEXT else None
-    except InvalidOperation:
-        number = None
-    if number is None or not number.is_finite():
+    # Plain digits only: no exponent (« 1e999 »), no other script's digits, no sign but the
+    # minus, whose refusal the service words (« de 0 à … »).
+    if len(cleaned) > MAX_NUMBER_TEXT or not NUMBER.fullmatch(cleaned):
         raise forms.ValidationError(_("Un nombre, comme 12,50."), code="number")
-    return number
+    return Decimal(cleaned)
 
 
 class NumberField(forms.CharField):

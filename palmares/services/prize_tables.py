@@ -38,15 +38,15 @@ class RowSpec:
 
 
 def _euros(value: Decimal | None, *, field: str, words: str) -> Decimal:
-    if value is None or not value.is_finite() or value != value.quantize(Decimal("0.01")):
+    if value is None or not value.is_finite() or not 0 <= value <= MAX_EUROS:
         raise Refused(
-            _("%(words)s : un montant en euros, au centime près (12,50).") % {"words": words},
+            _("%(words)s : un montant de 0 à 999 999,99 €.") % {"words": words},
             field=field,
             code="amount",
         )
-    if not 0 <= value <= MAX_EUROS:
+    if value != value.quantize(Decimal("0.01")):
         raise Refused(
-            _("%(words)s : un montant de 0 à 999 999,99 €.") % {"words": words},
+            _("%(words)s : un montant en euros, au centime près (12,50).") % {"words": words},
             field=field,
             code="amount",
         )
@@ -54,15 +54,15 @@ def _euros(value: Decimal | None, *, field: str, words: str) -> Decimal:
 
 
 def _percent(value: Decimal | None, *, field: str, words: str) -> Decimal:
-    if value is None or not value.is_finite() or value != value.quantize(Decimal("0.01")):
+    if value is None or not value.is_finite() or not 0 <= value <= 100:
         raise Refused(
-            _("%(words)s : un pourcentage, au centième près (12,5).") % {"words": words},
+            _("%(words)s : un pourcentage de 0 à 100.") % {"words": words},
             field=field,
             code="percent",
         )
-    if not 0 <= value <= 100:
+    if value != value.quantize(Decimal("0.01")):
         raise Refused(
-            _("%(words)s : un pourcentage de 0 à 100.") % {"words": words},
+            _("%(words)s : un pourcentage, au centième près (12,5).") % {"words": words},
             field=field,
             code="percent",
         )

@@ -13,3 +13,12 @@ def euros(cents: int | None) -> str:
     sign = "−" if cents < 0 else ""
     whole, part = divmod(abs(int(cents)), 100)
     return f"{sign}{whole:,}".replace(",", "\u202f") + f",{part:02d}\u00a0€"
+
+
+@register.filter
+def french_list(names: list[str]) -> str:
+    """« A », « A et B », « A, B et C »."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " et " + names[-1]

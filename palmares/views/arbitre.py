@@ -2,6 +2,8 @@
 with the ranking, lock it once paid, unlock it with a reason. Every page finds the tournament
 through ``arbitre_tournament_or_404``: a 404 for anyone but its club's arbitres."""
 
+from decimal import Decimal
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -37,7 +39,7 @@ def prize_table(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
             set_prize_table(
                 tournament=tournament,
                 pot_kind=form.cleaned_data["pot_kind"],
-                fee=form.cleaned_data["fee"] or 0,
+                fee=form.cleaned_data["fee"] or Decimal("0.00"),
                 percent=form.cleaned_data["percent"],
                 ties=form.cleaned_data["ties"],
                 one_prize_each=form.cleaned_data["one_prize_each"],
