@@ -80,20 +80,21 @@ def _rows(pot_kind: str, rows: Sequence[RowSpec]) -> list[PrizeRow]:
         )
     made, counted = [], {}
     for order, spec in enumerate(rows, start=1):
+        at = f"rows.{order - 1}"  # the row refused, for the form to show it beside it
         if spec.category not in Category.values:
-            raise Refused(_("Ligne %(n)s : liste inconnue.") % {"n": order}, field="rows")
+            raise Refused(_("Ligne %(n)s : liste inconnue.") % {"n": order}, field=at)
         serie = " ".join((spec.serie or "").split()) if spec.category == Category.SERIE else ""
         if spec.category == Category.SERIE and not serie:
             raise Refused(
                 _("Ligne %(n)s : un prix de série dit sa série (1, 2T…).") % {"n": order},
-                field="rows",
+                field=at,
                 code="serie",
             )
         if len(serie) > MAX_SERIE or not serie.isprintable():
             raise Refused(
                 _("Ligne %(n)s : une série s'écrit en %(max)s caractères au plus.")
                 % {"n": order, "max": MAX_SERIE},
-                field="rows",
+                field=at,
                 code="serie",
             )
         key = (spec.category, serie.casefold())
@@ -104,9 +105,9 @@ def _rows(pot_kind: str, rows: Sequence[RowSpec]) -> list[PrizeRow]:
         }
         row = PrizeRow(order=order, category=spec.category, serie=serie)
         if pot_kind == PotKind.TAKINGS:
-            row.share = _percent(spec.value, field="rows", words=words)
+            row.share = _percent(spec.value, field=at, words=words)
         else:
-            row.amount = _euros(spec.value, field="rows", words=words)
+            row.amount = _euros(spec.value, field=at, words=words)
         made.append(row)
     if pot_kind == PotKind.TAKINGS:
         total = sum(row.share for row in made)

@@ -34,7 +34,8 @@ def prize_table(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     rows = PrizeRowFormSet(data, initial=rows_initial(table), prefix="lignes")
     refused = ""
     if request.method == "POST" and form.is_valid() and rows.is_valid():
-        specs = [spec for row in rows for spec in [row.spec()] if spec is not None]
+        typed = [(index, row.spec()) for index, row in enumerate(rows)]
+        typed = [(index, spec) for index, spec in typed if spec is not None]
         try:
             set_prize_table(
                 tournament=tournament,
@@ -43,12 +44,17 @@ def prize_table(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
                 percent=form.cleaned_data["percent"],
                 ties=form.cleaned_data["ties"],
                 one_prize_each=form.cleaned_data["one_prize_each"],
-                rows=specs,
+                rows=[spec for _index, spec in typed],
                 by=Actor.arbitre(request.user),
             )
         except Refused as refusal:
-            add_refusal(form, refusal)
             refused = refusal.message
+            if (refusal.field or "").startswith("rows."):
+                # A row refused: its words beside the row typed (blank rows are not sent).
+                index = typed[int(refusal.field.removeprefix("rows."))][0]
+                rows.forms[index].add_error("value", refusal.message)
+            else:
+                add_refusal(form, refusal)
         else:
             messages.success(request, _("Tableau des prix enregistré."))
             return redirect_page(request, _page_url(tournament.pk))
