@@ -8,6 +8,7 @@ Money is counted in whole cents here, as ``prizes`` counts it; the tables hold `
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import asdict, dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -242,7 +243,7 @@ def computed_list(table: PrizeTable, ranking: Ranking) -> PrizeList:
                 rank=player.rank,
                 tied=player.tied,
                 lists=list_words(player.registration.player, ranking.tournament.date),
-                label=award.label,
+                label=shared_label(award.label) if award.shared_with else award.label,
                 cents=award.cents,
                 shared_with=list(award.shared_with),
                 shared_names=[names[other] for other in award.shared_with],
@@ -250,7 +251,8 @@ def computed_list(table: PrizeTable, ranking: Ranking) -> PrizeList:
         )
     by_label = {line.label: line for line in lines}
     unawarded = [by_label[prize.label] for prize in attribution.unawarded]
-    shares = _shares(paid, by_label)
+    pooled_labels = [award.label for award in attribution.awards]
+    shares = _shares(list(zip(paid, pooled_labels, strict=True)), by_label)
     return PrizeList(
         pot_kind=table.pot_kind,
         ties=table.ties,
@@ -269,20 +271,41 @@ def computed_list(table: PrizeTable, ranking: Ranking) -> PrizeList:
     )
 
 
-def _shares(paid: list[PaidLine], by_label: dict[str, RowLine]) -> list[ShareLine]:
-    """Each shared sum once: its prizes (« 6e place et 7e place ») and its players."""
+PLACE = re.compile(r"(\d+)(?:re|er|e) place")
+
+
+def shared_label(label: str) -> str:
+    """A shared sum's prizes as a club says them: « 2e et 3e places », « de la 1re à la 6e
+    place » for places in a row; any other pooling as ``prizes`` joins it (« 1re dame et 2e
+    dame »)."""
+    parts = label.split(" et ")
+    numbers = [PLACE.fullmatch(part) for part in parts]
+    if len(parts) < 2 or not all(numbers):
+        return label
+    places = [int(number.group(1)) for number in numbers]
+    if places != list(range(places[0], places[0] + len(places))):
+        return label
+    first, last = (part.removesuffix(" place") for part in (parts[0], parts[-1]))
+    if len(places) == 2:
+        return f"{first} et {last} places"
+    return f"de la {first} à la {last} place"
+
+
+def _shares(paid: list[tuple[PaidLine, str]], by_label: dict[str, RowLine]) -> list[ShareLine]:
+    """Each shared sum once: its prizes (each line with the labels ``prizes`` pooled, « 6e
+    place et 7e place ») and its players."""
     groups: dict[tuple, list[PaidLine]] = {}
-    for line in paid:
+    for line, pooled_label in paid:
         if line.shared_with:
-            key = (line.label, tuple(sorted([line.player_id, *line.shared_with])))
+            key = (pooled_label, tuple(sorted([line.player_id, *line.shared_with])))
             groups.setdefault(key, []).append(line)
     shares = []
-    for (label, _players), lines in groups.items():
-        parts = [by_label.get(part) for part in label.split(" et ")]
+    for (pooled_label, _players), lines in groups.items():
+        parts = [by_label.get(part) for part in pooled_label.split(" et ")]
         pooled = [[part.label, part.cents] for part in parts if part is not None]
         shares.append(
             ShareLine(
-                label=label,
+                label=lines[0].label,
                 prizes=pooled if len(pooled) == len(parts) else [],
                 total_cents=sum(line.cents for line in lines),
                 players=[[line.name, line.cents] for line in lines],

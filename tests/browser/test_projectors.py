@@ -76,14 +76,14 @@ def screens(arbitre):
 
 # Every name cut though it would fit its row: the row's width less what else the row must
 # show whole (the rank, the total, the seat) and the gaps between them, a club's name giving
-# way first.
+# way first (a prize's words on the prize-giving's screen).
 CUT_NAMES = """() => Array.from(document.querySelectorAll(".projector-rows li")).flatMap((row) => {
     const name = row.querySelector(".name");
     if (!name || name.scrollWidth <= name.clientWidth + 1) return [];
     const cells = Array.from(row.children).map((cell) => cell.getBoundingClientRect());
     const gaps = cells.slice(1).reduce((sum, box, i) => sum + box.left - cells[i].right, 0);
     const kept = Array.from(row.children)
-        .filter((cell) => cell !== name && !cell.classList.contains("club"))
+        .filter((cell) => cell !== name && !cell.matches(".club, .prize"))
         .reduce((sum, cell) => sum + cell.getBoundingClientRect().width, 0);
     const room = row.getBoundingClientRect().width - gaps - kept;
     return name.scrollWidth <= room ? [name.textContent.trim()] : [];

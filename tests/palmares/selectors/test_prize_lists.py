@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from common.actors import Actor
 from palmares.models import Category, PotKind, TieRule
-from palmares.selectors.prize_lists import prize_list, prize_table_of
+from palmares.selectors.prize_lists import prize_list, prize_table_of, shared_label
 from palmares.services.prize_tables import RowSpec, set_prize_table
 from tests.at_the_table import TESTS
 from tests.palmares.conftest import amounts, describe
@@ -41,9 +41,9 @@ def test_ex_aequo_share_the_prizes_of_their_places(evening):
     amounts(evening, "100", "60", "30", "20")
 
     assert paid(evening)[2:] == [
-        (2, "3e place et 4e place", 1667),
-        (3, "3e place et 4e place", 1667),
-        (4, "3e place et 4e place", 1666),
+        (2, "3e et 4e places", 1667),
+        (3, "3e et 4e places", 1667),
+        (4, "3e et 4e places", 1666),
     ]
 
 
@@ -82,9 +82,9 @@ def test_the_tie_break_puts_the_best_position_first(evening, players, arbitre):
 
     assert paid(evening)[1:] == [
         (1, "2e place", 6000),
-        (2, "3e place et 4e place", 1667),
-        (3, "3e place et 4e place", 1667),
-        (4, "3e place et 4e place", 1666),
+        (2, "3e et 4e places", 1667),
+        (3, "3e et 4e places", 1667),
+        (4, "3e et 4e places", 1666),
     ]
 
 
@@ -178,3 +178,9 @@ def test_what_is_paid_and_unawarded_makes_the_pot_to_the_cent(evening, players):
             listed.pot_cents
         )
         assert listed.rows_cents + listed.unallotted_cents == listed.pot_cents
+
+
+def test_places_in_a_row_shared_read_as_a_club_says_them():
+    assert shared_label("2e place et 3e place") == "2e et 3e places"
+    assert shared_label("1re place et 2e place et 3e place") == "de la 1re à la 3e place"
+    assert shared_label("1re dame et 2e dame") == "1re dame et 2e dame"
