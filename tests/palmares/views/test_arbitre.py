@@ -143,3 +143,23 @@ def test_unlocking_asks_why_and_keeps_the_reason_in_the_journal(arbitre_client, 
         "Donne mal saisie, table 2",
     )
     assert "Donne mal saisie, table 2" in arbitre_client.get(url(evening)).content.decode()
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [
+        {"pot_kind": "montants"},  # no rows' management form at all
+        form(("general", "", "10")) | {"lignes-TOTAL_FORMS": "abc"},
+        form(("serie", "x" * 1000, "10")),
+        form(("general", "", "10"), fee="NaN"),
+        form(("general", "", "10"), pot_kind="recettes", fee="10", percent="Infinity"),
+        form(("general", "", "10"), ties="pile ou face"),
+        form(("serie", "\u202e\u200b", "10")),
+    ],
+)
+def test_forged_or_odd_input_is_refused_in_french_not_a_500(arbitre_client, evening, forged):
+    response = arbitre_client.post(url(evening), forged)
+
+    assert response.status_code == 422
+    assert 'role="alert"' in response.content.decode()
+    assert not PrizeTable.objects.exists()

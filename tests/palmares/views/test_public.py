@@ -6,12 +6,14 @@ from decimal import Decimal
 
 from django.test import Client
 
+from common.actors import Actor
 from documents.pace import is_public_document
 from palmares.models import Category, PotKind, PrizeJournalEntry
-from palmares.services.prize_tables import RowSpec, set_prize_table
+from palmares.services.prize_tables import RowSpec, lock_prize_list, set_prize_table
 from tests.at_the_table import TESTS
 from tests.palmares.conftest import amounts, describe
 from tests.pdfs import assert_pdf, assert_says, save_first_page
+from tournaments.services.penalties import add_penalty
 
 
 def takings_table(evening):
@@ -153,3 +155,34 @@ def test_the_json_as_bytes_keeps_accents(client, evening, players):
     content = client.get(f"/tournois/{evening.pk}/prix.json").content
 
     assert json.loads(content)["prizes"][0]["prize"] == "1re dame"
+
+
+def test_a_locked_list_no_longer_moves_and_says_so(client, evening, players, arbitre):
+    takings_table(evening)
+    lock_prize_list(tournament=evening, by=Actor.arbitre(arbitre))
+    before = client.get(f"/tournois/{evening.pk}/prix.json").json()
+    add_penalty(
+        registration=players[6],
+        position=evening.positions.get(),
+        points=400,
+        reason="Faute",
+        by=Actor.arbitre(arbitre),
+    )
+
+    after = client.get(f"/tournois/{evening.pk}/prix.json").json()
+    page = client.get(f"/tournois/{evening.pk}/prix/").content.decode()
+
+    assert after == before
+    assert "Palmarès arrêté le" in page
+    assert "il ne suit plus le classement" in page
+
+
+def test_a_new_table_draws_a_new_pdf(client, evening):
+    amounts(evening, "100")
+    first = client.get(f"/tournois/{evening.pk}/prix.pdf").content
+
+    amounts(evening, "250")
+    second = client.get(f"/tournois/{evening.pk}/prix.pdf").content
+
+    assert_says(first, "100,00 €")
+    assert_says(second, "250,00 €")
