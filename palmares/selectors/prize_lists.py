@@ -322,7 +322,12 @@ def _name(player) -> str:
 def prizes_stamp(tournament: Tournament) -> str:
     """What changes whenever the prize list may: the tournament (its ranking, its players'
     records) and the prize table (its every write is a line of the prizes' journal)."""
-    last = PrizeJournalEntry.objects.filter(tournament=tournament).aggregate(last=Max("pk"))
+    # A document asked for changes nothing it shows: its line would move its own stamp.
+    last = (
+        PrizeJournalEntry.objects.filter(tournament=tournament)
+        .exclude(action__startswith="document.")
+        .aggregate(last=Max("pk"))
+    )
     return f"{tournament_stamp(tournament)}.{last['last'] or 0}"
 
 

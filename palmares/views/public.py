@@ -12,7 +12,8 @@ from documents.views import document_response, throttled_response
 from palmares import documents
 from palmares.exports import prize_json_bytes
 from palmares.models import PrizeTable
-from palmares.selectors.prize_lists import prize_list, prize_table_of
+from palmares.selectors.prize_lists import prize_list, prize_table_of, prizes_stamp
+from tournaments.exports import kept_per_change
 from tournaments.models import Tournament
 from tournaments.permissions import runs_tournament, visible_tournaments
 from tournaments.selectors.projector import PROJECTOR_SECONDS, projector_pages, shown_screen
@@ -42,7 +43,7 @@ def prize_list_page(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
 @require_GET
 def prize_list_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     """``prix.json`` (its shape is fixed: docs/reference/prizes.md), paced as every public
-    file before anything is read."""
+    file before anything is read, and written once per change of the ranking or the table."""
     tournament = get_object_or_404(visible_tournaments(request), pk=tournament_id)
     refused = throttled_response(request)
     if refused:
@@ -50,7 +51,10 @@ def prize_list_json(request: HtmxHttpRequest, tournament_id: int) -> HttpRespons
     table = prize_table_of(tournament)
     if table is None:
         raise Http404
-    return HttpResponse(prize_json_bytes(prize_list(table)), content_type="application/json")
+    content = kept_per_change(
+        "prix-json", prizes_stamp(tournament), lambda: prize_json_bytes(prize_list(table))
+    )
+    return HttpResponse(content, content_type="application/json")
 
 
 @public_document

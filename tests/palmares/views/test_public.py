@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.test import Client
 
 from common.actors import Actor
+from documents.models import DocumentJob
 from documents.pace import is_public_document
 from palmares.models import Category, PotKind, PrizeJournalEntry
 from palmares.services.prize_tables import RowSpec, lock_prize_list, set_prize_table
@@ -186,3 +187,29 @@ def test_a_new_table_draws_a_new_pdf(client, evening):
 
     assert_says(first, "100,00 €")
     assert_says(second, "250,00 €")
+
+
+def test_the_pdf_asked_again_without_a_change_is_the_kept_one(client, evening):
+    amounts(evening, "100")
+    client.get(f"/tournois/{evening.pk}/prix.pdf")
+
+    client.get(f"/tournois/{evening.pk}/prix.pdf")
+
+    assert DocumentJob.objects.count() == 1
+
+
+def test_prix_json_moves_with_the_ranking_while_open(client, evening, players, arbitre):
+    amounts(evening, "100")
+    before = client.get(f"/tournois/{evening.pk}/prix.json").json()
+    add_penalty(
+        registration=players[6],
+        position=evening.positions.get(),
+        points=400,
+        reason="Faute",
+        by=Actor.arbitre(arbitre),
+    )
+
+    after = client.get(f"/tournois/{evening.pk}/prix.json").json()
+
+    assert before["prizes"][0]["player_id"] == players[6].player_id
+    assert after["prizes"][0]["player_id"] == players[1].player_id
