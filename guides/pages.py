@@ -31,6 +31,7 @@ GUIDES = (
     "guide-arbitre/impressions",
     "guide-arbitre/saison",
     "guide-arbitre/championnat",
+    "guide-arbitre/prix",
     "guide-joueur",
     "scoring",
     "tirage",
@@ -64,6 +65,9 @@ HELP = {
     "setup_halls": "guide-arbitre/championnat#les-salles-et-lequipe",
     "draws": "guide-arbitre/championnat#le-tirage-verifiable",
     "club_members": "guide-arbitre/saison#le-club",
+    "prize_table": "guide-arbitre/prix",
+    "prize_list_unlock": "guide-arbitre/prix#arreter-le-palmares",
+    "prize_list": "prix",
 }
 
 LINK = re.compile(r'href="(?P<target>[^":#]+)\.md(?P<anchor>#[^"]*)?"')

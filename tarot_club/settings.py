@@ -108,6 +108,7 @@ INSTALLED_APPS = [
     "axes",
     "tournaments",
     "seasons",
+    "palmares",
     "guides",
 ]
 

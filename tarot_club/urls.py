@@ -14,5 +14,6 @@ urlpatterns = [
     path("", include("clubs.urls")),
     path("", include("tournaments.urls")),
     path("", include("seasons.urls")),
+    path("", include("palmares.urls")),
     path("", include("guides.urls")),
 ]

@@ -8,6 +8,7 @@ opens it, its path, and what to do on it first, if anything).
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from urllib.parse import urlsplit
 
 import pytest
@@ -19,6 +20,7 @@ from playwright.sync_api import expect
 from clubs.models import Member
 from common.actors import Actor
 from documents.services import ask_document
+from palmares.services.prize_tables import RowSpec, lock_prize_list, set_prize_table
 from seasons.models import Season
 from tarot_club.celery import app as celery_app
 from tests.at_the_table import TESTS, fill_sheet, sign
@@ -171,6 +173,13 @@ def ask_to_be_told(page) -> None:
     expect(page.locator("#notify-status")).to_contain_text("n’autorise pas les notifications")
 
 
+def refuse_a_prize(page) -> None:
+    """A share typed with three decimals: the form answers beside what was typed."""
+    page.locator("#id_lignes-1-value").fill("12,345")
+    page.get_by_role("button", name="Enregistrer le tableau").click()
+    expect(page.locator(".errors").first).to_contain_text("au centième près")
+
+
 PAGES = [
     Page("connexion", "anyone", "/connexion/"),
     Page("accueil", "anyone", "/"),
@@ -303,6 +312,17 @@ PAGES = [
         "anyone",
         "/tournois/{finished}/joueurs/{finalist}/",
     ),
+    Page("tableau des prix", "arbitre", "/arbitre/tournois/{championship}/prix/"),
+    Page(
+        "tableau des prix refusé",
+        "arbitre",
+        "/arbitre/tournois/{championship}/prix/",
+        refuse_a_prize,
+    ),
+    Page("palmarès arrêté", "arbitre", "/arbitre/tournois/{finished}/prix/"),
+    Page("rouvrir le palmarès", "arbitre", "/arbitre/tournois/{finished}/prix/rouvrir/"),
+    Page("palmarès et prix", "anyone", "/tournois/{finished}/prix/"),
+    Page("projection du palmarès", "anyone", "/tournois/{finished}/prix/projection/"),
 ]
 
 # The pages read at 200 % text size: every page, for a reader who needs large text needs it
@@ -398,7 +418,21 @@ def played_qualification(arbitre) -> int:
     add_hall(tournament=championship, name="Salle Rhône", first_table=3, last_table=4, by=TESTS)
     set_cut(qualification, 4)
     play_position(championship, 1)
+    prize_table(championship)
     return championship.pk
+
+
+def prize_table(championship) -> None:
+    """Half of 16 entries at 10 €, for three places, the first lady and the first young."""
+    shares = [("general", "40"), ("general", "25"), ("general", "15"), ("dames", "10")]
+    set_prize_table(
+        tournament=championship,
+        pot_kind="recettes",
+        fee=Decimal("10"),
+        percent=Decimal("50"),
+        rows=[RowSpec(category, Decimal(share)) for category, share in shares],
+        by=TESTS,
+    )
 
 
 def played_championship(arbitre) -> tuple[int, int]:
@@ -417,6 +451,8 @@ def played_championship(arbitre) -> tuple[int, int]:
         by=Actor.arbitre(arbitre),
     )
     play_position(championship, 2)
+    prize_table(championship)
+    lock_prize_list(tournament=championship, by=Actor.arbitre(arbitre))
     return championship.pk, finalist.registration.number
 
 
@@ -502,7 +538,7 @@ NOT_PAGES = {
     "live_stream", "arbitre_live_stream", "push_subscribe", "push_unsubscribe",
     "print_hall_plan", "print_hall_sheets", "plan_json", "season_xlsx", "draws_json",
     "setup_hall_remove", "setup_role_give", "setup_role_remove", "setup_placement_commit",
-    "setup_stage_edit", "setup_stage_delete",
+    "setup_stage_edit", "setup_stage_delete", "prize_json", "prize_pdf", "prize_list_lock",
     "club_member_remove", "club_arbitre_add", "setup_tournament_publish",
     "setup_register_ticked", "setup_player_unregister", "setup_team_assign", "setup_withdraw",
     "setup_team_delete", "setup_checkin_toggle", "setup_placement_generate",

@@ -2,10 +2,12 @@
 when it fits the screen, the title above its subtitle, every row inside the screen."""
 
 import datetime
+from decimal import Decimal
 
 import pytest
 
 from clubs.models import Player
+from palmares.services.prize_tables import RowSpec, set_prize_table
 from seasons.models import Season
 from tests.at_the_table import TESTS
 from tests.factories import club_of, seat
@@ -62,7 +64,10 @@ def screens(arbitre):
         end=datetime.date(2027, 6, 30),
         method="points_de_place",
     )
+    rows = [RowSpec("general", Decimal(12 - place)) for place in range(12)]
+    set_prize_table(tournament=tournament, pot_kind="montants", rows=rows, by=TESTS)
     return {
+        "palmarès": f"/tournois/{tournament.pk}/prix/projection/",
         "tournoi, classement": f"/tournois/{tournament.pk}/projection/?ecran=0",
         "tournoi, trouver sa place": f"/tournois/{tournament.pk}/projection/?ecran=1",
         "saison": f"/saisons/{season.pk}/projection/",
@@ -71,14 +76,14 @@ def screens(arbitre):
 
 # Every name cut though it would fit its row: the row's width less what else the row must
 # show whole (the rank, the total, the seat) and the gaps between them, a club's name giving
-# way first.
+# way first (a prize's words on the prize-giving's screen).
 CUT_NAMES = """() => Array.from(document.querySelectorAll(".projector-rows li")).flatMap((row) => {
     const name = row.querySelector(".name");
     if (!name || name.scrollWidth <= name.clientWidth + 1) return [];
     const cells = Array.from(row.children).map((cell) => cell.getBoundingClientRect());
     const gaps = cells.slice(1).reduce((sum, box, i) => sum + box.left - cells[i].right, 0);
     const kept = Array.from(row.children)
-        .filter((cell) => cell !== name && !cell.classList.contains("club"))
+        .filter((cell) => cell !== name && !cell.matches(".club, .prize"))
         .reduce((sum, cell) => sum + cell.getBoundingClientRect().width, 0);
     const room = row.getBoundingClientRect().width - gaps - kept;
     return name.scrollWidth <= room ? [name.textContent.trim()] : [];
@@ -86,7 +91,9 @@ CUT_NAMES = """() => Array.from(document.querySelectorAll(".projector-rows li"))
 
 
 @pytest.mark.parametrize("size", SCREENS)
-@pytest.mark.parametrize("screen", ["tournoi, classement", "tournoi, trouver sa place", "saison"])
+@pytest.mark.parametrize(
+    "screen", ["tournoi, classement", "tournoi, trouver sa place", "saison", "palmarès"]
+)
 def test_the_projector_shows_every_name_that_fits_whole(
     chromium, live_server, screens, screen, size, artifacts
 ):
@@ -107,7 +114,7 @@ def test_the_projector_shows_every_name_that_fits_whole(
 
 
 @pytest.mark.parametrize("size", SCREENS)
-@pytest.mark.parametrize("screen", ["tournoi, classement", "saison"])
+@pytest.mark.parametrize("screen", ["tournoi, classement", "saison", "palmarès"])
 def test_the_projector_title_stands_above_its_subtitle_and_rows_fit(
     chromium, live_server, screens, screen, size
 ):

@@ -143,6 +143,14 @@ PATHS = [
     ("season_create", CLUB, "/arbitre/clubs/5/saisons/nouvelle/"),
     ("season_edit", SEASON, "/arbitre/saisons/4/"),
     ("season_delete", SEASON, "/arbitre/saisons/4/supprimer/"),
+    # palmares/: the prize list and the arbitre's prize table.
+    ("prize_list", T, "/tournois/7/prix/"),
+    ("prize_json", T, "/tournois/7/prix.json"),
+    ("prize_pdf", T, "/tournois/7/prix.pdf"),
+    ("prize_projector", T, "/tournois/7/prix/projection/"),
+    ("prize_table", T, "/arbitre/tournois/7/prix/"),
+    ("prize_list_lock", T, "/arbitre/tournois/7/prix/arreter/"),
+    ("prize_list_unlock", T, "/arbitre/tournois/7/prix/rouvrir/"),
 ]
 
 
