@@ -4,8 +4,8 @@ one for the young, shared between ex aequo.
 
 Some demo players get what the federation's licence list would say of them: the ladies'
 sex (« F », by their first names), two juniors, and one young player known by their date of
-birth alone. The random play leaves no tie among the paid places: one finalist is given a
-penalty that ties them with the next player, so that the list shows a shared place. Running
+birth alone. Unless the play left a paid place shared, one finalist is given a penalty that
+ties them with the next player, so that the list shows a shared place. Running
 it again gives a fresh table (the championship untouched); ``--if-absent`` leaves a table
 that exists.
 """
@@ -19,6 +19,7 @@ from django.db import transaction
 from clubs.models import Player
 from common.actors import Actor
 from palmares.models import Category, PotKind, PrizeTable, TieRule
+from palmares.selectors.prize_lists import prize_list
 from palmares.services.prize_tables import RowSpec, set_prize_table
 from tournaments.management.commands.demo_championship import DEMO_NAME
 from tournaments.models import Tournament
@@ -56,10 +57,9 @@ class Command(BaseCommand):
             return
         PrizeTable.objects.filter(tournament=tournament).delete()
         describe_players(tournament)
-        tie_a_paid_place(tournament)
         rows = [RowSpec(category=Category.SCRATCH, value=Decimal(share)) for share in PLACES]
         rows += [RowSpec(category=c, value=Decimal(share)) for c, share in CATEGORY_ROWS]
-        set_prize_table(
+        table = set_prize_table(
             tournament=tournament,
             pot_kind=PotKind.TAKINGS,
             fee=FEE,
@@ -69,6 +69,7 @@ class Command(BaseCommand):
             rows=rows,
             by=SCRIPT,
         )
+        tie_a_paid_place(table)
         self.stdout.write(
             self.style.SUCCESS(
                 "Tableau des prix du championnat de démonstration prêt : 70 % des recettes, "
@@ -89,21 +90,34 @@ def describe_players(tournament: Tournament) -> None:
         player.save(update_fields=["sex", "categorie", "born_on"])
 
 
-def tie_a_paid_place(tournament: Tournament) -> None:
-    """If no two paid places are tied, the closest two (the upper one penalised by the gap,
-    for the last position) are: the demo shows a shared prize."""
+def tie_a_paid_place(table: PrizeTable) -> None:
+    """Unless a place prize is already shared, the two closest players among the paid places
+    are tied (the upper one penalised by the gap, at the last position): the demo shows a
+    shared prize. The draws are new at each run (their secret), so the totals are too: the
+    closest pairs are tried in turn until the list shows the shared place."""
+    tournament = table.tournament
     ranked = [p for p in tournament_ranking(tournament).players if p.rank is not None]
     paid = ranked[: len(PLACES) + 1]
-    if any(player.tied for player in paid[: len(PLACES)]):
-        return
-    gaps = [(upper.total - lower.total, upper) for upper, lower in pairwise(paid)]
-    gap, upper = min(gaps, key=lambda pair: pair[0])
-    last = tournament.positions.order_by("-number").first()
-    add_penalty(
-        registration=upper.registration,
-        position=last,
-        points=gap,
-        reason="Retard à la reprise (démonstration : un ex æquo sur une place payée)",
-        # Only the arbitre gives a penalty: the demo's own account.
-        by=Actor.arbitre(tournament.arbitre),
+    gaps = sorted(
+        ((upper.total - lower.total, upper) for upper, lower in pairwise(paid)),
+        key=lambda pair: pair[0],
     )
+    last = tournament.positions.order_by("-number").first()
+    for gap, upper in gaps:
+        if shares_a_place(table):
+            return
+        if gap <= 0 or gap != int(gap):
+            continue
+        add_penalty(
+            registration=upper.registration,
+            position=last,
+            points=int(gap),
+            reason="Retard à la reprise (démonstration : un ex æquo sur une place payée)",
+            # Only the arbitre gives a penalty: the demo's own account.
+            by=Actor.arbitre(tournament.arbitre),
+        )
+
+
+def shares_a_place(table: PrizeTable) -> bool:
+    shown = prize_list(PrizeTable.objects.get(pk=table.pk))
+    return any(line.shared_with and "place" in line.label for line in shown.paid)
