@@ -20,9 +20,9 @@ from django.core.cache import cache
 from django.db import transaction
 
 from common.bus import bus
+from notifications.push.announcing import notify_on_commit
 from tournaments.choices import JournalAction as Action
 from tournaments.models import JournalEntry, Penalty, Registration, Seat, Tournament
-from tournaments.push.announcing import notify_on_commit
 from tournaments.selectors.sheets import call_kind
 
 TABLE_ACTIONS = {

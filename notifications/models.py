@@ -1,6 +1,7 @@
 """The phones that asked « Me prévenir » (docs, « Me prévenir »), and what each was sent.
 
-Kept apart from ``tournaments.models`` (which imports it) to hold that module under its size.
+The notifications' (notifications/, above tournaments/): they name the registration by its
+label.
 """
 
 from django.db import models
@@ -25,6 +26,7 @@ class PushSubscription(models.Model):
     class Meta:
         verbose_name = _("abonnement aux notifications")
         verbose_name_plural = _("abonnements aux notifications")
+        db_table = "tournaments_pushsubscription"  # the table keeps its name (notifications 0001)
         indexes = [models.Index(fields=["address_key"], name="push_subscription_address")]
         constraints = [
             models.UniqueConstraint(
@@ -51,6 +53,7 @@ class PushDelivery(models.Model):
     class Meta:
         verbose_name = _("notification envoyée")
         verbose_name_plural = _("notifications envoyées")
+        db_table = "tournaments_pushdelivery"  # the table keeps its name
         constraints = [
             models.UniqueConstraint(
                 fields=["subscription", "event"],

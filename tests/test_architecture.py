@@ -2,10 +2,11 @@
 the standard library's ``ast``, never by importing them.
 
 The apps stand in layers: the pure ``scoring``, ``seating`` and ``prizes`` at the bottom (no
-Django), then ``common`` (what every app shares: no app, no table) < ``clubs`` < ``tournaments`` <
-``seasons``; a layer never imports one above it. The selectors of every app, and what stands
-above them, are read from the folders. Last, every URL name (read from Django's resolver) is
-walked by a permission test.
+Django), then ``common`` (what every app shares: no app, no table) < ``documents`` < ``clubs`` <
+``tournaments`` < ``championships`` < ``notifications`` < ``seasons``; a layer never imports one
+above it. A tournament asks its championship through ``tournaments.championship`` alone. The
+selectors of every app, and what stands above them, are read from the folders. Last, every URL
+name (read from Django's resolver) is walked by a permission test.
 """
 
 import ast
@@ -17,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # The project's own packages, lowest first where they are layered.
 PURE = ("scoring", "seating", "prizes")
 COMMON = "common"
-APPS = ("documents", "clubs", "tournaments", "seasons")
+APPS = ("documents", "clubs", "tournaments", "championships", "notifications", "seasons")
 LAYERS = (COMMON, *APPS)
 PACKAGES = (*PURE, "tarot_club", *LAYERS)
 
@@ -143,8 +144,14 @@ def test_no_module_imports_itself_back_through_others():
 
 
 def test_every_apps_selectors_and_forms_are_held():
-    assert set(SELECTORS) >= {"clubs.selectors", "tournaments.selectors", "seasons.selectors"}
-    assert {"common.forms", "seasons.forms", "tournaments.forms"} <= set(ABOVE_SELECTORS)
+    assert set(SELECTORS) >= {
+        *("clubs.selectors", "tournaments.selectors", "championships.selectors"),
+        "seasons.selectors",
+    }
+    assert {
+        *("common.forms", "seasons.forms", "tournaments.forms", "championships.forms"),
+        "clubs.member_forms",
+    } <= set(ABOVE_SELECTORS)
 
 
 def test_the_selectors_import_nothing_above_them():
@@ -279,8 +286,8 @@ def test_a_lower_app_never_imports_a_higher_one():
     )
 
     assert offenders == [], (
-        "a layer importing one above it (common < documents < clubs < tournaments < seasons): "
-        + ("; ".join(offenders))
+        "a layer importing one above it (common < documents < clubs < tournaments < championships"
+        " < notifications < seasons): " + ("; ".join(offenders))
     )
 
 

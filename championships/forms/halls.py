@@ -3,7 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Hall, Tournament, TournamentRole
+from championships.models import Hall, TournamentRole
+from tournaments.models import Tournament
 
 
 class HallForm(forms.Form):

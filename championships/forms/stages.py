@@ -6,7 +6,7 @@ from django import forms
 from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.stage_models import FRACTION_WORDS
+from championships.models.stages import FRACTION_WORDS
 
 CARRY_OVER_CHOICES = [
     ("0", _("Aucun report")),

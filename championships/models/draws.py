@@ -1,8 +1,8 @@
 """The draws of a tournament's seatings, each committed before it is made and public after
 (docs/tirage.md).
 
-Kept apart from ``tournaments.models`` (which imports it) to hold that module under its size;
-it names the tournament by its label, so it needs nothing of it.
+The championship's (championships/, above tournaments/): it names the tournament by its label,
+so it needs nothing of it.
 """
 
 from django.db import models
@@ -43,6 +43,7 @@ class Draw(models.Model):
     class Meta:
         verbose_name = _("tirage")
         verbose_name_plural = _("tirages")
+        db_table = "tournaments_draw"  # the table keeps its name (championships 0001)
         ordering = ["tournament", "position_number", "attempt"]
         constraints = [
             models.UniqueConstraint(

@@ -1,8 +1,8 @@
 """A championship's halls (« salles ») and the roles the club's arbitres give for one
 tournament: « arbitre de salle » (one hall's room) and « pointeur » (check-in).
 
-Kept apart from ``tournaments.models`` (which imports it) to hold that module under its size;
-it names the tournament by its label, so it needs nothing of it.
+The championship's (championships/, above tournaments/): it names the tournament by its label,
+so it needs nothing of it.
 """
 
 from django.conf import settings
@@ -33,6 +33,7 @@ class Hall(models.Model):
     class Meta:
         verbose_name = _("salle")
         verbose_name_plural = _("salles")
+        db_table = "tournaments_hall"  # the table keeps its name (championships 0001)
         ordering = ["tournament", "first_table"]
         constraints = [
             *numbered(
@@ -98,6 +99,7 @@ class TournamentRole(models.Model):
     class Meta:
         verbose_name = _("rôle dans un tournoi")
         verbose_name_plural = _("rôles dans un tournoi")
+        db_table = "tournaments_tournamentrole"  # the table keeps its name
         ordering = ["tournament", "role", "user__username"]
         constraints = [
             models.UniqueConstraint(

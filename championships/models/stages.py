@@ -1,8 +1,8 @@
 """A championship's stages (« phases »): the table of them, each a run of the tournament's
 positions with its cut to the next stage and what it carries over from the previous one.
 
-Kept apart from ``tournaments.models`` (which imports it) to hold that module under its size;
-it names the tournament by its label, so it needs nothing of it.
+The championship's (championships/, above tournaments/): it names the tournament by its label,
+so it needs nothing of it.
 """
 
 from fractions import Fraction
@@ -47,6 +47,7 @@ class Stage(models.Model):
     class Meta:
         verbose_name = _lazy("phase")
         verbose_name_plural = _lazy("phases")
+        db_table = "tournaments_stage"  # the table keeps its name (championships 0001)
         ordering = ["tournament", "number"]
         constraints = [
             *numbered(

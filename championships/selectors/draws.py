@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from championships.models import Draw
 from seating.draw import DrawPlayer, PublicDraw, differences, input_document, with_swaps
 from tournaments.choices import PLACES_BY_TABLE_SIZE
-from tournaments.models import Draw, JournalEntry, Position, Registration, Seat, Tournament
+from tournaments.models import JournalEntry, Position, Registration, Seat, Tournament
 
 
 def pending_draw(*, tournament: Tournament, number: int) -> Draw | None:

@@ -12,10 +12,11 @@ from functools import cached_property
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Hall, Position, Table, Tournament
+from championships.models import Hall
+from championships.selectors.stages import StageSpan, span_of, tournament_stages
+from tournaments.models import Position, Table, Tournament
 from tournaments.selectors.ranking import Ranking, tournament_ranking
 from tournaments.selectors.seating import count_tables
-from tournaments.selectors.stages import StageSpan, span_of, tournament_stages
 from tournaments.selectors.standings import current_ranking
 
 

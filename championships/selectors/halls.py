@@ -5,7 +5,8 @@ from collections.abc import Sequence
 
 from django.db.models import Count, Q
 
-from tournaments.models import Hall, Tournament, TournamentRole
+from championships.models import Hall, TournamentRole
+from tournaments.models import Tournament
 
 
 def tournament_halls(tournament: Tournament) -> list[Hall]:

@@ -14,9 +14,10 @@ from fractions import Fraction
 
 from django.utils.translation import gettext as _
 
+from championships.models import Stage
+from championships.models.stages import carry_over_words
 from scoring.ranking import Standing, rank_by_total
-from tournaments.models import Stage, Tournament
-from tournaments.stage_models import carry_over_words
+from tournaments.models import Tournament
 
 
 @dataclass(frozen=True)

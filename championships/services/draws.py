@@ -7,6 +7,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from championships.models import Draw
+from championships.selectors.draws import draw_in_force, pending_draw
 from common.actors import Actor
 from common.refusals import Refused
 from seating.draw import (
@@ -17,8 +19,7 @@ from seating.draw import (
     plan_of,
     seed_of,
 )
-from tournaments.models import Draw, Position, Tournament
-from tournaments.selectors.draws import draw_in_force, pending_draw
+from tournaments.models import Position, Tournament
 from tournaments.services import journal
 from tournaments.services.locks import lock_tournament
 

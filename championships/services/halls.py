@@ -6,10 +6,11 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from championships.models import Hall, TournamentRole
 from common.actors import Actor
 from common.db import retry_once_on_conflict
 from common.refusals import Refused, clean_or_refuse
-from tournaments.models import Hall, Tournament, TournamentRole
+from tournaments.models import Tournament
 from tournaments.services import journal
 from tournaments.services.locks import lock_tournament
 

@@ -10,17 +10,18 @@ from fractions import Fraction
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from championships.models import Stage
+from championships.models.stages import SMALLEST_FIELD
+from championships.selectors.hall_tables import stage_field
+from championships.selectors.stages import StageSpan, tournament_stages
 from common.actors import Actor
 from common.db import retry_once_on_conflict
 from common.journal import fields_of
 from common.refusals import Refused, clean_or_refuse
-from tournaments.models import Stage, Tournament
-from tournaments.selectors.hall_tables import stage_field
+from tournaments.models import Tournament
 from tournaments.selectors.registrations import last_seated_position_number
-from tournaments.selectors.stages import StageSpan, tournament_stages
 from tournaments.services import journal
 from tournaments.services.locks import lock_tournament
-from tournaments.stage_models import SMALLEST_FIELD
 
 STAGE_FIELDS = (
     "name",

@@ -6,10 +6,10 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from championships.selectors.draws import public_draws
 from common.htmx import HtmxHttpRequest
 from seating.draw import GENERATOR_VERSION
 from tournaments.permissions import visible_tournaments
-from tournaments.selectors.draws import public_draws
 
 
 @require_GET

@@ -9,15 +9,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from championships.forms.halls import HallForm, RoleForm
+from championships.selectors.hall_tables import empty_halls
+from championships.selectors.halls import tournament_halls, tournament_team
+from championships.services.halls import add_hall, give_role, remove_hall, remove_role
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest
 from common.refusals import Refused, add_refusal
-from tournaments.forms.halls import HallForm, RoleForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.selectors.hall_tables import empty_halls
-from tournaments.selectors.halls import tournament_halls, tournament_team
-from tournaments.services.halls import add_hall, give_role, remove_hall, remove_role
 
 
 def _page(request, tournament: Tournament, *, hall_form=None, role_form=None, status=200):

@@ -8,15 +8,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from championships.forms.stages import StageForm
+from championships.models import Stage
+from championships.selectors.halls import tournament_halls
+from championships.selectors.stages import stages_with_spans, tournament_stages
+from championships.services.stages import add_stage, delete_stage, update_stage
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
-from tournaments.models import Stage, Tournament
+from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.selectors.halls import tournament_halls
-from tournaments.selectors.stages import stages_with_spans, tournament_stages
-from tournaments.services.stages import add_stage, delete_stage, update_stage
-from tournaments.stage_forms import StageForm
 
 
 def _edit_form(stage: Stage, count: int, *, halls: bool, data=None) -> StageForm:

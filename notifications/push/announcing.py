@@ -11,12 +11,13 @@ import logging
 
 from celery import signature
 
-from tournaments.models import PushSubscription
-from tournaments.push import messages
-from tournaments.push.endpoints import push_enabled
+from notifications.models import PushSubscription
+from notifications.push import messages
+from notifications.push.endpoints import push_enabled
 
 logger = logging.getLogger(__name__)
 
+# The name it had in tournaments/, kept: the tasks already queued in the broker still find it.
 SEND_EVENT_NOTIFICATIONS = "tournaments.push.tasks.send_event_notifications"
 
 

@@ -23,11 +23,12 @@ from requests.adapters import HTTPAdapter
 from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
-from tournaments.models import PushDelivery, PushSubscription, Seat, Tournament
-from tournaments.push import messages
-from tournaments.push.endpoints import Endpoint, parse_endpoint, public_address
+from notifications.models import PushDelivery, PushSubscription
+from notifications.push import messages
+from notifications.push.endpoints import Endpoint, parse_endpoint, public_address
+from notifications.services.push import forget_phone
+from tournaments.models import Seat, Tournament
 from tournaments.selectors.standings import current_ranking
-from tournaments.services.push import forget_phone
 
 logger = logging.getLogger(__name__)
 

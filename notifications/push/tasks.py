@@ -12,8 +12,8 @@ skipped), up to ``RETRIES`` times.
 from celery import shared_task
 from django.conf import settings
 
-from tournaments.push.announcing import SEND_EVENT_NOTIFICATIONS
-from tournaments.push.sending import send_batch
+from notifications.push.announcing import SEND_EVENT_NOTIFICATIONS
+from notifications.push.sending import send_batch
 
 RETRIES = 5
 RETRY_DELAY_SECONDS = 30

@@ -18,8 +18,9 @@ from django.utils.translation import gettext as _
 
 from common.actors import Actor
 from common.refusals import Refused
-from tournaments.models import JournalEntry, PushSubscription, Registration, Tournament
-from tournaments.push.endpoints import parse_endpoint, push_enabled
+from notifications.models import PushSubscription
+from notifications.push.endpoints import parse_endpoint, push_enabled
+from tournaments.models import JournalEntry, Registration, Tournament
 from tournaments.services.journal import record
 from tournaments.services.locks import lock_tournament
 
@@ -45,6 +46,7 @@ def address_key(address: str) -> str:
     """The address a subscription came from, keyed with the site's secret: comparable, never
     readable back."""
     return (
+        # The salt it had in tournaments/, kept: the addresses already stored still match.
         salted_hmac("tournaments.push.address", address, algorithm="sha256").hexdigest()
         if address
         else ""

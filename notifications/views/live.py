@@ -16,10 +16,10 @@ from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
+from championships.models import TournamentRole
 from common.bus import bus
 from common.streams import event_stream
-from tournaments.live import published_key, topic
-from tournaments.models import TournamentRole
+from notifications.live import published_key, topic
 from tournaments.permissions import arbitre_tournaments, role_held, tournaments_visible_to
 from tournaments.selectors.tournaments import published_tournaments, tournament_among
 

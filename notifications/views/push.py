@@ -8,9 +8,9 @@ from django.views.decorators.http import require_POST
 from common.actors import Actor
 from common.addresses import client_address
 from common.refusals import Refused
+from notifications.services.push import subscribe_phone, unsubscribe_phone
 from tournaments.permissions import visible_tournaments
 from tournaments.selectors.registrations import registration_numbered
-from tournaments.services.push import subscribe_phone, unsubscribe_phone
 
 
 def _text(message: str, status: int = 200) -> HttpResponse:

@@ -17,19 +17,20 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from championships.models import TournamentRole
+from championships.services.draws import commit_draw
+from championships.services.halls import add_hall, give_role
+from championships.services.stages import add_stage, update_stage
 from common.actors import Actor
 from tournaments.choices import Formula
 from tournaments.management.commands.demo_tournament import DEMO_ARBITRE, random_result
 from tournaments.management.commands.demo_tournament import Command as DemoTournament
-from tournaments.models import Tournament, TournamentRole
+from tournaments.models import Tournament
 from tournaments.services.deals import record_deal
-from tournaments.services.draws import commit_draw
-from tournaments.services.halls import add_hall, give_role
 from tournaments.services.positions import close_position
 from tournaments.services.registrations import register_player
 from tournaments.services.seating import plan_position, publish_seating
 from tournaments.services.sheets import confirm_bilan
-from tournaments.services.stages import add_stage, update_stage
 from tournaments.services.tournaments import create_tournament, publish_tournament
 
 SCRIPT = Actor.running("demo_championship")

@@ -8,8 +8,8 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
+from championships.selectors.draws import verify_draws
 from tournaments.models import Tournament
-from tournaments.selectors.draws import verify_draws
 
 
 class Command(BaseCommand):
