@@ -10,6 +10,7 @@ name (read from Django's resolver) is walked by a permission test.
 """
 
 import ast
+import re
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
@@ -289,6 +290,20 @@ def test_a_lower_app_never_imports_a_higher_one():
         "a layer importing one above it (common < documents < clubs < tournaments < championships"
         " < notifications < seasons): " + ("; ".join(offenders))
     )
+
+
+def test_the_static_files_name_no_app():
+    """The stylesheets and scripts are below every app: the prints and pages name the rules they
+    count on (``print.css``, ``.s-deal``), never the other way round."""
+    named = re.compile(rf"\b({'|'.join((*LAYERS, *PURE))})[./][a-z_]+")
+    offenders = sorted(
+        f"{path.relative_to(ROOT)}: {found.group(0)}"
+        for path in sorted((ROOT / "static").rglob("*"))
+        if path.suffix in (".css", ".js") and "vendor" not in path.parts
+        for found in named.finditer(path.read_text(encoding="utf-8"))
+    )
+
+    assert offenders == [], "static/ naming an app's module: " + "; ".join(offenders)
 
 
 def _lines(path: Path) -> int:
