@@ -65,11 +65,11 @@ def build_championship(players: int = 2000, halls: int = 2) -> Championship:
 
     from django.contrib.auth import get_user_model
 
+    from championships.services.halls import add_hall
+    from championships.services.stages import add_stage, update_stage
     from clubs.models import Club, Player
     from common.actors import Actor
     from tournaments.models import Registration, Tournament
-    from tournaments.services.halls import add_hall
-    from tournaments.services.stages import add_stage, update_stage
 
     if players < 64:
         raise ValueError("Un championnat de banc d'essai compte 64 joueurs au moins.")
@@ -136,9 +136,9 @@ def build_championship(players: int = 2000, halls: int = 2) -> Championship:
 
 def play_position(tournament, number: int, *, by) -> float:
     """Seat position ``number`` (timed), publish it, record one deal at each table, close it."""
+    from championships.services.draws import commit_draw
     from tournaments.deal_scoring import DealResult
     from tournaments.services.deals import record_deal
-    from tournaments.services.draws import commit_draw
     from tournaments.services.positions import close_position
     from tournaments.services.seating import plan_position, publish_seating
 
@@ -174,8 +174,8 @@ def repeats_by_stage(tournament) -> dict[str, list[tuple[int, int, int]]]:
     repeats are marked unavoidable (``UNAVOIDABLE`` holds its name) when, at one of its
     positions, a player had already met all but fewer of that position's players than their
     table needed: no seating could then have spared them a repeat."""
+    from championships.selectors.stages import tournament_stages
     from tournaments.models import Seat
-    from tournaments.selectors.stages import tournament_stages
 
     tables: dict[int, dict[int, list[int]]] = {}
     for position, table, number in Seat.objects.filter(position__tournament=tournament).values_list(

@@ -17,7 +17,7 @@ a Redis that does not answer.
 An event is a topic (a tournament's id, as text) and a dict; its id is Redis's
 (``<milliseconds>-<sequence>``), which the memory bus imitates, so that ids compare the same
 way in both. Nothing here knows what a tournament is: the words are the apps'
-(``tournaments.live``).
+(``notifications.live``).
 """
 
 from __future__ import annotations

@@ -107,6 +107,8 @@ INSTALLED_APPS = [
     "clubs",
     "axes",
     "tournaments",
+    "championships",
+    "notifications",
     "seasons",
     "palmares",
     "guides",
@@ -315,7 +317,7 @@ LIVE_BATCH_SECONDS = float(os.environ.get("LIVE_BATCH_SECONDS", "0.25"))
 # share the venue's address, so it is generous; a script opening thousands is stopped.
 LIVE_STREAMS_PER_ADDRESS = env_int("LIVE_STREAMS_PER_ADDRESS", 300)
 
-# « Me prévenir » (tournaments/push): Web Push signed with the site's VAPID keys, made once by
+# « Me prévenir » (notifications/push): Web Push signed with the site's VAPID keys, made once by
 # ``manage.py vapid_keys``; without them the button is not offered. The subscriptions may name
 # only the browsers' push services (PUSH_SERVICE_HOSTS, over HTTPS), never another address.
 VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")

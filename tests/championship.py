@@ -2,13 +2,13 @@
 
 from fractions import Fraction
 
+from championships.services.stages import add_stage, update_stage
 from clubs.models import Player
 from tests.at_the_table import PRISE_BY_NORD, TESTS, play, sign
 from tests.factories import club_tournament, plan_committed
 from tournaments.models import Registration
 from tournaments.services.positions import close_position
 from tournaments.services.seating import publish_seating
-from tournaments.services.stages import add_stage, update_stage
 
 
 def championship_tournament(arbitre):

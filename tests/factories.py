@@ -3,11 +3,11 @@ positions. Fixtures call them; tests call them where a fixture would hide what m
 
 import datetime
 
+from championships.services.draws import commit_draw
 from clubs.models import Club, Member, Player
 from common.actors import Actor
 from tests.at_the_table import TESTS
 from tournaments.models import Deal, Position, Registration, Team, Tournament
-from tournaments.services.draws import commit_draw
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import check_in, register_player, withdraw_player
 from tournaments.services.seating import plan_position, seat_position

@@ -110,7 +110,7 @@ def serve() -> tuple[PushService, ThreadingHTTPServer]:
 def serving_the_site(settings):
     """The site given VAPID keys of its own and told to post to this service alone (over
     plain HTTP on the loopback); the service, shut down at the end."""
-    from tournaments.management.commands.vapid_keys import new_keys
+    from notifications.management.commands.vapid_keys import new_keys
 
     private, public = new_keys()
     settings.VAPID_PRIVATE_KEY = private

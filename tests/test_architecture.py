@@ -2,13 +2,15 @@
 the standard library's ``ast``, never by importing them.
 
 The apps stand in layers: the pure ``scoring``, ``seating`` and ``prizes`` at the bottom (no
-Django), then ``common`` (what every app shares: no app, no table) < ``clubs`` < ``tournaments`` <
-``seasons`` < ``palmares``; a layer never imports one above it. The selectors of every app, and
-what stands above them, are read from the folders. Last, every URL name (read from Django's
-resolver) is walked by a permission test.
+Django), then ``common`` (what every app shares: no app, no table) < ``documents`` < ``clubs`` <
+``tournaments`` < ``championships`` < ``notifications`` < ``seasons`` < ``palmares``; a layer
+never imports one above it. A tournament asks its championship through ``tournaments.championship`` alone. The
+selectors of every app, and what stands above them, are read from the folders. Last, every URL
+name (read from Django's resolver) is walked by a permission test.
 """
 
 import ast
+import re
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
@@ -17,7 +19,15 @@ ROOT = Path(__file__).resolve().parent.parent
 # The project's own packages, lowest first where they are layered.
 PURE = ("scoring", "seating", "prizes")
 COMMON = "common"
-APPS = ("documents", "clubs", "tournaments", "seasons", "palmares")
+APPS = (
+    "documents",
+    "clubs",
+    "tournaments",
+    "championships",
+    "notifications",
+    "seasons",
+    "palmares",
+)
 LAYERS = (COMMON, *APPS)
 PACKAGES = (*PURE, "tarot_club", *LAYERS)
 
@@ -143,8 +153,14 @@ def test_no_module_imports_itself_back_through_others():
 
 
 def test_every_apps_selectors_and_forms_are_held():
-    assert set(SELECTORS) >= {"clubs.selectors", "tournaments.selectors", "seasons.selectors"}
-    assert {"common.forms", "seasons.forms", "tournaments.forms"} <= set(ABOVE_SELECTORS)
+    assert set(SELECTORS) >= {
+        *("clubs.selectors", "tournaments.selectors", "championships.selectors"),
+        "seasons.selectors",
+    }
+    assert {
+        *("common.forms", "seasons.forms", "tournaments.forms", "championships.forms"),
+        "clubs.member_forms",
+    } <= set(ABOVE_SELECTORS)
 
 
 def test_the_selectors_import_nothing_above_them():
@@ -279,9 +295,23 @@ def test_a_lower_app_never_imports_a_higher_one():
     )
 
     assert offenders == [], (
-        "a layer importing one above it (common < documents < clubs < tournaments < seasons "
-        "< palmares): " + ("; ".join(offenders))
+        "a layer importing one above it (common < documents < clubs < tournaments < championships"
+        " < notifications < seasons < palmares): " + ("; ".join(offenders))
     )
+
+
+def test_the_static_files_name_no_app():
+    """The stylesheets and scripts are below every app: the prints and pages name the rules they
+    count on (``print.css``, ``.s-deal``), never the other way round."""
+    named = re.compile(rf"\b({'|'.join((*LAYERS, *PURE))})[./][a-z_]+")
+    offenders = sorted(
+        f"{path.relative_to(ROOT)}: {found.group(0)}"
+        for path in sorted((ROOT / "static").rglob("*"))
+        if path.suffix in (".css", ".js") and "vendor" not in path.parts
+        for found in named.finditer(path.read_text(encoding="utf-8"))
+    )
+
+    assert offenders == [], "static/ naming an app's module: " + "; ".join(offenders)
 
 
 def _lines(path: Path) -> int:

@@ -47,8 +47,9 @@ def test_the_backup_of_a_database_that_cannot_be_read_leaves_no_copy(tmp_path):
     assert list((tmp_path / "copies").iterdir()) == []
 
 
+@pytest.mark.django_db
 @pytest.mark.skipif(shutil.which("pg_dump") is None, reason="pg_dump (PostgreSQL's client)")
-def test_the_backup_of_postgresql_is_a_dump_pg_restore_reads(tmp_path, db):
+def test_the_backup_of_postgresql_is_a_dump_pg_restore_reads(tmp_path):
     if connection.vendor != "postgresql":
         pytest.skip("the suite runs on SQLite")
     settings_ = connection.settings_dict

@@ -10,11 +10,6 @@ class TournamentsConfig(AppConfig):
         from django.db.models.signals import post_delete, post_save
 
         from clubs.models import Player
-
-        # The tasks are registered in every process, not only in the workers (Celery imports
-        # an app's tasks there alone): the notifications are queued by their task's name
-        # (push/announcing.py), which Celery runs at once, with no broker, only if it knows it.
-        from tournaments import tasks  # noqa: F401
         from tournaments.prints.documents import register_documents
         from tournaments.selectors.standings import player_changed
 

@@ -20,11 +20,10 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import gettext as _
 
 from common.db import one_snapshot
+from tournaments.championship import hall_of, span_of, tournament_halls, tournament_stages
 from tournaments.choices import MARQUE_FIELDS, MisereShown, Place
 from tournaments.models import Deal, Seat, Tournament
-from tournaments.selectors.halls import hall_of, tournament_halls
 from tournaments.selectors.ranking import TABLE_SIZES, Ranking
-from tournaments.selectors.stages import span_of, tournament_stages
 from tournaments.selectors.standings import CACHE_SECONDS, tournament_stamp
 
 FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")

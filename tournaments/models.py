@@ -34,13 +34,7 @@ from tournaments.choices import (
     TournamentStatus,
 )
 from tournaments.constraints import numbered, one_of, prime_checks, result_checks, rules_checks
-from tournaments.draw_models import Draw as Draw  # the seatings' verifiable draws
-from tournaments.hall_models import Hall as Hall  # a championship's halls
-from tournaments.hall_models import TournamentRole as TournamentRole  # roles per tournament
 from tournaments.journal_entries import JournalEntry as JournalEntry  # the journal's table
-from tournaments.push_subscriptions import PushDelivery as PushDelivery  # « Me prévenir »
-from tournaments.push_subscriptions import PushSubscription as PushSubscription
-from tournaments.stage_models import Stage as Stage  # a championship's stages
 
 
 def new_table_code() -> str:

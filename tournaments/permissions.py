@@ -14,7 +14,9 @@ from django.shortcuts import get_object_or_404
 
 from clubs.permissions import arbitre_clubs, is_club_arbitre
 from common.actors import Actor
-from tournaments.models import Hall, Table, Tournament, TournamentRole
+from tournaments import championship
+from tournaments.championship import HALL_ARBITRE, POINTEUR, Hall, TournamentRole
+from tournaments.models import Table, Tournament
 
 
 def arbitre_tournaments(user) -> QuerySet[Tournament]:
@@ -59,11 +61,7 @@ def role_held(user, tournament_id: int) -> TournamentRole | None:
     """``user``'s role in the tournament ``tournament_id`` (with its hall), if they hold one."""
     if not user.is_authenticated:
         return None
-    return (
-        TournamentRole.objects.select_related("hall")
-        .filter(tournament_id=tournament_id, user_id=user.pk)
-        .first()
-    )
+    return championship.role_held(user_id=user.pk, tournament_id=tournament_id)
 
 
 def role_tournaments(user) -> QuerySet[Tournament]:
@@ -76,7 +74,7 @@ def role_tournaments(user) -> QuerySet[Tournament]:
 def hall_of_user(user, tournament: Tournament) -> Hall | None:
     """The hall ``user`` referees in ``tournament``, if they are its « arbitre de salle »."""
     role = tournament_role(user, tournament)
-    if role is None or role.role != TournamentRole.Kind.HALL_ARBITRE:
+    if role is None or role.role != HALL_ARBITRE:
         return None
     return role.hall
 
@@ -99,7 +97,7 @@ def table_arbitre(user, table: Table) -> tuple[Actor, Hall | None] | None:
     if runs_tournament(user, tournament):
         return Actor.arbitre(user), None
     role = tournament_role(user, tournament)
-    if role is None or role.role != TournamentRole.Kind.HALL_ARBITRE:
+    if role is None or role.role != HALL_ARBITRE:
         return None
     if not role.hall.holds(table.number):
         return None
@@ -141,7 +139,7 @@ def checkin_tournament_or_404(request: HttpRequest, tournament_id: int) -> Tourn
     tournament = get_object_or_404(
         Tournament.objects.filter(
             Q(pk__in=arbitre_tournaments(request.user).values("pk"))
-            | Q(roles__user_id=request.user.pk, roles__role=TournamentRole.Kind.POINTEUR)
+            | Q(roles__user_id=request.user.pk, roles__role=POINTEUR)
         ).distinct(),
         pk=tournament_id,
     )

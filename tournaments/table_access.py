@@ -53,7 +53,8 @@ from django.utils.translation import gettext as _
 
 from common.actors import Actor
 from common.addresses import client_address
-from tournaments.models import Hall, Table
+from tournaments.championship import Hall
+from tournaments.models import Table
 from tournaments.permissions import table_arbitre
 
 SESSION_KEY = "sheet_grants"

@@ -1,28 +1,25 @@
 """The site's URLs, grouped by the prefix they share. Every path and name is fixed: they are
 printed on QR codes and sheets, and read by other tools (docs, « Résultats »);
-tests/test_url_paths.py lists them all."""
+tests/test_url_paths.py lists them all. The championship's pages (stages, halls, draws) are
+championships/urls.py, the live streams and « Me prévenir » notifications/urls.py, under the
+same prefixes."""
 
 from django.urls import include, path
 
 from tournaments.views import (
     checkin,
     deals,
-    draws,
-    halls,
     journal,
-    live,
     members,
     offline,
     penalties,
     prints,
     public,
-    push,
     registrations,
     results,
     room,
     seating,
     sheet,
-    stages,
     table_access,
     tournaments,
 )
@@ -44,12 +41,7 @@ tournament_pages = [
     path("joueurs/", results.player_search, name="player_search"),
     path("joueurs/<int:number>/", results.player, name="player_page"),
     path("projection/", results.projector, name="projector"),
-    path("direct/", live.public_stream, name="live_stream"),
-    path("notifications/", push.subscribe, name="push_subscribe"),
-    path("notifications/retrait/", push.unsubscribe, name="push_unsubscribe"),
     path("projection/salles/<int:hall_number>/", results.hall_projector, name="hall_projector"),
-    path("tirages/", draws.draws, name="draws"),
-    path("tirages.json", draws.draws_json, name="draws_json"),
 ]
 
 # arbitre/tournois/<tournament_id>/joueurs/<registration_id>/: one registration.
@@ -92,9 +84,6 @@ arbitre_pages = [
     path("", tournaments.dashboard, name="setup_dashboard"),
     path("modifier/", tournaments.tournament_edit, name="setup_tournament_edit"),
     path("publier/", tournaments.tournament_publish, name="setup_tournament_publish"),
-    path("phases/", stages.stages, name="setup_stages"),
-    path("phases/<int:stage_id>/modifier/", stages.stage_edit, name="setup_stage_edit"),
-    path("phases/<int:stage_id>/supprimer/", stages.stage_delete, name="setup_stage_delete"),
     path("joueurs/", registrations.players, name="setup_players"),
     path("joueurs/cocher/", members.register_ticked, name="setup_register_ticked"),
     path("joueurs/<int:registration_id>/", include(registration_pages)),
@@ -106,11 +95,6 @@ arbitre_pages = [
     path("positions/<int:number>/", include(position_pages)),
     path("donnes/<int:deal_id>/appel/", room.call_handle, name="call_handle"),
     path("journal/", journal.journal, name="journal"),
-    path("direct/", live.arbitre_stream, name="arbitre_live_stream"),
-    path("salles/", halls.halls, name="setup_halls"),
-    path("salles/<int:hall_number>/retirer/", halls.hall_remove, name="setup_hall_remove"),
-    path("roles/", halls.role_give, name="setup_role_give"),
-    path("roles/<int:role_id>/retirer/", halls.role_remove, name="setup_role_remove"),
     path("penalites/", penalties.penalties, name="penalties"),
     path("penalites/<int:penalty_id>/annuler/", penalties.penalty_cancel, name="penalty_cancel"),
     path("cartes.pdf", prints.player_cards_pdf, name="print_cards"),

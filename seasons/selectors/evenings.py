@@ -23,12 +23,12 @@ from typing import NamedTuple, TypeVar
 from django.core.cache import cache
 from django.db.models import Exists, OuterRef, Q
 
+from championships.models.stages import Stage
 from seasons.models import Season
 from tournaments.models import Deal, Seat, Tournament
 from tournaments.selectors.penalties import penalty_points
 from tournaments.selectors.ranking import table_sums, tournament_ranking
 from tournaments.selectors.standings import journal_stamps
-from tournaments.stage_models import Stage
 
 V = TypeVar("V")
 

@@ -74,7 +74,7 @@ async function staticFile(request) {
   return response;
 }
 
-// « Me prévenir » (docs): a notification pushed by the server (tournaments/push), shown as
+// « Me prévenir » (docs): a notification pushed by the server (notifications/push), shown as
 // it comes; a tap opens the player's page, in the window already open on it if there is one.
 const ICON = {{ icon_json }};
 

@@ -17,9 +17,12 @@ from django.contrib.auth import get_user_model
 from django.urls import URLResolver, get_resolver, resolve
 from playwright.sync_api import expect
 
+from championships.services.draws import commit_draw
+from championships.services.halls import add_hall, give_role
 from clubs.models import Member
 from common.actors import Actor
 from documents.services import ask_document
+from notifications.management.commands.vapid_keys import new_keys
 from palmares.services.prize_tables import RowSpec, lock_prize_list, set_prize_table
 from seasons.models import Season
 from tarot_club.celery import app as celery_app
@@ -34,13 +37,10 @@ from tests.championship import (
 )
 from tests.factories import club_player, club_tournament, enrol, plan_committed, register, seat
 from tournaments.deal_scoring import DealResult
-from tournaments.management.commands.vapid_keys import new_keys
 from tournaments.models import Team
 from tournaments.prints.documents import PLAN
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.services.deals import record_deal
-from tournaments.services.draws import commit_draw
-from tournaments.services.halls import add_hall, give_role
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import withdraw_player
 from tournaments.services.seating import publish_seating

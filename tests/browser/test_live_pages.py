@@ -5,10 +5,10 @@ is cut, and come back to it."""
 import pytest
 from playwright.sync_api import expect
 
+from notifications.live import topic
 from tests.at_the_table import fill_sheet
 from tests.browser.conftest import PHONE, log_in
 from tests.browser.taps import FFT_EXAMPLE, enter_deal
-from tournaments.live import topic
 from tournaments.models import Registration
 
 pytestmark = pytest.mark.browser

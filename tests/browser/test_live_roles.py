@@ -5,10 +5,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from championships.services.halls import add_hall, give_role
 from tests.at_the_table import TESTS, play
 from tests.browser.conftest import log_in
 from tournaments.deal_scoring import DealResult
-from tournaments.services.halls import add_hall, give_role
 from tournaments.services.registrations import withdraw_player
 
 pytestmark = pytest.mark.browser

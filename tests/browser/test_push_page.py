@@ -15,9 +15,9 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from notifications.models import PushSubscription
 from tests.at_the_table import TESTS
 from tests.push_service import Phone, serving_the_site
-from tournaments.models import PushSubscription
 from tournaments.services.seating import publish_seating
 
 pytestmark = pytest.mark.browser

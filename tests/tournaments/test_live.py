@@ -3,13 +3,13 @@ announces itself once it commits, saying what it is about."""
 
 import pytest
 
+from championships.services.halls import add_hall
 from common.actors import Actor
 from common.refusals import Refused
 from tests.at_the_table import TESTS, play, prise_by, sign
 from tests.live import kinds, published
 from tournaments.models import Deal
 from tournaments.services.deals import correct_deal, delete_deal, record_deal
-from tournaments.services.halls import add_hall
 from tournaments.services.penalties import add_penalty
 from tournaments.services.positions import close_position, reopen_position
 from tournaments.services.registrations import check_in

@@ -8,18 +8,11 @@ from django.db import IntegrityError, connection, models, transaction
 from django.db.models import RestrictedError
 from django.utils import timezone
 
+from championships.models import TournamentRole
 from clubs.models import Player
 from scoring import rules
 from tournaments.choices import MISERE_FIELDS, POIGNEE_FIELDS, Camp, Chelem, Contract, PoigneeSize
-from tournaments.models import (
-    Deal,
-    JournalEntry,
-    Registration,
-    Seat,
-    SheetEvent,
-    Tournament,
-    TournamentRole,
-)
+from tournaments.models import Deal, JournalEntry, Registration, Seat, SheetEvent, Tournament
 
 
 def garde_by_est(table, *, ouest: int) -> Deal:
@@ -260,10 +253,12 @@ def test_a_value_outside_the_choices_is_refused_even_in_raw_sql(stored_rows, mod
 
 
 def tournament_models() -> list[type[models.Model]]:
-    """The app's own models; their histories (simple-history) copy the columns, not the rules."""
+    """The tournament's models and those that moved out of it (championships, notifications);
+    their histories (simple-history) copy the columns, not the rules."""
     return [
         model
-        for model in apps.get_app_config("tournaments").get_models()
+        for app in ("tournaments", "championships", "notifications")
+        for model in apps.get_app_config(app).get_models()
         if not model._meta.model_name.startswith("historical")
     ]
 

@@ -3,6 +3,7 @@ plan.json."""
 
 import pytest
 
+from championships.services.halls import add_hall
 from tests.at_the_table import TESTS
 from tests.championship import (
     championship_tournament,
@@ -12,7 +13,6 @@ from tests.championship import (
 )
 from tests.factories import plan_committed
 from tests.tournaments.test_exports import read_csv
-from tournaments.services.halls import add_hall
 
 
 @pytest.fixture

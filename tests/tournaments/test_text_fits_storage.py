@@ -22,12 +22,14 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.db.models.functions import Length
 
+import championships.forms
 import tournaments.forms
+from championships.forms.halls import HallForm, RoleForm
+from championships.forms.stages import StageForm
+from clubs.member_forms import MemberForm
 from clubs.models import Member
 from common.actors import Actor
 from tests.at_the_table import fill_sheet, sign
-from tournaments.forms.halls import HallForm, RoleForm
-from tournaments.forms.members import MemberForm
 from tournaments.forms.penalties import PenaltyForm
 from tournaments.forms.positions import ClosePositionForm, ReopenPositionForm
 from tournaments.forms.registrations import RegistrationEditForm, RegistrationForm, TeamForm
@@ -49,10 +51,15 @@ NOT_STORED = {
     ("DealForm", "miseres"),
 }
 
-# Every module of the app's forms, one an area (tournaments/forms/).
+# Every module of the tournament's forms, one an area (tournaments/forms/), the championship's
+# (championships/forms/) and the members' (clubs/member_forms.py).
 FORM_MODULES = [
-    importlib.import_module(f"tournaments.forms.{module.name}")
-    for module in pkgutil.iter_modules(tournaments.forms.__path__)
+    *(
+        importlib.import_module(f"{package.__name__}.{module.name}")
+        for package in (tournaments.forms, championships.forms)
+        for module in pkgutil.iter_modules(package.__path__)
+    ),
+    importlib.import_module("clubs.member_forms"),
 ]
 
 
@@ -186,6 +193,14 @@ def post_hall(client, tournament, **_fixtures):
     assert tournament.halls.get().name == name
 
 
+def post_stage(client, tournament, **_fixtures):
+    name = longest(StageForm, "name")
+    url = f"/arbitre/tournois/{tournament.pk}/phases/"
+    response = client.post(url, {"nouvelle-name": name, "nouvelle-positions_count": 1})
+    assert response.status_code == 302
+    assert tournament.stages.get().name == name
+
+
 def post_role(client, tournament, **_fixtures):
     username = longest(RoleForm, "username")
     get_user_model().objects.create_user(username=username)
@@ -244,6 +259,7 @@ POSTS = {
     ("ReopenPositionForm", "reason"): post_reopening,
     ("PenaltyForm", "reason"): post_penalty,
     ("HallForm", "name"): post_hall,
+    ("StageForm", "name"): post_stage,
     ("RoleForm", "username"): post_role,
     ("DealForm", "reason"): post_signed_correction,
     ("MemberForm", "last_name"): post_member,

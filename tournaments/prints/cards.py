@@ -9,17 +9,12 @@ from django.utils.translation import gettext as _
 
 from common.dates import french_date
 from common.names import name_key
-from tournaments.models import (
-    Registration,
-    Seat,
-    Tournament,
-)
+from tournaments.championship import StageSpan, after_stage, hall_of, tournament_halls
+from tournaments.models import Registration, Seat, Tournament
 from tournaments.prints.fonts import fit, width_mm, wrap
 from tournaments.prints.pdf import Stamp
 from tournaments.prints.qr import make_qr, qr_drawing
-from tournaments.selectors.halls import hall_of, tournament_halls
 from tournaments.selectors.ranking import stage_rankings
-from tournaments.selectors.stages import StageSpan, after_stage
 
 
 @dataclass(frozen=True)

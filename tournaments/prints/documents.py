@@ -27,15 +27,14 @@ from documents.registry import (
     register,
 )
 from tournaments import spreadsheets
+from tournaments.championship import Hall, draw_in_force, hall_numbered, in_hall
 from tournaments.choices import JournalAction
-from tournaments.models import Hall, Position, Table, Tournament
+from tournaments.models import Position, Table, Tournament
 from tournaments.prints.cards import CARDS_A_PAGE, card_holders, cards_document, printed_cards
 from tournaments.prints.pdf import html_to_pdf, render_pdf
 from tournaments.prints.plan import printed_plan, table_sizes_label
 from tournaments.prints.ranking import ranking_document
 from tournaments.prints.sheets import printed_sheets, sheets_document
-from tournaments.selectors.draws import draw_in_force
-from tournaments.selectors.halls import in_hall
 from tournaments.selectors.standings import current_ranking, seating_stamp, tournament_stamp
 from tournaments.services.journal import record
 
@@ -99,7 +98,7 @@ def _hall(params: Params, position: Position) -> Hall | None:
     """The hall a document is narrowed to (``hall``, its number), or None for the whole room."""
     if params.get("hall") is None:
         return None
-    return Hall.objects.get(tournament=position.tournament_id, number=params["hall"])
+    return hall_numbered(tournament_id=position.tournament_id, number=params["hall"])
 
 
 # Tables in each part of a position's sheets when several workers draw them at once: some

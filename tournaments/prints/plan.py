@@ -8,12 +8,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from common.names import name_key
+from tournaments.championship import Hall, in_hall, stage_name
 from tournaments.choices import PLACES_BY_TABLE_SIZE
-from tournaments.models import Hall, Position, Seat, Table, Tournament
+from tournaments.models import Position, Seat, Table, Tournament
 from tournaments.prints.fonts import width_mm
-from tournaments.selectors.halls import in_hall
 from tournaments.selectors.sheets import in_place_order
-from tournaments.selectors.stages import stage_name
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from scoring.club import SeatMarques
 from scoring.sheet import SeatTotals, sheet_totals
 from scoring.values import signed
+from tournaments.championship import hall_of, stage_name, tournament_halls
 from tournaments.deal_scoring import stored_seats
 from tournaments.deal_words import prime_words, result_words, sentence, short_name, shown_by_place
 from tournaments.models import Deal, Position, Seat, Table, Tournament
@@ -40,9 +41,7 @@ from tournaments.prints.sheet_rows import (
     printed_rows,
     shown_size_pt,
 )
-from tournaments.selectors.halls import hall_of, tournament_halls
 from tournaments.selectors.sheets import in_place_order
-from tournaments.selectors.stages import stage_name
 
 
 @dataclass(frozen=True)

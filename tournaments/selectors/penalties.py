@@ -5,8 +5,8 @@ from collections.abc import Iterable
 
 from django.db.models import Exists, OuterRef, QuerySet, Sum
 
-from tournaments.models import Hall, Penalty, Position, Registration, Seat, Tournament
-from tournaments.selectors.halls import in_hall
+from tournaments.championship import Hall, in_hall
+from tournaments.models import Penalty, Position, Registration, Seat, Tournament
 
 
 def penalty_points(*, tournament_ids: Iterable[int]) -> dict[int, int]:

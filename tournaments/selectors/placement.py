@@ -4,8 +4,8 @@ from django.utils.translation import gettext as _
 
 from common.names import name_key
 from seating import SeatingReport
+from tournaments.championship import span_of, tournament_stages
 from tournaments.models import Position, Tournament
-from tournaments.selectors.stages import span_of, tournament_stages
 
 
 def swappable_seats(*, position: Position):

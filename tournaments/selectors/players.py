@@ -8,9 +8,9 @@ from operator import attrgetter
 from common.db import one_snapshot
 from common.names import by_name, name_matches
 from scoring.values import signed
+from tournaments.championship import Hall, hall_of, tournament_halls
 from tournaments.choices import seat_order
-from tournaments.models import Deal, Hall, Penalty, Registration, Seat, Tournament
-from tournaments.selectors.halls import hall_of, tournament_halls
+from tournaments.models import Deal, Penalty, Registration, Seat, Tournament
 from tournaments.selectors.ranking import RankedPlayer, Ranking
 
 

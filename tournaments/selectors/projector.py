@@ -2,7 +2,8 @@
 seating waits for its players. How any projector pages its rows and picks its screen
 (``projector_pages``, ``shown_screen``) is here too: the seasons' screen pages the same way."""
 
-from tournaments.models import Deal, Hall, Position, Seat, Tournament
+from tournaments.championship import Hall
+from tournaments.models import Deal, Position, Seat, Tournament
 from tournaments.selectors.seating import seating_plan
 from tournaments.selectors.standings import current_ranking
 

@@ -16,17 +16,18 @@ from django.db.models import Count, Q, QuerySet, Sum
 from common.db import one_snapshot
 from common.names import name_key
 from scoring.ranking import PlayerScore, Standing, rank_players, rank_teams, team_scores
-from tournaments.choices import MARQUE_FIELDS, Place
-from tournaments.models import Deal, Penalty, Registration, Seat, Team, Tournament
-from tournaments.selectors.halls import hall_of, tournament_halls
-from tournaments.selectors.stages import (
+from tournaments.championship import (
     StageRanking,
     StageSpan,
     final_places,
     for_stage,
+    hall_of,
     rank_stages,
+    tournament_halls,
     tournament_stages,
 )
+from tournaments.choices import MARQUE_FIELDS, Place
+from tournaments.models import Deal, Penalty, Registration, Seat, Team, Tournament
 
 TABLE_SIZES = (3, 4, 5)
 

@@ -10,9 +10,9 @@ from common.names import (
     by_name,
     name_matches,
 )
+from tournaments.championship import span_of, tournament_stages
 from tournaments.models import Registration, Tournament
 from tournaments.selectors.ranking import stage_rankings
-from tournaments.selectors.stages import span_of, tournament_stages
 
 
 def players_visible_to(*, club_ids) -> QuerySet[Player]:

@@ -8,9 +8,9 @@ from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from common.names import names_short
 from scoring.sheet import SeatTotals, SheetTotals
+from tournaments.championship import Hall, in_hall
 from tournaments.choices import MARQUE_FIELDS, Place
-from tournaments.models import Deal, Hall, HandledCall, Position, Seat, Table, Tournament
-from tournaments.selectors.halls import in_hall
+from tournaments.models import Deal, HandledCall, Position, Seat, Table, Tournament
 from tournaments.selectors.positions import is_seated
 from tournaments.selectors.sheets import ALERT_CONTRACTS, call_kind, call_row, in_place_order
 

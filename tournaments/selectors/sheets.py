@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 
 from common.names import by_name
 from scoring.sheet import sheet_totals
+from tournaments.championship import Hall, hall_holding, hall_of, tournament_halls
 from tournaments.choices import (
     DEAL_RESULT_FIELDS,
     Contract,
@@ -30,8 +31,7 @@ from tournaments.deal_words import (
     result_words,
     seat_names,
 )
-from tournaments.models import Deal, Hall, HandledCall, Position, Seat, SheetEvent, Table
-from tournaments.selectors.halls import hall_of, tournament_halls
+from tournaments.models import Deal, HandledCall, Position, Seat, SheetEvent, Table
 from tournaments.selectors.journal import value_words
 
 CONTRACT_VALUES = set(Contract.values)
@@ -261,15 +261,7 @@ def next_seats(table: Table, seats: list[Seat]) -> list[tuple[Seat, Hall | None]
 
 def table_hall(table: Table) -> Hall | None:
     """The hall that holds ``table``, if its tournament has halls."""
-    return (
-        Hall.objects.filter(
-            tournament_id=table.position.tournament_id,
-            first_table__lte=table.number,
-            last_table__gte=table.number,
-        )
-        .order_by("first_table")
-        .first()
-    )
+    return hall_holding(tournament_id=table.position.tournament_id, table_number=table.number)
 
 
 def closed_by_arbitre(table: Table, seats: Iterable[Seat]) -> bool:

@@ -99,7 +99,8 @@ def _locked_sheet(table: Table) -> _Sheet:
             table = sheets.locked_table(table)
         except Table.DoesNotExist as error:
             raise Refused(_("Cette table n'existe plus."), code="missing") from error
-    table.seated_registrations = [seat.registration_id for seat in seats]  # for tournaments/live.py
+    # For the live events (notifications/live.py).
+    table.seated_registrations = [seat.registration_id for seat in seats]
     return _Sheet(table=table, deals=list(table.deals.order_by("number")), seats=seats)
 
 

@@ -14,8 +14,8 @@ from django.db import models
 
 from common.actors import Actor
 from common.journal import fields_of, line_fields
-from tournaments import live
 from tournaments.models import JournalEntry, Position, Table, Tournament
+from tournaments.signals import entry_recorded
 
 Action = JournalEntry.Action
 
@@ -47,7 +47,8 @@ def record(
         actor_role=by.role,
         **line_fields(action=action, by=by, subject=subject, before=before, after=after),
     )
-    live.announce(entry, subject=subject, table=table)
+    # The live pages and « Me prévenir » hear it (notifications/, above this app).
+    entry_recorded.send(sender=JournalEntry, entry=entry, subject=subject, table=table)
     return entry
 
 

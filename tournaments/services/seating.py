@@ -16,24 +16,29 @@ from common.db import retry_once_on_conflict
 from common.journal import fields_of
 from common.refusals import Refused
 from seating import SeatingError
+from tournaments.championship import (
+    Draw,
+    StageSpan,
+    commit_first_draw,
+    commitment_published,
+    draw_input,
+    drawn,
+    make_draw,
+    note_swap,
+    pending_draw,
+    reveal_published,
+    span_of,
+    tournament_stages,
+)
 from tournaments.choices import PLACES_BY_TABLE_SIZE
-from tournaments.models import Deal, Draw, Position, Registration, Seat, Table, Tournament
-from tournaments.selectors.draws import commitment_published, draw_input, pending_draw
+from tournaments.models import Deal, Position, Registration, Seat, Table, Tournament
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
     position_participants,
 )
 from tournaments.selectors.seating import seating_changes
-from tournaments.selectors.stages import StageSpan, span_of, tournament_stages
 from tournaments.services import journal
-from tournaments.services.draws import (
-    commit_first_draw,
-    drawn,
-    make_draw,
-    note_swap,
-    reveal_published,
-)
 from tournaments.services.locks import lock_position, lock_tournament
 from tournaments.services.penalties import cancel_penalties_of_unseated
 

@@ -18,13 +18,13 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.forms import MemberEditForm, ask_another_person
+from clubs.member_forms import KEEP_OTHER, MemberForm, MergeForm, TickForm
 from clubs.models import Club
 from clubs.permissions import arbitre_club_or_404, club_member_or_404
 from clubs.selectors.clubs import club_member
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
-from tournaments.forms.members import KEEP_OTHER, MemberForm, MergeForm, TickForm
 from tournaments.forms.registrations import search_query
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.clubs import (

@@ -14,8 +14,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from common.htmx import HtmxHttpRequest
 from common.refusals import Refused, add_refusal
+from tournaments.championship import Hall
 from tournaments.forms.penalties import PenaltyForm
-from tournaments.models import Hall, Tournament
+from tournaments.models import Tournament
 from tournaments.permissions import acting, room_or_404
 from tournaments.selectors.penalties import penalty_position, penalty_register, seated_in_hall
 from tournaments.services.penalties import add_penalty, cancel_penalty

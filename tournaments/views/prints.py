@@ -19,7 +19,8 @@ from django.views.decorators.http import require_GET
 
 from documents.pace import public_document
 from documents.views import document_response
-from tournaments.models import Hall, Position, Tournament
+from tournaments.championship import Hall
+from tournaments.models import Position, Tournament
 from tournaments.permissions import (
     arbitre_tournament_or_404,
     hall_room_or_404,

@@ -19,11 +19,10 @@ from common.htmx import HtmxHttpRequest, render_page
 from documents.pace import public_document
 from documents.views import document_response, throttled_response
 from tournaments import exports
-from tournaments.models import Hall, Tournament
+from tournaments.championship import Hall, commitment_to_show
+from tournaments.models import Tournament
 from tournaments.permissions import visible_tournaments
 from tournaments.prints import documents
-from tournaments.push.endpoints import push_enabled
-from tournaments.selectors.draws import commitment_to_show
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.projector import PROJECTOR_SECONDS, projector_screens, shown_screen
 from tournaments.selectors.standings import CACHE_SECONDS, current_ranking, tournament_stamp
@@ -202,7 +201,8 @@ def player(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpRes
     context = {
         "tournament": tournament,
         "page": page,
-        "push_key": settings.VAPID_PUBLIC_KEY if push_enabled() else "",
+        # « Me prévenir » is offered where the site can send (both VAPID keys set).
+        "push_key": settings.VAPID_PUBLIC_KEY if settings.VAPID_PRIVATE_KEY else "",
     }
     return render_page(request, "results/player.html", context, partial="player")
 

@@ -20,8 +20,18 @@ from django.views.decorators.http import require_GET, require_POST
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, render_page
 from common.refusals import Refused, add_refusal
+from tournaments.championship import (
+    Hall,
+    commit_draw,
+    draw_in_force,
+    empty_hall,
+    empty_halls,
+    in_hall,
+    pending_draw,
+    tournament_halls,
+)
 from tournaments.forms.positions import ClosePositionForm, ReopenPositionForm
-from tournaments.models import Deal, Hall, Position, Tournament
+from tournaments.models import Deal, Position, Tournament
 from tournaments.permissions import (
     acting,
     arbitre_tournament_or_404,
@@ -29,13 +39,9 @@ from tournaments.permissions import (
     room_or_404,
     runs_tournament,
 )
-from tournaments.selectors.draws import draw_in_force, pending_draw
-from tournaments.selectors.hall_tables import empty_hall, empty_halls
-from tournaments.selectors.halls import in_hall, tournament_halls
 from tournaments.selectors.positions import is_seated
 from tournaments.selectors.room import position_room_state
 from tournaments.selectors.sheets import unanswered_calls
-from tournaments.services.draws import commit_draw
 from tournaments.services.positions import (
     close_position,
     handle_call,

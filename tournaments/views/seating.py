@@ -10,10 +10,10 @@ from django.views.decorators.http import require_GET, require_POST
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, render_page
 from common.refusals import Refused
+from tournaments.championship import commit_draw, draw_in_force, pending_draw
 from tournaments.forms.seating import SwapForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.selectors.draws import draw_in_force, pending_draw
 from tournaments.selectors.placement import (
     odd_table_turns,
     positions_span,
@@ -35,7 +35,6 @@ from tournaments.selectors.seating import (
     seating_history,
     seating_plan,
 )
-from tournaments.services.draws import commit_draw
 from tournaments.services.seating import plan_position, publish_seating, swap_seats
 
 

@@ -12,11 +12,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from common.htmx import HtmxHttpRequest, render_page
+from tournaments.championship import in_hall
 from tournaments.forms.sheets import TableCodeForm
 from tournaments.models import Position, Table
 from tournaments.permissions import acting, room_or_404
 from tournaments.prints.qr import qr_svg
-from tournaments.selectors.halls import in_hall
 from tournaments.selectors.sheets import table_hall
 from tournaments.services.tables import grant_device_link
 from tournaments.table_access import (

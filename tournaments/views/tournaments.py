@@ -21,10 +21,10 @@ from common.actors import Actor
 from common.forms import RowChoiceField
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
+from tournaments.championship import roles_of
 from tournaments.forms.tournaments import TournamentForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404, arbitre_tournaments
-from tournaments.selectors.halls import roles_of
 from tournaments.selectors.positions import tournament_positions
 from tournaments.selectors.registrations import (
     last_played_position_number,

@@ -16,12 +16,12 @@ from itertools import pairwise
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from championships.management.commands.demo_championship import DEMO_NAME
 from clubs.models import Player
 from common.actors import Actor
 from palmares.models import Category, PotKind, PrizeTable, TieRule
 from palmares.selectors.prize_lists import prize_list
 from palmares.services.prize_tables import RowSpec, set_prize_table
-from tournaments.management.commands.demo_championship import DEMO_NAME
 from tournaments.models import Tournament
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.services.penalties import add_penalty

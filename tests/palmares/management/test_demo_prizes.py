@@ -6,10 +6,10 @@ import re
 import pytest
 from django.core.management import call_command
 
+from championships.management.commands.demo_championship import DEMO_NAME
 from palmares.models import PotKind, PrizeJournalEntry, PrizeTable
 from palmares.selectors.prize_lists import prize_list
 from tests.module_db import kept_for_the_module
-from tournaments.management.commands.demo_championship import DEMO_NAME
 from tournaments.models import Tournament
 
 

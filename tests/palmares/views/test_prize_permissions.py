@@ -3,11 +3,11 @@ arbitre, a role of the room; the public ones by anyone once the tournament is pu
 
 from django.contrib.auth import get_user_model
 
+from championships.services.halls import give_role
 from palmares.models import PrizeTable
 from tests.at_the_table import TESTS
 from tests.palmares.conftest import amounts
 from tests.walks import walk
-from tournaments.services.halls import give_role
 
 
 def urls(tournament):

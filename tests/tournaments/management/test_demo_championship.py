@@ -5,11 +5,11 @@ import itertools
 import pytest
 from django.core.management import call_command
 
+from championships.management.commands.demo_championship import DEMO_NAME
 from common.actors import Actor
 from seasons.models import Season
 from seasons.selectors.ranking import season_ranking
 from tests.module_db import kept_for_the_module
-from tournaments.management.commands.demo_championship import DEMO_NAME
 from tournaments.models import Tournament
 from tournaments.selectors.players import player_page
 from tournaments.selectors.ranking import tournament_ranking

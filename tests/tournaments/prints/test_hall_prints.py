@@ -3,12 +3,12 @@ table: their card and the table's sheet."""
 
 import pytest
 
+from championships.services.halls import add_hall
 from clubs.models import Player
 from tests.at_the_table import TESTS
 from tests.factories import seat, seated_room
 from tests.pdfs import assert_pdf, save_first_page, word_boxes, words
 from tournaments.prints.cards import CardLine
-from tournaments.services.halls import add_hall
 
 pytestmark = pytest.mark.django_db
 

@@ -7,13 +7,13 @@ import io
 import pytest
 from pypdf import PdfReader
 
+from championships.services.halls import add_hall
 from documents.models import DocumentPart
 from tests.at_the_table import TESTS
 from tests.factories import seated_room
 from tests.pdfs import assert_pdf, pdf_info, words
 from tournaments.prints import documents
 from tournaments.prints.cards import printed_cards
-from tournaments.services.halls import add_hall
 
 pytestmark = pytest.mark.django_db
 

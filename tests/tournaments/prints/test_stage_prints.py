@@ -3,6 +3,7 @@ stage of their position."""
 
 import pytest
 
+from championships.selectors.stages import after_stage, for_stage
 from tests.at_the_table import TESTS
 from tests.championship import (
     championship_tournament,
@@ -14,7 +15,6 @@ from tests.factories import plan_committed
 from tests.pdfs import save_first_page, words
 from tournaments.models import Registration
 from tournaments.selectors.ranking import stage_rankings
-from tournaments.selectors.stages import after_stage, for_stage
 from tournaments.services.seating import publish_seating
 
 pytestmark = pytest.mark.django_db

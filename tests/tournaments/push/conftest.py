@@ -5,8 +5,8 @@ import itertools
 import pytest
 
 from common.actors import Actor
+from notifications.services.push import subscribe_phone
 from tests.push_service import Phone, serving_the_site
-from tournaments.services.push import subscribe_phone
 
 
 @pytest.fixture

@@ -4,9 +4,10 @@ them (decrypted with its keys), from a push service on the loopback."""
 import pytest
 
 from common.actors import Actor
+from notifications.models import PushSubscription
+from notifications.push.sending import send_notifications
 from tests.at_the_table import TESTS, play, prise_by
-from tournaments.models import JournalEntry, PushSubscription
-from tournaments.push.sending import send_notifications
+from tournaments.models import JournalEntry
 from tournaments.services.positions import close_position
 from tournaments.services.seating import publish_seating
 

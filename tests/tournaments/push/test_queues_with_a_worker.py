@@ -14,8 +14,8 @@ import pytest
 import redis
 from django.conf import settings
 
+from notifications.push.tasks import send_event_notifications
 from tarot_club.celery import app as celery_app
-from tournaments.push.tasks import send_event_notifications
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 pytestmark = pytest.mark.skipif(not REDIS_URL, reason="a worker needs Redis (REDIS_URL)")

@@ -7,13 +7,13 @@ import socket
 import pytest
 from urllib3.util import connection
 
+from notifications.management.commands.vapid_keys import new_keys
+from notifications.models import PushDelivery, PushSubscription
+from notifications.push import sending
+from notifications.push.endpoints import ForbiddenAddress, public_address
+from notifications.push.sending import Batch, send_batch, send_notifications
+from notifications.push.tasks import send_event_notifications
 from tarot_club.celery import app as celery_app
-from tournaments.management.commands.vapid_keys import new_keys
-from tournaments.models import PushDelivery, PushSubscription
-from tournaments.push import sending
-from tournaments.push.endpoints import ForbiddenAddress, public_address
-from tournaments.push.sending import Batch, send_batch, send_notifications
-from tournaments.push.tasks import send_event_notifications
 
 EVENT = ("41:seating.published", "seating.published", 1)
 

@@ -7,10 +7,11 @@ import pytest
 from django.test import Client
 
 from common.actors import ActorKind
+from notifications.models import PushSubscription
 from tests.at_the_table import TESTS
 from tests.factories import seated_room
 from tests.push_service import Phone
-from tournaments.models import JournalEntry, PushSubscription
+from tournaments.models import JournalEntry
 from tournaments.selectors.standings import tournament_stamp
 from tournaments.services.tournaments import publish_tournament
 

@@ -2,8 +2,8 @@
 
 from fractions import Fraction
 
-from tournaments.models import Stage
-from tournaments.selectors.stages import carried, final_places, rank_stages, stage_spans
+from championships.models import Stage
+from championships.selectors.stages import carried, final_places, rank_stages, stage_spans
 
 
 def test_each_stage_spans_the_positions_after_the_previous_ones():

@@ -5,13 +5,14 @@ the public data alone."""
 import pytest
 from django.core.management import call_command
 
+from championships.models import Draw
+from championships.selectors.draws import draw_in_force, seated_ids, verify_draws
+from championships.services.draws import commit_draw
 from common.refusals import Refused
 from seating.draw import commitment_of, fingerprint, plan_of, seed_of
 from tests.at_the_table import TESTS
 from tests.factories import plan_committed, register, seat_ahead_then_change
-from tournaments.models import Draw, JournalEntry, Seat
-from tournaments.selectors.draws import draw_in_force, seated_ids, verify_draws
-from tournaments.services.draws import commit_draw
+from tournaments.models import JournalEntry, Seat
 from tournaments.services.seating import plan_position, publish_seating, swap_seats
 
 

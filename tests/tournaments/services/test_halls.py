@@ -3,10 +3,10 @@
 import pytest
 from django.contrib.auth import get_user_model
 
+from championships.services.halls import add_hall, give_role, remove_hall, remove_role
 from common.refusals import Refused
 from tests.at_the_table import TESTS
 from tournaments.models import JournalEntry
-from tournaments.services.halls import add_hall, give_role, remove_hall, remove_role
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from championships.services.draws import commit_draw
 from common.actors import Actor, ActorKind
 from common.refusals import Refused
 from tests.at_the_table import TESTS
@@ -17,7 +18,6 @@ from tournaments.deal_scoring import DealResult
 from tournaments.models import JournalEntry, Position, Tournament
 from tournaments.services import journal
 from tournaments.services.deals import correct_deal, delete_deal, record_deal
-from tournaments.services.draws import commit_draw
 from tournaments.services.imports import import_registrations
 from tournaments.services.penalties import add_penalty, cancel_penalty
 from tournaments.services.positions import close_position, handle_call, reopen_position

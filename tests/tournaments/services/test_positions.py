@@ -2,6 +2,8 @@
 
 import pytest
 
+from championships.models import Draw
+from championships.services.draws import commit_draw
 from common.actors import Actor
 from common.refusals import Refused
 from tests.at_the_table import play, prise_by, sign
@@ -9,9 +11,8 @@ from tests.factories import seat
 from tests.htmx import HTMX
 from tests.refusals import refusal_the_second_time
 from tournaments.deal_scoring import DealResult
-from tournaments.models import Draw, HandledCall, Position, Tournament
+from tournaments.models import HandledCall, Position, Tournament
 from tournaments.services.deals import correct_deal
-from tournaments.services.draws import commit_draw
 from tournaments.services.positions import close_position, handle_call, reopen_position
 
 

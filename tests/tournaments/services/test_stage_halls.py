@@ -2,6 +2,7 @@
 
 import pytest
 
+from championships.services.halls import add_hall
 from tests.at_the_table import TESTS
 from tests.championship import (
     championship_tournament,
@@ -11,7 +12,6 @@ from tests.championship import (
 )
 from tests.refusals import refusal
 from tournaments.selectors.ranking import tournament_ranking
-from tournaments.services.halls import add_hall
 
 
 @pytest.fixture

@@ -5,6 +5,8 @@ from fractions import Fraction
 
 import pytest
 
+from championships.models import Stage
+from championships.services.stages import add_stage, delete_stage
 from tests.at_the_table import TESTS
 from tests.championship import (
     championship_tournament,
@@ -14,10 +16,9 @@ from tests.championship import (
 )
 from tests.factories import plan_committed, register
 from tests.refusals import refusal
-from tournaments.models import JournalEntry, Stage
+from tournaments.models import JournalEntry
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.services.seating import publish_seating
-from tournaments.services.stages import add_stage, delete_stage
 from tournaments.services.tournaments import update_tournament
 
 

@@ -3,10 +3,10 @@ header), and the public page of every draw."""
 
 import pytest
 
+from championships.services.draws import commit_draw
 from tests.at_the_table import TESTS
 from tests.factories import plan_committed
 from tests.pdfs import pdf_text
-from tournaments.services.draws import commit_draw
 from tournaments.services.seating import publish_seating, swap_seats
 
 

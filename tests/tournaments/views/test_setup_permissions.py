@@ -9,11 +9,11 @@ superuser) gets the page.
 import pytest
 from django.contrib.auth import get_user_model
 
+from championships.services.stages import add_stage
 from tests.at_the_table import TESTS
 from tests.factories import club_tournament, plan_committed
 from tests.walks import walk
 from tournaments.services.registrations import create_team
-from tournaments.services.stages import add_stage
 
 
 @pytest.fixture

@@ -4,10 +4,10 @@ salle » of the first hall and a « pointeur »."""
 import pytest
 from django.contrib.auth import get_user_model
 
+from championships.services.halls import add_hall, give_role
 from common.actors import Actor
 from tests.at_the_table import TESTS, fill_sheet, sign
 from tests.factories import plan_committed, register
-from tournaments.services.halls import add_hall, give_role
 from tournaments.services.penalties import add_penalty
 from tournaments.services.seating import publish_seating
 

@@ -4,6 +4,8 @@ is seated."""
 
 import pytest
 
+from championships.selectors.hall_tables import empty_halls
+from championships.services.halls import add_hall
 from tests.at_the_table import TESTS
 from tests.championship import (
     championship_tournament,
@@ -12,8 +14,6 @@ from tests.championship import (
     set_cut,
 )
 from tournaments.models import Position
-from tournaments.selectors.hall_tables import empty_halls
-from tournaments.services.halls import add_hall
 from tournaments.services.seating import plan_position
 
 pytestmark = pytest.mark.django_db

@@ -6,11 +6,11 @@ import pytest
 from django.db import IntegrityError
 from django.test import Client
 
+from championships.services.halls import remove_role
 from clubs.models import Player
 from common.actors import Actor
 from tests.at_the_table import TESTS
 from tournaments.models import JournalEntry
-from tournaments.services.halls import remove_role
 
 
 def logged_in(user) -> Client:

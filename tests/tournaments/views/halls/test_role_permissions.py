@@ -5,10 +5,11 @@ count 0 reads or writes anywhere else: the other hall, the set-up, the whole roo
 
 import pytest
 
+from championships.models import Stage
 from clubs.models import Player
 from tests.tournaments.views.test_setup_permissions import urls as setup_urls
 from tests.walks import walk
-from tournaments.models import HandledCall, JournalEntry, Penalty, Stage, Team
+from tournaments.models import HandledCall, JournalEntry, Penalty, Team
 
 
 def hall_urls(event, hall_number: int):

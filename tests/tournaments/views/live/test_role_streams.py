@@ -5,12 +5,12 @@ pointeur follows the check-in; each event with the id the bus gave it."""
 import pytest
 from django.contrib.auth import get_user_model
 
+from championships.services.halls import add_hall, give_role
 from common.actors import Actor
 from tests.at_the_table import TESTS, play, prise_by
 from tests.factories import club_tournament, seated_room
 from tests.live import OPENED, data_of, id_of, next_frames
 from tournaments.deal_scoring import DealResult
-from tournaments.services.halls import add_hall, give_role
 from tournaments.services.positions import close_position
 from tournaments.services.registrations import check_in, withdraw_player
 

@@ -9,13 +9,13 @@ nothing.
 import pytest
 from django.contrib.auth import get_user_model
 
+from championships.services.halls import add_hall
 from common.actors import Actor
 from tests.at_the_table import TESTS, play, sign
 from tests.factories import club_tournament, seat
 from tests.walks import walk
 from tournaments.deal_scoring import DealResult
 from tournaments.models import HandledCall, Penalty
-from tournaments.services.halls import add_hall
 from tournaments.services.penalties import add_penalty
 
 

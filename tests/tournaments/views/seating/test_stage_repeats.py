@@ -1,9 +1,9 @@
 """The placement report of a later stage: the repeat meetings its small field leaves."""
 
+from championships.services.stages import add_stage
 from tests.at_the_table import TESTS
 from tests.championship import championship_tournament, play_position, set_cut
 from tests.factories import plan_committed, register
-from tournaments.services.stages import add_stage
 
 
 def test_a_final_whose_players_all_met_before_says_its_repeats_are_unavoidable(

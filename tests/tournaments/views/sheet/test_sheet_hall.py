@@ -3,10 +3,10 @@
 import pytest
 from django.utils import timezone
 
+from championships.services.halls import add_hall
 from tests.at_the_table import TESTS, play, prise_by, sign
 from tests.factories import seat
 from tournaments.models import Position
-from tournaments.services.halls import add_hall
 
 pytestmark = pytest.mark.django_db
 

@@ -2,9 +2,9 @@
 
 import pytest
 
+from championships.models import Stage
 from tests.championship import championship_tournament, qualification_and_final
 from tests.htmx import HTMX
-from tournaments.models import Stage
 
 
 @pytest.fixture

@@ -1,0 +1,1 @@
+"""What is typed about a championship: its stages and its halls and roles."""

@@ -1,0 +1,276 @@
+"""Reads about the draws of a tournament's seatings (docs/tirage.md): the commitment waiting
+for a position, the draw in force, the public list of every draw, and the check of every
+plan against the public data alone (``manage.py verify_draw``)."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from championships.models import Draw
+from seating.draw import DrawPlayer, PublicDraw, differences, input_document, with_swaps
+from tournaments.choices import PLACES_BY_TABLE_SIZE
+from tournaments.models import JournalEntry, Position, Registration, Seat, Tournament
+
+
+def pending_draw(*, tournament: Tournament, number: int) -> Draw | None:
+    """The commitment fixed for position ``number`` and not drawn yet, if any."""
+    return (
+        Draw.objects.filter(tournament=tournament, position_number=number, drawn_at__isnull=True)
+        .order_by("-attempt")
+        .first()
+    )
+
+
+def journalled_commitments(*, tournament: Tournament) -> dict[int, str]:
+    """Each draw's commitment as the journal first published it (its ``draw.committed``
+    line), by the draw's id: what the room saw before the draw, whatever the draw's row says
+    since."""
+    first: dict[int, str] = {}
+    lines = (
+        JournalEntry.objects.filter(
+            tournament=tournament,
+            action=JournalEntry.Action.DRAW_COMMITTED,
+            subject_type=Draw._meta.model_name,
+        )
+        .order_by("pk")
+        .values_list("subject_id", "after")
+    )
+    for draw_id, after in lines:
+        if isinstance(after, dict) and isinstance(after.get("commitment"), str):
+            first.setdefault(draw_id, after["commitment"])
+    return first
+
+
+def commitment_published(draw: Draw) -> bool:
+    """Whether ``draw``'s commitment is the one its journal line published."""
+    return journalled_commitments(tournament=draw.tournament).get(draw.pk) == draw.commitment
+
+
+def draw_in_force(*, tournament: Tournament, number: int) -> Draw | None:
+    """The last draw whose plan seated position ``number`` (its own, or an earlier
+    position's draw that seated it ahead of time). Its input is read only if asked for: it
+    holds every meeting so far (18,000 seats at the last position of a championship of
+    2,000), and the room reads the draw of its position at every refresh."""
+    drawn = (
+        Draw.objects.filter(
+            tournament=tournament, drawn_at__isnull=False, position_number__lte=number
+        )
+        .defer("input")
+        .order_by("-drawn_at", "-pk")
+    )
+    for draw in drawn:
+        if draw.position_number + len(draw.plan) > number:
+            return draw
+    return None
+
+
+def draw_players(registrations: Sequence[Registration]) -> list[DrawPlayer]:
+    """The players of a draw in public identifiers: the directory's id, the licence, the
+    team's name."""
+    return [
+        DrawPlayer(
+            player_id=registration.player_id,
+            licence=registration.player.licence,
+            team=registration.team.name if registration.team_id else None,
+        )
+        for registration in registrations
+    ]
+
+
+def seated_ids(position: Position) -> list[list[int]]:
+    """A seated position in public identifiers: the directory's player ids by table, in seat
+    order."""
+    return _seated_by_position(Seat.objects.filter(position=position), [position.number])[0]
+
+
+def draw_history(tournament: Tournament, before: int) -> list[list[list[int]]]:
+    """The meetings so far: every position before ``before``, as ``seated_ids``, in two
+    queries (a query per position read 18,000 seats in nine at the last position of a
+    championship of 2,000)."""
+    numbers = list(
+        tournament.positions.filter(number__lt=before)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    seats = Seat.objects.filter(position__tournament=tournament, position__number__lt=before)
+    return _seated_by_position(seats, numbers)
+
+
+def _seated_by_position(seats, numbers: list[int]) -> list[list[list[int]]]:
+    """For each position of ``numbers``, its ``seats`` as ``seated_ids`` gives them."""
+    order = {place: index for index, place in enumerate(PLACES_BY_TABLE_SIZE[5])}
+    tables: dict[int, dict[int, list[tuple[int, int]]]] = {number: {} for number in numbers}
+    rows = seats.values_list(
+        "position__number", "table__number", "place", "registration__player_id"
+    ).order_by()
+    for number, table, place, player_id in rows:
+        if number in tables:  # a position created between the two reads waits for the next
+            tables[number].setdefault(table, []).append((order[place], player_id))
+    return [
+        [[player for _, player in sorted(seated)] for _, seated in sorted(tables[number].items())]
+        for number in numbers
+    ]
+
+
+def draw_input(
+    *, tournament: Tournament, number: int, positions: int, participants: Sequence[Registration]
+) -> dict:
+    """The public input document of a draw of position ``number`` (seating.draw)."""
+    return input_document(
+        position=number,
+        positions=positions,
+        allow_five=tournament.allow_five,
+        players=draw_players(participants),
+        history=draw_history(tournament, number),
+    )
+
+
+@dataclass(frozen=True)
+class DrawRow:
+    """One draw as the public page lists it; the secret only once revealed."""
+
+    draw: Draw
+    swaps: list[tuple[int, str, str]]  # (position, first player, second player)
+
+    @property
+    def positions(self) -> range:
+        count = len(self.draw.plan or []) or 1
+        return range(self.draw.position_number, self.draw.position_number + count)
+
+
+def public_draws(*, tournament: Tournament) -> list[DrawRow]:
+    """Every draw of ``tournament``, by position then attempt, with the hand swaps made after
+    each in the players' names."""
+    draws = list(Draw.objects.filter(tournament=tournament).order_by("position_number", "attempt"))
+    ids = {pid for draw in draws for swap in draw.swaps for pid in swap["players"]}
+    names = {
+        registration.player_id: str(registration.player)
+        for registration in tournament.registrations.filter(player_id__in=ids).select_related(
+            "player"
+        )
+    }
+    rows = []
+    for draw in draws:
+        swaps = [
+            (
+                swap["position"],
+                names.get(swap["players"][0], "?"),
+                names.get(swap["players"][1], "?"),
+            )
+            for swap in draw.swaps
+        ]
+        rows.append(DrawRow(draw=draw, swaps=swaps))
+    return rows
+
+
+def public_draw(draw: Draw) -> PublicDraw:
+    return PublicDraw(
+        position=draw.position_number,
+        attempt=draw.attempt,
+        commitment=draw.commitment,
+        secret=draw.secret,
+        version=draw.generator,
+        input=draw.input,
+        input_fingerprint=draw.input_fingerprint,
+        seed=draw.seed,
+        plan=draw.plan,
+        plan_fingerprint=draw.plan_fingerprint,
+    )
+
+
+@dataclass(frozen=True)
+class Verification:
+    checked: int  # draws re-derived
+    differences: list[str]
+
+
+def verify_draws(*, tournament: Tournament, number: int | None = None) -> Verification:
+    """Every revealed draw of ``tournament`` (of position ``number`` only, when given)
+    re-derived from its public data, and every published position compared with the plan
+    of the draw in force and the hand swaps made after it."""
+    found: list[str] = []
+    draws = Draw.objects.filter(tournament=tournament)
+    if number is not None:
+        draws = draws.filter(position_number=number)
+    journalled = journalled_commitments(tournament=tournament)
+    checked = 0
+    for draw in draws.order_by("position_number", "attempt"):
+        found.extend(_commitment_differences(draw, journalled.get(draw.pk)))
+        if not draw.is_drawn or not draw.is_revealed:
+            continue
+        checked += 1
+        found.extend(differences(public_draw(draw)))
+        history = draw_history(tournament, draw.position_number)
+        if draw.input["history"] != history:
+            found.append(
+                _(
+                    "Position %(number)s, tirage n° %(attempt)s : les rencontres des données "
+                    "d'entrée ne sont pas celles des positions publiées avant elle."
+                )
+                % {"number": draw.position_number, "attempt": draw.attempt}
+            )
+    positions = tournament.positions.filter(seating_published_at__isnull=False)
+    if number is not None:
+        positions = positions.filter(number=number)
+    for position in positions.order_by("number"):
+        found.extend(_published_differences(tournament, position))
+    return Verification(checked=checked, differences=found)
+
+
+def _commitment_differences(draw: Draw, journalled: str | None) -> list[str]:
+    """A draw whose commitment is not the one the journal published first, before it was
+    drawn: the room saw another one."""
+    names = {"number": draw.position_number, "attempt": draw.attempt}
+    if journalled is None:
+        return [
+            _(
+                "Position %(number)s, tirage n° %(attempt)s : le journal ne garde pas "
+                "l'engagement publié avant ce tirage."
+            )
+            % names
+        ]
+    if journalled != draw.commitment:
+        return [
+            _(
+                "Position %(number)s, tirage n° %(attempt)s : son engagement n'est pas celui "
+                "que le journal a publié avant le tirage (%(journalled)s)."
+            )
+            % {**names, "journalled": journalled}
+        ]
+    return []
+
+
+def _published_differences(tournament: Tournament, position: Position) -> list[str]:
+    draw = draw_in_force(tournament=tournament, number=position.number)
+    if draw is None:
+        return [
+            _("Position %(number)s : placée sans tirage vérifiable.") % {"number": position.number}
+        ]
+    if not draw.is_revealed:
+        return [
+            _("Position %(number)s : publiée, mais le secret de son tirage n'est pas révélé.")
+            % {"number": position.number}
+        ]
+    offset = position.number - draw.position_number
+    swaps = [swap["players"] for swap in draw.swaps if swap["position"] == position.number]
+    expected = with_swaps(draw.plan[offset], swaps)
+    if seated_ids(position) != expected:
+        return [
+            _(
+                "Position %(number)s : le placement publié n'est pas celui du tirage n° "
+                "%(attempt)s et des échanges publiés."
+            )
+            % {"number": position.number, "attempt": draw.attempt}
+        ]
+    return []
+
+
+def commitment_to_show(*, tournament: Tournament) -> Draw | None:
+    """The commitment the room's screen shows: the last one whose secret is still hidden
+    (a draw to come, or a plan drawn and not published yet)."""
+    return (
+        Draw.objects.filter(tournament=tournament, revealed_at__isnull=True)
+        .order_by("-position_number", "-attempt")
+        .first()
+    )

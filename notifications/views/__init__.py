@@ -1,0 +1,1 @@
+"""The live streams (Server-Sent Events) and « Me prévenir »'s subscriptions."""

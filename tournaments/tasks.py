@@ -1,3 +1,0 @@
-"""The tournaments' tasks, where Celery's ``autodiscover_tasks`` looks for them."""
-
-from tournaments.push.tasks import send_event_notifications as send_event_notifications
