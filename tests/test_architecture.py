@@ -4,9 +4,10 @@ the standard library's ``ast``, never by importing them.
 The apps stand in layers: the pure ``scoring``, ``seating`` and ``prizes`` at the bottom (no
 Django), then ``common`` (what every app shares: no app, no table) < ``documents`` < ``clubs`` <
 ``tournaments`` < ``championships`` < ``notifications`` < ``seasons`` < ``palmares``; a layer
-never imports one above it. A tournament asks its championship through ``tournaments.championship`` alone. The
-selectors of every app, and what stands above them, are read from the folders. Last, every URL
-name (read from Django's resolver) is walked by a permission test.
+never imports one above it. A tournament asks its championship through
+``tournaments.championship`` alone. The selectors of every app, and what stands above them, are
+read from the folders. Last, every URL name (read from Django's resolver) is walked by a
+permission test.
 """
 
 import ast
