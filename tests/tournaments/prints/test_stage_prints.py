@@ -3,6 +3,8 @@ stage of their position."""
 
 import pytest
 
+from common.actors import Actor
+from scoring.values import signed
 from tests.at_the_table import TESTS
 from tests.championship import (
     championship_tournament,
@@ -15,6 +17,7 @@ from tests.pdfs import save_first_page, words
 from tournaments.models import Registration
 from tournaments.selectors.ranking import stage_rankings
 from tournaments.selectors.stages import after_stage, for_stage
+from tournaments.services.penalties import add_penalty
 from tournaments.services.seating import publish_seating
 
 pytestmark = pytest.mark.django_db
@@ -120,3 +123,39 @@ def test_the_stage_is_named_with_its_article(name, words_after):
 )
 def test_the_next_stage_is_named_with_its_article(name, words_for):
     assert for_stage(name) == words_for
+
+
+@pytest.fixture
+def penalised_finalist(tournament, arbitre):
+    """Cut at 4 after the qualification, where the Nord of table 1 (+87) is penalised 20 at
+    position 1, then the final played: the finalist carries half of +67, +34."""
+    qualification, _final = qualification_and_final(tournament)
+    set_cut(qualification, 4)
+    play_position(tournament, 1)
+    nord = tournament.positions.get(number=1).tables.get(number=1).seats.get(place="N")
+    add_penalty(
+        registration=nord.registration,
+        position=nord.position,
+        points=20,
+        reason="Retard",
+        by=Actor.arbitre(arbitre),
+    )
+    play_position(tournament, 2)
+    return nord.registration
+
+
+def test_the_ranking_pdf_prints_each_stage_with_its_carry_over_and_its_penalties(
+    client, tournament, penalised_finalist
+):
+    final = stage_rankings(tournament)[1].by_key[penalised_finalist.pk]
+    name = f"{penalised_finalist.player.last_name.upper()} Prénom"
+
+    text = words(client.get(f"/tournois/{tournament.pk}/classement.pdf").content)
+
+    assert "Phase : Finale (close) Report de la moitié du total" in text
+    assert "RANG N° NOM, PRÉNOM CLUB REPORT P2 PÉN. TOTAL" in text
+    # The final's line adds up: the carry-over, the final's position, its total.
+    assert f"{name} +34 {signed(final.played)} {signed(final.total)}" in text
+    # The qualification's line shows the penalty the carry-over took in.
+    assert "Phase : Qualification (close) Les 4 premiers sont qualifiés pour la Finale." in text
+    assert f"{name} +87 −20 +67 qualifié·e" in text
