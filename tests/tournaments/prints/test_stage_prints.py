@@ -13,8 +13,9 @@ from tests.championship import (
     set_cut,
 )
 from tests.factories import plan_committed
-from tests.pdfs import save_first_page, words
+from tests.pdfs import save_first_page, word_boxes, words
 from tournaments.models import Registration
+from tournaments.prints.layout import GRID_TOP, HEADER_BOTTOM, TITLE_BOX
 from tournaments.selectors.ranking import stage_rankings
 from tournaments.selectors.stages import after_stage, for_stage
 from tournaments.services.penalties import add_penalty
@@ -159,3 +160,29 @@ def test_the_ranking_pdf_prints_each_stage_with_its_carry_over_and_its_penalties
     # The qualification's line shows the penalty the carry-over took in.
     assert "Phase : Qualification (close) Les 4 premiers sont qualifiés pour la Finale." in text
     assert f"{name} +87 −20 +67 qualifié·e" in text
+
+
+def test_a_sheet_s_event_with_a_long_venue_stays_in_its_box_over_the_stage(
+    arbitre_client, qualified
+):
+    qualified.venue = "Palais des sports Jean-Michel Aulas, Villeurbanne"
+    qualified.organiser = "Comité du Lyonnais et du Beaujolais"
+    qualified.save()
+    base = f"/arbitre/tournois/{qualified.pk}/positions"
+
+    pdf = arbitre_client.get(f"{base}/1/feuilles.pdf").content
+
+    save_first_page(pdf, "print_sheet_long_event")
+    mm = 72 / 25.4
+    boxes = word_boxes(pdf)
+    first_sheet = boxes[: [box[0] for box in boxes].index("FEUILLE", 1)]
+    # Under the title, left of the position's box, above the grid's heads.
+    event = [
+        box
+        for box in first_sheet
+        if box[1] < (10 + TITLE_BOX[1]) * mm and (10 + 8) * mm < box[2] < (10 + GRID_TOP) * mm
+    ]
+    box_foot = (10 + HEADER_BOTTOM) * mm  # the page's margin, then the title's box
+    assert "Qualification" in [box[0] for box in event]
+    assert max(box[4] for box in event) < box_foot
+    assert {"Villeurbanne", "Beaujolais", "FFT"} <= {box[0].strip(",") for box in event}
