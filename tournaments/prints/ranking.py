@@ -25,6 +25,8 @@ SIZE_PT, HEAD_SIZE_PT = 8.5, 7.0  # print.css, table.ranking td and thead th
 PADDING = 2.6  # a cell's padding, left and right (print.css, table.ranking td)
 # Below these, a club or a phase is cut rather than a name wrapped onto more lines.
 CLUB_MIN, PHASE_MIN, NAME_MIN = 24.0, 30.0, 34.0
+# Past this, a long name takes two lines rather than the clubs' room (a 40-letter name fits).
+NAME_MAX = 62.0
 # Under this room left to the names and clubs, the table goes onto landscape pages.
 WORDS_MIN = 62.0
 
@@ -102,13 +104,14 @@ def _laid_out(
         given = dict(want)
         given["club"] += room - sum(want.values())
     else:
-        # The names at most 60 % of the room (a long one wraps under itself), the phases what
-        # they need within their share, the clubs the rest, cut to it.
+        # The names at most 60 % of the room and NAME_MAX (a long one wraps under itself),
+        # the phases what they need within their share, the clubs the rest, cut to it.
         floors = {
             "club": min(want["club"], CLUB_MIN),
             "phase": min(want.get("phase", 0), PHASE_MIN),
         }
-        name = min(want["name"], max(0.6 * room, room - want["club"] - want.get("phase", 0)))
+        share = min(0.6 * room, NAME_MAX)
+        name = min(want["name"], max(share, room - want["club"] - want.get("phase", 0)))
         given = {"name": max(NAME_MIN, min(name, room - sum(floors.values())))}
         if "phase" in want:
             share = max(floors["phase"], 0.45 * (room - given["name"]))
