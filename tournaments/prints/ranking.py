@@ -27,8 +27,9 @@ PADDING = 2.6  # a cell's padding, left and right (print.css, table.ranking td)
 CLUB_MIN, PHASE_MIN, NAME_MIN = 24.0, 30.0, 34.0
 # Past this, a long name takes two lines rather than the clubs' room (a 40-letter name fits).
 NAME_MAX = 62.0
-# Under this room left to the names and clubs, the table goes onto landscape pages.
-WORDS_MIN = 62.0
+# Under this room left to the names and clubs (seven positions of three figures leave some
+# 58 mm), the table goes onto landscape pages.
+WORDS_MIN = 55.0
 
 
 @dataclass(frozen=True)
