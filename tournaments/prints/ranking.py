@@ -106,7 +106,7 @@ def _laid_out(
         given["club"] += room - sum(want.values())
     else:
         # The names at most 60 % of the room and NAME_MAX (a long one wraps under itself),
-        # the phases what they need within their share, the clubs the rest, cut to it.
+        # the phases what they need, the clubs the rest (at least their floor), cut to it.
         floors = {
             "club": min(want["club"], CLUB_MIN),
             "phase": min(want.get("phase", 0), PHASE_MIN),
@@ -114,9 +114,8 @@ def _laid_out(
         share = min(0.6 * room, NAME_MAX)
         name = min(want["name"], max(share, room - want["club"] - want.get("phase", 0)))
         given = {"name": max(NAME_MIN, min(name, room - sum(floors.values())))}
-        if "phase" in want:
-            share = max(floors["phase"], 0.45 * (room - given["name"]))
-            given["phase"] = min(want["phase"], share)
+        if "phase" in want:  # a player's state before their club
+            given["phase"] = min(want["phase"], room - given["name"] - floors["club"])
         given["club"] = room - sum(given.values())
     columns = [
         Column(head=head, width=round(given.get(kind, width), 2), figure=kind == "num")
