@@ -71,6 +71,12 @@ class StageSpan(Protocol):
     def positions(self) -> range: ...
 
 
+class StageLine(Protocol):
+    """A player's line in a stage's ranking (the fields the tournament's prints read)."""
+
+    qualified: bool
+
+
 class StageRanking(Protocol):
     """One stage's ranking: its lines, its cut, whether it is closed and seated."""
 

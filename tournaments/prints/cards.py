@@ -1,5 +1,6 @@
 """The player cards: each player's seats so far and a QR code to their page."""
 
+import math
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import cached_property
@@ -11,7 +12,7 @@ from common.dates import french_date
 from common.names import name_key
 from tournaments.championship import StageSpan, after_stage, hall_of, tournament_halls
 from tournaments.models import Registration, Seat, Tournament
-from tournaments.prints.fonts import fit, width_mm, wrap
+from tournaments.prints.fonts import PT, fit, width_mm, wrap
 from tournaments.prints.pdf import Stamp
 from tournaments.prints.qr import make_qr, qr_drawing
 from tournaments.selectors.ranking import stage_rankings
@@ -32,6 +33,10 @@ class CardLine:
 
     @property
     def words(self) -> str:
+        return self.words_in(WORDS_SIZE_PT, hall_lines=2)
+
+    def words_in(self, size_pt: float, *, hall_lines: int) -> str:
+        """The line's words at ``size_pt``, a hall's name cut past ``hall_lines`` lines."""
         if self.eliminated_after:
             return _("Éliminé(e) %(after)s") % {"after": after_stage(self.eliminated_after)}
         values = {"position": self.position, "hall": self.hall, "table": self.table}
@@ -39,15 +44,14 @@ class CardLine:
             return _("Position %(position)s\N{NO-BREAK SPACE}: pas encore placé") % values
         values["place"] = self.place
         if self.hall:
-            # Two lines at most: past them a long hall's name is cut with « … », so that the
-            # positions still fit the card (the name is what the player reads, so it is not cut
-            # to one line).
+            # Two lines at most (one on a card of many positions, PlayerCard.fitted): past them
+            # a long hall's name is cut with « … », so that the positions still fit the card.
             words = _(
                 "Position %(position)s\N{NO-BREAK SPACE}: %(hall)s · table %(table)s · %(place)s"
             )
-            rest = width_mm(words % {**values, "hall": ""}, WORDS_SIZE_PT)
-            spare = 2 * 0.97 * WORDS_WIDTH - rest
-            return words % {**values, "hall": fit(self.hall, spare, WORDS_SIZE_PT)}
+            rest = width_mm(words % {**values, "hall": ""}, size_pt)
+            spare = hall_lines * 0.97 * WORDS_WIDTH - rest
+            return words % {**values, "hall": fit(self.hall, spare, size_pt)}
         return _("Position %(position)s\N{NO-BREAK SPACE}: table %(table)s · %(place)s") % values
 
 
@@ -57,6 +61,7 @@ class PlayerCard:
     lines: list[CardLine]
     url: str
     qr: segno.QRCode
+    event_lines: int = 1  # the lines the event takes at the top of the card (event_lines)
 
     @property
     def words(self) -> str:
@@ -65,22 +70,69 @@ class PlayerCard:
         1 : table 34 · Sud » (« Position 1 : Salle Loire · table 34 · Sud » in a tournament
         with halls) or « Position 2 : pas encore placé » (« Éliminé(e) à l'issue de la
         Qualification » for the positions of the stages after a cut that left the player
-        out). A line of another style, or
-        a column of a table, would be a box of its own to lay out, 400 cards over."""
+        out). A line of another style, or a column of a table, would be a box of its own to
+        lay out, 400 cards over: only a name too long for its line has one, its end in bold on
+        the next line (``name_fitted``)."""
+        _size_class, name, rest = self.name_fitted
+        return "\n".join([name, *([rest] if rest else []), self.under_name])
+
+    @property
+    def under_name(self) -> str:
+        """The lines under the name: who the player is, then a line a position."""
+        return "\n".join(self.fitted[1])
+
+    @property
+    def who(self) -> str:
         registration = self.registration
         who = [f"n° {registration.number}"]
         if registration.player.club:
             who.append(registration.player.club)
         if registration.team:
             who.append(_("équipe %(team)s") % {"team": registration.team.name})
-        seats = [line.words for line in self.lines]
-        return "\n".join([self.name_fitted[1], " · ".join(who), *seats])
+        return " · ".join(who)
 
     @cached_property
-    def name_fitted(self) -> tuple[str, str]:
-        """The class of the name's size (print.css) and the name, to stand on one line."""
+    def fitted(self) -> tuple[str, list[str]]:
+        """The class of the size of the card's words (print.css) and their lines under the
+        name: in the card's size, and when they would run onto its link (many positions, long
+        halls' names), in a smaller size, then a smaller one still, then with the halls' names
+        beside the QR code cut to one line. Each line is wrapped as WeasyPrint wraps it: 58 mm
+        wide beside the QR code, 85 mm under it."""
+        rest = self.name_fitted[2]
+        for size_class, size, line, cut_beside in WORDS_FITS:
+            beside = math.ceil((QR_BOTTOM - _words_top(self.event_lines)) / line)
+            # The name's end, in bold: measured a tenth narrower than its line.
+            count = 1 + (len(wrap(rest, 0.9 * 0.97 * WORDS_WIDTH, size)) if rest else 0)
+            words = []
+            for text in [self.who, *self.lines]:
+                if isinstance(text, CardLine):
+                    text = text.words_in(size, hall_lines=1 if cut_beside and count < beside else 2)
+                words.append(text)
+                count += len(wrap(text, 0.97 * (WORDS_WIDTH if count < beside else 85), size))
+            if count <= room_lines(line, self.event_lines):
+                return size_class, words
+        return WORDS_FITS[-1][0], words
+
+    @cached_property
+    def name_fitted(self) -> tuple[str, str, str]:
+        """The class of the name's size (print.css), the name on its line, and what goes on
+        the next line: a name too long for its line at every size (« DUPONT-AIGNAN DE LA
+        TOUR-MAUBOURG Marie-Charlotte ») is broken between its words in the smallest size,
+        its end in bold on the next line, rather than cut."""
         player = self.registration.player
-        return fit_name(f"{player.last_name.upper()} {player.first_name}")
+        whole = f"{player.last_name.upper()} {player.first_name}"
+        size_class, name = fit_name(whole)
+        if name == whole:
+            return size_class, name, ""
+        size = NAME_SIZES[-1][1]
+        words = whole.split()
+        count = 1
+        while count < len(words) and (
+            width_mm(" ".join(words[: count + 1]), size, bold=True) <= 0.97 * NAME_WIDTH
+        ):
+            count += 1
+        first = fit(" ".join(words[:count]), 0.97 * NAME_WIDTH, size, bold=True)
+        return size_class, first, " ".join(words[count:])
 
     @cached_property
     def qr_stamp(self) -> Stamp:
@@ -112,6 +164,32 @@ def fit_name(name: str) -> tuple[str, str]:
     return size_class, fit(name, 0.97 * NAME_WIDTH, size, bold=True)
 
 
+# The sizes of the card's words (print.css, .player-card .words and its classes): the class,
+# the size in pt, the line's height in mm, whether a hall's name beside the QR code is cut to
+# one line (two lines otherwise).
+WORDS_FITS = (
+    ("", WORDS_SIZE_PT, 4.6, False),
+    ("words-75", 7.5, 3.9, False),
+    ("words-7", 7.0, 3.4, False),
+    ("words-7", 7.0, 3.4, True),
+)
+# Where the card's words may go, in mm from the card's top: from under the event's lines (4 mm
+# of padding, the event, 1.5 mm of margin) to above the link at its foot (3 mm from the foot,
+# a line of 6 pt); beside the QR code and its caption (the float .qr-room, 40 mm from under the
+# card's padding), 58 mm wide, then 85 mm under it.
+WORDS_BOTTOM, QR_BOTTOM = 62.6, 45.5
+
+
+def _words_top(event_count: int) -> float:
+    return 4 + event_count * EVENT_LINE_PT * PT + 1.5
+
+
+def room_lines(line: float, event_count: int) -> int:
+    """How many lines of ``line`` mm the card's words have room for, under an event of
+    ``event_count`` lines."""
+    return int((WORDS_BOTTOM - _words_top(event_count)) / line)
+
+
 CARDS_A_PAGE = 8
 # The event's line at the top of each card (print.css, .player-card .event): DejaVu Sans 7.5pt,
 # 1.25 line height, 58 mm wide; a long event name takes two lines or more.
@@ -128,6 +206,11 @@ class CardPage:
 
     cards: list[PlayerCard]
     layer: Stamp
+
+
+def card_event(tournament: Tournament) -> str:
+    """The event's line at the top of every card: the tournament's name and date."""
+    return f"{tournament.name} · {french_date(tournament.date, 'j F Y')}"
 
 
 def event_lines(event: str) -> int:
@@ -154,7 +237,7 @@ def cards_document(
         count: Stamp(name=f"card-layer-{count}", page=len(chunks) + index)
         for index, count in enumerate(counts)
     }
-    event = f"{tournament.name} · {french_date(tournament.date, 'j F Y')}"
+    event = card_event(tournament)
     context = {
         "tournament": tournament,
         "event": event,
@@ -207,6 +290,7 @@ def printed_cards(
         only = set(only)
         registrations = [registration for registration in registrations if registration.pk in only]
     eliminated = _eliminated(tournament)
+    event_count = event_lines(card_event(tournament))
     cards = []
     for registration in registrations:
         lines = []
@@ -228,7 +312,15 @@ def printed_cards(
                 )
             )
         url = player_url(registration.number)
-        cards.append(PlayerCard(registration=registration, lines=lines, url=url, qr=make_qr(url)))
+        cards.append(
+            PlayerCard(
+                registration=registration,
+                lines=lines,
+                url=url,
+                qr=make_qr(url),
+                event_lines=event_count,
+            )
+        )
     return cards
 
 

@@ -20,7 +20,11 @@ import base64
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tournaments.prints.fonts import fit
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from common.dates import french_date
+from tournaments.prints.fonts import fit, width_mm, wrap
 
 WIDTH = 190.0  # A4 less 10 mm margins
 HEIGHT = 275.0
@@ -262,3 +266,53 @@ HALL_WIDTH, HALL_SIZE_PT = 22.0, 7.5
 
 def hall_line(name: str) -> str:
     return fit(name, 0.97 * HALL_WIDTH, HALL_SIZE_PT)
+
+
+# The event's lines in the title's box (print.css, .s-event): the tournament's name in bold,
+# its date and venue, its organiser, deals and rules, and in a championship its stage and
+# position in bold, 98 mm wide, in the 18.5 mm above the box's foot (the lines 1.4 times their
+# size apart, 1.3 with a stage). The block takes the first of these sizes at which the name and
+# the stage each fit their line and the other lines, wrapped (each on its own, or all in one
+# run), fit the box (a long venue or organiser); past the smallest, each line is cut to one.
+EVENT_WIDTH, EVENT_HEIGHT = 98.0, 18.5
+EVENT_SIZES = (("", 9.5), ("event-85", 8.5), ("event-75", 7.5))
+
+
+def event_lines(name: str, lines: list[str], stage: str) -> tuple[str, list[str]]:
+    """The class of the size at which the event fits the title's box, and its lines: ``name``
+    and ``stage`` (if any) in bold, each on one line, and ``lines`` wrapped between them."""
+    width = 0.97 * EVENT_WIDTH  # a margin: WeasyPrint may measure a little wider
+    bold = [name, stage] if stage else [name]
+    for size_class, size in EVENT_SIZES:
+        room = int(EVENT_HEIGHT / (size * (1.3 if stage else 1.4) * PT))
+        if not all(width_mm(line, size, bold=True) <= width for line in bold):
+            continue
+        # Each line as it comes, or all in one run when that takes fewer lines.
+        for middle in (lines, [" · ".join(lines)]):
+            wrapped = [piece for line in middle for piece in wrap(line, width, size)]
+            if len(bold) + len(wrapped) <= room:
+                return size_class, [name, *wrapped, stage] if stage else [name, *wrapped]
+    size_class, size = EVENT_SIZES[-1]
+    cut = [fit(line, width, size) for line in lines]
+    bold = [fit(line, width, size, bold=True) for line in bold]
+    return size_class, [bold[0], *cut, *bold[1:]]
+
+
+def sheet_event(tournament, number: int, stage: str) -> tuple[str, str, str]:
+    """The event in the title's box of position ``number``'s sheets: the class of its size, its
+    lines (the name first, in bold), and in a championship the ``stage``'s line, in bold."""
+    deals = ngettext(
+        "%(count)s donne par position",
+        "%(count)s donnes par position",
+        tournament.deals_per_position,
+    ) % {"count": tournament.deals_per_position}
+    lines = [
+        tournament.name,
+        " · ".join(filter(None, [french_date(tournament.date, "l j F Y"), tournament.venue])),
+        " · ".join(filter(None, [tournament.organiser, deals, tournament.rules_label])),
+    ]
+    if stage:
+        stage = _("%(stage)s · position %(number)s") % {"stage": stage, "number": number}
+    size_class, lines = event_lines(lines[0], lines[1:], stage)
+    stage_line = lines.pop() if stage else ""
+    return size_class, "\n".join(lines), stage_line

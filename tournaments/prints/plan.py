@@ -1,6 +1,5 @@
 """A position's seating plan for the wall: table by table, and every player by name."""
 
-import math
 from dataclasses import dataclass
 
 from django.db.models import Prefetch
@@ -11,7 +10,7 @@ from common.names import name_key
 from tournaments.championship import Hall, in_hall, stage_name
 from tournaments.choices import PLACES_BY_TABLE_SIZE
 from tournaments.models import Position, Seat, Table, Tournament
-from tournaments.prints.fonts import width_mm
+from tournaments.prints.fonts import width_mm, wrap
 from tournaments.selectors.sheets import in_place_order
 
 
@@ -43,9 +42,11 @@ class PlanEntry:
 
     @property
     def line(self) -> str:
-        """The name, then where to sit: after a tab, in the column of the seats, when both
-        fit there; after a space otherwise (the line then wraps)."""
-        return f"{self.name}{WHERE_TAB if _where_fits(self) else ' '}{self.where}"
+        """The name, then where to sit after a tab, in the column of the seats. A name too long
+        for that is broken into lines of the column's width (at a space or a hyphen, never
+        cut), and where to sit follows its last line when it ends clear of the seats' column,
+        or goes alone under it, in that column: never into it after a space."""
+        return "\n".join(_entry_lines(self))
 
 
 @dataclass(frozen=True)
@@ -64,9 +65,13 @@ class PrintedPlan:
         return list_pages(self.by_player)
 
     @property
-    def row_padding(self) -> range:
-        """The empty cells that complete the last row of three tables."""
-        return range(-len(self.tables) % 3)
+    def row_groups(self) -> list[list[list[PlanTable | None]]]:
+        """The tables three to a row (None for the empty cells that complete the last), in
+        groups of rows: the last two rows a group of their own, which print.css keeps on one
+        page, so that a last row never stands alone on a page (« Table 32 » by itself)."""
+        cells: list[PlanTable | None] = [*self.tables, *[None] * (-len(self.tables) % 3)]
+        rows = [cells[start : start + 3] for start in range(0, len(cells), 3)]
+        return [rows[:-2], rows[-2:]] if len(rows) > 2 else [rows]
 
 
 def printed_plan(position: Position, hall: Hall | None = None) -> PrintedPlan:
@@ -119,6 +124,9 @@ ENTRY_SIZE = 10.5  # pt
 # left edge; a whole number of CSS pixels, as WeasyPrint rounds a tab stop down to one.
 WHERE_TAB = "\t"
 WHERE_LEFT = 197 * 25.4 / 96
+# The room kept between a name and the column of the seats: WeasyPrint may measure a name a
+# little wider than Pillow does, and « FOURNIER Nathalie n° 116 » then touched « table 20 ».
+WHERE_GAP = 3.0
 
 
 @dataclass(frozen=True)
@@ -129,21 +137,32 @@ class ListPage:
 
 
 def _where_fits(entry: PlanEntry) -> bool:
-    """Whether the entry's name ends before the column of the seats, and its seat fits after."""
+    """Whether the entry's name ends clear of the column of the seats, and its seat fits after."""
     return (
-        width_mm(entry.name, ENTRY_SIZE) < WHERE_LEFT - 2
+        width_mm(entry.name, ENTRY_SIZE) < WHERE_LEFT - WHERE_GAP
         and WHERE_LEFT + width_mm(entry.where, ENTRY_SIZE) <= 0.95 * COLUMN_WIDTH
     )
 
 
-def entry_lines(entry: PlanEntry) -> int:
-    """How many lines ``entry`` may take in its column (more than it takes, never fewer)."""
+def _entry_lines(entry: PlanEntry) -> list[str]:
+    """The lines ``entry`` prints on (``PlanEntry.line``)."""
     if _where_fits(entry):
-        return 1
-    width = width_mm(f"{entry.name} {entry.where}", ENTRY_SIZE)
-    if width <= 0.95 * COLUMN_WIDTH:
-        return 1
-    return 1 + math.ceil(width / (0.8 * COLUMN_WIDTH))
+        return [f"{entry.name}{WHERE_TAB}{entry.where}"]
+    # The number held to its « n° » (a no-break space, which ``wrap`` would break at: a word
+    # joiner in its place while wrapping, measured a space narrower, hence the 3 mm).
+    joined = entry.name.replace("\N{NO-BREAK SPACE}", "\N{WORD JOINER}")
+    names = [
+        line.replace("\N{WORD JOINER}", "\N{NO-BREAK SPACE}")
+        for line in wrap(joined, 0.95 * COLUMN_WIDTH - 3, ENTRY_SIZE)
+    ]
+    if width_mm(names[-1], ENTRY_SIZE) < WHERE_LEFT - WHERE_GAP:
+        return [*names[:-1], f"{names[-1]}{WHERE_TAB}{entry.where}"]
+    return [*names, f"{WHERE_TAB}{entry.where}"]
+
+
+def entry_lines(entry: PlanEntry) -> int:
+    """How many lines ``entry`` takes in its column: its own line breaks."""
+    return len(_entry_lines(entry))
 
 
 def list_pages(entries: list[PlanEntry]) -> list[ListPage]:

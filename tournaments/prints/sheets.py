@@ -28,6 +28,7 @@ from tournaments.prints.layout import (
     SheetLayout,
     figure_lines,
     hall_line,
+    sheet_event,
     sheet_layout,
 )
 from tournaments.prints.pdf import Stamp
@@ -126,7 +127,7 @@ class PrintedSheet:
     qr: segno.QRCode | None
     layout: SheetLayout
     layers: int  # the index of its first page of layers in the document (sheet_layers)
-    stage: str = ""  # the stage of the position, in a tournament with stages
+    event: tuple[str, str, str] = ("", "", "")  # the title box's words (layout.sheet_event)
     hall: str = ""  # the hall of its table, in a tournament with halls
 
     @property
@@ -402,13 +403,13 @@ def printed_sheets(
     )
     corrections = _corrections(tables)
     halls = tournament_halls(tables[0].position.tournament) if tables else []
-    stages: dict[int, str] = {}
+    events: dict[int, tuple[str, str, str]] = {}
     sheets = []
     for table in tables:
         position = table.position
         tournament = position.tournament
-        if position.pk not in stages:
-            stages[position.pk] = stage_name(position)
+        if position.pk not in events:
+            events[position.pk] = sheet_event(tournament, position.number, stage_name(position))
         table_seats = in_place_order(table.seats.all())
         hall = hall_of(halls, table.number)
         places = [seat.place for seat in table_seats]
@@ -443,7 +444,7 @@ def printed_sheets(
                     miseres=tournament.rule_profile.miseres,
                 ),
                 layers=0,
-                stage=stages[position.pk],
+                event=events[position.pk],
                 hall=hall_line(hall.name) if hall else "",
             )
         )

@@ -89,3 +89,53 @@ def test_a_hall_name_longer_than_two_lines_of_a_card_is_cut():
 
     assert line.words.startswith("Position 1\N{NO-BREAK SPACE}: Grande salle polyvalente ")
     assert line.words.endswith("… · table 30 · Nord")
+
+
+@pytest.mark.parametrize(
+    ("club", "hall"),
+    [
+        ("Tarot Club Lyonnais", "Salle polyvalente Jean-Moulin"),
+        # The most a card holds: its halls' names beside the QR code then cut to one line.
+        (
+            "Amicale des Joueurs de Tarot de Villefranche-sur-Saône",
+            "Grande salle polyvalente Jean-Moulin",
+        ),
+    ],
+)
+def test_a_card_of_eight_positions_in_halls_stays_above_its_link(rendered, club, hall):
+    """Eight positions, each in a hall of a long name, and a name of 40 characters: the card's
+    words take a smaller size, the name goes on over two lines, and the last position stays
+    above the card's link."""
+
+    def build(client, arbitre):
+        tournament, _position, _tables, registrations = seated_room(
+            arbitre, sizes=(4, 4), positions_count=8
+        )
+        Player.objects.filter(pk=registrations[0].player_id).update(
+            last_name="Dupont-Aignan de la Tour-Maubourg", first_name="Marie-Charlotte", club=club
+        )
+        add_hall(tournament=tournament, name=hall, first_table=1, last_table=2, by=TESTS)
+        for number in range(2, 9):
+            seat(tournament, number, [registrations[:4], registrations[4:]])
+        response = client.get(f"/arbitre/tournois/{tournament.pk}/cartes.pdf")
+        return assert_pdf(response, "cartes-joueurs.pdf")
+
+    pdf = rendered(build)
+    save_first_page(pdf, f"hall_cards_eight_positions_{len(club)}")
+    boxes = word_boxes(pdf)
+    name = next(box for box in boxes if box[0] == "DUPONT-AIGNAN")
+    # The first card (top left), from its name to its foot, but its QR code's caption.
+    card = [
+        box
+        for box in boxes
+        if box[1] < 95 * MM
+        and name[2] <= box[2] < name[2] + 62 * MM
+        and not (box[1] > 73 * MM and box[2] < name[2] + 35 * MM)
+    ]
+    link = next(box for box in card if box[0].startswith("http://"))
+    words_ = [box for box in card if box is not link]
+    text = " ".join(box[0] for box in words_).replace("- ", "-")  # a hyphen, then its line
+
+    assert text.startswith(f"DUPONT-AIGNAN DE LA TOUR-MAUBOURG Marie-Charlotte n° 1 · {club}")
+    assert f"Position 8 : {hall} · table 1 · Nord" in text  # under the QR code: whole
+    assert max(box[4] for box in words_) < link[2]

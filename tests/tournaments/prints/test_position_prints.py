@@ -25,6 +25,8 @@ from tournaments.services.seating import seat_position
 # through the module's `rendered` fixture (conftest.py), which is no mark.
 pytestmark = pytest.mark.django_db
 
+MM = 72 / 25.4  # points a millimetre
+
 
 @pytest.fixture(scope="module")
 def prints(rendered):
@@ -186,3 +188,55 @@ def test_the_sheets_hold_no_raster_image(prints):
     ).stdout.decode()
 
     assert listing.splitlines()[2:] == []  # the two heading lines, then one line per image
+
+
+def pages_of(pdf: bytes) -> list[str]:
+    """Each page's words (pdftotext's pages, cut at their form feeds)."""
+    return [" ".join(page.split()) for page in pdf_text(pdf, raw=True).split("\f")]
+
+
+# Page 1 held 4 rows of tables of 4 under its heading, then 5 a page; 3 rows of tables of 5.
+@pytest.mark.parametrize(("size", "tables"), [(4, 13), (4, 28), (5, 10)])
+def test_the_plan_never_leaves_its_last_row_of_tables_alone_on_a_page(rendered, size, tables):
+    def build(client, arbitre):
+        tournament, *_rest = seated_room(arbitre, sizes=(size,) * tables, allow_five=size == 5)
+        response = client.get(f"/arbitre/tournois/{tournament.pk}/positions/1/plan.pdf")
+        return assert_pdf(response, "plan-position-1.pdf")
+
+    pages = pages_of(rendered(build))
+    rows = -(-tables // 3)  # the last row holds the last table
+    before = 3 * (rows - 2) + 1  # the first table of the row before it
+
+    (page,) = [page for page in pages if f"Table {tables} " in page]
+    assert f"Table {before} " in page
+
+
+def test_on_the_plan_by_player_a_long_name_keeps_out_of_the_seats_column(rendered):
+    """« DUPONT-AIGNAN DE LA TOUR-MAUBOURG Marie-Charlotte » wraps under itself, and where the
+    player sits stays in the column of the seats, as on every other line."""
+
+    def build(client, arbitre):
+        tournament, _position, _tables, registrations = seated_room(arbitre, sizes=(4, 4))
+        for registration, last_name in [(registrations[0], "Dupont-Aignan de la Tour-Maubourg"),
+                                        (registrations[1], "Fournier-Lacombe")]:  # fmt: skip
+            Player.objects.filter(pk=registration.player_id).update(
+                last_name=last_name, first_name="Marie-Charlotte"
+            )
+        response = client.get(f"/arbitre/tournois/{tournament.pk}/positions/1/plan.pdf")
+        return assert_pdf(response, "plan-position-1.pdf")
+
+    pdf = rendered(build)
+    boxes = word_boxes(pdf)
+    by_player = boxes[[box[0] for box in boxes].index("joueur") :]
+    seats = [box for box in by_player if box[0] == "table"]
+    # The words before each seat, on its line: a name's end.
+    names = [
+        box for box in by_player for seat in seats if abs(box[2] - seat[2]) < 1 and box[1] < seat[1]
+    ]
+
+    assert len(seats) == 8
+    # In one column: WeasyPrint's tab stops drift by up to a millimetre from line to line.
+    assert max(box[1] for box in seats) - min(box[1] for box in seats) < 1.2 * MM
+    assert "Marie-Charlotte" in words(pdf)
+    # No name reaches the column of the seats on the line where the seat is.
+    assert max(box[3] for box in names) < min(box[1] for box in seats) - 2

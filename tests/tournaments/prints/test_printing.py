@@ -247,10 +247,24 @@ def test_where_to_sit_stands_in_its_column_after_a_tab_on_the_plan_by_player():
     assert entry_lines(entry) == 1
 
 
-def test_where_to_sit_follows_a_name_too_long_for_its_column_after_a_space():
+def test_a_name_too_long_for_its_column_wraps_and_where_to_sit_stays_after_the_tab():
     entry = plan_entry("M", "Martin-Delacroix de Montmorency", number=12, table=7, place="Sud")
 
-    assert entry.line.endswith("n°\N{NO-BREAK SPACE}12 table 7 · Sud")
+    assert (
+        entry.line == "MARTIN-DELACROIX DE MONTMORENCY\nAnne n°\N{NO-BREAK SPACE}12\ttable 7 · Sud"
+    )
+    assert entry_lines(entry) == 2
+
+
+def test_where_to_sit_goes_under_a_wrapped_name_that_reaches_the_seats_column():
+    entry = plan_entry("L", "de La Rochefoucauld-Montmorency de Saint-Aulaire", table=7)
+
+    *names, where = entry.line.split("\n")
+    assert where == "\ttable 7 · Cinquième"
+    assert (
+        " ".join(names)
+        == "DE LA ROCHEFOUCAULD-MONTMORENCY DE SAINT-AULAIRE Anne n°\N{NO-BREAK SPACE}1"
+    )
 
 
 def test_a_name_too_long_for_its_column_counts_as_wrapped_on_the_plan():

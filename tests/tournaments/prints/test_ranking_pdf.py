@@ -2,9 +2,18 @@
 
 import pytest
 
+from clubs.models import Player
 from tests.at_the_table import play, prise_by
-from tests.factories import duo_with_penalty, enrol, seat
-from tests.pdfs import assert_pdf, pdf_pages, save_first_page, words
+from tests.factories import duo_with_penalty, enrol, seat, seated_room
+from tests.pdfs import (
+    assert_pdf,
+    pdf_info,
+    pdf_pages,
+    pdf_text,
+    save_first_page,
+    word_boxes,
+    words,
+)
 
 
 @pytest.fixture
@@ -90,3 +99,51 @@ def test_the_ranking_pdf_never_prints_the_login_of_an_arbitre_without_a_name(
 
     assert "jdupont-connexion" not in text
     assert "Classement provisionnel" in text
+
+
+LONG_CLUB = "Amicale des Joueurs de Tarot de Villefranche-sur-Saône et environs"
+LONG_NAME = "DUPONT-AIGNAN DE LA TOUR-MAUBOURG"
+
+
+def test_a_long_club_is_cut_to_its_one_line(client, first_position, players):
+    Player.objects.filter(pk=players[0].player_id).update(club=LONG_CLUB)
+    tournament = first_position[0].position.tournament
+
+    lines = pdf_text(client.get(url(tournament)).content).splitlines()
+
+    (row,) = [line for line in lines if "JOUEUR1 " in line]
+    assert "Amicale des Joueurs de Tarot de" in row
+    assert "…" in row
+    assert not any("environs" in line for line in lines)
+
+
+def test_a_long_name_is_printed_whole_beside_its_club(client, first_position, players):
+    Player.objects.filter(pk=players[0].player_id).update(
+        last_name=LONG_NAME, first_name="Marie-Charlotte", club="Tarot Club Lyonnais"
+    )
+    tournament = first_position[0].position.tournament
+
+    pdf = client.get(url(tournament)).content
+
+    boxes = word_boxes(pdf)
+    club = next(box for box in boxes if box[0] == "Lyonnais")
+    name = [box for box in boxes if box[0] in LONG_NAME.split() + ["Marie-Charlotte"]]
+    assert {box[0] for box in name} == {*LONG_NAME.split(), "Marie-Charlotte"}
+    # Every word of the name ends before the club's column starts.
+    assert max(box[3] for box in name) < club[1] - 4
+
+
+def test_a_ranking_of_many_positions_is_printed_on_landscape_pages(client, arbitre):
+    tournament, _position, tables, registrations = seated_room(arbitre, positions_count=10)
+    for table in tables:
+        play(table, prise_by("N"))
+    for number in range(2, 11):
+        for table in seat(tournament, number, [registrations[:4], registrations[4:]]):
+            play(table, prise_by("E"))
+
+    pdf = client.get(url(tournament)).content
+
+    width, height = pdf_info(pdf)["Page size"].split(" pts")[0].split(" x ")
+    assert float(width) > float(height)
+    assert "P1 P2 P3 P4 P5 P6 P7 P8 P9 P10 PÉN. TOTAL" in words(pdf)
+    assert pdf_pages(pdf) == 1
