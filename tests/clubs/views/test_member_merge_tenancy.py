@@ -153,6 +153,19 @@ def test_a_record_another_club_still_lists_stays_for_it_untouched(
     assert not record.licence_pending
 
 
+@pytest.mark.parametrize(("listing", "pending"), [("nobody", False), ("member", True)])
+def test_the_kept_record_takes_the_licence_to_reconcile_while_a_record_left_holds_it(
+    arbitre_client, club, other_club, other_arbitre, helene, listing, pending
+):
+    kept, merged = helene
+    listed_by(other_club, other_arbitre, merged, listing)
+
+    merge(arbitre_client, club, kept=kept, merged=merged)
+
+    kept.refresh_from_db()
+    assert (kept.licence, kept.licence_pending) == ("0412361", pending)
+
+
 def test_a_record_nobody_else_lists_is_deleted_by_the_merge(arbitre_client, club, helene):
     kept, merged = helene
 
