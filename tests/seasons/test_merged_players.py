@@ -52,9 +52,27 @@ def test_a_merge_is_journalled_in_the_clubs_journal_and_each_evenings(club, twic
     assert JournalEntry.objects.filter(action="registration.updated").count() == 1
 
 
-def test_a_record_another_club_shows_is_never_merged_from_here(club, twice, other_arbitre):
+def test_a_record_another_club_lists_privately_is_merged_for_the_club_and_kept_for_it(
+    club, season, twice, other_arbitre
+):
     kept, merged = twice
-    Member.objects.create(club=club_of(other_arbitre), player=merged)
+    theirs = Member.objects.create(club=club_of(other_arbitre), player=merged)
+
+    merge_players(club=club, kept=kept, merged=merged, by=TESTS)
+
+    lines = [
+        line for line in season_ranking(season).ranked if line.player.pk in {kept.pk, merged.pk}
+    ]
+    assert [(line.player.pk, line.played) for line in lines] == [(kept.pk, 2)]
+    assert len(player_history(kept.pk).evenings) == 2
+    assert Member.objects.get(pk=theirs.pk).player_id == merged.pk
+
+
+def test_a_record_another_club_has_published_is_never_merged_from_here(
+    club, people, twice, other_arbitre
+):
+    kept, merged = twice
+    evening(club_of(other_arbitre), other_arbitre, 20, [merged, *people[:3]])
 
     with pytest.raises(Refused, match="figure aussi dans un autre club"):
         merge_players(club=club, kept=kept, merged=merged, by=TESTS)

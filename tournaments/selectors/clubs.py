@@ -82,7 +82,8 @@ def record_evenings(player: Player, *, club_id: int) -> list[Registration]:
 def club_records(club_id: int, *, besides: Player | None = None) -> QuerySet[Player]:
     """The club's own records of the directory: its members, and the players of its evenings
     who are not (but ``besides``). The records its pages show and may merge
-    (``services.members.merge_players``, which still refuses a record another club shows)."""
+    (``services.members.merge_players``): another club's private lists neither add nor hide
+    one, and a record another club has published is refused only when merged."""
     members = Member.objects.filter(player=OuterRef("pk"), club_id=club_id)
     evenings = Registration.objects.filter(player=OuterRef("pk"), tournament__club_id=club_id)
     records = Player.objects.filter(Exists(members) | Exists(evenings))

@@ -19,7 +19,12 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, Member, Player
 from clubs.services import journal
 from clubs.services.clubs import member_fields, one_line
-from clubs.services.players import corrected_player, new_player, refuse_licence_taken
+from clubs.services.players import (
+    corrected_player,
+    licence_held_elsewhere,
+    new_player,
+    refuse_licence_taken,
+)
 from common.actors import Actor
 from common.journal import fields_of
 from common.names import search_name
@@ -226,17 +231,26 @@ MERGE_FIELDS = ("last_name", "first_name", "licence", "club")
 
 @transaction.atomic
 def merge_players(*, club: Club, kept: Player, merged: Player, by: Actor) -> Player:
-    """Make one record of two records of the directory that are one person: every evening of
-    the club that ``merged`` played follows ``kept`` (each registration journalled in its
-    tournament, so its ranking, the seasons and the history read it again), their membership
-    too, and ``merged`` is deleted; the club's journal keeps both records as they were.
+    """Make one record of two records of the directory that are one person, for the club:
+    every evening of the club that ``merged`` played follows ``kept`` (each registration
+    journalled in its tournament, so its ranking, the seasons and the history read it again),
+    their membership too, and ``kept`` takes the licence it lacked; the club's journal keeps
+    both records as they were.
 
-    Both must be players the club may see, and neither shown by another club (its members or
-    its evenings): what another club shows is never changed from here. Two records that sat
-    the same evening, or hold two licences, are two people: refused.
+    A merge moves the club's own rows, nothing else. ``merged`` is deleted when no other row
+    names it; another club that still lists it (its members, its unpublished evenings) keeps it
+    as it was, its rows, ids and journal untouched. So the club reads the same answer, the
+    same ids and the same pages whether or not another club lists either record privately: a
+    refusal or a check resting on those lists would tell the club they exist (finding D9).
+    Only a record the club may see in another club (``seen_in_another_club``: a published
+    evening, which anyone reads) is refused, as it always was, since what another club has
+    published never changes from here. Two records that sat one of the club's evenings, or
+    hold two licences, are two people: refused.
     """
     club = Club.objects.select_for_update().get(pk=club.pk)
     pair = [kept.pk, merged.pk]
+    # Locked: a row another club would add to either record waits for this merge (its key
+    # names the record), so ``merged`` is deleted only if nothing names it once moved.
     players = {
         player.pk: player
         for player in players_visible_to(club_ids=[club.pk]).filter(pk__in=pair).select_for_update()
@@ -245,10 +259,7 @@ def merge_players(*, club: Club, kept: Player, merged: Player, by: Actor) -> Pla
         _refuse_unknown_player()
     kept, merged = players[kept.pk], players[merged.pk]
     for player in (kept, merged):
-        # Every other club's row counts, private ones too: a merge deletes a record, and no
-        # other club's evening or member list may lose or change the player it names.
-        elsewhere = player.registrations.exclude(tournament__club=club).exists()
-        if elsewhere or player.memberships.exclude(club=club).exists():
+        if seen_in_another_club(player, club_id=club.pk):
             raise Refused(
                 _(
                     "%(player)s figure aussi dans un autre club : ses fiches ne se fusionnent "
@@ -267,8 +278,9 @@ def merge_players(*, club: Club, kept: Player, merged: Player, by: Actor) -> Pla
             code="two_licences",
         )
     both = (
-        Tournament.objects.filter(registrations__player=kept)
+        Tournament.objects.filter(club=club, registrations__player=kept)
         .filter(registrations__player=merged)
+        .order_by("date", "pk")
         .first()
     )
     if both is not None:
@@ -280,9 +292,9 @@ def merge_players(*, club: Club, kept: Player, merged: Player, by: Actor) -> Pla
     before = {"merged": f"{merged} (n° {merged.pk})"} | fields_of(kept, MERGE_FIELDS)
     evenings = [
         str(registration.tournament)
-        for registration in merged.registrations.select_related("tournament").order_by(
-            "tournament__date", "tournament__pk"
-        )
+        for registration in merged.registrations.filter(tournament__club=club)
+        .select_related("tournament")
+        .order_by("tournament__date", "tournament__pk")
     ]
     _follow_the_member(player=merged, own=kept, club=club, by=by)
     memberships = {member.player_id: member for member in club.members.filter(player__in=pair)}
@@ -292,10 +304,14 @@ def merge_players(*, club: Club, kept: Player, merged: Player, by: Actor) -> Pla
         else:
             memberships[merged.pk].player = kept
             memberships[merged.pk].save(update_fields=["player"])
-    licence, pending = merged.licence, merged.licence_pending
-    merged.delete()
+    licence = merged.licence
+    if not (merged.registrations.exists() or merged.memberships.exists()):
+        merged.delete()
     if not kept.licence and licence:
-        kept.licence, kept.licence_pending = licence, pending
+        # A licence the record still kept for another club holds stays « à rapprocher » here,
+        # as a licence typed that a hidden record holds (``new_player``).
+        kept.licence = licence
+        kept.licence_pending = licence_held_elsewhere(licence, player=kept)
         kept.save(update_fields=["licence", "licence_pending"])
     journal.record(
         club=club,

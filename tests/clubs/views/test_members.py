@@ -330,12 +330,13 @@ def test_a_member_is_merged_with_a_record_of_the_clubs_evening_that_is_no_member
     assert Registration.objects.get().player == helene.player
 
 
-def test_a_record_of_the_clubs_evening_another_club_shows_is_not_merged_from_here(
+def test_a_record_of_the_clubs_evening_another_club_has_published_is_not_merged_from_here(
     arbitre_client, arbitre, club, other_arbitre
 ):
     march = guest(club_tournament(arbitre, name="Soirée du 6 mars"), "Dupré")
     april = guest(club_tournament(arbitre, name="Soirée du 3 avril"), "DUPRE", "Helene")
-    Member.objects.create(club=club_of(other_arbitre), player=april)
+    theirs = club_tournament(other_arbitre, club=club_of(other_arbitre), name="Chez eux")
+    Registration.objects.create(tournament=theirs, player=april, number=1)
 
     response = arbitre_client.post(
         f"/arbitre/clubs/{club.pk}/fiches/{march.pk}/fusionner/", {"other": april.pk}
