@@ -7,7 +7,7 @@ from clubs.models import Club, Member, Player
 from common.actors import Actor
 from tests.at_the_table import TESTS
 from tournaments.models import Deal, Position, Registration, Team, Tournament
-from tournaments.services.draws import commit_draw
+from tournaments.services.draws import commit_draw, enter_room_seed
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import check_in, register_player, withdraw_player
 from tournaments.services.seating import plan_position, seat_position
@@ -129,8 +129,14 @@ def duo_with_penalty(tournament, players, position, arbitre, *, team_name: str):
     return tournament
 
 
+# Dice thrown in the room, as the tests' arbitre types them.
+ROOM_SEED = "425163"
+
+
 def plan_committed(*, tournament, number: int, by=TESTS, reason: str = ""):
     """``plan_position`` as the placement page runs it: the draw's commitment fixed and shown
-    first (``commit_draw``, its own request), then the draw."""
+    first (``commit_draw``, its own request), the room seed entered (its own request), then
+    the draw."""
     commit_draw(tournament=tournament, number=number, by=by, reason=reason)
+    enter_room_seed(tournament=tournament, number=number, room_seed=ROOM_SEED, by=by)
     return plan_position(tournament=tournament, number=number, by=by)

@@ -41,6 +41,24 @@ def journalled_commitments(*, tournament: Tournament) -> dict[int, str]:
     return first
 
 
+def journalled_room_seeds(*, tournament: Tournament) -> dict[int, str]:
+    """Each draw's room seed as the journal first wrote it, by the draw's id."""
+    first: dict[int, str] = {}
+    lines = (
+        JournalEntry.objects.filter(
+            tournament=tournament,
+            action=JournalEntry.Action.DRAW_ROOM_SEED,
+            subject_type=Draw._meta.model_name,
+        )
+        .order_by("pk")
+        .values_list("subject_id", "after")
+    )
+    for draw_id, after in lines:
+        if isinstance(after, dict) and isinstance(after.get("room_seed"), str):
+            first.setdefault(draw_id, after["room_seed"])
+    return first
+
+
 def commitment_published(draw: Draw) -> bool:
     """Whether ``draw``'s commitment is the one its journal line published."""
     return journalled_commitments(tournament=draw.tournament).get(draw.pk) == draw.commitment
@@ -66,12 +84,13 @@ def draw_in_force(*, tournament: Tournament, number: int) -> Draw | None:
 
 def draw_players(registrations: Sequence[Registration]) -> list[DrawPlayer]:
     """The players of a draw in public identifiers: the directory's id, the licence, the
-    team's name."""
+    team's name, the club's (as the directory writes it; none when blank)."""
     return [
         DrawPlayer(
             player_id=registration.player_id,
             licence=registration.player.licence,
             team=registration.team.name if registration.team_id else None,
+            club=registration.player.club.strip() or None,
         )
         for registration in registrations
     ]
@@ -175,6 +194,7 @@ def public_draw(draw: Draw) -> PublicDraw:
         seed=draw.seed,
         plan=draw.plan,
         plan_fingerprint=draw.plan_fingerprint,
+        room_seed=draw.room_seed,
     )
 
 
@@ -193,9 +213,18 @@ def verify_draws(*, tournament: Tournament, number: int | None = None) -> Verifi
     if number is not None:
         draws = draws.filter(position_number=number)
     journalled = journalled_commitments(tournament=tournament)
+    room_seeds = journalled_room_seeds(tournament=tournament)
     checked = 0
     for draw in draws.order_by("position_number", "attempt"):
         found.extend(_commitment_differences(draw, journalled.get(draw.pk)))
+        if draw.room_seed and room_seeds.get(draw.pk) != draw.room_seed:
+            found.append(
+                _(
+                    "Position %(number)s, tirage n° %(attempt)s : sa graine de la salle n'est "
+                    "pas celle que le journal a écrite à sa saisie."
+                )
+                % {"number": draw.position_number, "attempt": draw.attempt}
+            )
         if not draw.is_drawn or not draw.is_revealed:
             continue
         checked += 1
@@ -273,3 +302,27 @@ def commitment_to_show(*, tournament: Tournament) -> Draw | None:
         .order_by("-position_number", "-attempt")
         .first()
     )
+
+
+def pairs_made_by_swaps(*, tournament: Tournament, upto: int) -> set[frozenset[int]]:
+    """The pairs of players (directory ids) seated together, at a position up to ``upto``,
+    by a hand swap and not by the draw in force: what the report tells apart from the
+    draw's repeats."""
+    made: set[frozenset[int]] = set()
+    positions = tournament.positions.filter(number__lte=upto, tables__isnull=False).distinct()
+    for position in positions.order_by("number"):
+        draw = draw_in_force(tournament=tournament, number=position.number)
+        if draw is None or not draw.swaps:
+            continue
+        drawn_pairs = _pairs(draw.plan[position.number - draw.position_number])
+        made |= _pairs(seated_ids(position)) - drawn_pairs
+    return made
+
+
+def _pairs(tables: Sequence[Sequence[int]]) -> set[frozenset[int]]:
+    return {
+        frozenset((first, second))
+        for table in tables
+        for i, first in enumerate(table)
+        for second in table[i + 1 :]
+    }
