@@ -10,7 +10,7 @@ from tournaments.models import Deal, Position, Registration, Team, Tournament
 from tournaments.services.draws import commit_draw, enter_room_seed
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import check_in, register_player, withdraw_player
-from tournaments.services.seating import plan_position, seat_position
+from tournaments.services.seating import plan_position, publish_seating, seat_position
 
 
 def club_of(arbitre, **fields) -> Club:
@@ -140,3 +140,27 @@ def plan_committed(*, tournament, number: int, by=TESTS, reason: str = ""):
     commit_draw(tournament=tournament, number=number, by=by, reason=reason)
     enter_room_seed(tournament=tournament, number=number, room_seed=ROOM_SEED, by=by)
     return plan_position(tournament=tournament, number=number, by=by)
+
+
+def two_positions_seated(tournament) -> tuple[Position, Position]:
+    """16 players, position 1 seated and published, position 2 seated: its draw repeats no
+    meeting."""
+    tournament.positions_count = 2
+    tournament.save()
+    register(tournament, 16)
+    first = plan_committed(tournament=tournament, number=1, by=TESTS)
+    publish_seating(position=first, by=TESTS)
+    return first, plan_committed(tournament=tournament, number=2, by=TESTS)
+
+
+def repeating_swap(first: Position, second: Position):
+    """Seats ``y`` and ``z`` of position 2 whose swap seats ``y`` beside ``x``, whom they met
+    at position 1's table ``number``: (x, y, z, number)."""
+    x = second.seats.select_related("registration__player", "table").first()
+    table = first.seats.get(registration=x.registration).table
+    met = set(
+        table.seats.exclude(registration=x.registration).values_list("registration", flat=True)
+    )
+    y = second.seats.exclude(table=x.table).filter(registration_id__in=met).first()
+    z = second.seats.filter(table=x.table).exclude(pk=x.pk).first()
+    return x, y, z, table.number
