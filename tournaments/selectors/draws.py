@@ -4,6 +4,7 @@ plan against the public data alone (``manage.py verify_draw``)."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.utils.translation import gettext as _
 
@@ -145,11 +146,26 @@ def draw_input(
 
 
 @dataclass(frozen=True)
+class SwapRow:
+    """One hand swap as the public page lists it: the two players named with their
+    participant number (two players may share a name), when, by whom, and the reason and the
+    meetings it repeats when it repeats some."""
+
+    position: int
+    first: str
+    second: str
+    at: datetime | None
+    by: str
+    reason: str
+    repeats: list[str]
+
+
+@dataclass(frozen=True)
 class DrawRow:
     """One draw as the public page lists it; the secret only once revealed."""
 
     draw: Draw
-    swaps: list[tuple[int, str, str]]  # (position, first player, second player)
+    swaps: list[SwapRow]
 
     @property
     def positions(self) -> range:
@@ -159,27 +175,47 @@ class DrawRow:
 
 def public_draws(*, tournament: Tournament) -> list[DrawRow]:
     """Every draw of ``tournament``, by position then attempt, with the hand swaps made after
-    each in the players' names."""
+    each in the players' names and numbers."""
     draws = list(Draw.objects.filter(tournament=tournament).order_by("position_number", "attempt"))
-    ids = {pid for draw in draws for swap in draw.swaps for pid in swap["players"]}
+    ids = {
+        pid
+        for draw in draws
+        for swap in draw.swaps
+        for pid in [*swap["players"], *(pid for r in swap.get("repeats", []) for pid in r[:2])]
+    }
     names = {
-        registration.player_id: str(registration.player)
+        registration.player_id: _("%(player)s (n° %(number)s)")
+        % {"player": registration.player, "number": registration.number}
         for registration in tournament.registrations.filter(player_id__in=ids).select_related(
             "player"
         )
     }
-    rows = []
-    for draw in draws:
-        swaps = [
-            (
-                swap["position"],
-                names.get(swap["players"][0], "?"),
-                names.get(swap["players"][1], "?"),
-            )
-            for swap in draw.swaps
-        ]
-        rows.append(DrawRow(draw=draw, swaps=swaps))
-    return rows
+    return [
+        DrawRow(draw=draw, swaps=[_swap_row(swap, names) for swap in draw.swaps]) for draw in draws
+    ]
+
+
+def _swap_row(swap: dict, names: dict[int, str]) -> SwapRow:
+    first, second = (names.get(pid, "?") for pid in swap["players"])
+    at = swap.get("at")
+    return SwapRow(
+        position=swap["position"],
+        first=first,
+        second=second,
+        at=datetime.fromisoformat(at) if at else None,
+        by=swap.get("by", ""),
+        reason=swap.get("reason", ""),
+        repeats=[
+            _("%(first)s et %(second)s, déjà à la table %(table)s de la position %(position)s")
+            % {
+                "first": names.get(a, "?"),
+                "second": names.get(b, "?"),
+                "table": table,
+                "position": number,
+            }
+            for a, b, number, table in swap.get("repeats", [])
+        ],
+    )
 
 
 def public_draw(draw: Draw) -> PublicDraw:

@@ -72,8 +72,7 @@ def _placement_page(tournament: Tournament, number: int, selected_seat: str = ""
                 names[meeting.players[0]],
                 names[meeting.players[1]],
                 meeting.times,
-                frozenset((names[meeting.players[0]].pk, names[meeting.players[1]].pk))
-                in by_swaps,
+                frozenset((names[meeting.players[0]].pk, names[meeting.players[1]].pk)) in by_swaps,
             )
             for meeting in report.repeated_pairs
         ]
