@@ -3,6 +3,7 @@ header), and the public page of every draw."""
 
 import pytest
 
+from seating.verify import verdicts
 from tests.at_the_table import TESTS
 from tests.factories import ROOM_SEED, plan_committed
 from tests.pdfs import pdf_text
@@ -157,3 +158,15 @@ def test_the_public_swaps_name_the_players_with_their_numbers_and_who_swapped(cl
     numbers = [tournament.registrations.get(player_id=pid).number for pid in swapped]
     assert f"(n° {numbers[0]}) et " in page and f"(n° {numbers[1]}) échangés" in page
     assert "(Script : tests)" in page
+
+
+@pytest.mark.usefixtures("published")
+def test_the_json_passes_the_verifier_that_needs_no_django(client, tournament):
+    document = client.get(f"/tournois/{tournament.pk}/tirages.json").json()
+
+    results = verdicts(document)
+
+    assert [(verdict.checked, verdict.found) for verdict in results] == [
+        (True, []),
+        (False, []),
+    ]
