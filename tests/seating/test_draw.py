@@ -7,6 +7,7 @@ from seating.draw import (
     GENERATOR_VERSION,
     DrawPlayer,
     PublicDraw,
+    canonical_json,
     commitment_of,
     differences,
     fingerprint,
@@ -281,3 +282,23 @@ def test_an_input_naming_another_version_than_its_draw_is_named():
         f"Position 1, tirage n° 1 : les données d'entrée nomment la version tarot-seating-1, "
         f"le tirage la version {GENERATOR_VERSION}."
     ]
+
+
+def test_the_canonical_json_is_written_as_docs_tirage_says():
+    document = {"b": 10, "a_b": 'œ🃏\x7f/"\\\n\x01', "aB": [True, None, -3]}
+
+    assert canonical_json(document) == (
+        '{"aB":[true,null,-3],"a_b":"\\u0153\\ud83c\\udccf\\u007f/\\"\\\\\\n\\u0001","b":10}'
+    )
+
+
+def test_players_without_a_licence_come_first_then_licences_as_text():
+    players = [
+        DrawPlayer(player_id=3, licence="9"),
+        DrawPlayer(player_id=2, licence="10"),
+        DrawPlayer(player_id=9, licence=""),
+        DrawPlayer(player_id=1, licence=""),
+    ]
+    doc = input_document(position=1, positions=1, allow_five=False, players=players, history=())
+
+    assert [player["player_id"] for player in doc["players"]] == [1, 9, 2, 3]
