@@ -23,7 +23,7 @@ from tournaments.management.commands.demo_tournament import DEMO_ARBITRE, random
 from tournaments.management.commands.demo_tournament import Command as DemoTournament
 from tournaments.models import Tournament, TournamentRole
 from tournaments.services.deals import record_deal
-from tournaments.services.draws import commit_draw
+from tournaments.services.draws import commit_draw, enter_room_seed
 from tournaments.services.halls import add_hall, give_role
 from tournaments.services.positions import close_position
 from tournaments.services.registrations import register_player
@@ -167,8 +167,11 @@ def play_position(tournament: Tournament, number: int, *, rng: random.Random, by
     """Seat position ``number``, publish it, play every deal of every table, have every
     player confirm their bilan, and close it: a position as a room plays it (its calls
     answered at the tables, not in the app)."""
-    # The draw's commitment first (shown, journalled), as the placement page asks for it.
+    # The draw's commitment first (shown, journalled), as the placement page asks for it,
+    # then the room seed: six dice thrown in the room.
     commit_draw(tournament=tournament, number=number, by=by)
+    dice = "".join(str(rng.randint(1, 6)) for _ in range(6))
+    enter_room_seed(tournament=tournament, number=number, room_seed=dice, by=by)
     position = plan_position(tournament=tournament, number=number, by=by)
     publish_seating(position=position, by=by)
     for table in position.tables.prefetch_related("seats"):
