@@ -9,6 +9,7 @@ from tests.at_the_table import TESTS, play, prise_by, sign
 from tests.live import kinds, published
 from tournaments.models import Deal
 from tournaments.services.deals import correct_deal, delete_deal, record_deal
+from tournaments.services.draws import commit_draw, enter_room_seed
 from tournaments.services.halls import add_hall
 from tournaments.services.penalties import add_penalty
 from tournaments.services.positions import close_position, reopen_position
@@ -177,3 +178,16 @@ def test_an_event_carries_the_moment_it_was_published(room, live_bus, commits):
         play(room[2][0], prise_by("N"))
 
     assert isinstance(published(live_bus)[0]["at"], float)
+
+
+def test_a_commitment_and_its_room_seed_are_announced_for_the_screens(room, live_bus, commits):
+    tournament = room[0]
+
+    with commits(execute=True):
+        commit_draw(tournament=tournament, number=2, by=TESTS)
+        enter_room_seed(tournament=tournament, number=2, room_seed="425163", by=TESTS)
+
+    events = published(live_bus)
+    assert [event["kind"] for event in events] == ["draw.committed", "draw.room_seed"]
+    assert [event["registrations"] for event in events] == [[], []]
+    assert not any(event["private"] for event in events)
