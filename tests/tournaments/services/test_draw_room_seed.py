@@ -10,6 +10,7 @@ from tests.at_the_table import TESTS
 from tests.factories import ROOM_SEED, plan_committed
 from tournaments.models import Draw, JournalEntry
 from tournaments.selectors.draws import draw_in_force, verify_draws
+from tournaments.selectors.journal import with_changes
 from tournaments.services.draws import commit_draw, enter_room_seed
 from tournaments.services.seating import plan_position, publish_seating
 
@@ -122,3 +123,14 @@ def test_a_commitment_made_while_the_tournament_is_unpublished_says_so(tournamen
 def test_a_commitment_made_once_the_tournament_is_public_is_not_marked(tournament, committed):
     assert tournament.published
     assert not committed.committed_unpublished
+
+
+def test_the_journal_words_the_room_seed_and_the_commitment_in_french(tournament, committed):
+    enter_room_seed(tournament=tournament, number=1, room_seed=ROOM_SEED, by=TESTS)
+
+    entry = with_changes(JournalEntry.objects.filter(action="draw.room_seed"))[0]
+
+    assert [(change.label, change.after) for change in entry.changes] == [
+        ("engagement", committed.commitment),
+        ("graine de la salle", ROOM_SEED),
+    ]
