@@ -4,6 +4,7 @@ gives."""
 
 import pytest
 
+from clubs.models import Player
 from common.refusals import Refused
 from seating.draw import GENERATOR_VERSION, seed_of
 from tests.at_the_table import TESTS
@@ -134,3 +135,14 @@ def test_the_journal_words_the_room_seed_and_the_commitment_in_french(tournament
         ("engagement", committed.commitment),
         ("graine de la salle", ROOM_SEED),
     ]
+
+
+def test_the_draws_input_gives_each_players_club(tournament, registrations):
+    Player.objects.filter(pk=registrations[0].player_id).update(club=" Tarot club de Lyon ")
+    plan_committed(tournament=tournament, number=1, by=TESTS)
+
+    draw = draw_in_force(tournament=tournament, number=1)
+    clubs = {player["player_id"]: player["club"] for player in draw.input["players"]}
+    assert clubs[registrations[0].player_id] == "Tarot club de Lyon"
+    assert clubs[registrations[1].player_id] is None
+    assert (draw.input["apart"], draw.input["fixed"]) == ([], [])
