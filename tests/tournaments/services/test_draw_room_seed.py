@@ -3,15 +3,30 @@ commitment is shown, part of the seed, fixed once entered; and the times a draw'
 gives."""
 
 import pytest
+from django.db import transaction
+from django.utils import timezone
 
 from clubs.models import Player
 from common.refusals import Refused
-from seating.draw import GENERATOR_VERSION, seed_of
+from seating.draw import (
+    GENERATOR_VERSION,
+    commitment_of,
+    fingerprint,
+    input_document,
+    plan_of,
+    seed_of,
+)
 from tests.at_the_table import TESTS
-from tests.factories import ROOM_SEED, plan_committed
+from tests.factories import ROOM_SEED, plan_committed, seat
 from tournaments.models import Draw, JournalEntry
-from tournaments.selectors.draws import draw_in_force, verify_draws
+from tournaments.selectors.draws import (
+    Verification,
+    draw_in_force,
+    draw_players,
+    verify_draws,
+)
 from tournaments.selectors.journal import with_changes
+from tournaments.services import journal
 from tournaments.services.draws import commit_draw, enter_room_seed
 from tournaments.services.seating import plan_position, publish_seating
 
@@ -146,3 +161,36 @@ def test_the_draws_input_gives_each_players_club(tournament, registrations):
     assert clubs[registrations[0].player_id] == "Tarot club de Lyon"
     assert clubs[registrations[1].player_id] is None
     assert (draw.input["apart"], draw.input["fixed"]) == ([], [])
+
+
+def test_a_draw_of_version_2_made_before_the_room_seed_still_verifies(tournament, registrations):
+    """A draw stored before this version, as the app then made it: no room seed, its seed of
+    four parts, its plan by the generator it names."""
+    players = draw_players(registrations)
+    document = input_document(
+        position=1, positions=3, allow_five=False, players=players, history=[],
+        version="tarot-seating-2",
+    )  # fmt: skip
+    secret = "ab" * 32
+    seed = seed_of(
+        secret=secret, input_fingerprint=fingerprint(document), position=1,
+        version="tarot-seating-2",
+    )  # fmt: skip
+    plan = plan_of(document, seed)[:1]
+    by_player = {registration.player_id: registration for registration in registrations}
+    seat(tournament, 1, [[by_player[pid] for pid in table] for table in plan[0]])
+    now = timezone.now()
+    draw = Draw.objects.create(
+        tournament=tournament, position_number=1, attempt=1, secret=secret,
+        commitment=commitment_of(secret), committed_at=now, generator="tarot-seating-2",
+        input=document, input_fingerprint=fingerprint(document), seed=seed, plan=plan,
+        plan_fingerprint=fingerprint(plan), drawn_at=now, revealed_at=now,
+    )  # fmt: skip
+    with transaction.atomic():
+        journal.record(
+            tournament=tournament, action=journal.Action.DRAW_COMMITTED, by=TESTS,
+            subject=draw, after={"commitment": draw.commitment, "reason": ""},
+        )  # fmt: skip
+    tournament.positions.filter(number=1).update(seating_published_at=now)
+
+    assert verify_draws(tournament=tournament) == Verification(checked=1, differences=[])
