@@ -136,13 +136,14 @@ def build_championship(players: int = 2000, halls: int = 2) -> Championship:
 
 def play_position(tournament, number: int, *, by) -> float:
     """Seat position ``number`` (timed), publish it, record one deal at each table, close it."""
-    from championships.services.draws import commit_draw
+    from championships.services.draws import commit_draw, enter_room_seed
     from tournaments.deal_scoring import DealResult
     from tournaments.services.deals import record_deal
     from tournaments.services.positions import close_position
     from tournaments.services.seating import plan_position, publish_seating
 
     commit_draw(tournament=tournament, number=number, by=by)
+    enter_room_seed(tournament=tournament, number=number, room_seed="425163", by=by)
     start = time.perf_counter()
     position = plan_position(tournament=tournament, number=number, by=by)
     seconds = time.perf_counter() - start

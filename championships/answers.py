@@ -7,6 +7,7 @@ from championships.selectors.draws import commitment_published as commitment_pub
 from championships.selectors.draws import commitment_to_show as commitment_to_show
 from championships.selectors.draws import draw_in_force as draw_in_force
 from championships.selectors.draws import draw_input as draw_input
+from championships.selectors.draws import pairs_made_by_swaps as pairs_made_by_swaps
 from championships.selectors.draws import pending_draw as pending_draw
 from championships.selectors.hall_tables import empty_hall as empty_hall
 from championships.selectors.hall_tables import empty_halls as empty_halls
@@ -24,6 +25,7 @@ from championships.selectors.stages import tournament_stages as tournament_stage
 from championships.services.draws import commit_draw as commit_draw
 from championships.services.draws import commit_first_draw as commit_first_draw
 from championships.services.draws import drawn as drawn
+from championships.services.draws import enter_room_seed as enter_room_seed
 from championships.services.draws import make_draw as make_draw
 from championships.services.draws import note_swap as note_swap
 from championships.services.draws import reveal_published as reveal_published

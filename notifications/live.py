@@ -37,6 +37,9 @@ TABLE_ACTIONS = {
 POSITION_ACTIONS = {Action.SEATING_PUBLISHED, Action.POSITION_CLOSED, Action.POSITION_REOPENED}
 PENALTY_ACTIONS = {Action.PENALTY_ADDED, Action.PENALTY_CANCELLED}
 TOURNAMENT_ACTIONS = {Action.TOURNAMENT_PUBLISHED, Action.TOURNAMENT_HIDDEN}
+# A commitment shown, a room seed entered: the projector and the draws' page show them as they
+# come (docs/tirage.md); they concern no player in particular.
+DRAW_ACTIONS = {Action.DRAW_COMMITTED, Action.DRAW_ROOM_SEED}
 PRIVATE_ACTIONS = {Action.CALL_HANDLED}
 # What the check-in page shows: who is registered, present, late or withdrawn.
 CHECKIN_ACTIONS = {
@@ -55,6 +58,7 @@ ANNOUNCED = (
     | POSITION_ACTIONS
     | PENALTY_ACTIONS
     | TOURNAMENT_ACTIONS
+    | DRAW_ACTIONS
     | PRIVATE_ACTIONS
     | CHECKIN_ACTIONS
 )
@@ -108,6 +112,8 @@ def _concerned(entry: JournalEntry, subject, table) -> list[int]:
     """The keys of the registrations the entry is about (a deal's save has read its table's
     seats already: ``services/deals.py``)."""
     action = entry.action
+    if action in DRAW_ACTIONS:
+        return []
     if action in TABLE_ACTIONS or action in PRIVATE_ACTIONS:
         seated = getattr(table, "seated_registrations", None)
         if seated is not None:

@@ -82,7 +82,8 @@ its few repeats on large fields; ``designs`` the affine designs over Galois fiel
 the tightest schedules; ``state`` the schedule the search works on, kept so that pricing a
 swap is cheap; ``tabu`` the search itself; ``seats`` the
 dealing of seats once the tables are set; ``report`` the quality report; ``schedule`` the
-names of the shapes a plan comes in.
+names of the shapes a plan comes in; ``draw`` the verifiable draw and ``verify`` its check
+from a tournament's tirages.json (``python -m seating.verify``).
 """
 
 from seating.errors import SeatingError

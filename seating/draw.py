@@ -10,8 +10,11 @@ The scheme, in short:
    so far (every earlier position's tables, in seat order), the position's number, how many
    positions are planned from it and whether tables of 5 are allowed. Its **fingerprint** is
    the SHA-256 of its canonical JSON (keys sorted, no spaces, ASCII only).
-3. The **seed** is the first 16 hexadecimal digits of
-   SHA-256(« secret:fingerprint:position:version »), read as a number.
+3. Once the commitment is shown, the **room seed** (« la graine de la salle »: digits a player
+   types, or dice thrown in the room) is entered; nobody knows it when the secret is chosen,
+   and the secret is fixed before it is known. The **seed** is the first 16 hexadecimal
+   digits of SHA-256(« secret:room seed:fingerprint:position:version ») (versions 1 and 2,
+   without a room seed: « secret:fingerprint:position:version »), read as a number.
 4. The generator (``plan_positions``) numbers the players 0, 1, 2… in the document's order
    (the players of the history no longer present after them, by id) and plans from the seed.
    The **plan's fingerprint** is the SHA-256 of the canonical JSON of the plan (the positions
@@ -32,7 +35,7 @@ from seating.plan import plan_positions
 
 # Names the generator and the rules of this document: a change to either that could change
 # a plan for the same seed gives a new version, so that old draws are checked by the old one.
-GENERATOR_VERSION = "tarot-seating-2"
+GENERATOR_VERSION = "tarot-seating-3"
 
 # How ``plan_positions`` plans for each version a draw may name: every version ever used
 # stays here, so that a draw is always checked by the generator that made it.
@@ -44,10 +47,20 @@ GENERATOR_VERSION = "tarot-seating-2"
 #   construction's few repeats are repaired by swaps priced from the sparse meetings
 #   (``seating.repair``) before the search: a position of 2,000 seats in a fraction of a
 #   second.
+# - tarot-seating-3 (issue 41): the room seed joins the seed, and the organiser's wishes
+#   (each player's club, the pairs kept apart, the fixed tables) are part of the input, so
+#   that ``plan_positions`` is given them (``seating.constraints``) and anyone re-derives them.
 GENERATORS: dict[str, dict[str, bool]] = {
     "tarot-seating-1": {"continue_plan": True, "repair": False},
     "tarot-seating-2": {"continue_plan": False, "repair": True},
+    "tarot-seating-3": {"continue_plan": False, "repair": True},
 }
+
+# The versions whose seed holds the room seed and whose input holds the wishes.
+WITH_ROOM_SEED = frozenset({"tarot-seating-3"})
+
+# What a room seed is: digits only, as many as a player types or dice give, spaces dropped.
+ROOM_SEED_DIGITS = (4, 40)
 
 PlanIds = list[list[list[int]]]  # positions of tables of player ids, in seat order
 
@@ -75,15 +88,36 @@ def fingerprint(document) -> str:
     return sha256_hex(canonical_json(document))
 
 
-def seed_text(*, secret: str, input_fingerprint: str, position: int, version: str) -> str:
-    """What is hashed into the seed, as a delegate types it by hand."""
+def room_seed_of(typed: str) -> str | None:
+    """The room seed as typed (« 4 2 6 1 5 3 »), as the seed uses it: its digits, spaces
+    dropped; None when it is not 4 to 40 digits 0 to 9 (nothing else is a room seed)."""
+    digits = "".join(typed.split())
+    low, high = ROOM_SEED_DIGITS
+    if not low <= len(digits) <= high or not all(c in "0123456789" for c in digits):
+        return None
+    return digits
+
+
+def seed_text(
+    *, secret: str, input_fingerprint: str, position: int, version: str, room_seed: str = ""
+) -> str:
+    """What is hashed into the seed, as a delegate types it by hand: from version 3, the
+    room seed after the secret."""
+    if version in WITH_ROOM_SEED:
+        return f"{secret}:{room_seed}:{input_fingerprint}:{position}:{version}"
     return f"{secret}:{input_fingerprint}:{position}:{version}"
 
 
-def seed_of(*, secret: str, input_fingerprint: str, position: int, version: str) -> str:
+def seed_of(
+    *, secret: str, input_fingerprint: str, position: int, version: str, room_seed: str = ""
+) -> str:
     """The seed in hexadecimal (16 digits): the start of SHA-256 of ``seed_text``."""
     text = seed_text(
-        secret=secret, input_fingerprint=input_fingerprint, position=position, version=version
+        secret=secret,
+        input_fingerprint=input_fingerprint,
+        position=position,
+        version=version,
+        room_seed=room_seed,
     )
     return sha256_hex(text)[:16]
 
@@ -93,6 +127,7 @@ class DrawPlayer:
     player_id: int
     licence: str
     team: str | None = None
+    club: str | None = None
 
 
 def input_document(
@@ -102,12 +137,17 @@ def input_document(
     allow_five: bool,
     players: Sequence[DrawPlayer],
     history: Sequence[Sequence[Sequence[int]]],
+    apart: Sequence[Sequence[int]] = (),
+    fixed: Mapping[int, int] | None = None,
+    version: str = GENERATOR_VERSION,
 ) -> dict:
     """The public input of a draw: players by licence (then by id; no licence first), the
-    meetings so far as the earlier positions' tables, and what is asked."""
+    meetings so far as the earlier positions' tables, and what is asked. From version 3,
+    each player's club, the pairs kept apart and the fixed tables too (the player's id and
+    the table's number), each list sorted."""
     ordered = sorted(players, key=lambda player: (player.licence, player.player_id))
-    return {
-        "version": GENERATOR_VERSION,
+    document = {
+        "version": version,
         "position": position,
         "positions": positions,
         "allow_five": allow_five,
@@ -117,6 +157,12 @@ def input_document(
         ],
         "history": [[list(table) for table in tables] for tables in history],
     }
+    if version in WITH_ROOM_SEED:
+        for entry, player in zip(document["players"], ordered, strict=True):
+            entry["club"] = player.club or None
+        document["apart"] = [list(pair) for pair in sorted({tuple(sorted(p)) for p in apart})]
+        document["fixed"] = sorted([player, table] for player, table in (fixed or {}).items())
+    return document
 
 
 def plan_of(document: Mapping, seed: str) -> PlanIds:
@@ -145,8 +191,27 @@ def plan_of(document: Mapping, seed: str) -> PlanIds:
         ],
         seed=int(seed, 16),
         **rules,
+        **(_wishes(document, index) if document["version"] in WITH_ROOM_SEED else {}),
     )
     return [[[back[number] for number in table] for table in tables] for tables in plan]
+
+
+def _wishes(document: Mapping, index: Mapping[int, int]) -> dict:
+    """The organiser's wishes of a version 3 document, by the generator's numbers: clubs,
+    pairs kept apart, fixed tables (a player absent from the document is left out)."""
+    return {
+        "clubs": {
+            index[player["player_id"]]: player["club"]
+            for player in document["players"]
+            if player.get("club") is not None
+        },
+        "apart": [
+            (index[first], index[second])
+            for first, second in document["apart"]
+            if first in index and second in index
+        ],
+        "fixed": {index[player]: table for player, table in document["fixed"] if player in index},
+    }
 
 
 def with_swaps(tables: Sequence[Sequence[int]], swaps: Sequence[Sequence[int]]) -> PlanIds:
@@ -176,6 +241,7 @@ class PublicDraw:
     seed: str
     plan: PlanIds
     plan_fingerprint: str
+    room_seed: str = ""
 
 
 def differences(draw: PublicDraw) -> list[str]:
@@ -197,11 +263,15 @@ def differences(draw: PublicDraw) -> list[str]:
         found.append(f"{name} : les données d'entrée ne donnent pas l'empreinte publiée.")
     if draw.input.get("position") != draw.position:
         found.append(f"{name} : les données d'entrée sont celles d'une autre position.")
+    if draw.version in WITH_ROOM_SEED and room_seed_of(draw.room_seed or "") != draw.room_seed:
+        found.append(f"{name} : pas de graine de la salle valable ({draw.room_seed!r}).")
+        return found
     seed = seed_of(
         secret=draw.secret,
         input_fingerprint=draw.input_fingerprint,
         position=draw.position,
         version=draw.version,
+        room_seed=draw.room_seed,
     )
     if seed != draw.seed:
         found.append(f"{name} : la graine publiée n'est pas celle que donnent ses entrées.")

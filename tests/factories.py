@@ -3,14 +3,14 @@ positions. Fixtures call them; tests call them where a fixture would hide what m
 
 import datetime
 
-from championships.services.draws import commit_draw
+from championships.services.draws import commit_draw, enter_room_seed
 from clubs.models import Club, Member, Player
 from common.actors import Actor
 from tests.at_the_table import TESTS
 from tournaments.models import Deal, Position, Registration, Team, Tournament
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import check_in, register_player, withdraw_player
-from tournaments.services.seating import plan_position, seat_position
+from tournaments.services.seating import plan_position, publish_seating, seat_position
 
 
 def club_of(arbitre, **fields) -> Club:
@@ -129,8 +129,38 @@ def duo_with_penalty(tournament, players, position, arbitre, *, team_name: str):
     return tournament
 
 
+# Dice thrown in the room, as the tests' arbitre types them.
+ROOM_SEED = "425163"
+
+
 def plan_committed(*, tournament, number: int, by=TESTS, reason: str = ""):
     """``plan_position`` as the placement page runs it: the draw's commitment fixed and shown
-    first (``commit_draw``, its own request), then the draw."""
+    first (``commit_draw``, its own request), the room seed entered (its own request), then
+    the draw."""
     commit_draw(tournament=tournament, number=number, by=by, reason=reason)
+    enter_room_seed(tournament=tournament, number=number, room_seed=ROOM_SEED, by=by)
     return plan_position(tournament=tournament, number=number, by=by)
+
+
+def two_positions_seated(tournament) -> tuple[Position, Position]:
+    """16 players, position 1 seated and published, position 2 seated: its draw repeats no
+    meeting."""
+    tournament.positions_count = 2
+    tournament.save()
+    register(tournament, 16)
+    first = plan_committed(tournament=tournament, number=1, by=TESTS)
+    publish_seating(position=first, by=TESTS)
+    return first, plan_committed(tournament=tournament, number=2, by=TESTS)
+
+
+def repeating_swap(first: Position, second: Position):
+    """Seats ``y`` and ``z`` of position 2 whose swap seats ``y`` beside ``x``, whom they met
+    at position 1's table ``number``: (x, y, z, number)."""
+    x = second.seats.select_related("registration__player", "table").first()
+    table = first.seats.get(registration=x.registration).table
+    met = set(
+        table.seats.exclude(registration=x.registration).values_list("registration", flat=True)
+    )
+    y = second.seats.exclude(table=x.table).filter(registration_id__in=met).first()
+    z = second.seats.filter(table=x.table).exclude(pk=x.pk).first()
+    return x, y, z, table.number

@@ -83,6 +83,8 @@ def test_dev_prod_refuses_a_port_that_is_not_one():
 
 
 def test_the_draws_worked_example_is_what_the_code_computes():
+    import random
+
     from seating.draw import (
         GENERATOR_VERSION,
         DrawPlayer,
@@ -92,28 +94,44 @@ def test_the_draws_worked_example_is_what_the_code_computes():
         input_document,
         plan_of,
         seed_of,
+        seed_text,
     )
 
     document = (ROOT / "docs" / "tirage.md").read_text(encoding="utf-8")
     licences = [("0412361", 31), ("0098765", 12), ("0731002", 47), ("0245118", 5)]
     licences += [("0560034", 28), ("0188870", 19), ("0650441", 53), ("0300297", 8)]
-    players = [DrawPlayer(player_id=pid, licence=licence) for licence, pid in licences]
+    lyon = {31, 5}
+    players = [
+        DrawPlayer(
+            player_id=pid, licence=licence, club="Tarot club de Lyon" if pid in lyon else None
+        )
+        for licence, pid in licences
+    ]
     data = input_document(position=1, positions=3, allow_five=False, players=players, history=[])
     secret = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
-    seed = seed_of(
-        secret=secret, input_fingerprint=fingerprint(data), position=1, version=GENERATOR_VERSION
-    )
+    seeded = {
+        "secret": secret,
+        "input_fingerprint": fingerprint(data),
+        "position": 1,
+        "version": GENERATOR_VERSION,
+        "room_seed": "615243",
+    }
+    seed = seed_of(**seeded)
     plan = plan_of(data, seed)[:1]
+    words = random.Random(int(seed, 16))
 
     for shown in (
         commitment_of(secret),
         canonical_json(data),
         fingerprint(data),
+        seed_text(**seeded),
         seed,
         canonical_json(plan),
         fingerprint(plan),
+        "{}, {} et {}".format(*(words.getrandbits(32) for _ in range(3))),
     ):
         assert shown in document
+    assert GENERATOR_VERSION in document
 
 
 def test_the_readme_keeps_to_what_a_newcomer_needs_first():

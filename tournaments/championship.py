@@ -239,7 +239,32 @@ def reveal_published(*, position, by) -> None:
     return _championship().reveal_published(position=position, by=by)
 
 
-def note_swap(*, position, first_player: int, second_player: int) -> None:
+def note_swap(
+    *,
+    position,
+    first_player: int,
+    second_player: int,
+    by,
+    reason: str = "",
+    repeats: list[list[int]] | None = None,
+) -> None:
     return _championship().note_swap(
-        position=position, first_player=first_player, second_player=second_player
+        position=position,
+        first_player=first_player,
+        second_player=second_player,
+        by=by,
+        reason=reason,
+        repeats=repeats,
     )
+
+
+def enter_room_seed(*, tournament, number: int, room_seed: str, by) -> Draw:
+    """The room's seed (« la graine de la salle ») joins the draw once its commitment shows."""
+    return _championship().enter_room_seed(
+        tournament=tournament, number=number, room_seed=room_seed, by=by
+    )
+
+
+def pairs_made_by_swaps(*, tournament, upto: int) -> set[frozenset[int]]:
+    """The pairs of players that hand swaps, not the draws, made meet, up to position upto."""
+    return _championship().pairs_made_by_swaps(tournament=tournament, upto=upto)

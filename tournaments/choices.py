@@ -172,6 +172,7 @@ class JournalAction(models.TextChoices):
     ROLE_REMOVED = "role.removed", _("Rôle retiré")
     DRAW_COMMITTED = "draw.committed", _("Engagement de tirage fixé")
     DRAW_REVEALED = "draw.revealed", _("Secret du tirage révélé")
+    DRAW_ROOM_SEED = "draw.room_seed", _("Graine de la salle saisie")
     # Lines that change nothing the tournament shows (``QUIET_ACTIONS``): a document asked
     # for, failed or asked again, a phone subscribed to a player's notifications or not.
     DOCUMENT_ASKED = "document.asked", _("Document demandé")

@@ -57,6 +57,7 @@ position_pages = [
     path("placement/", seating.placement, name="setup_placement"),
     path("placement/generer/", seating.placement_generate, name="setup_placement_generate"),
     path("placement/engagement/", seating.placement_commit, name="setup_placement_commit"),
+    path("placement/graine/", seating.placement_room_seed, name="setup_placement_room_seed"),
     path("placement/echanger/", seating.placement_swap, name="setup_placement_swap"),
     path("placement/publier/", seating.placement_publish, name="setup_placement_publish"),
     path("salle/", room.position_room, name="sheet_room"),

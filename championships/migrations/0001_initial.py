@@ -1,6 +1,6 @@
 # The championship's tables (stages, halls, roles, draws) were made by tournaments (0022, 0023)
 # and keep their names (db_table): this app takes them over in the project state only, and
-# tournaments 0030 forgets them. Not a row moves; a fresh database gets them from tournaments.
+# tournaments 0031 forgets them. Not a row moves; a fresh database gets them from tournaments.
 
 import django.db.models.deletion
 from django.conf import settings
@@ -12,7 +12,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('tournaments', '0029_hardening_push_address'),
+        ('tournaments', '0030_draw_room_seed'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -91,6 +91,10 @@ class Migration(migrations.Migration):
                         ('swaps', models.JSONField(blank=True, default=list, verbose_name='échanges à la main')),
                         ('drawn_at', models.DateTimeField(blank=True, null=True, verbose_name='tiré le')),
                         ('revealed_at', models.DateTimeField(blank=True, null=True, verbose_name='secret révélé le')),
+                        ('committed_unpublished', models.BooleanField(default=False, verbose_name='engagement fixé avant la publication du tournoi')),
+                        ('room_seed', models.CharField(blank=True, max_length=40, verbose_name='graine de la salle')),
+                        ('room_seed_at', models.DateTimeField(blank=True, null=True, verbose_name='graine de la salle saisie le')),
+                        ('seating_published_at', models.DateTimeField(blank=True, null=True, verbose_name='placement publié le')),
                         ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='draws', to='tournaments.tournament')),
                     ],
                     options={
@@ -98,7 +102,7 @@ class Migration(migrations.Migration):
                         'verbose_name_plural': 'tirages',
                         'db_table': 'tournaments_draw',
                         'ordering': ['tournament', 'position_number', 'attempt'],
-                        'constraints': [models.UniqueConstraint(fields=('tournament', 'position_number', 'attempt'), name='draw_attempt_unique', violation_error_message='Cette position a déjà un tirage de ce numéro.'), models.CheckConstraint(condition=models.Q(('attempt__gte', 1), ('position_number__gte', 1)), name='draw_numbers_positive', violation_error_message='Tirages et positions se comptent à partir de 1.'), models.CheckConstraint(condition=models.Q(('attempt', 1), models.Q(('reason', ''), _negated=True), _connector='OR'), name='draw_again_has_reason', violation_error_message='Un nouveau tirage se fait avec son motif, écrit.'), models.CheckConstraint(condition=models.Q(('revealed_at__isnull', True), ('drawn_at__isnull', False), _connector='OR'), name='draw_revealed_once_drawn', violation_error_message="Le secret d'un tirage se révèle une fois tiré.")],
+                        'constraints': [models.UniqueConstraint(fields=('tournament', 'position_number', 'attempt'), name='draw_attempt_unique', violation_error_message='Cette position a déjà un tirage de ce numéro.'), models.CheckConstraint(condition=models.Q(('attempt__gte', 1), ('position_number__gte', 1)), name='draw_numbers_positive', violation_error_message='Tirages et positions se comptent à partir de 1.'), models.CheckConstraint(condition=models.Q(('attempt', 1), models.Q(('reason', ''), _negated=True), _connector='OR'), name='draw_again_has_reason', violation_error_message='Un nouveau tirage se fait avec son motif, écrit.'), models.CheckConstraint(condition=models.Q(('revealed_at__isnull', True), ('drawn_at__isnull', False), _connector='OR'), name='draw_revealed_once_drawn', violation_error_message="Le secret d'un tirage se révèle une fois tiré."), models.CheckConstraint(condition=models.Q(models.Q(('room_seed', ''), ('room_seed_at__isnull', True)), models.Q(('room_seed__regex', '^[0-9]{4,40}$'), ('room_seed_at__isnull', False)), _connector='OR'), name='draw_room_seed_digits', violation_error_message="La graine de la salle compte de 4 à 40 chiffres, avec l'heure de sa saisie."), models.CheckConstraint(condition=models.Q(('drawn_at__isnull', True), ('generator__in', ['tarot-seating-1', 'tarot-seating-2']), models.Q(('room_seed', ''), _negated=True), _connector='OR'), name='draw_has_room_seed', violation_error_message='Ce tirage se fait avec la graine de la salle.')],
                     },
                 ),
                 migrations.AddConstraint(

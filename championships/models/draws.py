@@ -16,9 +16,13 @@ class Draw(models.Model):
     is published (or the draw abandoned for another).
 
     ``attempt`` counts the draws of one position: « tirage n° 2 » needs its ``reason``.
+    ``room_seed`` is « la graine de la salle »: digits typed by a player or dice thrown in
+    the room, entered once the commitment is shown, part of the seed from version 3.
     ``input`` is the public input document (players by licence, the meetings so far),
     ``plan`` the positions the draw seated (player ids by table, in seat order), ``swaps``
-    the pairs of players exchanged by hand after it.
+    the pairs of players exchanged by hand after it (with when, by whom, why, and the
+    meetings they repeat). ``committed_unpublished``: the tournament was not public when
+    the commitment was fixed, so only the room saw it.
     """
 
     tournament = models.ForeignKey(
@@ -30,6 +34,11 @@ class Draw(models.Model):
     secret = models.CharField(_("secret"), max_length=64)
     commitment = models.CharField(_("engagement"), max_length=64, unique=True)
     committed_at = models.DateTimeField(_("engagement fixé le"))
+    committed_unpublished = models.BooleanField(
+        _("engagement fixé avant la publication du tournoi"), default=False
+    )
+    room_seed = models.CharField(_("graine de la salle"), max_length=40, blank=True)
+    room_seed_at = models.DateTimeField(_("graine de la salle saisie le"), null=True, blank=True)
     generator = models.CharField(_("version du générateur"), max_length=40, blank=True)
     input = models.JSONField(_("données d'entrée"), null=True, blank=True)
     input_fingerprint = models.CharField(_("empreinte des données"), max_length=64, blank=True)
@@ -39,6 +48,7 @@ class Draw(models.Model):
     swaps = models.JSONField(_("échanges à la main"), default=list, blank=True)
     drawn_at = models.DateTimeField(_("tiré le"), null=True, blank=True)
     revealed_at = models.DateTimeField(_("secret révélé le"), null=True, blank=True)
+    seating_published_at = models.DateTimeField(_("placement publié le"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("tirage")
@@ -60,6 +70,21 @@ class Draw(models.Model):
                 condition=Q(attempt=1) | ~Q(reason=""),
                 name="draw_again_has_reason",
                 violation_error_message=_("Un nouveau tirage se fait avec son motif, écrit."),
+            ),
+            models.CheckConstraint(
+                condition=(Q(room_seed="") & Q(room_seed_at__isnull=True))
+                | (Q(room_seed__regex=r"^[0-9]{4,40}$") & Q(room_seed_at__isnull=False)),
+                name="draw_room_seed_digits",
+                violation_error_message=_(
+                    "La graine de la salle compte de 4 à 40 chiffres, avec l'heure de sa saisie."
+                ),
+            ),
+            models.CheckConstraint(
+                condition=Q(drawn_at__isnull=True)
+                | Q(generator__in=["tarot-seating-1", "tarot-seating-2"])
+                | ~Q(room_seed=""),
+                name="draw_has_room_seed",
+                violation_error_message=_("Ce tirage se fait avec la graine de la salle."),
             ),
             models.CheckConstraint(
                 condition=Q(revealed_at__isnull=True) | Q(drawn_at__isnull=False),

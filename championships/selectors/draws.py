@@ -4,6 +4,7 @@ plan against the public data alone (``manage.py verify_draw``)."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.utils.translation import gettext as _
 
@@ -42,6 +43,24 @@ def journalled_commitments(*, tournament: Tournament) -> dict[int, str]:
     return first
 
 
+def journalled_room_seeds(*, tournament: Tournament) -> dict[int, str]:
+    """Each draw's room seed as the journal first wrote it, by the draw's id."""
+    first: dict[int, str] = {}
+    lines = (
+        JournalEntry.objects.filter(
+            tournament=tournament,
+            action=JournalEntry.Action.DRAW_ROOM_SEED,
+            subject_type=Draw._meta.model_name,
+        )
+        .order_by("pk")
+        .values_list("subject_id", "after")
+    )
+    for draw_id, after in lines:
+        if isinstance(after, dict) and isinstance(after.get("room_seed"), str):
+            first.setdefault(draw_id, after["room_seed"])
+    return first
+
+
 def commitment_published(draw: Draw) -> bool:
     """Whether ``draw``'s commitment is the one its journal line published."""
     return journalled_commitments(tournament=draw.tournament).get(draw.pk) == draw.commitment
@@ -67,12 +86,13 @@ def draw_in_force(*, tournament: Tournament, number: int) -> Draw | None:
 
 def draw_players(registrations: Sequence[Registration]) -> list[DrawPlayer]:
     """The players of a draw in public identifiers: the directory's id, the licence, the
-    team's name."""
+    team's name, the club's (as the directory writes it; none when blank)."""
     return [
         DrawPlayer(
             player_id=registration.player_id,
             licence=registration.player.licence,
             team=registration.team.name if registration.team_id else None,
+            club=registration.player.club.strip() or None,
         )
         for registration in registrations
     ]
@@ -127,11 +147,26 @@ def draw_input(
 
 
 @dataclass(frozen=True)
+class SwapRow:
+    """One hand swap as the public page lists it: the two players named with their
+    participant number (two players may share a name), when, by whom, and the reason and the
+    meetings it repeats when it repeats some."""
+
+    position: int
+    first: str
+    second: str
+    at: datetime | None
+    by: str
+    reason: str
+    repeats: list[str]
+
+
+@dataclass(frozen=True)
 class DrawRow:
     """One draw as the public page lists it; the secret only once revealed."""
 
     draw: Draw
-    swaps: list[tuple[int, str, str]]  # (position, first player, second player)
+    swaps: list[SwapRow]
 
     @property
     def positions(self) -> range:
@@ -141,27 +176,47 @@ class DrawRow:
 
 def public_draws(*, tournament: Tournament) -> list[DrawRow]:
     """Every draw of ``tournament``, by position then attempt, with the hand swaps made after
-    each in the players' names."""
+    each in the players' names and numbers."""
     draws = list(Draw.objects.filter(tournament=tournament).order_by("position_number", "attempt"))
-    ids = {pid for draw in draws for swap in draw.swaps for pid in swap["players"]}
+    ids = {
+        pid
+        for draw in draws
+        for swap in draw.swaps
+        for pid in [*swap["players"], *(pid for r in swap.get("repeats", []) for pid in r[:2])]
+    }
     names = {
-        registration.player_id: str(registration.player)
+        registration.player_id: _("%(player)s (n° %(number)s)")
+        % {"player": registration.player, "number": registration.number}
         for registration in tournament.registrations.filter(player_id__in=ids).select_related(
             "player"
         )
     }
-    rows = []
-    for draw in draws:
-        swaps = [
-            (
-                swap["position"],
-                names.get(swap["players"][0], "?"),
-                names.get(swap["players"][1], "?"),
-            )
-            for swap in draw.swaps
-        ]
-        rows.append(DrawRow(draw=draw, swaps=swaps))
-    return rows
+    return [
+        DrawRow(draw=draw, swaps=[_swap_row(swap, names) for swap in draw.swaps]) for draw in draws
+    ]
+
+
+def _swap_row(swap: dict, names: dict[int, str]) -> SwapRow:
+    first, second = (names.get(pid, "?") for pid in swap["players"])
+    at = swap.get("at")
+    return SwapRow(
+        position=swap["position"],
+        first=first,
+        second=second,
+        at=datetime.fromisoformat(at) if at else None,
+        by=swap.get("by", ""),
+        reason=swap.get("reason", ""),
+        repeats=[
+            _("%(first)s et %(second)s, déjà à la table %(table)s de la position %(position)s")
+            % {
+                "first": names.get(a, "?"),
+                "second": names.get(b, "?"),
+                "table": table,
+                "position": number,
+            }
+            for a, b, number, table in swap.get("repeats", [])
+        ],
+    )
 
 
 def public_draw(draw: Draw) -> PublicDraw:
@@ -176,6 +231,7 @@ def public_draw(draw: Draw) -> PublicDraw:
         seed=draw.seed,
         plan=draw.plan,
         plan_fingerprint=draw.plan_fingerprint,
+        room_seed=draw.room_seed,
     )
 
 
@@ -194,9 +250,18 @@ def verify_draws(*, tournament: Tournament, number: int | None = None) -> Verifi
     if number is not None:
         draws = draws.filter(position_number=number)
     journalled = journalled_commitments(tournament=tournament)
+    room_seeds = journalled_room_seeds(tournament=tournament)
     checked = 0
     for draw in draws.order_by("position_number", "attempt"):
         found.extend(_commitment_differences(draw, journalled.get(draw.pk)))
+        if draw.room_seed and room_seeds.get(draw.pk) != draw.room_seed:
+            found.append(
+                _(
+                    "Position %(number)s, tirage n° %(attempt)s : sa graine de la salle n'est "
+                    "pas celle que le journal a écrite à sa saisie."
+                )
+                % {"number": draw.position_number, "attempt": draw.attempt}
+            )
         if not draw.is_drawn or not draw.is_revealed:
             continue
         checked += 1
@@ -274,3 +339,27 @@ def commitment_to_show(*, tournament: Tournament) -> Draw | None:
         .order_by("-position_number", "-attempt")
         .first()
     )
+
+
+def pairs_made_by_swaps(*, tournament: Tournament, upto: int) -> set[frozenset[int]]:
+    """The pairs of players (directory ids) seated together, at a position up to ``upto``,
+    by a hand swap and not by the draw in force: what the report tells apart from the
+    draw's repeats."""
+    made: set[frozenset[int]] = set()
+    positions = tournament.positions.filter(number__lte=upto, tables__isnull=False).distinct()
+    for position in positions.order_by("number"):
+        draw = draw_in_force(tournament=tournament, number=position.number)
+        if draw is None or not draw.swaps:
+            continue
+        drawn_pairs = _pairs(draw.plan[position.number - draw.position_number])
+        made |= _pairs(seated_ids(position)) - drawn_pairs
+    return made
+
+
+def _pairs(tables: Sequence[Sequence[int]]) -> set[frozenset[int]]:
+    return {
+        frozenset((first, second))
+        for table in tables
+        for i, first in enumerate(table)
+        for second in table[i + 1 :]
+    }

@@ -1,5 +1,5 @@
 # The push subscriptions' tables were made by tournaments (0022) and keep their names
-# (db_table): this app takes them over in the project state only, and tournaments 0030
+# (db_table): this app takes them over in the project state only, and tournaments 0031
 # forgets them. Not a row moves; a fresh database gets them from tournaments.
 
 import django.db.models.deletion
@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('tournaments', '0029_hardening_push_address'),
+        ('tournaments', '0030_draw_room_seed'),
     ]
 
     operations = [

@@ -200,6 +200,12 @@ PAGES = [
     Page("équipes", "arbitre", "/arbitre/tournois/{tournament}/equipes/"),
     Page("pointage", "arbitre", "/arbitre/tournois/{tournament}/pointage/"),
     Page("placement", "arbitre", "/arbitre/tournois/{tournament}/positions/1/placement/"),
+    # A second draw committed, its room seed still to enter: the room seed's form.
+    Page(
+        "placement : graine de la salle",
+        "arbitre",
+        "/arbitre/tournois/{tournament}/positions/2/placement/",
+    ),
     Page("salle", "arbitre", "/arbitre/tournois/{tournament}/positions/1/salle/"),
     Page(
         "téléphone d'une table",
@@ -538,6 +544,7 @@ NOT_PAGES = {
     "live_stream", "arbitre_live_stream", "push_subscribe", "push_unsubscribe",
     "print_hall_plan", "print_hall_sheets", "plan_json", "season_xlsx", "draws_json",
     "setup_hall_remove", "setup_role_give", "setup_role_remove", "setup_placement_commit",
+    "setup_placement_room_seed",
     "setup_stage_edit", "setup_stage_delete", "prize_json", "prize_pdf", "prize_list_lock",
     "club_member_remove", "club_arbitre_add", "setup_tournament_publish",
     "setup_register_ticked", "setup_player_unregister", "setup_team_assign", "setup_withdraw",

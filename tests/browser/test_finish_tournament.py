@@ -70,6 +70,8 @@ def test_an_arbitre_runs_a_tournament_to_its_final_ranking(
     # Position 1: generated and published from the placement screen.
     room.goto(f"/arbitre/tournois/{tournament.pk}/positions/1/placement/")
     room.get_by_role("button", name="Fixer l'engagement du tirage").click()
+    room.get_by_label("Graine de la salle").fill("4 2 5 1 6 3")
+    room.get_by_role("button", name="Saisir la graine de la salle").click()
     room.get_by_role("button", name="Générer le placement").click()
     room.get_by_role("button", name=re.compile("Publier")).click()
     expect(room.get_by_text("Placement publié")).to_be_visible()
@@ -86,7 +88,11 @@ def test_an_arbitre_runs_a_tournament_to_its_final_ranking(
         if number == 1:
             expect(room.get_by_text("Position 1 close.")).to_be_visible()
             room.get_by_role("button", name="Placer la position 2").click()
-            expect(room.get_by_text("Position 2 placée")).to_be_visible()
+            # The commitment was fixed at publication: the room seed, then the draw.
+            room.get_by_label("Graine de la salle").fill("615243")
+            room.get_by_role("button", name="Saisir la graine de la salle").click()
+            room.get_by_role("button", name="Générer le placement").click()
+            expect(room.get_by_text("Placement généré")).to_be_visible()
             room.get_by_role("button", name=re.compile("Publier")).click()
             expect(room.get_by_text("Placement publié")).to_be_visible()
 

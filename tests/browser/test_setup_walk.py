@@ -59,6 +59,8 @@ def test_arbitre_seats_position_1_from_an_empty_tournament(phone, tmp_path):
 
     page.get_by_role("link", name="Placement").first.click()
     page.get_by_role("button", name="Fixer l'engagement du tirage").click()
+    page.get_by_label("Graine de la salle").fill("4 2 5 1 6 3")
+    page.get_by_role("button", name="Saisir la graine de la salle").click()
     page.get_by_role("button", name="Générer le placement").click()
     expect(page.get_by_text("Aucune rencontre répétée")).to_be_visible()
     expect(page.locator(".table-card")).to_have_count(4)

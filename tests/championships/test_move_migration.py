@@ -1,6 +1,10 @@
 """The move of the championship's tables (stages, halls, roles, draws) and the push
-subscriptions' out of tournaments (championships 0001, notifications 0001, tournaments 0030):
-a database filled before it keeps every row, every ranking and the admin's content types."""
+subscriptions' out of tournaments (championships 0001, notifications 0001, tournaments 0031):
+a database filled before it keeps every row, every ranking and the admin's content types.
+
+The database is filled by today's code at the state before the move: a moved model that gains
+a column later gets its migration before the move's (as the draws' room seed, tournaments
+0030), or this fill goes through the historical models instead."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -18,7 +22,7 @@ from tests.championship import (
 )
 from tournaments.selectors.ranking import tournament_ranking
 
-BEFORE = [("tournaments", "0029_hardening_push_address")]
+BEFORE = [("tournaments", "0030_draw_room_seed")]
 MOVED = {
     "championships": ["stage", "hall", "tournamentrole", "draw"],
     "notifications": ["pushsubscription", "pushdelivery"],
@@ -35,7 +39,7 @@ def migrate(targets=None):
 
 @pytest.fixture
 def before_the_move(transactional_db):  # noqa: ARG001 - the migrations need real transactions
-    # The two apps taken back to nothing unapplies tournaments 0030 first: the state is then
+    # The two apps taken back to nothing unapplies tournaments 0031 first: the state is then
     # the one a database migrated from before the move is in.
     executor = MigrationExecutor(connection)
     executor.migrate([("championships", None), ("notifications", None)])

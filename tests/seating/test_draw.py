@@ -7,16 +7,19 @@ from seating.draw import (
     GENERATOR_VERSION,
     DrawPlayer,
     PublicDraw,
+    canonical_json,
     commitment_of,
     differences,
     fingerprint,
     input_document,
     plan_of,
+    room_seed_of,
     seed_of,
     with_swaps,
 )
 
 SECRET = "00" * 32
+ROOM_SEED = "425163"
 
 
 def document(history=()):
@@ -26,18 +29,18 @@ def document(history=()):
     )
 
 
-def public(doc=None, secret=SECRET):
+def public(doc=None, secret=SECRET, room_seed=ROOM_SEED):
     doc = doc or document()
     input_fingerprint = fingerprint(doc)
     seed = seed_of(
         secret=secret, input_fingerprint=input_fingerprint, position=doc["position"],
-        version=GENERATOR_VERSION,
+        version=doc["version"], room_seed=room_seed,
     )  # fmt: skip
     plan = plan_of(doc, seed)[:1]
     return PublicDraw(
         position=doc["position"], attempt=1, commitment=commitment_of(secret), secret=secret,
-        version=GENERATOR_VERSION, input=doc, input_fingerprint=input_fingerprint, seed=seed,
-        plan=plan, plan_fingerprint=fingerprint(plan),
+        version=doc["version"], input=doc, input_fingerprint=input_fingerprint, seed=seed,
+        plan=plan, plan_fingerprint=fingerprint(plan), room_seed=room_seed,
     )  # fmt: skip
 
 
@@ -51,12 +54,91 @@ def test_the_input_lists_the_players_by_licence():
     assert licences == sorted(licences)
 
 
-def test_the_seed_is_the_start_of_the_sha256_of_its_four_inputs_joined_by_colons():
-    text = f"{SECRET}:abc:3:{GENERATOR_VERSION}"
+def test_the_seed_is_the_start_of_the_sha256_of_its_five_inputs_joined_by_colons():
+    text = f"{SECRET}:{ROOM_SEED}:abc:3:{GENERATOR_VERSION}"
 
-    seed = seed_of(secret=SECRET, input_fingerprint="abc", position=3, version=GENERATOR_VERSION)
+    seed = seed_of(
+        secret=SECRET, input_fingerprint="abc", position=3, version=GENERATOR_VERSION,
+        room_seed=ROOM_SEED,
+    )  # fmt: skip
 
     assert seed == hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def test_a_version_2_seed_still_has_its_four_inputs_without_a_room_seed():
+    text = f"{SECRET}:abc:3:tarot-seating-2"
+
+    seed = seed_of(secret=SECRET, input_fingerprint="abc", position=3, version="tarot-seating-2")
+
+    assert seed == hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def test_another_room_seed_draws_another_plan():
+    assert public(room_seed="615243").plan != public().plan
+
+
+def test_a_draw_of_version_3_without_a_room_seed_is_refused_by_the_check():
+    found = differences(replace(public(), room_seed=""))
+
+    assert found == ["Position 1, tirage n° 1 : pas de graine de la salle valable ('')."]
+
+
+def test_a_draw_of_version_2_still_verifies_without_a_room_seed():
+    players = [DrawPlayer(player_id=100 + n, licence=f"0{9 - n}") for n in range(8)]
+    doc = input_document(
+        position=1, positions=2, allow_five=False, players=players, history=(),
+        version="tarot-seating-2",
+    )  # fmt: skip
+
+    assert "club" not in doc["players"][0]
+    assert differences(public(doc, room_seed="")) == []
+
+
+def test_the_room_seed_keeps_its_digits_and_drops_spaces():
+    assert room_seed_of(" 4 2 5 1 6 3 ") == "425163"
+
+
+def test_a_room_seed_with_a_letter_or_too_few_digits_is_none():
+    assert [room_seed_of(typed) for typed in ("42a163", "123", "4\x002516", "١٢٣٤٥")] == [None] * 4
+
+
+def test_the_input_holds_the_clubs_the_pairs_kept_apart_and_the_fixed_tables():
+    players = [
+        DrawPlayer(player_id=n, licence=f"0{n}", club="Lyon" if n < 2 else None) for n in range(8)
+    ]
+    doc = input_document(
+        position=1, positions=2, allow_five=False, players=players, history=(),
+        apart=[(5, 3)], fixed={6: 2},
+    )  # fmt: skip
+
+    assert [player["club"] for player in doc["players"][:3]] == ["Lyon", "Lyon", None]
+    assert (doc["apart"], doc["fixed"]) == ([[3, 5]], [[6, 2]])
+
+
+def test_the_drawn_plan_keeps_the_pairs_apart_and_the_fixed_tables_of_its_input():
+    players = [DrawPlayer(player_id=n, licence=f"0{n:02}") for n in range(16)]
+    doc = input_document(
+        position=1, positions=3, allow_five=False, players=players, history=(),
+        apart=[(0, 4), (1, 2)], fixed={5: 3},
+    )  # fmt: skip
+
+    plan = plan_of(doc, "0123456789abcdef")
+
+    together = [{0, 4} <= set(t) or {1, 2} <= set(t) for tables in plan for t in tables]
+    assert not any(together)
+    assert all(5 in tables[2] for tables in plan)
+
+
+def test_the_drawn_plan_spreads_a_club_over_the_tables():
+    players = [
+        DrawPlayer(player_id=n, licence=f"0{n:02}", club="Lyon" if n < 4 else None)
+        for n in range(16)
+    ]
+    doc = input_document(position=1, positions=1, allow_five=False, players=players, history=())
+
+    tables = plan_of(doc, "0123456789abcdef")[0]
+
+    assert [len({0, 1, 2, 3} & set(table)) for table in tables] == [1, 1, 1, 1]
 
 
 def test_the_same_document_and_seed_draw_the_same_plan():
@@ -200,3 +282,23 @@ def test_an_input_naming_another_version_than_its_draw_is_named():
         f"Position 1, tirage n° 1 : les données d'entrée nomment la version tarot-seating-1, "
         f"le tirage la version {GENERATOR_VERSION}."
     ]
+
+
+def test_the_canonical_json_is_written_as_docs_tirage_says():
+    document = {"b": 10, "a_b": 'œ🃏\x7f/"\\\n\x01', "aB": [True, None, -3]}
+
+    assert canonical_json(document) == (
+        '{"aB":[true,null,-3],"a_b":"\\u0153\\ud83c\\udccf\\u007f/\\"\\\\\\n\\u0001","b":10}'
+    )
+
+
+def test_players_without_a_licence_come_first_then_licences_as_text():
+    players = [
+        DrawPlayer(player_id=3, licence="9"),
+        DrawPlayer(player_id=2, licence="10"),
+        DrawPlayer(player_id=9, licence=""),
+        DrawPlayer(player_id=1, licence=""),
+    ]
+    doc = input_document(position=1, positions=1, allow_five=False, players=players, history=())
+
+    assert [player["player_id"] for player in doc["players"]] == [1, 9, 2, 3]

@@ -3,6 +3,7 @@ announces itself once it commits, saying what it is about."""
 
 import pytest
 
+from championships.services.draws import commit_draw, enter_room_seed
 from championships.services.halls import add_hall
 from common.actors import Actor
 from common.refusals import Refused
@@ -177,3 +178,16 @@ def test_an_event_carries_the_moment_it_was_published(room, live_bus, commits):
         play(room[2][0], prise_by("N"))
 
     assert isinstance(published(live_bus)[0]["at"], float)
+
+
+def test_a_commitment_and_its_room_seed_are_announced_for_the_screens(room, live_bus, commits):
+    tournament = room[0]
+
+    with commits(execute=True):
+        commit_draw(tournament=tournament, number=2, by=TESTS)
+        enter_room_seed(tournament=tournament, number=2, room_seed="425163", by=TESTS)
+
+    events = published(live_bus)
+    assert [event["kind"] for event in events] == ["draw.committed", "draw.room_seed"]
+    assert [event["registrations"] for event in events] == [[], []]
+    assert not any(event["private"] for event in events)

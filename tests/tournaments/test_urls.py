@@ -84,6 +84,7 @@ PATHS = [
         "/arbitre/tournois/7/positions/3/placement/generer/",
     ),
     ("setup_placement_commit", {**T, **N}, "/arbitre/tournois/7/positions/3/placement/engagement/"),
+    ("setup_placement_room_seed", {**T, **N}, "/arbitre/tournois/7/positions/3/placement/graine/"),
     ("setup_placement_swap", {**T, **N}, "/arbitre/tournois/7/positions/3/placement/echanger/"),
     (
         "setup_placement_publish",

@@ -50,6 +50,15 @@ LABELS = {
     "document": gettext_lazy("document"),
     "error": gettext_lazy("erreur"),
     "push_service": gettext_lazy("service de notification"),
+    # The verifiable draw's keys (services.draws: ``drawn``, the commitment, the room seed).
+    "draw": gettext_lazy("tirage n°"),
+    "commitment": gettext_lazy("engagement"),
+    "room_seed": gettext_lazy("graine de la salle"),
+    "generator": gettext_lazy("version du générateur"),
+    "input_fingerprint": gettext_lazy("empreinte des données"),
+    "seed": gettext_lazy("graine"),
+    "plan_fingerprint": gettext_lazy("empreinte du placement"),
+    "secret": gettext_lazy("secret"),
 }
 
 

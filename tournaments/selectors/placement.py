@@ -1,11 +1,13 @@
 """Reads of the placement page: a position's plan, its quality and what changing it does."""
 
+from dataclasses import dataclass
+
 from django.utils.translation import gettext as _
 
 from common.names import name_key
 from seating import SeatingReport
 from tournaments.championship import span_of, tournament_stages
-from tournaments.models import Position, Tournament
+from tournaments.models import Position, Registration, Seat, Tournament
 
 
 def swappable_seats(*, position: Position):
@@ -88,3 +90,63 @@ def stage_repeats(*, position: Position, report: SeatingReport, history: list, n
         "les phases précédentes, et le tirage n'a pas trouvé de placement sans rencontre "
         "répétée sur l'ensemble de l'épreuve."
     ) % {"stage": span.name, "count": len(field)}
+
+
+@dataclass(frozen=True)
+class SwapRepeat:
+    """Two players a hand swap would seat together who already met: at ``position``'s table
+    ``table``."""
+
+    first: Registration
+    second: Registration
+    position: int
+    table: int
+
+    def __str__(self) -> str:
+        return _(
+            "%(first)s (n° %(first_number)s) et %(second)s (n° %(second_number)s), déjà à "
+            "la table %(table)s de la position %(position)s"
+        ) % {
+            "first": self.first.player,
+            "first_number": self.first.number,
+            "second": self.second.player,
+            "second_number": self.second.number,
+            "table": self.table,
+            "position": self.position,
+        }
+
+
+def swap_repeats(*, position: Position, first: Seat, second: Seat) -> list[SwapRepeat]:
+    """The meetings a swap of ``first`` and ``second`` would repeat: each player moved beside
+    someone they already sat with at another position of the tournament."""
+    if first.table_id == second.table_id:
+        return []
+    seats = list(
+        Seat.objects.filter(position=position, table__in=[first.table_id, second.table_id])
+        .select_related("registration__player")
+        .order_by("pk")
+    )
+    moving = {first.registration_id: second.table_id, second.registration_id: first.table_id}
+    pairs = []
+    for seat in seats:
+        if seat.registration_id in moving:
+            continue
+        for mover in (first, second):
+            if moving[mover.registration_id] == seat.table_id:
+                pairs.append((mover.registration, seat.registration))
+    involved = {registration.pk for pair in pairs for registration in pair}
+    tables: dict[tuple[int, int], set[int]] = {}
+    rows = (
+        Seat.objects.filter(position__tournament_id=position.tournament_id)
+        .exclude(position=position)
+        .filter(registration_id__in=involved)
+        .values_list("position__number", "table__number", "registration_id")
+    )
+    for number, table, registration_id in rows:
+        tables.setdefault((number, table), set()).add(registration_id)
+    found = []
+    for mover, other in pairs:
+        for (number, table), seated in sorted(tables.items()):
+            if mover.pk in seated and other.pk in seated:
+                found.append(SwapRepeat(mover, other, number, table))
+    return found

@@ -20,6 +20,7 @@ SEAT_COLUMNS = (
     "table_id",
     "registration__player__last_name",
     "registration__player__first_name",
+    "registration__number",
 )
 # What the room shows of a deal that calls the arbitre (``sheets.call_row``, ``call_kind``).
 CALL_COLUMNS = (
@@ -117,11 +118,15 @@ def _calling_deals(position: Position, within: Q) -> dict[int, list[Deal]]:
 
 @dataclass(frozen=True)
 class RoomSeat:
-    """What the room shows of a seat: its place and its player's names."""
+    """What the room shows of a seat: its place, its player's names, and their participant
+    number, shown when another player of the position has the same short name
+    (``homonym``)."""
 
     place: str
     last_name: str
     first_name: str
+    number: int = 0
+    homonym: bool = False
 
     @property
     def short_name(self) -> str:
@@ -135,9 +140,16 @@ def _seats(position: Position, within: Q) -> dict[int, list[RoomSeat]]:
     player of every seat took a third of the room's reading at 250 tables."""
     rows = Seat.objects.filter(position=position).filter(within).values_list(*SEAT_COLUMNS)
     rows = rows.order_by()
+    rows = list(rows)
+    shorts: dict[str, int] = {}
+    for _place, _table, last_name, first_name, _number in rows:
+        key = names_short(last_name, first_name).casefold()
+        shorts[key] = shorts.get(key, 0) + 1
     by_table: dict[int, list[RoomSeat]] = {}
-    for place, table_id, last_name, first_name in rows:
-        by_table.setdefault(table_id, []).append(RoomSeat(place, last_name, first_name))
+    for place, table_id, last_name, first_name, number in rows:
+        homonym = shorts[names_short(last_name, first_name).casefold()] > 1
+        seat = RoomSeat(place, last_name, first_name, number, homonym)
+        by_table.setdefault(table_id, []).append(seat)
     return {table_id: in_place_order(seats) for table_id, seats in by_table.items()}
 
 

@@ -32,6 +32,7 @@ from tournaments.championship import (
 )
 from tournaments.choices import PLACES_BY_TABLE_SIZE
 from tournaments.models import Deal, Position, Registration, Seat, Table, Tournament
+from tournaments.selectors.placement import swap_repeats
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
@@ -231,6 +232,14 @@ def _shown_commitment(tournament: Tournament, number: int) -> Draw:
             ),
             code="commitment_changed",
         )
+    if not draw.room_seed:
+        raise Refused(
+            _(
+                "Saisissez d'abord la graine de la salle : les chiffres qu'un joueur tape, "
+                "ou les dés lancés dans la salle, une fois l'engagement affiché."
+            ),
+            code="room_seed_first",
+        )
     return draw
 
 
@@ -261,8 +270,14 @@ def _check_previous_stage(tournament: Tournament, previous: StageSpan, span: Sta
 
 @retry_once_on_conflict
 @transaction.atomic
-def swap_seats(*, position: Position, first: Seat, second: Seat, by: Actor) -> None:
-    """Swap the players of two seats of one position, by the arbitre's hand."""
+def swap_seats(
+    *, position: Position, first: Seat, second: Seat, by: Actor, reason: str = ""
+) -> None:
+    """Swap the players of two seats of one position, by the arbitre's hand.
+
+    A swap that seats together two players who already met (at another position) is refused
+    with who and where, until the arbitre gives a ``reason``: the choice stays theirs, and
+    the public list of swaps shows it beside the pairs it repeats."""
     _locked_tournament(position.tournament)
     # Read again under the lock: the same swap posted twice finds its seats already rewritten.
     current = {
@@ -284,6 +299,18 @@ def swap_seats(*, position: Position, first: Seat, second: Seat, by: Actor) -> N
         raise Refused(
             _("Des donnes ont déjà été jouées dans cette position : son placement est figé."),
             code="position_played",
+        )
+    repeats = swap_repeats(position=position, first=first, second=second)
+    reason = reason.strip()
+    if repeats and not reason:
+        raise Refused(
+            _(
+                "Cet échange ferait se rencontrer de nouveau %(repeats)s. Pour échanger quand "
+                "même, écrivez le motif : il sera public."
+            )
+            % {"repeats": _(" ; ").join(str(repeat) for repeat in repeats)},
+            code="swap_repeats",
+            field="reason",
         )
     # A player is seated once per position (a constraint checked at every row), so the two
     # seats are written again rather than updated one after the other.
@@ -307,11 +334,19 @@ def swap_seats(*, position: Position, first: Seat, second: Seat, by: Actor) -> N
         position=position,
         first_player=first.registration.player_id,
         second_player=second.registration.player_id,
+        by=by,
+        reason=reason,
+        repeats=[
+            [repeat.first.player_id, repeat.second.player_id, repeat.position, repeat.table]
+            for repeat in repeats
+        ],
     )
-    _record_swap(position, first, second, by)
+    _record_swap(position, first, second, by, reason=reason if repeats else "")
 
 
-def _record_swap(position: Position, first: Seat, second: Seat, by: Actor) -> None:
+def _record_swap(
+    position: Position, first: Seat, second: Seat, by: Actor, *, reason: str = ""
+) -> None:
     """Who sat where before the swap, and after: each seat named by its table and place."""
     first_place = f"{first.table} {first.get_place_display()}"
     second_place = f"{second.table} {second.get_place_display()}"
@@ -323,7 +358,8 @@ def _record_swap(position: Position, first: Seat, second: Seat, by: Actor) -> No
         table=first.table if first.table_id == second.table_id else None,
         subject=first.registration,
         before={first_place: first.registration, second_place: second.registration},
-        after={first_place: second.registration, second_place: first.registration},
+        after={first_place: second.registration, second_place: first.registration}
+        | ({"reason": reason} if reason else {}),
     )
 
 

@@ -42,7 +42,9 @@ _CARD = (
     "</dl>\n{close}</li>\n"
 )
 _CLOSE = '<p class="room-card-close"><a href="{url}">{label}</a></p>\n'
-_PLAYER = '<li><span class="place">{}</span> {} {}.</li>'
+_PLAYER = '<li><span class="place">{}</span> {} {}.{}</li>'
+# Two players of the position with the same short name: each with their participant number.
+_NUMBER = ' <span class="muted">n° {}</span>'
 _GRANT = (
     '<form method="post" action="{url}" class="inline device-grant-form">{csrf}'
     '<button type="submit" class="link" title="{title}">{label}</button></form>'
@@ -183,7 +185,12 @@ def _card(room: dict, page: dict) -> str:
         name=page["names"][table],
         badge=badge,
         players="".join(
-            _PLAYER.format(_text(label), _text(seat.last_name), _text(seat.first_name[:1]))
+            _PLAYER.format(
+                _text(label),
+                _text(seat.last_name),
+                _text(seat.first_name[:1]),
+                _NUMBER.format(seat.number) if seat.homonym else "",
+            )
             for label, seat in room["places"]
         ),
         deals=page["deals"],

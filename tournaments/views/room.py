@@ -15,6 +15,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from common.actors import Actor
@@ -219,6 +220,12 @@ def position_reopen(request: HtmxHttpRequest, tournament_id: int, number: int) -
     )
 
 
+ROOM_SEED_FIRST = gettext_lazy(
+    "Position %(number)s : saisissez la graine de la salle (les chiffres d'un joueur, ou des "
+    "dés lancés dans la salle), puis générez le placement."
+)
+
+
 @require_POST
 @login_required
 def next_position_seat(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
@@ -232,10 +239,16 @@ def next_position_seat(request: HtmxHttpRequest, tournament_id: int, number: int
         return _back_to_room(position)
     if is_seated(tournament=tournament, number=following):
         return redirect(placement)
-    if pending_draw(tournament=tournament, number=following) is None:
+    waiting = pending_draw(tournament=tournament, number=following)
+    if waiting is None:
         # Nothing is drawn from a commitment fixed in the same step: this tap fixes and shows
         # it, and the placement page draws from it.
         return _commit_next(request, tournament, following, position)
+    if not waiting.room_seed:
+        # The room seed is the room's to give, once the commitment is shown: on the
+        # placement page, before the draw.
+        messages.warning(request, ROOM_SEED_FIRST % {"number": following})
+        return redirect(placement)
     try:
         planned = plan_position(
             tournament=tournament, number=following, by=Actor.arbitre(request.user)
@@ -265,7 +278,8 @@ def _commit_next(
         request,
         _(
             "Engagement du tirage de la position %(number)s fixé (tirage n° %(attempt)s) : il "
-            "s'affiche dans la salle et sur l'écran de projection. Générez le placement."
+            "s'affiche dans la salle et sur l'écran de projection. Saisissez la graine de la "
+            "salle, puis générez le placement."
         )
         % {"number": following, "attempt": draw.attempt},
     )

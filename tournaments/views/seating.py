@@ -10,7 +10,13 @@ from django.views.decorators.http import require_GET, require_POST
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, render_page
 from common.refusals import Refused
-from tournaments.championship import commit_draw, draw_in_force, pending_draw
+from tournaments.championship import (
+    commit_draw,
+    draw_in_force,
+    enter_room_seed,
+    pairs_made_by_swaps,
+    pending_draw,
+)
 from tournaments.forms.seating import SwapForm
 from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404
@@ -65,12 +71,21 @@ def _placement_page(tournament: Tournament, number: int, selected_seat: str = ""
         selected = next((seat for seat in plan.seats if str(seat.pk) == selected_seat), None)
         played = is_played(position)
         last_played = last_played_position_number(tournament=tournament)
+        by_swaps = pairs_made_by_swaps(tournament=tournament, upto=number)
+        repeated_pairs = [
+            (
+                names[meeting.players[0]],
+                names[meeting.players[1]],
+                meeting.times,
+                frozenset((names[meeting.players[0]].pk, names[meeting.players[1]].pk)) in by_swaps,
+            )
+            for meeting in report.repeated_pairs
+        ]
+        drawn_repeats = any(not swapped for *_pair, swapped in repeated_pairs)
         context.update(
             selected=selected,
-            repeated_pairs=[
-                (names[meeting.players[0]], names[meeting.players[1]], meeting.times)
-                for meeting in report.repeated_pairs
-            ],
+            repeated_pairs=repeated_pairs,
+            swap_repeats=sum(1 for *_pair, swapped in repeated_pairs if swapped),
             team_clashes=[
                 (names[meeting.players[0]], names[meeting.players[1]])
                 for meeting in report.team_clashes
@@ -82,7 +97,9 @@ def _placement_page(tournament: Tournament, number: int, selected_seat: str = ""
             changes=seating_changes(position=position),
             can_regenerate=not played and last_played < number,
             seated_ahead=seated_ahead(number, context["last_seated"]),
-            stage_repeats=stage_repeats(
+            # Repeats that hand swaps made are not the draw's to explain.
+            stage_repeats=drawn_repeats
+            and stage_repeats(
                 position=position,
                 report=report,
                 history=seating_history(tournament, number),
@@ -100,6 +117,8 @@ def _placement_context(
     context = _placement_page(tournament, number, selected_seat)
     if "plan" in context:
         context["swap"] = SwapForm(seats=swappable_seats(position=context["position"]))
+        # The reason is asked only once a swap makes players meet again (``swap_warning``).
+        del context["swap"].fields["reason"]
     return {**context, "error": "", "notice": "", **extra}
 
 
@@ -112,6 +131,41 @@ def _placement_answer(request: HtmxHttpRequest, tournament: Tournament, number: 
     elif extra.get("notice"):
         messages.success(request, extra["notice"])
     return redirect("setup_placement", tournament.pk, number)
+
+
+def _placement_page_answer(request, tournament: Tournament, number: int, **extra):
+    """The placement page itself (not a redirect), for what must be asked before going on:
+    a swap that makes players meet again."""
+    context = _placement_context(tournament, number, **extra)
+    return render_page(request, "setup/placement.html", context, partial="placement")
+
+
+@require_POST
+@login_required
+def placement_room_seed(request: HtmxHttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Enter the room seed of position ``number``'s waiting draw (docs/tirage.md)."""
+    tournament = arbitre_tournament_or_404(request, tournament_id)
+    if not 1 <= number <= tournament.positions_count:
+        raise Http404(_("Pas de position %(number)s.") % {"number": number})
+    typed = request.POST.get("room_seed", "")[:200]
+    try:
+        draw = enter_room_seed(
+            tournament=tournament, number=number, room_seed=typed, by=Actor.arbitre(request.user)
+        )
+    except Refused as refusal:
+        return _placement_page_answer(
+            request, tournament, number, room_seed_error=refusal.message, room_seed=typed
+        )
+    return _placement_answer(
+        request,
+        tournament,
+        number,
+        notice=_(
+            "Graine de la salle %(seed)s saisie : elle s'affiche sur l'écran de projection et "
+            "la page des tirages. Générez le placement."
+        )
+        % {"seed": draw.room_seed},
+    )
 
 
 @require_GET
@@ -199,14 +253,26 @@ def placement_swap(request: HtmxHttpRequest, tournament_id: int, number: int) ->
     position = get_object_or_404(tournament.positions, number=number)
     form = SwapForm(request.POST, seats=swappable_seats(position=position))
     if not form.is_valid():
-        return _placement_answer(
-            request, tournament, number, error=_("Choisissez les deux joueurs à échanger.")
-        )
+        error = _("Choisissez les deux joueurs à échanger.")
+        if "reason" in form.errors:
+            error = _("Motif : %(error)s") % {"error": form.errors["reason"][0]}
+        return _placement_answer(request, tournament, number, error=error)
     first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+    reason = form.cleaned_data["reason"]
     try:
-        swap_seats(position=position, first=first, second=second, by=Actor.arbitre(request.user))
+        swap_seats(
+            position=position,
+            first=first,
+            second=second,
+            reason=reason,
+            by=Actor.arbitre(request.user),
+        )
     except Refused as refusal:
-        return _placement_answer(request, tournament, number, error=refusal.message)
+        if refusal.code != "swap_repeats":
+            return _placement_answer(request, tournament, number, error=refusal.message)
+        # The choice stays the arbitre's: the warning, and the same swap with its reason.
+        warning = {"message": refusal.message, "first": first, "second": second}
+        return _placement_page_answer(request, tournament, number, swap_warning=warning)
     return _placement_answer(
         request,
         tournament,

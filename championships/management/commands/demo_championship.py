@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from championships.models import TournamentRole
-from championships.services.draws import commit_draw
+from championships.services.draws import commit_draw, enter_room_seed
 from championships.services.halls import add_hall, give_role
 from championships.services.stages import add_stage, update_stage
 from common.actors import Actor
@@ -168,8 +168,11 @@ def play_position(tournament: Tournament, number: int, *, rng: random.Random, by
     """Seat position ``number``, publish it, play every deal of every table, have every
     player confirm their bilan, and close it: a position as a room plays it (its calls
     answered at the tables, not in the app)."""
-    # The draw's commitment first (shown, journalled), as the placement page asks for it.
+    # The draw's commitment first (shown, journalled), as the placement page asks for it,
+    # then the room seed: six dice thrown in the room.
     commit_draw(tournament=tournament, number=number, by=by)
+    dice = "".join(str(rng.randint(1, 6)) for _ in range(6))
+    enter_room_seed(tournament=tournament, number=number, room_seed=dice, by=by)
     position = plan_position(tournament=tournament, number=number, by=by)
     publish_seating(position=position, by=by)
     for table in position.tables.prefetch_related("seats"):

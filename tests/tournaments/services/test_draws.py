@@ -98,11 +98,8 @@ def test_a_hand_swap_is_kept_on_the_draw_and_still_verifies(tournament, drawn):
     publish_seating(position=drawn, by=TESTS)
 
     draw = draw_in_force(tournament=tournament, number=1)
-    assert draw.swaps == [
-        {
-            "position": 1,
-            "players": [first.registration.player_id, second.registration.player_id],
-        }
+    assert [(swap["position"], swap["players"], swap["by"]) for swap in draw.swaps] == [
+        (1, [first.registration.player_id, second.registration.player_id], "Script : tests")
     ]
     assert verify_draws(tournament=tournament).differences == []
 

@@ -8,11 +8,11 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from championships.services.draws import commit_draw
+from championships.services.draws import commit_draw, enter_room_seed
 from common.actors import Actor, ActorKind
 from common.refusals import Refused
 from tests.at_the_table import TESTS
-from tests.factories import club_of, plan_committed, register, start
+from tests.factories import ROOM_SEED, club_of, plan_committed, register, start
 from tournaments.choices import Place
 from tournaments.deal_scoring import DealResult
 from tournaments.models import JournalEntry, Position, Tournament
@@ -32,7 +32,7 @@ from tournaments.services.registrations import (
     update_registration,
     withdraw_player,
 )
-from tournaments.services.seating import publish_seating, swap_seats
+from tournaments.services.seating import plan_position, publish_seating, swap_seats
 from tournaments.services.sheets import confirm_bilan, unlock_sheet
 from tournaments.services.tables import grant_device_link
 from tournaments.services.tournaments import (
@@ -256,7 +256,8 @@ def test_teams_created_joined_and_deleted(duo, registrations, as_arbitre):
 @pytest.mark.usefixtures("registrations")
 def test_planning_a_position_is_kept_on_that_position(tournament, as_arbitre):
     commit_draw(tournament=tournament, number=1, by=as_arbitre)
-    entry = only_entry(lambda: plan_committed(tournament=tournament, number=1, by=as_arbitre))
+    enter_room_seed(tournament=tournament, number=1, room_seed=ROOM_SEED, by=as_arbitre)
+    entry = only_entry(lambda: plan_position(tournament=tournament, number=1, by=as_arbitre))
 
     assert entry.action == Action.SEATING_PLANNED
     assert (entry.position_number, entry.table_number) == (1, None)
@@ -269,9 +270,10 @@ def test_planning_again_says_which_later_positions_were_drawn_again(tournament):
     for number in (1, 2, 3):
         plan_committed(tournament=tournament, number=number, by=TESTS)
     commit_draw(tournament=tournament, number=1, by=TESTS, reason="Un joueur en retard.")
+    enter_room_seed(tournament=tournament, number=1, room_seed=ROOM_SEED, by=TESTS)
     before = JournalEntry.objects.order_by("pk").last().pk
 
-    plan_committed(tournament=tournament, number=1, by=TESTS)
+    plan_position(tournament=tournament, number=1, by=TESTS)
 
     kept = JournalEntry.objects.filter(pk__gt=before).order_by("position_number")
     assert [(entry.position_number, entry.action) for entry in kept] == [

@@ -27,10 +27,11 @@ def seated_out(tournament, arbitre):
 
 
 def generate(client, tournament):
-    """The placement page's two taps: the new draw's commitment, with its reason, then the
-    draw."""
+    """The placement page's three taps: the new draw's commitment, with its reason, the room
+    seed, then the draw."""
     placement = f"/arbitre/tournois/{tournament.pk}/positions/1/placement/"
     client.post(f"{placement}engagement/", {"reason": "Un joueur absent"})
+    client.post(f"{placement}graine/", {"room_seed": "425163"})
     return client.post(f"{placement}generer/", follow=True)
 
 

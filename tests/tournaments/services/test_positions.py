@@ -3,10 +3,10 @@
 import pytest
 
 from championships.models import Draw
-from championships.services.draws import commit_draw
+from championships.services.draws import commit_draw, enter_room_seed
 from common.actors import Actor
 from common.refusals import Refused
-from tests.at_the_table import play, prise_by, sign
+from tests.at_the_table import TESTS, play, prise_by, sign
 from tests.factories import seat
 from tests.htmx import HTMX
 from tests.refusals import refusal_the_second_time
@@ -301,6 +301,7 @@ def test_once_closed_the_room_seats_the_next_position_in_one_tap(
 ):
     close_position(position=signed_position, by=Actor.arbitre(arbitre))
     commit_draw(tournament=signed_position.tournament, number=2, by=Actor.arbitre(arbitre))
+    enter_room_seed(tournament=signed_position.tournament, number=2, room_seed="425163", by=TESTS)
 
     response = arbitre_client.post(room_url(signed_position).replace("salle", "suivante"))
 
@@ -309,6 +310,24 @@ def test_once_closed_the_room_seats_the_next_position_in_one_tap(
     assert response.url == f"/arbitre/tournois/{tournament.pk}/positions/2/placement/"
     second = tournament.positions.get(number=2)
     assert (second.tables.count(), second.seating_published_at) == (2, None)
+
+
+def test_the_next_position_waits_for_its_room_seed_on_the_placement_page(
+    arbitre_client, signed_position, arbitre
+):
+    close_position(position=signed_position, by=Actor.arbitre(arbitre))
+    commit_draw(tournament=signed_position.tournament, number=2, by=Actor.arbitre(arbitre))
+
+    response = arbitre_client.post(
+        room_url(signed_position).replace("salle", "suivante"), follow=True
+    )
+
+    tournament = signed_position.tournament
+    assert response.redirect_chain[-1][0] == (
+        f"/arbitre/tournois/{tournament.pk}/positions/2/placement/"
+    )
+    assert "saisissez la graine de la salle" in response.content.decode()
+    assert not tournament.positions.filter(number=2, tables__isnull=False).exists()
 
 
 @pytest.mark.usefixtures("arbitre")

@@ -266,7 +266,7 @@ def test_the_report_counts_the_repeat_meeting_a_swap_makes(tournament):
     y = second.seats.exclude(table=x.table).filter(registration_id__in=met).first()
     z = second.seats.filter(table=x.table).exclude(pk=x.pk).first()
 
-    swap_seats(position=second, first=y, second=z, by=TESTS)
+    swap_seats(position=second, first=y, second=z, by=TESTS, reason="Table près de la porte")
 
     assert position_report(position=second).repeat_meetings >= 1
 

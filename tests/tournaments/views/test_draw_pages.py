@@ -3,9 +3,10 @@ header), and the public page of every draw."""
 
 import pytest
 
-from championships.services.draws import commit_draw
+from championships.services.draws import commit_draw, enter_room_seed
+from seating.verify import verdicts
 from tests.at_the_table import TESTS
-from tests.factories import plan_committed
+from tests.factories import ROOM_SEED, plan_committed
 from tests.pdfs import pdf_text
 from tournaments.services.seating import publish_seating, swap_seats
 
@@ -96,3 +97,76 @@ def test_an_unpublished_tournaments_draws_are_not_found(client, tournament):
     tournament.save()
 
     assert client.get(f"/tournois/{tournament.pk}/tirages/").status_code == 404
+
+
+@pytest.mark.usefixtures("published")
+def test_the_json_gives_when_each_step_was_made(client, tournament):
+    listed = client.get(f"/tournois/{tournament.pk}/tirages.json").json()["draws"]
+
+    first = listed[0]
+    steps = ["committed_at", "room_seed_at", "drawn_at", "seating_published_at"]
+    assert first["room_seed"] == ROOM_SEED
+    assert [first[step] for step in steps] == sorted(first[step] for step in steps)
+    assert first["committed_while_unpublished"] is False
+
+
+@pytest.mark.usefixtures("published")
+def test_the_json_keeps_its_keys_and_adds_the_new_ones(client, tournament):
+    first = client.get(f"/tournois/{tournament.pk}/tirages.json").json()["draws"][0]
+
+    assert list(first)[:14] == [
+        "position", "attempt", "reason", "commitment", "committed_at", "drawn", "secret",
+        "version", "input", "input_fingerprint", "seed", "plan", "plan_fingerprint", "swaps",
+    ]  # fmt: skip
+
+
+def test_a_commitment_made_before_the_tournament_was_public_says_so(
+    client,
+    tournament,
+    registrations,  # noqa: ARG001
+):
+    tournament.published = False
+    tournament.save()
+    commit_draw(tournament=tournament, number=1, by=TESTS)
+    tournament.published = True
+    tournament.save()
+
+    page = client.get(f"/tournois/{tournament.pk}/tirages/").content.decode()
+    listed = client.get(f"/tournois/{tournament.pk}/tirages.json").json()["draws"]
+
+    assert "Fixé quand le tournoi n'était pas encore public" in page
+    assert listed[0]["committed_while_unpublished"] is True
+
+
+@pytest.mark.usefixtures("registrations")
+def test_the_room_seed_is_public_as_soon_as_it_is_entered(client, tournament):
+    commit_draw(tournament=tournament, number=1, by=TESTS)
+    enter_room_seed(tournament=tournament, number=1, room_seed="615243", by=TESTS)
+
+    page = client.get(f"/tournois/{tournament.pk}/tirages/").content.decode()
+    screen = client.get(f"/tournois/{tournament.pk}/projection/").content.decode()
+
+    assert '<strong class="room-seed">615243</strong>' in page
+    assert '<strong class="room-seed">615243</strong>' in screen
+
+
+@pytest.mark.usefixtures("published")
+def test_the_public_swaps_name_the_players_with_their_numbers_and_who_swapped(client, tournament):
+    page = client.get(f"/tournois/{tournament.pk}/tirages/").content.decode()
+
+    swapped = tournament.draws.get(position_number=1).swaps[0]["players"]
+    numbers = [tournament.registrations.get(player_id=pid).number for pid in swapped]
+    assert f"(n° {numbers[0]}) et " in page and f"(n° {numbers[1]}) échangés" in page
+    assert "(Script : tests)" in page
+
+
+@pytest.mark.usefixtures("published")
+def test_the_json_passes_the_verifier_that_needs_no_django(client, tournament):
+    document = client.get(f"/tournois/{tournament.pk}/tirages.json").json()
+
+    results = verdicts(document)
+
+    assert [(verdict.checked, verdict.found) for verdict in results] == [
+        (True, []),
+        (False, []),
+    ]

@@ -60,6 +60,7 @@ def urls(tournament, registration, team, stage=None):
         f"{base}/equipes/{team.pk}/supprimer/",
         f"{base}/pointage/{registration.pk}/",
         f"{base}/positions/1/placement/generer/",
+        f"{base}/positions/1/placement/graine/",
         f"{base}/positions/1/placement/echanger/",
         f"{base}/positions/1/placement/publier/",
         f"{base}/joueurs/cocher/",

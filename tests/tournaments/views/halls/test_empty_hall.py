@@ -13,8 +13,8 @@ from tests.championship import (
     qualification_and_final,
     set_cut,
 )
+from tests.factories import plan_committed
 from tournaments.models import Position
-from tournaments.services.seating import plan_position
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +62,8 @@ def test_the_empty_halls_room_says_so_before_the_final_is_seated(arbitre_client,
 def test_once_seated_the_empty_halls_room_says_the_position_plays_without_it(
     arbitre_client, tournament
 ):
-    plan_position(tournament=tournament, number=2, by=TESTS)
+    # Its commitment was fixed when position 1 was published: the room seed, then the draw.
+    plan_committed(tournament=tournament, number=2, by=TESTS)
 
     page = arbitre_client.get(room_url(tournament, 2, 2)).text
 

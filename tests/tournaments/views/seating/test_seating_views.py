@@ -15,8 +15,10 @@ def placement_url(tournament, number=1, action=""):
 
 
 def commit(client, tournament, number=1, reason=""):
-    """The placement page's first tap: the draw's commitment fixed and shown."""
-    return client.post(placement_url(tournament, number, "engagement"), {"reason": reason})
+    """The placement page's first taps: the draw's commitment fixed and shown, then the
+    room seed entered."""
+    client.post(placement_url(tournament, number, "engagement"), {"reason": reason})
+    return client.post(placement_url(tournament, number, "graine"), {"room_seed": "4 2 5 1 6 3"})
 
 
 @pytest.fixture
@@ -36,14 +38,53 @@ def test_placement_page_before_seating_offers_to_generate(arbitre_client, tourna
 
 
 @pytest.mark.usefixtures("registrations")
-def test_fixing_the_commitment_shows_it_then_offers_to_draw(arbitre_client, tournament):
+def test_fixing_the_commitment_shows_it_then_asks_for_the_room_seed(arbitre_client, tournament):
     response = arbitre_client.post(placement_url(tournament, 1, "engagement"), headers=HTMX)
 
     page = response.content.decode()
     commitment = tournament.draws.get().commitment
     assert commitment in page
-    assert "Générer le placement" in page
+    assert "Saisir la graine de la salle" in page
+    assert "Générer le placement" not in page
     assert "Fixer l'engagement du tirage" not in page
+
+
+@pytest.mark.usefixtures("registrations")
+def test_the_room_seed_entered_is_shown_then_the_draw_offered(arbitre_client, tournament):
+    arbitre_client.post(placement_url(tournament, 1, "engagement"))
+
+    response = arbitre_client.post(
+        placement_url(tournament, 1, "graine"), {"room_seed": "4 2 5 1 6 3"}, headers=HTMX
+    )
+
+    page = response.content.decode()
+    assert '<strong class="room-seed">425163</strong>' in page
+    assert "Générer le placement" in page
+
+
+@pytest.mark.usefixtures("registrations")
+def test_a_room_seed_not_in_digits_is_refused_and_kept_as_typed(arbitre_client, tournament):
+    arbitre_client.post(placement_url(tournament, 1, "engagement"))
+
+    response = arbitre_client.post(
+        placement_url(tournament, 1, "graine"), {"room_seed": "42a5١٢"}, headers=HTMX
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "La graine de la salle s&#x27;écrit en chiffres, de 4 à 40" in page
+    assert 'value="42a5١٢"' in page
+    assert tournament.draws.get().room_seed == ""
+
+
+@pytest.mark.usefixtures("registrations")
+def test_generating_before_the_room_seed_draws_nothing_and_says_why(arbitre_client, tournament):
+    arbitre_client.post(placement_url(tournament, 1, "engagement"))
+
+    response = arbitre_client.post(placement_url(tournament, action="generer"), headers=HTMX)
+
+    assert "Saisissez d&#x27;abord la graine de la salle" in response.content.decode()
+    assert not tournament.positions.filter(tables__isnull=False).exists()
 
 
 @pytest.mark.usefixtures("registrations")

@@ -37,7 +37,7 @@ class Migration(migrations.Migration):
         ('championships', '0001_initial'),
         ('contenttypes', '0002_remove_content_type_name'),
         ('notifications', '0001_initial'),
-        ('tournaments', '0029_hardening_push_address'),
+        ('tournaments', '0030_draw_room_seed'),
     ]
 
     operations = [
