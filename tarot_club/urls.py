@@ -13,6 +13,7 @@ urlpatterns = [
     # Each app's own paths; none answers another's (tests/tarot_club/test_urls.py).
     path("", include("clubs.urls")),
     path("", include("tournaments.urls")),
+    path("", include("entries.urls")),
     path("", include("seasons.urls")),
     path("", include("guides.urls")),
 ]

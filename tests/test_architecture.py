@@ -3,9 +3,9 @@ the standard library's ``ast``, never by importing them.
 
 The apps stand in layers: the pure ``scoring``, ``seating`` and ``prizes`` at the bottom (no
 Django), then ``common`` (what every app shares: no app, no table) < ``clubs`` < ``tournaments`` <
-``seasons``; a layer never imports one above it. The selectors of every app, and what stands
-above them, are read from the folders. Last, every URL name (read from Django's resolver) is
-walked by a permission test.
+``entries`` < ``seasons``; a layer never imports one above it. The selectors of every app, and
+what stands above them, are read from the folders. Last, every URL name (read from Django's
+resolver) is walked by a permission test.
 """
 
 import ast
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # The project's own packages, lowest first where they are layered.
 PURE = ("scoring", "seating", "prizes")
 COMMON = "common"
-APPS = ("documents", "clubs", "tournaments", "seasons")
+APPS = ("documents", "clubs", "tournaments", "entries", "seasons")
 LAYERS = (COMMON, *APPS)
 PACKAGES = (*PURE, "tarot_club", *LAYERS)
 
@@ -279,8 +279,8 @@ def test_a_lower_app_never_imports_a_higher_one():
     )
 
     assert offenders == [], (
-        "a layer importing one above it (common < documents < clubs < tournaments < seasons): "
-        + ("; ".join(offenders))
+        "a layer importing one above it "
+        "(common < documents < clubs < tournaments < entries < seasons): " + ("; ".join(offenders))
     )
 
 
