@@ -1,0 +1,72 @@
+"""The e-mails, sent for real to an SMTP server the test starts: in French, plain text and
+HTML with the same facts, once the write is committed, never for a write rolled back."""
+
+import pytest
+from django.db import transaction
+from django.utils.formats import date_format
+
+from entries.services.entries import withdraw_entry
+from tests.entries.conftest import open_evening
+from tests.entries.services.test_entering import VISITOR, enter
+from tests.entries.smtp import text_and_html
+
+
+def test_the_confirmation_gives_the_date_the_place_and_the_links(
+    evening, smtp, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        entry = enter(evening, licence="0412345", email="claire@example.org")
+
+    (message,) = smtp.wait_for(1)
+    text, html = text_and_html(message)
+    assert message["To"] == "claire@example.org"
+    assert str(message["Subject"]).strip() == "Votre inscription : Tournoi du club"
+    date = date_format(evening.date, "j F Y")  # « 6 décembre 2026 »
+    for body in (text, html):
+        assert "Votre inscription est enregistrée." in body
+        assert date in body and "Salle des fêtes" in body
+        assert f"/tournois/{evening.pk}/inscription/" in body
+        assert f"/tournois/{evening.pk}/joueurs/{entry.registration.number}/" in body
+        assert f"/tournois/{evening.pk}/inscription/desistement/" in body
+
+
+def test_a_waiting_entry_is_told_it_waits(arbitre, smtp, django_capture_on_commit_callbacks):
+    tournament = open_evening(arbitre, capacity=1)
+    enter(tournament, last_name="Premier", licence="1")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        enter(tournament, last_name="Second", licence="2", email="second@example.org")
+
+    (message,) = smtp.wait_for(1)
+    text, html = text_and_html(message)
+    assert str(message["Subject"]).strip().startswith("Liste d'attente")
+    assert "liste d'attente" in text and "liste d'attente" in html
+
+
+def test_the_first_waiting_is_told_by_e_mail_when_a_place_frees(
+    arbitre, smtp, django_capture_on_commit_callbacks
+):
+    tournament = open_evening(arbitre, capacity=1)
+    first = enter(tournament, last_name="Premier", licence="1")
+    enter(tournament, last_name="Second", licence="2", email="second@example.org")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        withdraw_entry(entry=first, nonce=first.withdraw_nonce, by=VISITOR)
+
+    (message,) = smtp.wait_for(1)
+    text, html = text_and_html(message)
+    assert message["To"] == "second@example.org"
+    assert str(message["Subject"]).strip().startswith("Une place s'est libérée")
+    assert "vous êtes inscrit(e)" in text and "vous êtes inscrit(e)" in html
+
+
+def test_an_entry_rolled_back_sends_nothing(evening, smtp, django_capture_on_commit_callbacks):
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        pytest.raises(RuntimeError),
+        transaction.atomic(),
+    ):
+        enter(evening, licence="0412345")
+        raise RuntimeError("the request fails after the entry")
+
+    assert smtp.wait_for(1, timeout=1) == []
