@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 from clubs.models import Member
 from common.actors import Actor
 from documents.services import ask_document
+from entries.links import page_token, withdraw_token
 from seasons.models import Season
 from tarot_club.celery import app as celery_app
 from tests.at_the_table import TESTS, fill_sheet, sign
@@ -30,6 +31,8 @@ from tests.championship import (
     qualification_and_final,
     set_cut,
 )
+from tests.entries.conftest import open_evening
+from tests.entries.services.test_entering import enter
 from tests.factories import club_player, club_tournament, enrol, plan_committed, register, seat
 from tournaments.deal_scoring import DealResult
 from tournaments.management.commands.vapid_keys import new_keys
@@ -72,6 +75,9 @@ class Room:
     championship: int  # a qualification played, 4 qualified for the final
     finished: int  # a championship played to its end, a penalty in its qualification
     finalist: int  # the number of its finalist who took that penalty
+    evening: int  # a club evening a week ahead, open to online registration, full
+    entry_page: str  # a player's own page of their entry in it (its signed token)
+    entry_withdraw: str  # their withdrawal link's token
 
 
 @dataclass(frozen=True)
@@ -172,6 +178,13 @@ def ask_to_be_told(page) -> None:
     """« Me prévenir » tapped on a browser that does not allow notifications: what to do."""
     page.get_by_role("button", name="Me prévenir").click()
     expect(page.locator("#notify-status")).to_contain_text("n’autorise pas les notifications")
+
+
+def send_an_empty_entry(page) -> None:
+    """The entry form sent with nothing typed: each field says what it needs."""
+    page.locator("#entry-form").evaluate("form => form.noValidate = true")
+    page.get_by_role("button", name="M'inscrire en liste d'attente").click()
+    expect(page.locator("#entry-form .errorlist").first).to_be_visible()
 
 
 PAGES = [
@@ -306,6 +319,20 @@ PAGES = [
         "anyone",
         "/tournois/{finished}/joueurs/{finalist}/",
     ),
+    Page("inscription en ligne (complet)", "anyone", "/tournois/{evening}/inscription/"),
+    Page(
+        "inscription en ligne : refusée",
+        "anyone",
+        "/tournois/{evening}/inscription/",
+        send_an_empty_entry,
+    ),
+    Page("ma page d'inscription", "anyone", "/tournois/{evening}/inscription/{entry_page}/"),
+    Page(
+        "désistement",
+        "anyone",
+        "/tournois/{evening}/inscription/desistement/{entry_withdraw}/",
+    ),
+    Page("inscriptions en ligne (arbitre)", "arbitre", "/arbitre/tournois/{evening}/inscriptions/"),
 ]
 
 # The pages read at 200 % text size: every page, for a reader who needs large text needs it
@@ -389,7 +416,17 @@ def room(arbitre) -> Room:
         players[1].player_id,
         played_qualification(arbitre),
         *played_championship(arbitre),
+        *open_evening_entered(arbitre),
     )
+
+
+def open_evening_entered(arbitre) -> tuple[int, str, str]:
+    """A club evening open online, its one place taken and one player waiting: the player's
+    own page and withdrawal link."""
+    evening = open_evening(arbitre, capacity=1, name="Soirée de la semaine prochaine")
+    entry = enter(evening, last_name="Lefèvre", first_name="Gaëlle", licence="0499999")
+    enter(evening, last_name="Attente", licence="0488888")
+    return evening.pk, page_token(entry), withdraw_token(entry)
 
 
 def played_qualification(arbitre) -> int:
@@ -512,6 +549,8 @@ NOT_PAGES = {
     "setup_placement_swap", "setup_placement_publish", "position_close", "position_reopen",
     "position_seat_next", "call_handle", "penalty_cancel", "sheet_deal_new", "sheet_deal_delete",
     "sheet_preview", "sheet_sign_off",
+    "entries_json", "entry_confirm", "entry_answer", "entries_opening", "entries_close",
+    "entries_promote", "entries_cancel", "entries_move", "entries_resolve",
 }  # fmt: skip
 
 

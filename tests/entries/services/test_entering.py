@@ -27,7 +27,7 @@ def enter(tournament, last_name="Martin", first_name="Claire", licence="", **typ
         first_name=first_name,
         licence=licence,
         club=typed.pop("club", "TC Lyon"),
-        email=typed.pop("email", f"{last_name.lower()}@example.org"),
+        email=typed.pop("email", f"{last_name.lower().encode('ascii', 'ignore').decode()}@ex.org"),
         by=VISITOR,
     )
 

@@ -66,7 +66,7 @@ def test_the_page_counts_the_registered_the_waiting_the_confirmed_and_the_tables
 
     assert "8 inscrits" in text
     assert "2 en attente" in text
-    assert "1 venue confirmée par e-mail" in text
+    assert "venues confirmées par e-mail : 1" in text
     assert "2 tables de 4" in text
 
 
