@@ -25,6 +25,7 @@ GUIDES = (
     "index",
     "guide-arbitre/index",
     "guide-arbitre/soiree",
+    "guide-arbitre/inscriptions",
     "guide-arbitre/salle",
     "guide-arbitre/corrections",
     "guide-arbitre/impressions",
@@ -63,6 +64,10 @@ HELP = {
     "setup_halls": "guide-arbitre/championnat#les-salles-et-lequipe",
     "draws": "guide-arbitre/championnat#le-tirage-verifiable",
     "club_members": "guide-arbitre/saison#le-club",
+    "entry_form": "guide-joueur#sinscrire-en-ligne",
+    "entry_page": "guide-joueur#sinscrire-en-ligne",
+    "entry_withdraw": "guide-joueur#sinscrire-en-ligne",
+    "entries_manage": "guide-arbitre/inscriptions",
 }
 
 LINK = re.compile(r'href="(?P<target>[^":#]+)\.md(?P<anchor>#[^"]*)?"')
