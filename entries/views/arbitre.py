@@ -19,6 +19,7 @@ from common.refusals import Refused, add_refusal
 from entries.forms import OpeningForm, ResolveForm
 from entries.models import Entry
 from entries.selectors.entries import entry_lists, entry_state, tables_to_prepare
+from entries.selectors.journal import journal_lines
 from entries.services.entries import cancel_entry, move_entry, promote_entry, resolve_entry
 from entries.services.openings import close_opening_early, set_opening
 from tournaments.permissions import arbitre_tournament_or_404
@@ -33,6 +34,7 @@ def _page(request: HtmxHttpRequest, tournament, form: OpeningForm, *, status: in
         "state": entry_state(tournament),
         "lists": entry_lists(tournament),
         "tables": tables_to_prepare(tournament),
+        "entries": journal_lines(tournament),
     }
     return render_page(request, PAGE, context, partial="opening-form", status=status)
 

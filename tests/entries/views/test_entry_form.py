@@ -175,3 +175,9 @@ def test_the_arbitre_logged_in_is_never_slowed(arbitre_client, evening, settings
         )
 
     assert Entry.objects.count() == 3
+
+
+def test_the_tournaments_public_page_links_to_the_form(client, evening):
+    page = read(client.get(f"/tournois/{evening.pk}/"))
+
+    assert f'href="/tournois/{evening.pk}/inscription/"' in page

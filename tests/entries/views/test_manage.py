@@ -98,3 +98,16 @@ def test_a_forged_record_id_is_refused_in_french(arbitre_client, evening):
     entry.refresh_from_db()
     assert entry.player is None
     assert Player.objects.filter(last_name="Martin").count() == 1
+
+
+def test_the_page_shows_the_journal_in_words(arbitre_client, arbitre):
+    tournament = open_evening(arbitre, capacity=1)
+    enter(tournament, last_name="Premier", licence="1")
+    enter(tournament, last_name="Second", licence="2")
+
+    text = read(arbitre_client.get(url(tournament)))
+
+    assert "Journal des inscriptions en ligne" in text
+    assert "Mise en liste d'attente" in text
+    assert "Un visiteur" in text
+    assert "SECOND Claire" in text
