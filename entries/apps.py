@@ -10,3 +10,7 @@ class EntriesConfig(AppConfig):
 
     name = "entries"
     verbose_name = "Inscriptions en ligne"
+
+    def ready(self) -> None:
+        # A registration taken off in « Joueurs » frees its online entry's place.
+        from entries import signals  # noqa: F401

@@ -339,7 +339,8 @@ def cancel_entry(*, entry: Entry, by: Actor) -> Entry:
 
 @transaction.atomic
 def promote_entry(*, entry: Entry, by: Actor) -> Entry:
-    """The arbitre takes a waiting entry in, even past the capacity (his decision)."""
+    """The arbitre takes a waiting entry in, even past the capacity (his decision). A held
+    entry's registration waits for its record to be named, as when a place frees."""
     _locked_opening(entry.tournament)
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     if entry.status != EntryStatus.WAITING:

@@ -9,7 +9,7 @@ from clubs.models import Player
 from common.actors import Actor
 from common.journal import fields_of
 from common.refusals import Refused
-from entries.models import LIVE, Entry, EntryStatus
+from entries.models import LIVE, Eligibility, Entry, EntryStatus
 from entries.selectors.entries import closed_reason
 from entries.services import journal
 from entries.services.entries import (
@@ -38,6 +38,14 @@ def answer_evening(
     if reason:
         raise Refused(str(CLOSED[reason]), code="closed")
     live = Entry.objects.filter(tournament=tournament, player=player, status__in=LIVE).first()
+    if coming and opening.eligibility == Eligibility.LICENSED and not player.licence:
+        raise Refused(
+            _(
+                "Cette soirée est réservée aux licenciés FFT : votre fiche n'a pas de n° de "
+                "licence."
+            ),
+            code="licence_required",
+        )
     if coming:
         if live is not None or tournament.registrations.filter(player=player).exists():
             raise Refused(str(ALREADY), code="already_registered")

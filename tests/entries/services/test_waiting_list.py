@@ -21,6 +21,7 @@ from tests.at_the_table import TESTS
 from tests.entries.conftest import open_evening
 from tests.entries.services.test_entering import VISITOR, enter
 from tests.factories import club_player
+from tournaments.services.registrations import unregister_player
 
 
 @pytest.fixture
@@ -174,3 +175,14 @@ def test_a_held_entry_cannot_be_given_a_record_of_another_name(evening):
 
     with pytest.raises(Refused, match="Joueur inconnu"):
         resolve_entry(entry=entry, player=stranger, by=TESTS)
+
+
+def test_a_player_taken_off_in_joueurs_frees_the_place_for_the_first_waiting(full):
+    tournament, entries = full
+
+    unregister_player(registration=entries[0].registration, by=TESTS)
+
+    first, _second, promoted, *_rest = refreshed(entries)
+    assert first.status == EntryStatus.CANCELLED
+    assert promoted.status == EntryStatus.REGISTERED
+    assert tournament.registrations.count() == 2
