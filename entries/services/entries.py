@@ -121,6 +121,17 @@ def _already(tournament: Tournament, player: Player) -> bool:
     )
 
 
+def _held_twice(tournament: Tournament, last_name: str, first_name: str, email: str) -> bool:
+    """A held entry (no record yet) sent again under the same name and address: a double tap."""
+    held = Entry.objects.filter(
+        tournament=tournament, player__isnull=True, status__in=LIVE, email__iexact=email
+    )
+    return any(
+        same_name(last_name, entry.last_name) and same_name(first_name, entry.first_name)
+        for entry in held
+    )
+
+
 def _register(entry: Entry, *, by: Actor) -> None:
     """The tournament's registration of a registered entry whose record is known."""
     if entry.player is None or entry.registration_id is not None:
@@ -211,6 +222,8 @@ def submit_entry(
     )
     if player is not None and _already(tournament, player):
         raise Refused(str(ALREADY), code="already_registered", field="licence")
+    if player is None and not new and _held_twice(tournament, last_name, first_name, email):
+        raise Refused(str(ALREADY), code="already_registered", field="last_name")
     if new:
         player = new_player(last_name=last_name, first_name=first_name, licence=licence, club=club)
     return _enter(

@@ -188,3 +188,12 @@ def test_every_entry_is_journalled_as_registered_or_waiting(arbitre):
         (EntryAction.ENTERED, "visitor"),
         (EntryAction.WAITLISTED, "visitor"),
     ]
+
+
+def test_a_held_entry_sent_twice_is_told_already_registered(evening):
+    club_player(evening.club, last_name="Martin", first_name="Claire")
+    enter(evening)
+
+    with pytest.raises(Refused, match=r"Déjà inscrit\(e\)"):
+        enter(evening, last_name="MARTIN")
+    assert Entry.objects.count() == 1
