@@ -85,3 +85,23 @@ def test_a_member_answers_je_ne_viens_pas(client, evening):
     entry.refresh_from_db()
     assert entry.status == EntryStatus.DECLINED
     assert evening.registrations.count() == 0
+
+
+def test_under_htmx_the_withdrawal_answers_its_fragment_alone(client, evening):
+    entry = enter(evening, licence="1")
+
+    response = client.post(withdraw_url(entry), headers={"HX-Request": "true"})
+
+    text = read(response)
+    assert response.status_code == 200
+    assert text.lstrip().startswith('<section id="withdraw"')
+    assert "vous n'êtes plus inscrit(e)" in text
+
+
+def test_under_htmx_the_page_answers_the_entrys_status_alone(client, evening):
+    entry = enter(evening, licence="1")
+
+    text = read(client.get(page_url(entry), headers={"HX-Request": "true"}))
+
+    assert text.lstrip().startswith('<section id="entry-status"')
+    assert "Vous êtes inscrit(e)." in text
