@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from entries.links import page_token, withdraw_token
 from entries.models import Entry, EntryStatus
+from entries.selectors.entries import waiting_position
 
 SUBJECTS = {
     "confirmation": _("Votre inscription : %(tournament)s"),
@@ -35,6 +36,7 @@ def mail_context(entry: Entry) -> dict:
         "entry": entry,
         "tournament": tournament,
         "waiting": entry.status == EntryStatus.WAITING,
+        "waiting_position": waiting_position(entry),
         "page_url": absolute(reverse("entry_page", args=[tournament.pk, page_token(entry)])),
         "withdraw_url": absolute(
             reverse("entry_withdraw", args=[tournament.pk, withdraw_token(entry)])

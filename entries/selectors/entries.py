@@ -228,3 +228,12 @@ def entry_tournaments(user) -> QuerySet[Tournament]:
     return Tournament.objects.filter(Q(pk__in=visible) | Q(opening__isnull=False)).select_related(
         "club"
     )
+
+
+def waiting_position(entry: Entry) -> int | None:
+    """Where a waiting entry stands in the list (1: the next place is theirs), or None."""
+    if entry.status != EntryStatus.WAITING:
+        return None
+    return Entry.objects.filter(
+        tournament_id=entry.tournament_id, status=EntryStatus.WAITING, rank__lte=entry.rank
+    ).count()

@@ -27,6 +27,7 @@ from entries.selectors.entries import (
     entry_tournaments,
     member_evenings,
     public_counts,
+    waiting_position,
 )
 from entries.services.entries import confirm_entry, submit_entry, withdraw_entry
 from entries.services.evenings import answer_evening
@@ -114,6 +115,7 @@ def entry_page(request: HtmxHttpRequest, tournament_id: int, token: str) -> Http
         "withdraw_token": withdraw_token(entry) if entry.withdraw_nonce else "",
         "evenings": member_evenings(entry.player) if entry.player is not None else [],
         "new": request.GET.get("nouvelle") == "1",
+        "waiting_position": waiting_position(entry),
     }
     return render_page(request, PAGE, context, partial="entry-status")
 

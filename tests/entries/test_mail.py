@@ -40,7 +40,8 @@ def test_a_waiting_entry_is_told_it_waits(arbitre, smtp, django_capture_on_commi
     (message,) = smtp.wait_for(1)
     text, html = text_and_html(message)
     assert str(message["Subject"]).strip().startswith("Liste d'attente")
-    assert "liste d'attente" in text and "liste d'attente" in html
+    assert "Vous êtes n° 1 sur la liste d'attente." in text
+    assert "Vous êtes n° 1 sur la liste d'attente." in html
 
 
 def test_the_first_waiting_is_told_by_e_mail_when_a_place_frees(

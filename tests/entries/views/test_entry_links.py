@@ -105,3 +105,15 @@ def test_under_htmx_the_page_answers_the_entrys_status_alone(client, evening):
 
     assert text.lstrip().startswith('<section id="entry-status"')
     assert "Vous êtes inscrit(e)." in text
+
+
+def test_a_waiting_players_page_says_where_they_stand(client, arbitre):
+    tournament = open_evening(arbitre, capacity=1)
+    enter(tournament, last_name="Premier", licence="1")
+    enter(tournament, last_name="Second", licence="2")
+    third = enter(tournament, last_name="Troisieme", licence="3")
+
+    text = read(client.get(page_url(third)))
+
+    assert "Vous êtes en liste d'attente." in text
+    assert "Vous êtes n° 2 sur la liste d'attente." in text
