@@ -237,3 +237,29 @@ def waiting_position(entry: Entry) -> int | None:
     return Entry.objects.filter(
         tournament_id=entry.tournament_id, status=EntryStatus.WAITING, rank__lte=entry.rank
     ).count()
+
+
+@dataclass(frozen=True)
+class MemberAnswers:
+    coming: int
+    not_coming: int
+    silent: int
+
+
+def member_answers(tournament: Tournament) -> MemberAnswers:
+    """The club's members' answers for the evening: « je viens » (entered, registered or
+    waiting, or registered by the arbitre), « je ne viens pas », and no answer yet."""
+    members = Member.objects.filter(club_id=tournament.club_id).values("player_id")
+    entered = Entry.objects.filter(tournament=tournament, player_id__in=members)
+    coming = set(entered.filter(status__in=LIVE).values_list("player_id", flat=True))
+    coming |= set(
+        tournament.registrations.filter(player_id__in=members).values_list("player_id", flat=True)
+    )
+    declined = entered.filter(status=EntryStatus.DECLINED).values_list("player_id", flat=True)
+    not_coming = set(declined) - coming
+    total = members.count()
+    return MemberAnswers(
+        coming=len(coming),
+        not_coming=len(not_coming),
+        silent=total - len(coming) - len(not_coming),
+    )

@@ -18,7 +18,12 @@ from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
 from entries.forms import OpeningForm, ResolveForm
 from entries.models import Entry
-from entries.selectors.entries import entry_lists, entry_state, tables_to_prepare
+from entries.selectors.entries import (
+    entry_lists,
+    entry_state,
+    member_answers,
+    tables_to_prepare,
+)
 from entries.selectors.journal import journal_lines
 from entries.services.entries import cancel_entry, move_entry, promote_entry, resolve_entry
 from entries.services.openings import close_opening_early, set_opening
@@ -34,6 +39,7 @@ def _page(request: HtmxHttpRequest, tournament, form: OpeningForm, *, status: in
         "state": entry_state(tournament),
         "lists": entry_lists(tournament),
         "tables": tables_to_prepare(tournament),
+        "members": member_answers(tournament),
         "entries": journal_lines(tournament),
     }
     return render_page(request, PAGE, context, partial="opening-form", status=status)

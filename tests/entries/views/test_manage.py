@@ -7,6 +7,7 @@ from clubs.models import Player
 from common.actors import Actor
 from entries.models import EntryAction
 from entries.services.entries import confirm_entry
+from entries.services.evenings import answer_evening
 from tests.entries.conftest import open_evening
 from tests.entries.services.test_entering import enter
 from tests.factories import club_player, club_tournament
@@ -111,3 +112,18 @@ def test_the_page_shows_the_journal_in_words(arbitre_client, arbitre):
     assert "Mise en liste d'attente" in text
     assert "Un visiteur" in text
     assert "SECOND Claire" in text
+
+
+def test_the_page_counts_the_members_answers(arbitre_client, evening):
+    coming, declining, _silent = (
+        club_player(evening.club, last_name=name, first_name="Claire", licence=licence)
+        for name, licence in (("Vient", "1"), ("Absent", "2"), ("Muet", "3"))
+    )
+    for member, answer in ((coming, True), (declining, False)):
+        answer_evening(
+            tournament=evening, player=member, email="m@ex.org", coming=answer, by=Actor.visitor()
+        )
+
+    text = read(arbitre_client.get(url(evening)))
+
+    assert "viennent : 1 · ne viennent pas : 1 · sans réponse : 1" in text
