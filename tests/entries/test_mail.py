@@ -3,8 +3,8 @@ HTML with the same facts, once the write is committed, never for a write rolled 
 
 import pytest
 from django.db import transaction
-from django.utils.formats import date_format
 
+from common.dates import french_date
 from entries.services.entries import withdraw_entry
 from tests.entries.conftest import open_evening
 from tests.entries.services.test_entering import VISITOR, enter
@@ -21,7 +21,7 @@ def test_the_confirmation_gives_the_date_the_place_and_the_links(
     text, html = text_and_html(message)
     assert message["To"] == "claire@example.org"
     assert str(message["Subject"]).strip() == "Votre inscription : Tournoi du club"
-    date = date_format(evening.date, "j F Y")  # « 6 décembre 2026 »
+    date = french_date(evening.date, "j F Y")  # « 6 décembre 2026 », « 1er mars 2027 »
     for body in (text, html):
         assert "Votre inscription est enregistrée." in body
         assert date in body and "Salle des fêtes" in body
