@@ -22,7 +22,7 @@ class _Keep:
         return "250 Message accepted for delivery"
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
@@ -30,7 +30,7 @@ def _free_port() -> int:
 
 class SmtpServer:
     def __init__(self):
-        self.port = _free_port()
+        self.port = free_port()
         self._keep = _Keep()
         self._controller = Controller(self._keep, hostname="127.0.0.1", port=self.port)
 

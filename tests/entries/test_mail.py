@@ -8,7 +8,7 @@ from common.dates import french_date
 from entries.services.entries import withdraw_entry
 from tests.entries.conftest import open_evening
 from tests.entries.services.test_entering import VISITOR, enter
-from tests.entries.smtp import text_and_html
+from tests.entries.smtp import free_port, text_and_html
 
 
 def test_the_confirmation_gives_the_date_the_place_and_the_links(
@@ -71,3 +71,20 @@ def test_an_entry_rolled_back_sends_nothing(evening, smtp, django_capture_on_com
         raise RuntimeError("the request fails after the entry")
 
     assert smtp.wait_for(1, timeout=1) == []
+
+
+def test_an_smtp_server_that_does_not_answer_never_fails_the_entry(
+    client, evening, settings, django_capture_on_commit_callbacks
+):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", free_port()  # nobody listens
+
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = client.post(
+            f"/tournois/{evening.pk}/inscription/",
+            {"last_name": "Martin", "first_name": "Claire", "email": "c@example.org"},
+        )
+
+    assert any("send_after_commit" in getattr(c, "__qualname__", "") for c in callbacks)
+    assert response.status_code == 302
+    assert evening.entries.get().status == "registered"
