@@ -85,10 +85,12 @@ class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     # The directory's record; none while the name is another record's too and the arbitre has
     # not said whether it is them (as the CSV import holds such a row).
+    # A record merged into another (« Fusionner ») leaves its entries to the record kept
+    # (entries/signals.py); one deleted otherwise leaves them held, as typed.
     player = models.ForeignKey(
         Player,
         verbose_name=_("joueur"),
-        on_delete=models.PROTECT,
+        on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="entries",

@@ -7,8 +7,9 @@ import datetime
 import pytest
 
 from clubs.models import Player
+from common.actors import Actor
 from common.refusals import Refused
-from entries.models import EntryAction, EntryStatus
+from entries.models import Entry, EntryAction, EntryJournalEntry, EntryStatus
 from entries.services.entries import (
     cancel_entry,
     move_entry,
@@ -21,6 +22,7 @@ from tests.at_the_table import TESTS
 from tests.entries.conftest import open_evening
 from tests.entries.services.test_entering import VISITOR, enter
 from tests.factories import club_player
+from tournaments.services.members import merge_players
 from tournaments.services.registrations import unregister_player
 
 
@@ -186,3 +188,25 @@ def test_a_player_taken_off_in_joueurs_frees_the_place_for_the_first_waiting(ful
     assert first.status == EntryStatus.CANCELLED
     assert promoted.status == EntryStatus.REGISTERED
     assert tournament.registrations.count() == 2
+
+
+def test_a_tournament_deleted_takes_its_entries_with_it(full):
+    tournament, _entries = full
+
+    tournament.delete()
+
+    assert not Entry.objects.exists()
+    assert not EntryJournalEntry.objects.exists()
+
+
+def test_a_record_merged_into_another_leaves_its_entry_to_the_record_kept(arbitre, evening):
+    kept = club_player(evening.club, last_name="Martin", first_name="Claire", licence="0412345")
+    merged = club_player(evening.club, last_name="MARTIN", first_name="Claire")
+    entry = enter(evening, licence="")  # held: two records under this name
+    resolve_entry(entry=entry, player=merged, by=TESTS)
+
+    merge_players(club=evening.club, kept=kept, merged=merged, by=Actor.arbitre(arbitre))
+
+    entry.refresh_from_db()
+    assert entry.player == kept
+    assert entry.registration.player == kept
