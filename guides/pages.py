@@ -26,6 +26,7 @@ GUIDES = (
     "index",
     "guide-arbitre/index",
     "guide-arbitre/soiree",
+    "guide-arbitre/inscriptions",
     "guide-arbitre/salle",
     "guide-arbitre/corrections",
     "guide-arbitre/impressions",
@@ -68,6 +69,10 @@ HELP = {
     "prize_table": "guide-arbitre/prix",
     "prize_list_unlock": "guide-arbitre/prix#arreter-le-palmares",
     "prize_list": "prix",
+    "entry_form": "guide-joueur#sinscrire-en-ligne",
+    "entry_page": "guide-joueur#sinscrire-en-ligne",
+    "entry_withdraw": "guide-joueur#sinscrire-en-ligne",
+    "entries_manage": "guide-arbitre/inscriptions",
 }
 
 LINK = re.compile(r'href="(?P<target>[^":#]+)\.md(?P<anchor>#[^"]*)?"')

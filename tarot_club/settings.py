@@ -109,6 +109,7 @@ INSTALLED_APPS = [
     "tournaments",
     "championships",
     "notifications",
+    "entries",
     "seasons",
     "palmares",
     "guides",
@@ -344,6 +345,30 @@ PUSH_TASK_TIME_LIMIT = env_int("PUSH_TASK_TIME_LIMIT", 90)
 # Phones one address may have subscribed to one tournament's notifications (a room's phones
 # share the venue's address: generous, but far from a script's thousands).
 PUSH_PHONES_PER_ADDRESS = env_int("PUSH_PHONES_PER_ADDRESS", 300)
+
+# E-mail (entries/: online registration's confirmations, promotions, reminders), sent by the
+# task queue after the commit through Django's backend: SMTP from EMAIL_HOST and its fellows in
+# production, the console (the terminal) on a laptop (docs/deploying/configuration.md).
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Tarot <tarot@localhost>")
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL: one of them at most.")
+# The site's address as the e-mails' links write it (no request to read it from in a task).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Online entries one address may send a minute (entries/pace.py), before « Trop de demandes ».
+ENTRIES_PER_MINUTE = env_int("ENTRIES_PER_MINUTE", 10)
 
 # Sessions live in the database alone, the one engine a deal needs: a phone's grant on its
 # table and an arbitre's login hold while Redis is stopped, and no session read back from a

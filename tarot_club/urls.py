@@ -15,6 +15,7 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("championships.urls")),
     path("", include("notifications.urls")),
+    path("", include("entries.urls")),
     path("", include("seasons.urls")),
     path("", include("palmares.urls")),
     path("", include("guides.urls")),

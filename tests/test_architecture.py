@@ -3,8 +3,8 @@ the standard library's ``ast``, never by importing them.
 
 The apps stand in layers: the pure ``scoring``, ``seating`` and ``prizes`` at the bottom (no
 Django), then ``common`` (what every app shares: no app, no table) < ``documents`` < ``clubs`` <
-``tournaments`` < ``championships`` < ``notifications`` < ``seasons`` < ``palmares``; a layer
-never imports one above it. A tournament asks its championship through
+``tournaments`` < ``championships`` < ``notifications`` < ``entries`` < ``seasons`` <
+``palmares``; a layer never imports one above it. A tournament asks its championship through
 ``tournaments.championship`` alone. The selectors of every app, and what stands above them, are
 read from the folders. Last, every URL name (read from Django's resolver) is walked by a
 permission test.
@@ -26,6 +26,7 @@ APPS = (
     "tournaments",
     "championships",
     "notifications",
+    "entries",
     "seasons",
     "palmares",
 )
@@ -297,7 +298,7 @@ def test_a_lower_app_never_imports_a_higher_one():
 
     assert offenders == [], (
         "a layer importing one above it (common < documents < clubs < tournaments < championships"
-        " < notifications < seasons < palmares): " + ("; ".join(offenders))
+        " < notifications < entries < seasons < palmares): " + ("; ".join(offenders))
     )
 
 

@@ -22,6 +22,7 @@ from championships.services.halls import add_hall, give_role
 from clubs.models import Member
 from common.actors import Actor
 from documents.services import ask_document
+from entries.links import page_token, withdraw_token
 from notifications.management.commands.vapid_keys import new_keys
 from palmares.services.prize_tables import RowSpec, lock_prize_list, set_prize_table
 from seasons.models import Season
@@ -35,6 +36,8 @@ from tests.championship import (
     qualification_and_final,
     set_cut,
 )
+from tests.entries.conftest import open_evening
+from tests.entries.services.test_entering import enter
 from tests.factories import club_player, club_tournament, enrol, plan_committed, register, seat
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Team
@@ -74,6 +77,9 @@ class Room:
     championship: int  # a qualification played, 4 qualified for the final
     finished: int  # a championship played to its end, a penalty in its qualification
     finalist: int  # the number of its finalist who took that penalty
+    evening: int  # a club evening a week ahead, open to online registration, full
+    entry_page: str  # a player's own page of their entry in it (its signed token)
+    entry_withdraw: str  # their withdrawal link's token
 
 
 @dataclass(frozen=True)
@@ -178,6 +184,13 @@ def refuse_a_prize(page) -> None:
     page.locator("#id_lignes-1-value").fill("12,345")
     page.get_by_role("button", name="Enregistrer le tableau").click()
     expect(page.locator(".errors").first).to_contain_text("au centième près")
+
+
+def send_an_empty_entry(page) -> None:
+    """The entry form sent with nothing typed: each field says what it needs."""
+    page.locator("#entry-form").evaluate("form => form.noValidate = true")
+    page.get_by_role("button", name="M'inscrire en liste d'attente").click()
+    expect(page.locator("#entry-form .errorlist").first).to_be_visible()
 
 
 PAGES = [
@@ -329,6 +342,20 @@ PAGES = [
     Page("rouvrir le palmarès", "arbitre", "/arbitre/tournois/{finished}/prix/rouvrir/"),
     Page("palmarès et prix", "anyone", "/tournois/{finished}/prix/"),
     Page("projection du palmarès", "anyone", "/tournois/{finished}/prix/projection/"),
+    Page("inscription en ligne (complet)", "anyone", "/tournois/{evening}/inscription/"),
+    Page(
+        "inscription en ligne : refusée",
+        "anyone",
+        "/tournois/{evening}/inscription/",
+        send_an_empty_entry,
+    ),
+    Page("ma page d'inscription", "anyone", "/tournois/{evening}/inscription/{entry_page}/"),
+    Page(
+        "désistement",
+        "anyone",
+        "/tournois/{evening}/inscription/desistement/{entry_withdraw}/",
+    ),
+    Page("inscriptions en ligne (arbitre)", "arbitre", "/arbitre/tournois/{evening}/inscriptions/"),
 ]
 
 # The pages read at 200 % text size: every page, for a reader who needs large text needs it
@@ -412,7 +439,17 @@ def room(arbitre) -> Room:
         players[1].player_id,
         played_qualification(arbitre),
         *played_championship(arbitre),
+        *open_evening_entered(arbitre),
     )
+
+
+def open_evening_entered(arbitre) -> tuple[int, str, str]:
+    """A club evening open online, its one place taken and one player waiting: the player's
+    own page and withdrawal link."""
+    evening = open_evening(arbitre, capacity=1, name="Soirée de la semaine prochaine")
+    entry = enter(evening, last_name="Lefèvre", first_name="Gaëlle", licence="0499999")
+    enter(evening, last_name="Attente", licence="0488888")
+    return evening.pk, page_token(entry), withdraw_token(entry)
 
 
 def played_qualification(arbitre) -> int:
@@ -552,6 +589,8 @@ NOT_PAGES = {
     "setup_placement_swap", "setup_placement_publish", "position_close", "position_reopen",
     "position_seat_next", "call_handle", "penalty_cancel", "sheet_deal_new", "sheet_deal_delete",
     "sheet_preview", "sheet_sign_off",
+    "entries_json", "entry_confirm", "entry_answer", "entries_opening", "entries_close",
+    "entries_promote", "entries_cancel", "entries_move", "entries_resolve",
 }  # fmt: skip
 
 

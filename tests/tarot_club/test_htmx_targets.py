@@ -66,6 +66,8 @@ def ids(arbitre):
         "hall_number": 1,
         "role_id": 1,
         "stage_id": 1,
+        "entry_id": 1,
+        "evening_id": 1,
         "path": "guide-arbitre/salle",
     }
 

@@ -152,6 +152,25 @@ PATHS = [
     ("prize_table", T, "/arbitre/tournois/7/prix/"),
     ("prize_list_lock", T, "/arbitre/tournois/7/prix/arreter/"),
     ("prize_list_unlock", T, "/arbitre/tournois/7/prix/rouvrir/"),
+    # entries/: online registration; the form and its JSON are fixed (posters, other sites),
+    # the signed links are in e-mails already sent.
+    ("entry_form", T, "/tournois/7/inscription/"),
+    ("entries_json", T, "/tournois/7/inscriptions.json"),
+    ("entry_page", {**T, "token": "abc"}, "/tournois/7/inscription/abc/"),
+    ("entry_confirm", {**T, "token": "abc"}, "/tournois/7/inscription/abc/confirmer/"),
+    (
+        "entry_answer",
+        {**T, "token": "abc", "evening_id": 8},
+        "/tournois/7/inscription/abc/soirees/8/",
+    ),
+    ("entry_withdraw", {**T, "token": "abc"}, "/tournois/7/inscription/desistement/abc/"),
+    ("entries_manage", T, "/arbitre/tournois/7/inscriptions/"),
+    ("entries_opening", T, "/arbitre/tournois/7/inscriptions/reglages/"),
+    ("entries_close", T, "/arbitre/tournois/7/inscriptions/clore/"),
+    ("entries_promote", {**T, "entry_id": 2}, "/arbitre/tournois/7/inscriptions/2/promouvoir/"),
+    ("entries_cancel", {**T, "entry_id": 2}, "/arbitre/tournois/7/inscriptions/2/annuler/"),
+    ("entries_move", {**T, "entry_id": 2}, "/arbitre/tournois/7/inscriptions/2/deplacer/"),
+    ("entries_resolve", {**T, "entry_id": 2}, "/arbitre/tournois/7/inscriptions/2/fiche/"),
 ]
 
 

@@ -128,6 +128,7 @@ def register_player(
     number: int | None = None,
     checked_in: bool = False,
     another_person: bool = False,
+    entered_online: bool = False,
     by: Actor,
 ) -> Registration:
     """Register a known ``player``, or a new one from their name, licence and club.
@@ -135,7 +136,8 @@ def register_player(
     A licence already known names the same player (never a second one); a new player under
     the name of one the club may see is refused until the arbitre says it is
     ``another_person`` (``refuse_homonym``); the participant number is the next free one
-    unless given.
+    unless given. A ``player`` who ``entered_online`` (entries/) was found by the licence they
+    typed themselves, in the whole directory: the club need not have seen them before.
     """
     check_open_for_registration(tournament)
     if player is None:
@@ -148,7 +150,10 @@ def register_player(
                 first_name=first_name,
                 licence=licence,
             )
-    elif not players_visible_to(club_ids=[tournament.club_id]).filter(pk=player.pk).exists():
+    elif (
+        not entered_online
+        and not players_visible_to(club_ids=[tournament.club_id]).filter(pk=player.pk).exists()
+    ):
         _refuse_unknown_player()
     if player is not None and tournament.registrations.filter(player=player).exists():
         raise Refused(

@@ -1,0 +1,63 @@
+"""The e-mails a player receives about their entry, in French, as plain text and HTML with the
+same facts: the confirmation (or the waiting list), the promotion from the waiting list, the
+reminder the day before.
+
+The services ask for them (``tasks.send_after_commit``): the task queue sends them once the write is
+committed, through Django's e-mail backend (SMTP in production, the console on a laptop). A
+write rolled back sends nothing.
+"""
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from entries.links import page_token, withdraw_token
+from entries.models import Entry, EntryStatus
+from entries.selectors.entries import waiting_position
+
+SUBJECTS = {
+    "confirmation": _("Votre inscription : %(tournament)s"),
+    "waiting": _("Liste d'attente : %(tournament)s"),
+    "promotion": _("Une place s'est libérée : vous êtes inscrit(e) à %(tournament)s"),
+    "reminder": _("C'est demain : %(tournament)s"),
+}
+
+
+def absolute(path: str) -> str:
+    return settings.SITE_URL + path
+
+
+def mail_context(entry: Entry) -> dict:
+    tournament = entry.tournament
+    registration = entry.registration
+    return {
+        "entry": entry,
+        "tournament": tournament,
+        "waiting": entry.status == EntryStatus.WAITING,
+        "waiting_position": waiting_position(entry),
+        "page_url": absolute(reverse("entry_page", args=[tournament.pk, page_token(entry)])),
+        "withdraw_url": absolute(
+            reverse("entry_withdraw", args=[tournament.pk, withdraw_token(entry)])
+        ),
+        "player_url": absolute(reverse("player_page", args=[tournament.pk, registration.number]))
+        if registration is not None and tournament.published
+        else "",
+        # The check-in link (QR code, the pointeur's scan) belongs to the check-in's own work;
+        # until it exists, the e-mails keep its place empty.
+        "checkin_url": "",
+    }
+
+
+def entry_message(entry: Entry, kind: str) -> EmailMultiAlternatives:
+    """The e-mail ``kind`` to ``entry``'s address, plain text with its HTML alternative."""
+    if kind == "confirmation" and entry.status == EntryStatus.WAITING:
+        kind = "waiting"
+    context = mail_context(entry)
+    subject = SUBJECTS[kind] % {"tournament": entry.tournament.name}
+    text = render_to_string(f"entries/mail/{kind}.txt", context)
+    html = render_to_string(f"entries/mail/{kind}.html", context)
+    message = EmailMultiAlternatives(subject=subject, body=text, to=[entry.email])
+    message.attach_alternative(html, "text/html")
+    return message
