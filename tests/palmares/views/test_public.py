@@ -213,3 +213,12 @@ def test_prix_json_moves_with_the_ranking_while_open(client, evening, players, a
 
     assert before["prizes"][0]["player_id"] == players[6].player_id
     assert after["prizes"][0]["player_id"] == players[1].player_id
+
+
+def test_the_tournament_s_page_links_its_prize_list_once_it_has_a_table(client, evening):
+    page = f"/tournois/{evening.pk}/"
+    assert "/prix/" not in client.get(page).content.decode()
+
+    amounts(evening, "50")
+
+    assert f'href="/tournois/{evening.pk}/prix/"' in client.get(page).content.decode()
