@@ -105,6 +105,6 @@ def _apply(differences: LicenceDifferences) -> None:
 
 def _new_player(licence: str, values: dict) -> Player:
     """A new record, as ``Player.save`` would write it (``bulk_create`` calls no ``save``)."""
-    player = Player(licence=licence, **{name: value for name, value in values.items()})
+    player = Player(licence=licence, **values)
     player.search_name = search_name(last_name=player.last_name, first_name=player.first_name)
     return player

@@ -46,7 +46,7 @@ class Command(BaseCommand):
             "--appliquer", action="store_true", help="applique les différences (sinon : aperçu)"
         )
 
-    def handle(self, *args, **options):
+    def handle(self, *_args, **options):
         club = Club.objects.filter(pk=options["club"]).first()
         if club is None:
             raise CommandError(f"Aucun club n° {options['club']}.")
