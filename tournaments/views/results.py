@@ -25,8 +25,8 @@ from tournaments.prints import documents
 from tournaments.push.endpoints import push_enabled
 from tournaments.selectors.draws import commitment_to_show
 from tournaments.selectors.players import find_players, player_page
-from tournaments.selectors.ranking_filters import RankingFilter, filter_choices
 from tournaments.selectors.projector import PROJECTOR_SECONDS, projector_screens, shown_screen
+from tournaments.selectors.ranking_filters import RankingFilter, filter_choices
 from tournaments.selectors.standings import CACHE_SECONDS, current_ranking, tournament_stamp
 
 

@@ -64,9 +64,7 @@ def test_classement_json_without_a_filter_lists_everyone(client, short_tournamen
 
 
 @pytest.mark.usefixtures("graded")
-def test_the_ranking_page_offers_the_series_and_categories_of_its_players(
-    client, short_tournament
-):
+def test_the_ranking_page_offers_the_series_and_categories_of_its_players(client, short_tournament):
     page = client.get(f"/tournois/{short_tournament.pk}/classement/").content.decode()
 
     assert '<label for="filter-serie">Série</label>' in page
