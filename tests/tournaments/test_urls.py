@@ -77,6 +77,8 @@ PATHS = [
     ("setup_team_delete", {**T, "team_id": 5}, "/arbitre/tournois/7/equipes/5/supprimer/"),
     ("setup_checkin", T, "/arbitre/tournois/7/pointage/"),
     ("setup_checkin_toggle", {**T, **REGISTRATION}, "/arbitre/tournois/7/pointage/21/"),
+    ("setup_checkin_scan", T, "/arbitre/tournois/7/pointage/scanner/"),
+    ("checkin_link", {"token": "7.21:signature"}, "/pointage/7.21:signature/"),
     ("setup_placement", {**T, **N}, "/arbitre/tournois/7/positions/3/placement/"),
     (
         "setup_placement_generate",
