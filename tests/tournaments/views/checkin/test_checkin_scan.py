@@ -116,9 +116,7 @@ def test_a_forged_code_is_refused_in_french(pointeur, tournament, dupont):
     assert not dupont.checked_in
 
 
-def test_the_code_of_another_tournament_is_refused_on_the_scan_page(
-    pointeur, tournament, arbitre
-):
+def test_the_code_of_another_tournament_is_refused_on_the_scan_page(pointeur, tournament, arbitre):
     elsewhere = club_tournament(arbitre, name="Autre tournoi")
     player = Player.objects.create(last_name="Martin", first_name="Luc")
     other = Registration.objects.create(tournament=elsewhere, player=player, number=1)
