@@ -31,6 +31,7 @@ from tests.championship import (
     set_cut,
 )
 from tests.factories import club_player, club_tournament, enrol, plan_committed, register, seat
+from tournaments.checkin_links import checkin_token
 from tournaments.deal_scoring import DealResult
 from tournaments.management.commands.vapid_keys import new_keys
 from tournaments.models import Team
@@ -72,6 +73,7 @@ class Room:
     championship: int  # a qualification played, 4 qualified for the final
     finished: int  # a championship played to its end, a penalty in its qualification
     finalist: int  # the number of its finalist who took that penalty
+    checkin_token: str  # the signed check-in link of the first player (tournaments.checkin_links)
 
 
 @dataclass(frozen=True)
@@ -294,6 +296,10 @@ PAGES = [
     Page("classement d'un championnat", "anyone", "/tournois/{championship}/classement/"),
     Page("accueil d'un arbitre de salle", "salle", "/arbitre/"),
     Page("accueil d'un pointeur", "pointeur", "/arbitre/"),
+    Page("scanner des QR codes", "pointeur", "/arbitre/tournois/{tournament}/pointage/scanner/"),
+    Page("lien de pointage ouvert par un joueur", "anyone", "/pointage/{checkin_token}/"),
+    Page("lien de pointage ouvert par le pointeur", "pointeur", "/pointage/{checkin_token}/"),
+    Page("lien de pointage faux", "anyone", "/pointage/1.2:faux/"),
     Page(
         "clôture malgré un appel",
         "arbitre",
@@ -389,6 +395,7 @@ def room(arbitre) -> Room:
         players[1].player_id,
         played_qualification(arbitre),
         *played_championship(arbitre),
+        checkin_token(players[0]),
     )
 
 
