@@ -101,3 +101,8 @@ def licence_differences(
     digest.update(f"-{gone}".encode())
     differences.fingerprint = digest.hexdigest()[:32]
     return differences
+
+
+def last_licence_list(club: Club) -> LicenceList | None:
+    """What the club's last import left: its date, its columns, how many licences it held."""
+    return LicenceList.objects.filter(club=club, imported_at__isnull=False).first()

@@ -127,6 +127,22 @@ def refuse_a_deal(page) -> None:
     expect(page.locator("#errors-points")).to_contain_text("entre 0 et 91")
 
 
+def send_a_licence_list(page) -> None:
+    """A licence list sent from the club's page: its columns and differences shown, a line
+    refused among them."""
+    content = (
+        "N° licence;Nom;Prénom;Club;Série;Catégorie\n"
+        "0412345;Dupont;Jean;TC Lyon;2e série Pique;Vermeil\n"
+        "0412399;Lefèvre;Gaëlle;TC Villeurbanne;3e série;Senior\n"
+        "04A;Martin;Luc;;;\n"
+    ).encode("cp1252")
+    page.get_by_label("Fichier de la liste des licences").set_input_files(
+        {"name": "licences.csv", "mimeType": "text/csv", "buffer": content}
+    )
+    page.get_by_role("button", name="Voir les différences").click()
+    expect(page.get_by_role("button", name="Appliquer ces différences")).to_be_visible()
+
+
 def exhaust_the_tables_code(page) -> None:
     """Wrong codes typed on one table from one phone until its connection's bound: the 429,
     saying which bound was reached and when to try again."""
@@ -290,6 +306,14 @@ PAGES = [
     Page("projection d'une salle", "anyone", "/tournois/{tournament}/projection/salles/1/"),
     Page("tirages", "anyone", "/tournois/{tournament}/tirages/"),
     Page("comptes du club", "arbitre", "/arbitre/clubs/{club}/comptes/"),
+    Page("liste des licences", "arbitre", "/arbitre/clubs/{club}/licences/"),
+    Page(
+        "différences de la liste des licences",
+        "arbitre",
+        "/arbitre/clubs/{club}/licences/",
+        then=lambda page: send_a_licence_list(page),
+        reaches=("club_licences_preview",),
+    ),
     Page("choisir son mot de passe", "anyone", "/compte/MQ/lien-perime/"),
     Page("mot de passe choisi", "anyone", "/compte/mot-de-passe-choisi/"),
     Page("phases", "arbitre", "/arbitre/tournois/{championship}/phases/"),

@@ -52,6 +52,8 @@ PATHS = [
     ("setup_role_give", T, "/arbitre/tournois/7/roles/"),
     ("setup_role_remove", {**T, "role_id": 5}, "/arbitre/tournois/7/roles/5/retirer/"),
     ("club_accounts", {"club_id": 3}, "/arbitre/clubs/3/comptes/"),
+    ("club_licences", {"club_id": 3}, "/arbitre/clubs/3/licences/"),
+    ("club_licences_preview", {"club_id": 3, "key": "k3y"}, "/arbitre/clubs/3/licences/k3y/"),
     ("account_password", {"uidb64": "MQ", "token": "abc-def"}, "/compte/MQ/abc-def/"),
     ("account_password_done", {}, "/compte/mot-de-passe-choisi/"),
     ("draws_json", T, "/tournois/7/tirages.json"),
