@@ -15,7 +15,8 @@ from tests.factories import club_of
 HEADER = "Licence;Nom;Prénom;Club;Série;Catégorie\n"
 FIRST = (
     HEADER
-    + "0412345;Dupont;Jean;TC Lyon;2e série;Vermeil\n0412346;Lefèvre;Gaëlle;TC Lyon;3e série;Senior\n"
+    + "0412345;Dupont;Jean;TC Lyon;2e série;Vermeil\n"
+    + "0412346;Lefèvre;Gaëlle;TC Lyon;3e série;Senior\n"
 )
 
 
