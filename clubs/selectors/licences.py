@@ -17,6 +17,12 @@ class Change:
     fields: dict  # field → (before, after)
 
     @property
+    def renamed(self) -> bool:
+        """Both names change: the same person, or a licence typed wrong in the list? The
+        preview asks to check it (the licence keeps its player either way)."""
+        return "last_name" in self.fields and "first_name" in self.fields
+
+    @property
     def words(self) -> list[tuple[str, str, str]]:
         """Each change as (the field's name, before, after), in words."""
         return [

@@ -111,3 +111,11 @@ def test_another_clubs_file_cannot_be_read_from_this_club(arbitre_client, club, 
     )
 
     assert "n'est plus en attente" in page_of(response)
+
+
+def test_a_licence_whose_both_names_change_is_flagged_for_checking(arbitre_client, club):
+    Player.objects.create(last_name="Lefèvre", first_name="Gaëlle", licence="0412345")
+
+    preview = page_of(arbitre_client.get(send(arbitre_client, club, LIST.encode()).url))
+
+    assert "nom et prénom changent : vérifiez la licence" in preview
