@@ -30,6 +30,7 @@ GUIDES = (
     "guide-arbitre/impressions",
     "guide-arbitre/saison",
     "guide-arbitre/championnat",
+    "guide-arbitre/licences-et-pointage",
     "guide-joueur",
     "scoring",
     "tirage",
@@ -63,6 +64,10 @@ HELP = {
     "setup_halls": "guide-arbitre/championnat#les-salles-et-lequipe",
     "draws": "guide-arbitre/championnat#le-tirage-verifiable",
     "club_members": "guide-arbitre/saison#le-club",
+    "club_licences": "guide-arbitre/licences-et-pointage#la-liste-des-licences",
+    "club_licences_preview": "guide-arbitre/licences-et-pointage#la-liste-des-licences",
+    "setup_checkin_scan": "guide-arbitre/licences-et-pointage#pointage-par-qr-code",
+    "checkin_link": "guide-arbitre/licences-et-pointage#pointage-par-qr-code",
 }
 
 LINK = re.compile(r'href="(?P<target>[^":#]+)\.md(?P<anchor>#[^"]*)?"')
