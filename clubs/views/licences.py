@@ -6,6 +6,7 @@ The file waits in the shared cache between its sending and its import, under a k
 own that only this club's pages read; past an hour it is gone, and the arbitre sends it again.
 """
 
+import re
 import secrets
 
 from django.contrib import messages
@@ -32,6 +33,7 @@ from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
 
 KEPT_SECONDS = 3600
+KEY = re.compile(r"[A-Za-z0-9_-]{16}")
 SHOWN = 100  # lines of each kind the preview lists; the others are counted
 
 
@@ -66,7 +68,10 @@ def club_licences_preview(request: HtmxHttpRequest, club_id: int, key: str) -> H
     """The file sent: its columns (GET: mapped again), the differences they make, and
     (POST) those differences applied, if nothing changed since they were shown."""
     club = arbitre_club_or_404(request, club_id)
-    content = cache.get(_kept(club, key[:40]))
+    # Only a key this page made (``token_urlsafe``) is looked up: anything else typed in the
+    # address is a file no longer waiting, never a cache key the cache would warn about.
+    made_here = KEY.fullmatch(key) is not None
+    content = cache.get(_kept(club, key)) if made_here else None
     if content is None:
         messages.error(
             request,

@@ -119,3 +119,11 @@ def test_a_licence_whose_both_names_change_is_flagged_for_checking(arbitre_clien
     preview = page_of(arbitre_client.get(send(arbitre_client, club, LIST.encode()).url))
 
     assert "nom et prénom changent : vérifiez la licence" in preview
+
+
+@pytest.mark.parametrize("key", ["a b", "é" * 300, "%09tab", "..", "x" * 16 + "y"])
+def test_a_key_typed_in_the_address_is_a_file_no_longer_waiting(arbitre_client, club, key):
+    response = arbitre_client.get(f"/arbitre/clubs/{club.pk}/licences/{key}/", follow=True)
+
+    assert response.status_code == 200
+    assert "n'est plus en attente" in page_of(response)
