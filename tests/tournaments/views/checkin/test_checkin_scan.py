@@ -207,3 +207,15 @@ def test_the_template_tag_gives_the_link_and_its_qr_code(dupont):
     url, svg = rendered.split("|")
     assert url == f"https://t.fr{checkin_path(dupont)}"
     assert svg.startswith("<svg")
+
+
+def test_the_pointeurs_home_opens_the_scan_page(pointeur, tournament):
+    page = logged_in(pointeur).get("/arbitre/").content.decode()
+
+    assert f'href="{scan_url(tournament)}"' in page
+
+
+def test_the_check_in_list_opens_the_scan_page(arbitre_client, tournament):
+    page = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/pointage/").content.decode()
+
+    assert f'href="{scan_url(tournament)}"' in page
