@@ -127,3 +127,16 @@ def test_a_key_typed_in_the_address_is_a_file_no_longer_waiting(arbitre_client, 
 
     assert response.status_code == 200
     assert "n'est plus en attente" in page_of(response)
+
+
+def test_the_import_reads_in_words_in_the_clubs_journal(arbitre_client, club):
+    preview_url = send(arbitre_client, club, LIST.encode()).url
+    shown = arbitre_client.get(preview_url).context
+    arbitre_client.post(
+        preview_url, {**shown["columns"], "fingerprint": shown["differences"].fingerprint}
+    )
+
+    journal = page_of(arbitre_client.get(f"/arbitre/clubs/{club.pk}/journal/"))
+
+    assert "Liste des licences importée" in journal
+    assert "Nouvelles licences :" in journal
