@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.urls import URLResolver, get_resolver, resolve
 from playwright.sync_api import expect
 
-from clubs.models import Member
+from clubs.models import Member, Player
 from common.actors import Actor
 from documents.services import ask_document
 from seasons.models import Season
@@ -318,6 +318,11 @@ PAGES = [
     Page("mot de passe choisi", "anyone", "/compte/mot-de-passe-choisi/"),
     Page("phases", "arbitre", "/arbitre/tournois/{championship}/phases/"),
     Page("classement d'un championnat", "anyone", "/tournois/{championship}/classement/"),
+    Page(
+        "classement d'une catégorie",
+        "anyone",
+        "/tournois/{tournament}/classement/?categorie=Vermeil",
+    ),
     Page("accueil d'un arbitre de salle", "salle", "/arbitre/"),
     Page("accueil d'un pointeur", "pointeur", "/arbitre/"),
     Page("scanner des QR codes", "pointeur", "/arbitre/tournois/{tournament}/pointage/scanner/"),
@@ -357,6 +362,11 @@ def room(arbitre) -> Room:
     ).memberships.get()
     twin = club_player(tournament.club, last_name="LEFEVRE", first_name="Gaelle")
     players = register(tournament, 8)
+    # Séries and catégories as the licence list gives them: the ranking offers its filters.
+    for registration, (serie, categorie) in zip(
+        players, [("2e série Pique", "Vermeil"), ("3e série", "Senior")] * 4, strict=True
+    ):
+        Player.objects.filter(pk=registration.player_id).update(serie=serie, categorie=categorie)
     # A member already registered: the tick list shows him « inscrit ».
     Member.objects.create(club=tournament.club, player=players[0].player)
     for number in range(4):
