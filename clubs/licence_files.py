@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubs.models import Player
 from common.names import fold
 from common.refusals import Refused
 
@@ -206,8 +207,8 @@ def missing_columns(columns: dict[str, str]) -> list[str]:
 
 @dataclass(frozen=True)
 class LicenceRow:
-    """One licence of the list, as the directory would keep it; ``given`` names the fields the
-    list gives (its columns), the others are left as the directory has them."""
+    """One licence of the list, as the directory would keep it: ``values`` holds the fields
+    the list has a column for (the others are left as the directory has them)."""
 
     line: int
     licence: str
@@ -232,13 +233,10 @@ _SEXES = {
     "masculin": "M",
     "monsieur": "M",
 }
+# What the directory holds of each text (``clubs.models.Player``'s own lengths).
 _MAX_LENGTHS = {
-    "licence": 20,
-    "last_name": 100,
-    "first_name": 100,
-    "club": 200,
-    "serie": 30,
-    "categorie": 30,
+    name: Player._meta.get_field(name).max_length
+    for name in ("licence", "last_name", "first_name", "club", "serie", "categorie")
 }
 
 

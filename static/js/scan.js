@@ -19,6 +19,7 @@
   const context = canvas.getContext("2d", { willReadFrequently: true });
   const SAME_CODE_MS = 4000;
   const EVERY_MS = 150;
+  const CHECKIN_LINK = /\/pointage\/[^/?#]+\/?$/;
   const WIDEST = 720; // pixels read a frame: a card's code fills a good part of the image
   let busy = false;
   let last = { text: "", at: 0 };
@@ -54,7 +55,12 @@
       const now = Date.now();
       if (code && code.data && (code.data !== last.text || now - last.at > SAME_CODE_MS)) {
         last = { text: code.data, at: now };
-        send(code.data);
+        // A card has two codes: the one of the player's results is not sent, only named.
+        if (/^https?:/.test(code.data) && !CHECKIN_LINK.test(code.data)) {
+          status.textContent = root.dataset.otherCode;
+        } else {
+          send(code.data);
+        }
       }
     }
     setTimeout(read, EVERY_MS);
