@@ -219,3 +219,15 @@ def test_the_check_in_list_opens_the_scan_page(arbitre_client, tournament):
     page = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/pointage/").content.decode()
 
     assert f'href="{scan_url(tournament)}"' in page
+
+
+def test_a_visitor_who_logs_in_from_the_link_comes_back_to_it(client, dupont):
+    page = page_of(client.get(checkin_path(dupont)))
+
+    assert f"/connexion/?next={checkin_path(dupont).replace(':', '%3A')}" in page
+
+
+def test_another_tournaments_account_reads_it_cannot_check_this_player_in(dupont, other_arbitre):
+    page = page_of(logged_in(other_arbitre).get(checkin_path(dupont)))
+
+    assert "ni arbitre ni pointeur du tournoi de ce joueur" in page
