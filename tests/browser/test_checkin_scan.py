@@ -57,15 +57,14 @@ def pointeur(tournament):
     return user
 
 
-@pytest.fixture
-def camera_on_the_card(live_server, dupont, tmp_path):
-    """Chromium whose camera films ``dupont``'s check-in QR code, camera allowed."""
+def chromium_filming(url: str, tmp_path):
+    """Chromium whose camera films the QR code of ``url``, camera allowed."""
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing")
     from playwright.sync_api import sync_playwright
 
     video = tmp_path / "carte.y4m"
-    y4m_of_qr(checkin_url(dupont, base=live_server.url), video)
+    y4m_of_qr(url, video)
     camera = [
         "--use-fake-ui-for-media-stream",
         "--use-fake-device-for-media-stream",
@@ -77,6 +76,18 @@ def camera_on_the_card(live_server, dupont, tmp_path):
         )
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def camera_on_the_card(live_server, dupont, tmp_path):
+    """The camera films ``dupont``'s check-in QR code."""
+    yield from chromium_filming(checkin_url(dupont, base=live_server.url), tmp_path)
+
+
+@pytest.fixture
+def camera_on_the_results_code(live_server, tournament, tmp_path):
+    """The camera films the card's other code: the player's results page."""
+    yield from chromium_filming(f"{live_server.url}/tournois/{tournament.pk}/joueurs/1/", tmp_path)
 
 
 def test_a_card_held_before_the_camera_checks_its_player_in_then_says_since_when(
@@ -108,3 +119,23 @@ def test_a_card_held_before_the_camera_checks_its_player_in_then_says_since_when
     assert Registration.objects.filter(pk=dupont.pk, checked_in=True).count() == 1
     context.close()
     assert errors == []
+
+
+def test_the_cards_results_code_is_named_and_checks_nobody_in(
+    camera_on_the_results_code, live_server, tournament, dupont, pointeur
+):
+    context = camera_on_the_results_code.new_context(
+        viewport=PHONE, locale="fr-FR", base_url=live_server.url, permissions=["camera"]
+    )
+    log_in(context, pointeur, live_server)
+    page = context.new_page()
+
+    page.goto(f"/arbitre/tournois/{tournament.pk}/pointage/scanner/")
+
+    expect(page.locator("#scan-status")).to_contain_text(
+        "celui des résultats du joueur", timeout=15_000
+    )
+    expect(page.locator("#scan-result-slot")).to_have_text("")
+    dupont.refresh_from_db()
+    assert not dupont.checked_in
+    context.close()
