@@ -32,10 +32,8 @@ from django.db import connections  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from clubs.models import Club, Player  # noqa: E402
-from common.actors import Actor  # noqa: E402
 from tournaments.checkin_links import checkin_url  # noqa: E402
 from tournaments.models import Registration, Tournament  # noqa: E402
-from tournaments.services.halls import give_role  # noqa: E402
 
 PLAYERS = sized(400, 40)
 DOORS = 2
@@ -65,16 +63,18 @@ def build() -> tuple[Tournament, list[Registration], list]:
         Registration(tournament=tournament, player=player, number=n + 1)
         for n, player in enumerate(players)
     )
+    # The roles given as the arbitre gives them, through the team's page (its fixed URL).
     pointeurs = []
+    desk = Client(HTTP_HOST="127.0.0.1")
+    desk.force_login(arbitre)
     for door in range(DOORS):
         user = user_model.objects.create_user(username=f"bench-pointeur-{door}", password="x")
-        give_role(
-            tournament=tournament,
-            username=user.username,
-            role="pointeur",
-            hall=None,
-            by=Actor.running("checkin_bench"),
+        answer = desk.post(
+            f"/arbitre/tournois/{tournament.pk}/roles/",
+            {"username": user.username, "role": "pointeur"},
         )
+        if answer.status_code != 302:
+            raise SystemExit(f"rôle de pointeur refusé : {answer.status_code}")
         pointeurs.append(user)
     return tournament, registrations, pointeurs
 

@@ -6,16 +6,14 @@ they are present."""
 import time
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from clubs.models import Player
-from tests.at_the_table import TESTS
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, log_in
+from tests.pointeurs import given_pointeur
 from tournaments.checkin_links import checkin_url
 from tournaments.models import Registration
 from tournaments.prints.qr import make_qr
-from tournaments.services.halls import give_role
 
 pytestmark = pytest.mark.browser
 
@@ -51,10 +49,8 @@ def dupont(tournament):
 
 
 @pytest.fixture
-def pointeur(tournament):
-    user = get_user_model().objects.create_user(username="pointeur", password="x")
-    give_role(tournament=tournament, username="pointeur", role="pointeur", hall=None, by=TESTS)
-    return user
+def pointeur(tournament, arbitre):
+    return given_pointeur(tournament, arbitre)
 
 
 def chromium_filming(url: str, tmp_path):

@@ -3,14 +3,12 @@ tournament's pointeurs and arbitres; anyone else reads what the link is for, and
 changes; a forged link is a French page, never an error."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 
 from clubs.models import Player
-from tests.at_the_table import TESTS
+from tests.pointeurs import given_pointeur
 from tournaments.checkin_links import checkin_path
 from tournaments.models import Registration
-from tournaments.services.halls import give_role
 
 FORGED = "/pointage/1.2:signature-forgee/"
 
@@ -24,9 +22,7 @@ def absent(tournament):
 def browser_of(who, tournament, other_arbitre, arbitre) -> Client:
     browser = Client()
     if who == "pointeur":
-        user = get_user_model().objects.create_user(username="pointeur", password="x")
-        give_role(tournament=tournament, username="pointeur", role="pointeur", hall=None, by=TESTS)
-        browser.force_login(user)
+        browser.force_login(given_pointeur(tournament, arbitre))
     elif who == "arbitre":
         browser.force_login(arbitre)
     elif who == "other_arbitre":

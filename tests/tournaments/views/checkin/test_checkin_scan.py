@@ -5,16 +5,15 @@ import datetime
 import html
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
 from clubs.models import Player
 from tests.at_the_table import TESTS
 from tests.factories import club_tournament
+from tests.pointeurs import given_pointeur
 from tournaments.checkin_links import checkin_link, checkin_path, checkin_token, token_registration
 from tournaments.models import JournalEntry, Registration
-from tournaments.services.halls import give_role
 from tournaments.services.registrations import withdraw_player
 
 
@@ -26,10 +25,8 @@ def dupont(tournament, registrations):  # noqa: ARG001 - after the first 8
 
 
 @pytest.fixture
-def pointeur(tournament):
-    user = get_user_model().objects.create_user(username="pointeur", password="x")
-    give_role(tournament=tournament, username="pointeur", role="pointeur", hall=None, by=TESTS)
-    return user
+def pointeur(tournament, arbitre):
+    return given_pointeur(tournament, arbitre)
 
 
 def logged_in(user) -> Client:
