@@ -6,6 +6,7 @@ a service's refusal back beside what was typed.
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.licence_files import FIELDS, MAX_BYTES, REQUIRED
 from clubs.models import validate_licence
 
 
@@ -67,3 +68,50 @@ class AccountForm(forms.Form):
     )
     first_name = forms.CharField(label=_("Prénom"), max_length=150, required=False)
     last_name = forms.CharField(label=_("Nom"), max_length=150, required=False)
+
+
+class LicenceFileForm(forms.Form):
+    """The federation's licence list, as a file (docs, « La liste des licences »)."""
+
+    file = forms.FileField(
+        label=_("Fichier de la liste des licences"),
+        help_text=_(
+            "CSV (séparé par « ; » ou « , ») ou classeur Excel (.xlsx), une ligne par licence, "
+            "la première nommant les colonnes. 20 Mo au plus."
+        ),
+        widget=forms.ClearableFileInput(
+            attrs={
+                "accept": ".csv,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-"
+                "officedocument.spreadsheetml.sheet"
+            }
+        ),
+    )
+
+    def clean_file(self):
+        file = self.cleaned_data["file"]
+        if file.size > MAX_BYTES:
+            raise forms.ValidationError(
+                _("Le fichier dépasse %(size)s Mo : ce n'est pas une liste de licences.")
+                % {"size": MAX_BYTES // (1024 * 1024)}
+            )
+        return file
+
+
+class LicenceColumnsForm(forms.Form):
+    """Which column of the file holds each of the player's fields: a list of the file's
+    columns for each, the licence and both names required."""
+
+    def __init__(self, headers: list[str], *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [("", _("(aucune)")), *((header, header) for header in headers if header)]
+        for name, label in FIELDS.items():
+            self.fields[name] = forms.ChoiceField(
+                label=label, choices=choices, required=name in REQUIRED
+            )
+        self.fields["fingerprint"] = forms.CharField(
+            required=False, max_length=64, widget=forms.HiddenInput
+        )
+
+    @property
+    def columns(self) -> dict[str, str]:
+        return {name: self.cleaned_data[name] for name in FIELDS if self.cleaned_data.get(name)}

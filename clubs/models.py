@@ -154,6 +154,7 @@ class ClubAction(models.TextChoices):
     MEMBER_REMOVED = "member.removed", _("Membre retiré")
     PLAYERS_MERGED = "player.merged", _("Fiches d'un même joueur fusionnées")
     ACCOUNT_CREATED = "account.created", _("Compte créé (équipe d'arbitrage)")
+    LICENCES_IMPORTED = "licences.imported", _("Liste des licences importée")
 
 
 class ClubJournalEntry(JournalLine):
@@ -182,6 +183,26 @@ class ClubJournalEntry(JournalLine):
         constraints = journal_checks(
             "club_journal", ClubAction, _("Action du journal du club inconnue.")
         )
+
+
+class LicenceList(models.Model):
+    """What a club (or a committee, which the app runs as a club of its own) remembers of the
+    federation's licence list it imports (docs, « La liste des licences »): which column of
+    its file holds what, kept from one import to the next, and the licences of the last
+    import, to tell those gone from the list since."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="licence_list")
+    # The player's field (``clubs.licence_files.FIELDS``) → the file's column name.
+    columns = models.JSONField(_("colonnes"), default=dict)
+    licences = models.JSONField(_("licences de la dernière liste"), default=list)
+    imported_at = models.DateTimeField(_("importée le"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("liste des licences")
+        verbose_name_plural = _("listes des licences")
+
+    def __str__(self) -> str:
+        return str(self.club)
 
 
 def own_club_name(user) -> str:

@@ -5,7 +5,7 @@ seasons/urls.py, its members' tournaments/urls.py."""
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from clubs.views import clubs
+from clubs.views import clubs, licences
 
 urlpatterns = [
     path("arbitre/clubs/nouveau/", clubs.club_create, name="club_create"),
@@ -20,6 +20,12 @@ urlpatterns = [
         name="club_member_remove",
     ),
     path("arbitre/clubs/<int:club_id>/comptes/", clubs.club_accounts, name="club_accounts"),
+    path("arbitre/clubs/<int:club_id>/licences/", licences.club_licences, name="club_licences"),
+    path(
+        "arbitre/clubs/<int:club_id>/licences/<str:key>/",
+        licences.club_licences_preview,
+        name="club_licences_preview",
+    ),
     # The one-time page where a new account chooses its password (Django's reset token).
     path(
         "compte/<uidb64>/<token>/",

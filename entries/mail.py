@@ -7,6 +7,8 @@ committed, through Django's e-mail backend (SMTP in production, the console on a
 write rolled back sends nothing.
 """
 
+from email.mime.image import MIMEImage
+
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
@@ -16,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from entries.links import page_token, withdraw_token
 from entries.models import Entry, EntryStatus
 from entries.selectors.entries import waiting_position
+from tournaments.checkin_links import CheckinLink, checkin_link
 
 SUBJECTS = {
     "confirmation": _("Votre inscription : %(tournament)s"),
@@ -32,6 +35,7 @@ def absolute(path: str) -> str:
 def mail_context(entry: Entry) -> dict:
     tournament = entry.tournament
     registration = entry.registration
+    checkin = _checkin(entry)
     return {
         "entry": entry,
         "tournament": tournament,
@@ -44,10 +48,20 @@ def mail_context(entry: Entry) -> dict:
         "player_url": absolute(reverse("player_page", args=[tournament.pk, registration.number]))
         if registration is not None and tournament.published
         else "",
-        # The check-in link (QR code, the pointeur's scan) belongs to the check-in's own work;
-        # until it exists, the e-mails keep its place empty.
-        "checkin_url": "",
+        # The check-in link and its QR code (the pointeur scans it at the door), for a player
+        # who has a place; the HTML shows the code as the message's own image (CHECKIN_CID).
+        "checkin_url": checkin.url if checkin else "",
+        "checkin_cid": CHECKIN_CID if checkin else "",
     }
+
+
+CHECKIN_CID = "pointage"
+
+
+def _checkin(entry: Entry) -> CheckinLink | None:
+    if entry.registration is None or entry.status != EntryStatus.REGISTERED:
+        return None
+    return checkin_link(entry.registration, base=settings.SITE_URL)
 
 
 def entry_message(entry: Entry, kind: str) -> EmailMultiAlternatives:
@@ -60,4 +74,13 @@ def entry_message(entry: Entry, kind: str) -> EmailMultiAlternatives:
     html = render_to_string(f"entries/mail/{kind}.html", context)
     message = EmailMultiAlternatives(subject=subject, body=text, to=[entry.email])
     message.attach_alternative(html, "text/html")
+    checkin = _checkin(entry)
+    if checkin is not None:
+        # Inline, named by its Content-ID: mail readers show it where the HTML puts it, and
+        # many refuse images written into the HTML itself (data: URIs).
+        image = MIMEImage(checkin.png, "png")
+        image.add_header("Content-ID", f"<{CHECKIN_CID}>")
+        image.add_header("Content-Disposition", "inline", filename="pointage.png")
+        message.attach(image)
+        message.mixed_subtype = "related"
     return message

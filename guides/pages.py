@@ -33,6 +33,7 @@ GUIDES = (
     "guide-arbitre/saison",
     "guide-arbitre/championnat",
     "guide-arbitre/prix",
+    "guide-arbitre/licences-et-pointage",
     "guide-joueur",
     "scoring",
     "tirage",
@@ -73,6 +74,10 @@ HELP = {
     "entry_page": "guide-joueur#sinscrire-en-ligne",
     "entry_withdraw": "guide-joueur#sinscrire-en-ligne",
     "entries_manage": "guide-arbitre/inscriptions",
+    "club_licences": "guide-arbitre/licences-et-pointage#la-liste-des-licences",
+    "club_licences_preview": "guide-arbitre/licences-et-pointage#la-liste-des-licences",
+    "setup_checkin_scan": "guide-arbitre/licences-et-pointage#pointage-par-qr-code",
+    "checkin_link": "guide-arbitre/licences-et-pointage#pointage-par-qr-code",
 }
 
 LINK = re.compile(r'href="(?P<target>[^":#]+)\.md(?P<anchor>#[^"]*)?"')

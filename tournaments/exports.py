@@ -24,6 +24,7 @@ from tournaments.championship import hall_of, span_of, tournament_halls, tournam
 from tournaments.choices import MARQUE_FIELDS, MisereShown, Place
 from tournaments.models import Deal, Seat, Tournament
 from tournaments.selectors.ranking import TABLE_SIZES, Ranking
+from tournaments.selectors.ranking_filters import RankingFilter
 from tournaments.selectors.standings import CACHE_SECONDS, tournament_stamp
 
 FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
@@ -143,16 +144,23 @@ def ranking_json(ranking: Ranking) -> dict:
     }
 
 
-def ranking_json_bytes(ranking: Ranking, *, stamp: str) -> bytes:
+def ranking_json_bytes(ranking: Ranking, *, stamp: str, only: RankingFilter | None = None) -> bytes:
     """``ranking_json`` as ``classement.json`` sends it. Its players (1.3 MB at 2,000) are
     written once per change of the tournament (its ``stamp``, under which ``ranking`` was
     read: ``selectors.standings``) and shared by every reader, as ``plan_json_bytes`` is;
-    the tournament's own fields are read fresh, as the ranking's are."""
-    key = f"classement-json:{stamp}"
-    players = cache.get(key)
-    if players is None:
-        players = _json_text([_ranked_player_json(ranked) for ranked in ranking.players])
-        cache.set(key, players, CACHE_SECONDS)
+    the tournament's own fields are read fresh, as the ranking's are. ``only`` keeps the
+    players of one série or catégorie (``?serie=``, ``?categorie=``), written for the one
+    reader who asks."""
+    if only is not None and only.active:
+        players = _json_text(
+            [_ranked_player_json(ranked) for ranked in only.players(ranking.players)]
+        )
+    else:
+        key = f"classement-json:{stamp}"
+        players = cache.get(key)
+        if players is None:
+            players = _json_text([_ranked_player_json(ranked) for ranked in ranking.players])
+            cache.set(key, players, CACHE_SECONDS)
     # The text ``json.dumps`` writes for the whole document, its keys in the same order.
     head = _json_text(_ranking_json_head(ranking))
     teams = _json_text(_teams_json(ranking))
@@ -220,6 +228,9 @@ def _ranked_player_json(ranked) -> dict:
         },
         "stage_reached": ranked.stage_reached.name if ranked.stage_reached else None,
         "qualified": ranked.qualified_or_unknown,
+        # As the federation's licence list writes them (empty when it says nothing).
+        "serie": player.serie,
+        "categorie": player.categorie,
     }
 
 

@@ -8,6 +8,7 @@ from django.urls import include, path
 
 from tournaments.views import (
     checkin,
+    checkin_scan,
     deals,
     journal,
     members,
@@ -93,6 +94,7 @@ arbitre_pages = [
     path("equipes/<int:team_id>/supprimer/", registrations.team_delete, name="setup_team_delete"),
     path("pointage/", checkin.checkin, name="setup_checkin"),
     path("pointage/<int:registration_id>/", checkin.checkin_toggle, name="setup_checkin_toggle"),
+    path("pointage/scanner/", checkin_scan.checkin_scan, name="setup_checkin_scan"),
     path("positions/<int:number>/", include(position_pages)),
     path("donnes/<int:deal_id>/appel/", room.call_handle, name="call_handle"),
     path("journal/", journal.journal, name="journal"),
@@ -140,4 +142,6 @@ urlpatterns = [
     # Hors connexion: the worker's scope is /tables/, every sheet (docs).
     path("tables/service-worker.js", offline.service_worker, name="sheet_service_worker"),
     path("tables/<int:table_id>/", include(table_pages)),
+    # A registration's check-in link, signed: the QR code of its player's card and e-mail.
+    path("pointage/<str:token>/", checkin_scan.checkin_link, name="checkin_link"),
 ]

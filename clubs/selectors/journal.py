@@ -20,6 +20,11 @@ LABELS = {
     "arbitres": gettext_lazy("arbitres"),
     "merged": gettext_lazy("fiche fusionnée"),
     "evenings": gettext_lazy("soirées"),
+    # The licence list imported (``services.licences``): its counts.
+    "new": gettext_lazy("nouvelles licences"),
+    "changed": gettext_lazy("joueurs modifiés"),
+    "gone": gettext_lazy("licences absentes de la liste"),
+    "refused": gettext_lazy("lignes refusées"),
 }
 
 

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from championships.services.draws import commit_draw
 from championships.services.halls import add_hall, give_role
-from clubs.models import Member
+from clubs.models import Member, Player
 from common.actors import Actor
 from documents.services import ask_document
 from entries.links import page_token, withdraw_token
@@ -39,6 +39,7 @@ from tests.championship import (
 from tests.entries.conftest import open_evening
 from tests.entries.services.test_entering import enter
 from tests.factories import club_player, club_tournament, enrol, plan_committed, register, seat
+from tournaments.checkin_links import checkin_token
 from tournaments.deal_scoring import DealResult
 from tournaments.models import Team
 from tournaments.prints.documents import PLAN
@@ -80,6 +81,7 @@ class Room:
     evening: int  # a club evening a week ahead, open to online registration, full
     entry_page: str  # a player's own page of their entry in it (its signed token)
     entry_withdraw: str  # their withdrawal link's token
+    checkin_token: str  # the signed check-in link of the first player (tournaments.checkin_links)
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,22 @@ def refuse_a_deal(page) -> None:
     # The save's own answer, which swaps the whole form.
     expect(page.locator("#preview")).to_contain_text("une fois corrigé ce qui est signalé")
     expect(page.locator("#errors-points")).to_contain_text("entre 0 et 91")
+
+
+def send_a_licence_list(page) -> None:
+    """A licence list sent from the club's page: its columns and differences shown, a line
+    refused among them."""
+    content = (
+        "N° licence;Nom;Prénom;Club;Série;Catégorie\n"
+        "0412345;Dupont;Jean;TC Lyon;2e série Pique;Vermeil\n"
+        "0412399;Lefèvre;Gaëlle;TC Villeurbanne;3e série;Senior\n"
+        "04A;Martin;Luc;;;\n"
+    ).encode("cp1252")
+    page.get_by_label("Fichier de la liste des licences").set_input_files(
+        {"name": "licences.csv", "mimeType": "text/csv", "buffer": content}
+    )
+    page.get_by_role("button", name="Voir les différences").click()
+    expect(page.get_by_role("button", name="Appliquer ces différences")).to_be_visible()
 
 
 def exhaust_the_tables_code(page) -> None:
@@ -313,12 +331,29 @@ PAGES = [
     Page("projection d'une salle", "anyone", "/tournois/{tournament}/projection/salles/1/"),
     Page("tirages", "anyone", "/tournois/{tournament}/tirages/"),
     Page("comptes du club", "arbitre", "/arbitre/clubs/{club}/comptes/"),
+    Page("liste des licences", "arbitre", "/arbitre/clubs/{club}/licences/"),
+    Page(
+        "différences de la liste des licences",
+        "arbitre",
+        "/arbitre/clubs/{club}/licences/",
+        then=lambda page: send_a_licence_list(page),
+        reaches=("club_licences_preview",),
+    ),
     Page("choisir son mot de passe", "anyone", "/compte/MQ/lien-perime/"),
     Page("mot de passe choisi", "anyone", "/compte/mot-de-passe-choisi/"),
     Page("phases", "arbitre", "/arbitre/tournois/{championship}/phases/"),
     Page("classement d'un championnat", "anyone", "/tournois/{championship}/classement/"),
+    Page(
+        "classement d'une catégorie",
+        "anyone",
+        "/tournois/{tournament}/classement/?categorie=Vermeil",
+    ),
     Page("accueil d'un arbitre de salle", "salle", "/arbitre/"),
     Page("accueil d'un pointeur", "pointeur", "/arbitre/"),
+    Page("scanner des QR codes", "pointeur", "/arbitre/tournois/{tournament}/pointage/scanner/"),
+    Page("lien de pointage ouvert par un joueur", "anyone", "/pointage/{checkin_token}/"),
+    Page("lien de pointage ouvert par le pointeur", "pointeur", "/pointage/{checkin_token}/"),
+    Page("lien de pointage faux", "anyone", "/pointage/1.2:faux/"),
     Page(
         "clôture malgré un appel",
         "arbitre",
@@ -377,6 +412,11 @@ def room(arbitre) -> Room:
     ).memberships.get()
     twin = club_player(tournament.club, last_name="LEFEVRE", first_name="Gaelle")
     players = register(tournament, 8)
+    # Séries and catégories as the licence list gives them: the ranking offers its filters.
+    for registration, (serie, categorie) in zip(
+        players, [("2e série Pique", "Vermeil"), ("3e série", "Senior")] * 4, strict=True
+    ):
+        Player.objects.filter(pk=registration.player_id).update(serie=serie, categorie=categorie)
     # A member already registered: the tick list shows him « inscrit ».
     Member.objects.create(club=tournament.club, player=players[0].player)
     for number in range(4):
@@ -440,6 +480,7 @@ def room(arbitre) -> Room:
         played_qualification(arbitre),
         *played_championship(arbitre),
         *open_evening_entered(arbitre),
+        checkin_token(players[0]),
     )
 
 

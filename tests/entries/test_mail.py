@@ -2,6 +2,7 @@
 HTML with the same facts, once the write is committed, never for a write rolled back."""
 
 import pytest
+from django.conf import settings
 from django.db import transaction
 
 from common.dates import french_date
@@ -9,6 +10,7 @@ from entries.services.entries import withdraw_entry
 from tests.entries.conftest import open_evening
 from tests.entries.services.test_entering import VISITOR, enter
 from tests.entries.smtp import free_port, text_and_html
+from tournaments.checkin_links import checkin_link
 
 
 def test_the_confirmation_gives_the_date_the_place_and_the_links(
@@ -88,3 +90,33 @@ def test_an_smtp_server_that_does_not_answer_never_fails_the_entry(
     assert any("send_after_commit" in getattr(c, "__qualname__", "") for c in callbacks)
     assert response.status_code == 302
     assert evening.entries.get().status == "registered"
+
+
+def test_the_confirmation_carries_the_check_in_qr_code_as_its_own_image(
+    evening, smtp, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        entry = enter(evening, licence="0412345", email="claire@example.org")
+
+    (message,) = smtp.wait_for(1)
+    text, html = text_and_html(message)
+    (image,) = [part for part in message.walk() if part.get_content_type() == "image/png"]
+    link = checkin_link(entry.registration, base=settings.SITE_URL)
+    assert image["Content-ID"] == "<pointage>"
+    assert image.get_content() == link.png
+    assert 'src="cid:pointage"' in html
+    assert link.url in text and link.url in html
+
+
+def test_a_waiting_entry_has_no_check_in_code_yet(
+    arbitre, smtp, django_capture_on_commit_callbacks
+):
+    tournament = open_evening(arbitre, capacity=1)
+    enter(tournament, last_name="Premier", licence="1")
+    smtp.wait_for(1)
+    with django_capture_on_commit_callbacks(execute=True):
+        enter(tournament, last_name="Second", licence="2", email="second@example.org")
+
+    message = smtp.wait_for(2)[-1]
+    assert [p for p in message.walk() if p.get_content_type() == "image/png"] == []
+    assert "/pointage/" not in text_and_html(message)[0]

@@ -62,6 +62,7 @@ def ids(arbitre):
         "team_id": 1,
         "table": tables[0],
         "token": "jeton",
+        "key": "cle-du-fichier-envoye",
         "uidb64": "MQ",
         "hall_number": 1,
         "role_id": 1,

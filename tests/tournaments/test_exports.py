@@ -105,6 +105,8 @@ def test_the_ranking_json_has_the_fixed_shape(client, results):
         "deals_by_table_size": {"3": 0, "4": 1, "5": 0},
         "stage_reached": None,
         "qualified": False,
+        "serie": "",
+        "categorie": "",
     }
     assert data["stages"] == []
     assert data["teams"] == [

@@ -52,6 +52,8 @@ PATHS = [
     ("setup_role_give", T, "/arbitre/tournois/7/roles/"),
     ("setup_role_remove", {**T, "role_id": 5}, "/arbitre/tournois/7/roles/5/retirer/"),
     ("club_accounts", {"club_id": 3}, "/arbitre/clubs/3/comptes/"),
+    ("club_licences", {"club_id": 3}, "/arbitre/clubs/3/licences/"),
+    ("club_licences_preview", {"club_id": 3, "key": "k3y"}, "/arbitre/clubs/3/licences/k3y/"),
     ("account_password", {"uidb64": "MQ", "token": "abc-def"}, "/compte/MQ/abc-def/"),
     ("account_password_done", {}, "/compte/mot-de-passe-choisi/"),
     ("draws_json", T, "/tournois/7/tirages.json"),
@@ -77,6 +79,8 @@ PATHS = [
     ("setup_team_delete", {**T, "team_id": 5}, "/arbitre/tournois/7/equipes/5/supprimer/"),
     ("setup_checkin", T, "/arbitre/tournois/7/pointage/"),
     ("setup_checkin_toggle", {**T, **REGISTRATION}, "/arbitre/tournois/7/pointage/21/"),
+    ("setup_checkin_scan", T, "/arbitre/tournois/7/pointage/scanner/"),
+    ("checkin_link", {"token": "7.21:signature"}, "/pointage/7.21:signature/"),
     ("setup_placement", {**T, **N}, "/arbitre/tournois/7/positions/3/placement/"),
     (
         "setup_placement_generate",

@@ -62,6 +62,9 @@ class PlayerCard:
     url: str
     qr: segno.QRCode
     event_lines: int = 1  # the lines the event takes at the top of the card (event_lines)
+    # The player's signed check-in link (``tournaments.checkin_links``), on the card of a
+    # player not checked in yet: the pointeur scans it at the door.
+    checkin_qr: segno.QRCode | None = None
 
     @property
     def words(self) -> str:
@@ -142,6 +145,17 @@ class PlayerCard:
             name=f"card-qr-{self.registration.number}",
             drawing=qr_drawing(self.qr),
             size=len(self.qr.matrix),
+        )
+
+    @cached_property
+    def checkin_stamp(self) -> Stamp | None:
+        """The check-in link's QR code, drawn as the other is; None once the player is in."""
+        if self.checkin_qr is None:
+            return None
+        return Stamp(
+            name=f"card-checkin-{self.registration.number}",
+            drawing=qr_drawing(self.checkin_qr),
+            size=len(self.checkin_qr.matrix),
         )
 
 
@@ -247,7 +261,8 @@ def cards_document(
         "page_count": page_count or len(chunks),
         "layers": [range(count) for count in counts],
     }
-    return context, [card.qr_stamp for card in cards] + list(layers.values())
+    checkins = [card.checkin_stamp for card in cards if card.checkin_stamp is not None]
+    return context, [card.qr_stamp for card in cards] + checkins + list(layers.values())
 
 
 def _holders(tournament: Tournament, came: Collection[int]) -> list[Registration]:
@@ -278,10 +293,12 @@ def printed_cards(
     *,
     player_url: Callable[[int], str],
     only: Collection[int] | None = None,
+    checkin_url: Callable[[Registration], str] | None = None,
 ) -> list[PlayerCard]:
     """A card per player (``_holders``; of those ``only``, if given), by name: their table and
     seat in every position seated so far, and a QR code to ``player_url(number)``, their page
-    online."""
+    online; for a player not checked in yet, a second one, ``checkin_url(registration)``, their
+    check-in link."""
     seats = Seat.objects.filter(position__tournament=tournament).select_related("table", "position")
     seated = {(seat.registration_id, seat.position.number): seat for seat in seats}
     registrations = _holders(tournament, {registration_id for registration_id, _number in seated})
@@ -312,6 +329,9 @@ def printed_cards(
                 )
             )
         url = player_url(registration.number)
+        checkin = None
+        if checkin_url is not None and not registration.checked_in:
+            checkin = make_qr(checkin_url(registration))
         cards.append(
             PlayerCard(
                 registration=registration,
@@ -319,6 +339,7 @@ def printed_cards(
                 url=url,
                 qr=make_qr(url),
                 event_lines=event_count,
+                checkin_qr=checkin,
             )
         )
     return cards

@@ -28,6 +28,7 @@ from documents.registry import (
 )
 from tournaments import spreadsheets
 from tournaments.championship import Hall, draw_in_force, hall_numbered, in_hall
+from tournaments.checkin_links import checkin_url
 from tournaments.choices import JournalAction
 from tournaments.models import Position, Table, Tournament
 from tournaments.prints.cards import CARDS_A_PAGE, card_holders, cards_document, printed_cards
@@ -163,6 +164,7 @@ def draw_cards(params: Params) -> bytes:
         tournament,
         player_url=lambda number: player_page_url(base, tournament.pk, number),
         only=params.get("cards"),
+        checkin_url=lambda registration: checkin_url(registration, base=base),
     )
     numbering = {key: params[key] for key in ("first_page", "page_count") if key in params}
     context, stamps = cards_document(cards, tournament, **numbering)

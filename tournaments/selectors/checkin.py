@@ -1,12 +1,13 @@
 """Reads of the check-in page: who is registered (filtered by name or number), who is
 present, and what the present players make in tables."""
 
+import datetime
 from operator import attrgetter
 
 from django.db.models import Q
 
 from common.names import by_name, name_matches
-from tournaments.models import Tournament
+from tournaments.models import JournalEntry, Registration, Tournament
 from tournaments.selectors.registrations import (
     last_played_position_number,
     last_seated_position_number,
@@ -50,3 +51,31 @@ def checkin_page(*, tournament: Tournament, query: str = "") -> dict:
             )
         ),
     }
+
+
+def checked_in_at(registration: Registration) -> datetime.datetime | None:
+    """When the player was last checked in, as the tournament's journal keeps it."""
+    return (
+        JournalEntry.objects.filter(
+            tournament_id=registration.tournament_id,
+            subject_type="registration",
+            subject_id=registration.pk,
+            action__in=(
+                JournalEntry.Action.REGISTRATION_CHECKED_IN,
+                JournalEntry.Action.REGISTRATION_LATE,
+            ),
+        )
+        .order_by("-at", "-id")
+        .values_list("at", flat=True)
+        .first()
+    )
+
+
+def scanned_registration(*, tournament_id: int, registration_id: int) -> Registration | None:
+    """The registration a check-in link names, with its player and tournament, if it still
+    exists in that tournament."""
+    return (
+        Registration.objects.select_related("player", "tournament")
+        .filter(pk=registration_id, tournament_id=tournament_id)
+        .first()
+    )

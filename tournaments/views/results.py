@@ -25,6 +25,7 @@ from tournaments.permissions import visible_tournaments
 from tournaments.prints import documents
 from tournaments.selectors.players import find_players, player_page
 from tournaments.selectors.projector import PROJECTOR_SECONDS, projector_screens, shown_screen
+from tournaments.selectors.ranking_filters import RankingFilter, filter_choices
 from tournaments.selectors.standings import CACHE_SECONDS, current_ranking, tournament_stamp
 
 
@@ -38,11 +39,20 @@ def ranking(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     under its stamp; the ranking is computed only when that rendering is not cached yet."""
     tournament = _tournament(request, tournament_id)
     stamp = tournament_stamp(tournament)
+    wanted = RankingFilter.of(request.GET)
+    choices = filter_choices(tournament)
+    ranking = SimpleLazyObject(lambda: current_ranking(tournament, stamp=stamp))
     context = {
         "tournament": tournament,
         "stamp": stamp,
         "cache_seconds": CACHE_SECONDS,
-        "ranking": SimpleLazyObject(lambda: current_ranking(tournament, stamp=stamp)),
+        "ranking": ranking,
+        "players": SimpleLazyObject(lambda: wanted.players(ranking.players)),
+        "wanted": wanted,
+        "choices": choices,
+        # A value none of the players has is kept out of the page's cache key: it shows
+        # nobody, whatever was typed.
+        "filter_key": (wanted.serie, wanted.categorie) if choices.knows(wanted) else "inconnu",
     }
     return render_page(request, "results/ranking.html", context, partial="ranking")
 
@@ -125,16 +135,18 @@ def deals_xlsx(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     return _xlsx(request, tournament_id, documents.DEALS_XLSX, "donnes")
 
 
-def _ranking_json(tournament: Tournament) -> HttpResponse:
+def _ranking_json(tournament: Tournament, only: RankingFilter) -> HttpResponse:
     stamp = tournament_stamp(tournament)
     ranking = current_ranking(tournament, stamp=stamp)
-    return _json(exports.ranking_json_bytes(ranking, stamp=stamp))
+    return _json(exports.ranking_json_bytes(ranking, stamp=stamp, only=only))
 
 
 @public_document
 @require_GET
 def ranking_json(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    return _public_file(request, tournament_id, _ranking_json)
+    """The ranking, of one série or catégorie with ``?serie=`` or ``?categorie=``."""
+    only = RankingFilter.of(request.GET)
+    return _public_file(request, tournament_id, lambda tournament: _ranking_json(tournament, only))
 
 
 @public_document

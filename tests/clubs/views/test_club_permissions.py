@@ -43,6 +43,7 @@ def urls(club, member, tonight, arbitre):
         f"{base}/fiches/{member.player.pk}/fusionner/",
         f"{base}/fiches/{guest.pk}/fusionner/",
         f"{base}/comptes/",
+        f"{base}/licences/",
     ]
     posts = [
         (f"{base}/", {"name": "Piraté", "town": ""}),
@@ -53,6 +54,8 @@ def urls(club, member, tonight, arbitre):
         (f"{base}/membres/{member.pk}/retirer/", {}),
         (f"{base}/fiches/{member.player.pk}/fusionner/", {"other": guest.pk, "kept": "autre"}),
         (f"{base}/comptes/", {"username": "pirate"}),
+        (f"{base}/licences/", {}),
+        (f"{base}/licences/cle-du-fichier/", {"licence": "Licence", "fingerprint": ""}),
         (f"/arbitre/tournois/{tonight.pk}/joueurs/cocher/", {"players": [member.player.pk]}),
     ]
     return gets, posts
