@@ -30,12 +30,22 @@ from clubs.member_forms import MemberForm
 from clubs.models import Member
 from common.actors import Actor
 from tests.at_the_table import fill_sheet, sign
+from tests.factories import seat
 from tournaments.forms.penalties import PenaltyForm
 from tournaments.forms.positions import ClosePositionForm, ReopenPositionForm
 from tournaments.forms.registrations import RegistrationEditForm, RegistrationForm, TeamForm
+from tournaments.forms.seating import SwapForm
 from tournaments.forms.sheets import DealForm
 from tournaments.forms.tournaments import TournamentForm
-from tournaments.models import Deal, Penalty, Position, Registration, Team, Tournament
+from tournaments.models import (
+    Deal,
+    JournalEntry,
+    Penalty,
+    Position,
+    Registration,
+    Team,
+    Tournament,
+)
 from tournaments.services.positions import close_position
 
 # Text fields that are read, never stored: a search, a code compared, points parsed into a
@@ -242,6 +252,27 @@ def post_member(client, tournament, **_fixtures):
     assert Member.objects.filter(player__last_name=fields["last_name"]).exists()
 
 
+def post_swap(client, tournament, registrations, **_fixtures):
+    """A swap at position 2 that seats player 2 beside player 1 again (they met at position 1's
+    table 1), sent with its reason at its longest."""
+    p = registrations
+    tournament.positions_count = 2
+    tournament.save(update_fields=["positions_count"])
+    tables = seat(tournament, 2, [[p[0], p[4], p[5], p[6]], [p[1], p[2], p[3], p[7]]])
+    fifth, second = (
+        tables[0].seats.get(registration=p[4]),
+        tables[1].seats.get(registration=p[1]),
+    )
+    reason = longest(SwapForm, "reason")
+    response = client.post(
+        f"/arbitre/tournois/{tournament.pk}/positions/2/placement/echanger/",
+        {"first": fifth.pk, "second": second.pk, "reason": reason},
+    )
+    assert response.status_code in (200, 302)
+    swapped = JournalEntry.objects.get(tournament=tournament, action="seating.swapped")
+    assert swapped.after["reason"] == reason
+
+
 POSTS = {
     ("TournamentForm", "name"): post_tournament,
     ("TournamentForm", "venue"): post_tournament,
@@ -265,6 +296,7 @@ POSTS = {
     ("MemberForm", "last_name"): post_member,
     ("MemberForm", "first_name"): post_member,
     ("MemberForm", "licence"): post_member,
+    ("SwapForm", "reason"): post_swap,
 }
 
 
