@@ -121,8 +121,11 @@ def test_a_whole_position_with_the_wifi_cut_half_way_is_stored_exactly_once(phon
         expect(page.locator(f"#donne-{number}")).to_contain_text(deal["taker_marque"])
 
     page.context.set_offline(True)
-    for deal in FFT_EXAMPLE[2:]:
+    for kept, deal in enumerate(FFT_EXAMPLE[2:], start=1):
         type_deal(page, deal)
+        # Kept, and the form ready for the next deal, before it is typed (as a player waits
+        # for the sheet to show the deal « en attente d'envoi »).
+        expect(page.locator(".offline-banner")).to_contain_text(f"{kept} donne")
     expect(page.locator(".offline-banner")).to_have_text("Hors connexion — 3 donnes en attente")
     expect(page.locator("#entry-title")).to_have_text(
         "Toutes les donnes de la position sont saisies : elles partiront au retour du réseau."

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from clubs.models import Player
 from common.names import fold
-from tournaments.models import Tournament
 
 # What a filter's value may be at most: the players' own field's length.
 FILTER_MAX_LENGTH = Player._meta.get_field("serie").max_length
@@ -58,15 +57,13 @@ class FilterChoices:
         )
 
 
-def filter_choices(tournament: Tournament) -> FilterChoices:
-    """The values the ranking's filters offer: those of the tournament's registered players."""
-    values = Player.objects.filter(registrations__tournament=tournament).values_list(
-        "serie", "categorie"
-    )
+def filter_choices(ranked_players: list) -> FilterChoices:
+    """The values the ranking's filters offer: those of the ranked players, read from the
+    ranking itself (kept once per change), so that the page asks the database nothing more."""
     series, categories = set(), set()
-    for serie, categorie in values.distinct():
-        series.add(serie)
-        categories.add(categorie)
+    for ranked in ranked_players:
+        series.add(ranked.registration.player.serie)
+        categories.add(ranked.registration.player.categorie)
     return FilterChoices(
         series=sorted((s for s in series if s), key=lambda s: (fold(s), s)),
         categories=sorted((c for c in categories if c), key=lambda c: (fold(c), c)),

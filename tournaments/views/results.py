@@ -40,8 +40,8 @@ def ranking(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(request, tournament_id)
     stamp = tournament_stamp(tournament)
     wanted = RankingFilter.of(request.GET)
-    choices = filter_choices(tournament)
     ranking = SimpleLazyObject(lambda: current_ranking(tournament, stamp=stamp))
+    choices = SimpleLazyObject(lambda: filter_choices(ranking.players))
     context = {
         "tournament": tournament,
         "stamp": stamp,
@@ -51,8 +51,12 @@ def ranking(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
         "wanted": wanted,
         "choices": choices,
         # A value none of the players has is kept out of the page's cache key: it shows
-        # nobody, whatever was typed.
-        "filter_key": (wanted.serie, wanted.categorie) if choices.knows(wanted) else "inconnu",
+        # nobody, whatever was typed. No filter asked: the page kept needs no ranking read.
+        "filter_key": (
+            (wanted.serie, wanted.categorie)
+            if not wanted.active or choices.knows(wanted)
+            else "inconnu"
+        ),
     }
     return render_page(request, "results/ranking.html", context, partial="ranking")
 
