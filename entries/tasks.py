@@ -12,8 +12,8 @@ import smtplib
 from celery import shared_task
 from django.db import transaction
 
-from entries.mail import entry_message
-from entries.models import Entry
+from entries.mail import entry_message, member_link_message
+from entries.models import Entry, MemberLink
 
 logger = logging.getLogger(__name__)
 
@@ -24,7 +24,8 @@ RETRY_SECONDS = 60
 @shared_task(bind=True, max_retries=RETRIES)
 def send_entry_mail(self, entry_id: int, kind: str) -> None:
     entry = Entry.objects.select_related("tournament", "registration").filter(pk=entry_id).first()
-    if entry is None:
+    # A member who answered from their page without an address the club knows gets no e-mail.
+    if entry is None or not entry.email:
         return
     try:
         entry_message(entry, kind).send()
@@ -41,3 +42,30 @@ def send_after_commit(entry: Entry, kind: str) -> None:
     does not answer is logged, never the player's error (``robust``)."""
     entry_id = entry.pk
     transaction.on_commit(lambda: send_entry_mail.delay(entry_id, kind), robust=True)
+
+
+@shared_task(bind=True, max_retries=RETRIES)
+def send_member_link(self, member_id: int) -> None:
+    """The member's link as it stands when sent: renewed since, the new one; their address
+    taken off, or the member off the club, nothing."""
+    link = (
+        MemberLink.objects.select_related("member__player", "member__club")
+        .filter(member_id=member_id)
+        .first()
+    )
+    if link is None or not link.member.email:
+        return
+    try:
+        member_link_message(link.member, link).send()
+    except (OSError, smtplib.SMTPException) as error:
+        if self.request.is_eager:
+            logger.warning("Evenings link to member %s not sent: %s", member_id, error)
+            return
+        raise self.retry(exc=error, countdown=RETRY_SECONDS) from error
+
+
+def send_link_after_commit(member) -> None:
+    """Queue the link to ``member``'s page of the club's evenings once the write is
+    committed (as ``send_after_commit``)."""
+    member_id = member.pk
+    transaction.on_commit(lambda: send_member_link.delay(member_id), robust=True)

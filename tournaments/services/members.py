@@ -145,22 +145,12 @@ def update_member(
         raise Refused(_("Le nom est obligatoire."), code="required", field="last_name")
     if not first_name:
         raise Refused(_("Le prénom est obligatoire."), code="required", field="first_name")
-    email = member.email if email is None else member_email(email)
     player = member.player
-    if email != member.email:
-        member.email = email
-        member.save(update_fields=["email"])
     if (last_name, first_name, licence) == (player.last_name, player.first_name, player.licence):
-        if member_fields(member) != before:
-            journal.record(
-                club=club,
-                action=journal.Action.MEMBER_UPDATED,
-                by=by,
-                subject=member,
-                before=before,
-                after=member_fields(member),
-            )
-        return member
+        return _set_email(member, email, club=club, by=by)
+    if email is not None:
+        member.email = member_email(email)
+        member.save(update_fields=["email"])
     if licence and licence != player.licence:
         holder = known_player(licence=licence, last_name=last_name, club_id=club.pk)
         if holder is not None and holder.pk != player.pk:
@@ -211,6 +201,25 @@ def update_member(
     return member
 
 
+def _set_email(member: Member, email: str | None, *, club: Club, by: Actor) -> Member:
+    """The club's address for the member alone changed (or nothing at all)."""
+    before = member_fields(member)
+    email = member.email if email is None else member_email(email)
+    if email == member.email:
+        return member
+    member.email = email
+    member.save(update_fields=["email"])
+    journal.record(
+        club=club,
+        action=journal.Action.MEMBER_UPDATED,
+        by=by,
+        subject=member,
+        before=before,
+        after=member_fields(member),
+    )
+    return member
+
+
 @transaction.atomic
 def register_members(
     *, tournament: Tournament, players: Sequence[Player], by: Actor
@@ -242,6 +251,24 @@ def _follow_the_member(*, player: Player, own: Player, club: Club, by: Actor) ->
             before=before,
             after=participant_fields(registration),
         )
+
+
+def _merge_memberships(*, club: Club, kept: Player, merged: Player) -> None:
+    """The membership of ``merged`` follows ``kept``: one membership, and the club's address
+    for the member from either."""
+    memberships = {
+        member.player_id: member for member in club.members.filter(player__in=[kept, merged])
+    }
+    if merged.pk not in memberships:
+        return
+    if kept.pk not in memberships:
+        memberships[merged.pk].player = kept
+        memberships[merged.pk].save(update_fields=["player"])
+        return
+    if not memberships[kept.pk].email and memberships[merged.pk].email:
+        memberships[kept.pk].email = memberships[merged.pk].email
+        memberships[kept.pk].save(update_fields=["email"])
+    memberships[merged.pk].delete()
 
 
 MERGE_FIELDS = ("last_name", "first_name", "licence", "club")
@@ -315,17 +342,7 @@ def merge_players(*, club: Club, kept: Player, merged: Player, by: Actor) -> Pla
         .order_by("tournament__date", "tournament__pk")
     ]
     _follow_the_member(player=merged, own=kept, club=club, by=by)
-    memberships = {member.player_id: member for member in club.members.filter(player__in=pair)}
-    if merged.pk in memberships:
-        if kept.pk in memberships:
-            # The club's address for the member stays, from either membership.
-            if not memberships[kept.pk].email and memberships[merged.pk].email:
-                memberships[kept.pk].email = memberships[merged.pk].email
-                memberships[kept.pk].save(update_fields=["email"])
-            memberships[merged.pk].delete()
-        else:
-            memberships[merged.pk].player = kept
-            memberships[merged.pk].save(update_fields=["player"])
+    _merge_memberships(club=club, kept=kept, merged=merged)
     licence = merged.licence
     if not (merged.registrations.exists() or merged.memberships.exists()):
         merged.delete()
