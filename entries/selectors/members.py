@@ -32,6 +32,11 @@ def member_of_token(club_id: int, token: str) -> Member | None:
     return link.member
 
 
+def evening_or_none(evening_id: int) -> Tournament | None:
+    """The evening a member's answer names, or None (deleted since, or never was)."""
+    return Tournament.objects.filter(pk=evening_id).first()
+
+
 def _answers(tournaments: list[Tournament], player_ids: list[int]) -> dict[tuple[int, int], bool]:
     """Each member's answer, as the arbitre's counts read it (``member_answers``): coming when
     entered (registered or waiting) or registered by the arbitre, not coming when they said

@@ -15,13 +15,17 @@ from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused
 from entries.selectors.entries import member_evenings
-from entries.selectors.members import link_journal_lines, member_of_token, members_overview
+from entries.selectors.members import (
+    evening_or_none,
+    link_journal_lines,
+    member_of_token,
+    members_overview,
+)
 from entries.services.members import (
     answer_from_member_page,
     renew_evenings_link,
     send_evenings_links,
 )
-from tournaments.models import Tournament
 from tournaments.permissions import arbitre_tournament_or_404
 
 MEMBER_PAGE = "entries/member_evenings.html"
@@ -31,7 +35,7 @@ ARBITRE_PAGE = "entries/member_links.html"
 
 def _refused(request: HtmxHttpRequest) -> HttpResponse:
     """A link forged, damaged, of another club or renewed since: said in French, a 404."""
-    return render_page(request, REFUSED, {}, status=404)
+    return render_page(request, REFUSED, {}, partial="refused", status=404)
 
 
 @require_GET
@@ -57,7 +61,7 @@ def member_evening_answer(
     member = member_of_token(club_id, token)
     if member is None:
         return _refused(request)
-    evening = Tournament.objects.filter(pk=evening_id).first()
+    evening = evening_or_none(evening_id)
     coming = request.POST.get("vient") == "oui"
     try:
         if evening is None:
@@ -87,7 +91,7 @@ def club_member_links(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
         "overview": members_overview(club),
         "entries": link_journal_lines(club),
     }
-    return render_page(request, ARBITRE_PAGE, context)
+    return render_page(request, ARBITRE_PAGE, context, partial="answers")
 
 
 def _sent(request: HtmxHttpRequest, send) -> None:
