@@ -36,7 +36,7 @@ from tests.championship import (
     qualification_and_final,
     set_cut,
 )
-from tests.entries.conftest import open_evening
+from tests.entries.conftest import member_link_token, open_evening
 from tests.entries.services.test_entering import enter
 from tests.factories import club_player, club_tournament, enrol, plan_committed, register, seat
 from tournaments.deal_scoring import DealResult
@@ -80,6 +80,7 @@ class Room:
     evening: int  # a club evening a week ahead, open to online registration, full
     entry_page: str  # a player's own page of their entry in it (its signed token)
     entry_withdraw: str  # their withdrawal link's token
+    member_link: str  # Gaëlle's link to her page of the club's evenings (its signed token)
 
 
 @dataclass(frozen=True)
@@ -356,6 +357,9 @@ PAGES = [
         "/tournois/{evening}/inscription/desistement/{entry_withdraw}/",
     ),
     Page("inscriptions en ligne (arbitre)", "arbitre", "/arbitre/tournois/{evening}/inscriptions/"),
+    Page("mes soirées au club", "anyone", "/clubs/{club}/mes-soirees/{member_link}/"),
+    Page("lien des soirées périmé", "anyone", "/clubs/{club}/mes-soirees/lien-perime/"),
+    Page("soirées des membres", "arbitre", "/arbitre/clubs/{club}/membres/soirees/"),
 ]
 
 # The pages read at 200 % text size: every page, for a reader who needs large text needs it
@@ -440,7 +444,15 @@ def room(arbitre) -> Room:
         played_qualification(arbitre),
         *played_championship(arbitre),
         *open_evening_entered(arbitre),
+        member_link_of(member),
     )
+
+
+def member_link_of(member) -> str:
+    """The link the arbitre sends Gaëlle to her page of the club's evenings."""
+    member.email = "gaelle@example.org"
+    member.save(update_fields=["email"])
+    return member_link_token(member)
 
 
 def open_evening_entered(arbitre) -> tuple[int, str, str]:
@@ -591,6 +603,8 @@ NOT_PAGES = {
     "sheet_preview", "sheet_sign_off",
     "entries_json", "entry_confirm", "entry_answer", "entries_opening", "entries_close",
     "entries_promote", "entries_cancel", "entries_move", "entries_resolve",
+    "member_evening_answer", "club_links_send", "club_link_send", "club_link_renew",
+    "entries_links_send",
 }  # fmt: skip
 
 
