@@ -21,19 +21,25 @@ RETRIES = 5
 RETRY_SECONDS = 60
 
 
+def _send(task, message, what: str) -> None:
+    """Send ``message``; a server that does not answer is tried again by the worker, or
+    logged and left when the task runs in the request (no broker)."""
+    try:
+        message.send()
+    except (OSError, smtplib.SMTPException) as error:
+        if task.request.is_eager:
+            logger.warning("%s not sent: %s", what, error)
+            return
+        raise task.retry(exc=error, countdown=RETRY_SECONDS) from error
+
+
 @shared_task(bind=True, max_retries=RETRIES)
 def send_entry_mail(self, entry_id: int, kind: str) -> None:
     entry = Entry.objects.select_related("tournament", "registration").filter(pk=entry_id).first()
     # A member who answered from their page without an address the club knows gets no e-mail.
     if entry is None or not entry.email:
         return
-    try:
-        entry_message(entry, kind).send()
-    except (OSError, smtplib.SMTPException) as error:
-        if self.request.is_eager:
-            logger.warning("E-mail %s to entry %s not sent: %s", kind, entry_id, error)
-            return
-        raise self.retry(exc=error, countdown=RETRY_SECONDS) from error
+    _send(self, entry_message(entry, kind), f"E-mail {kind} to entry {entry_id}")
 
 
 def send_after_commit(entry: Entry, kind: str) -> None:
@@ -55,13 +61,7 @@ def send_member_link(self, member_id: int) -> None:
     )
     if link is None or not link.member.email:
         return
-    try:
-        member_link_message(link.member, link).send()
-    except (OSError, smtplib.SMTPException) as error:
-        if self.request.is_eager:
-            logger.warning("Evenings link to member %s not sent: %s", member_id, error)
-            return
-        raise self.retry(exc=error, countdown=RETRY_SECONDS) from error
+    _send(self, member_link_message(link.member, link), f"Evenings link to member {member_id}")
 
 
 def send_link_after_commit(member) -> None:

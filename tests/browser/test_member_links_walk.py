@@ -6,21 +6,14 @@ screenshots go to tests/artifacts/."""
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from django.core import mail
 from playwright.sync_api import expect
 
 from tests.browser.conftest import log_in
+from tests.browser.test_entries_walk import no_violation
 from tests.entries.conftest import club_member, open_evening
 
 pytestmark = pytest.mark.browser
-
-AXE = Axe()
-
-
-def no_violation(page) -> None:
-    violations = AXE.run(page).response["violations"]
-    assert violations == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations]
 
 
 def test_a_member_answers_from_the_e_mails_link_and_the_arbitre_counts_her(
