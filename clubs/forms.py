@@ -36,6 +36,24 @@ def ask_another_person(form: forms.Form) -> None:
     form.fields["another_person"].widget = forms.CheckboxInput()
 
 
+class MemberEmailField(forms.CharField):
+    """The club's address for a member: optional, checked by the service (``member_email``),
+    so that what was typed comes back beside its refusal."""
+
+    def __init__(self, **kwargs):
+        kwargs = {
+            "label": _("Adresse e-mail"),
+            "max_length": 254,
+            "required": False,
+            "help_text": _(
+                "Pour lui envoyer le lien de ses soirées. Le club seul la voit : elle n'est "
+                "jamais affichée publiquement."
+            ),
+            "widget": forms.EmailInput(attrs={"autocomplete": "off"}),
+        } | kwargs
+        super().__init__(**kwargs)
+
+
 class ClubForm(forms.Form):
     name = forms.CharField(label=_("Nom du club"), max_length=200)
     town = forms.CharField(label=_("Ville"), max_length=200, required=False)
@@ -53,6 +71,7 @@ class MemberEditForm(forms.Form):
     last_name = forms.CharField(label=_("Nom"), max_length=100)
     first_name = forms.CharField(label=_("Prénom"), max_length=100)
     licence = LicenceField()
+    email = MemberEmailField()
     another_person = AnotherPersonField(
         label=_("C'est une autre personne : garder les deux fiches")
     )

@@ -5,7 +5,7 @@ is typed; the services decide. The club's own forms are ``clubs.forms``."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubs.forms import AnotherPersonField, LicenceField
+from clubs.forms import AnotherPersonField, LicenceField, MemberEmailField
 from clubs.models import Player
 from common.forms import RowChoiceField, RowsChoiceField
 
@@ -22,6 +22,7 @@ class MemberForm(forms.Form):
     last_name = forms.CharField(label=_("Nom"), max_length=100, required=False)
     first_name = forms.CharField(label=_("Prénom"), max_length=100, required=False)
     licence = LicenceField()
+    email = MemberEmailField()
     another_person = AnotherPersonField()
 
     def __init__(self, *args, players, **kwargs):

@@ -116,12 +116,14 @@ class Member(models.Model):
     """A player's membership of a club: the club's list of its players.
 
     The name and licence are the player's, in the directory every club shares; the club keeps
-    only who is a member, and since when.
+    who is a member, since when, and the address it writes to them at (its own data, never
+    shown publicly nor in any JSON: the link to their evenings goes there).
     """
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
     joined_at = models.DateTimeField(_("membre depuis le"), auto_now_add=True)
+    email = models.EmailField(_("adresse e-mail"), max_length=254, blank=True, default="")
 
     class Meta:
         verbose_name = _("membre")

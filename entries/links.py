@@ -38,3 +38,27 @@ def withdraw_payload(token: str) -> tuple[int, str] | None:
     if payload is None or not isinstance(payload.get("n"), str):
         return None
     return payload["e"], payload["n"]
+
+
+MEMBER_SALT = "entries.member"
+
+
+def member_token(member_id: int, key: str) -> str:
+    """A member's link to their page of the club's evenings: the membership and its key."""
+    return signing.dumps({"m": member_id, "k": key}, salt=MEMBER_SALT, compress=False)
+
+
+def member_payload(token: str) -> tuple[int, str] | None:
+    """The membership and key a member's link names, or None for a link forged or damaged."""
+    if len(token) > 300:
+        return None
+    try:
+        payload = signing.loads(token, salt=MEMBER_SALT)
+    except signing.BadSignature:
+        return None
+    if not isinstance(payload, dict):
+        return None
+    member_id, key = payload.get("m"), payload.get("k")
+    if not isinstance(member_id, int) or not isinstance(key, str) or not key:
+        return None
+    return member_id, key

@@ -1,6 +1,6 @@
 """The e-mails a player receives about their entry, in French, as plain text and HTML with the
 same facts: the confirmation (or the waiting list), the promotion from the waiting list, the
-reminder the day before.
+reminder the day before; and to a club's member, the link to their page of its evenings.
 
 The services ask for them (``tasks.send_after_commit``): the task queue sends them once the write is
 committed, through Django's e-mail backend (SMTP in production, the console on a laptop). A
@@ -15,9 +15,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from entries.links import page_token, withdraw_token
-from entries.models import Entry, EntryStatus
-from entries.selectors.entries import waiting_position
+from clubs.models import Member
+from entries.links import member_token, page_token, withdraw_token
+from entries.models import Entry, EntryStatus, MemberLink
+from entries.selectors.entries import member_evenings, waiting_position
 from tournaments.checkin_links import CheckinLink, checkin_link
 
 SUBJECTS = {
@@ -83,4 +84,27 @@ def entry_message(entry: Entry, kind: str) -> EmailMultiAlternatives:
         image.add_header("Content-Disposition", "inline", filename="pointage.png")
         message.attach(image)
         message.mixed_subtype = "related"
+    return message
+
+
+def member_link_url(link: MemberLink) -> str:
+    member = link.member
+    return absolute(
+        reverse("member_evenings", args=[member.club_id, member_token(member.pk, link.key)])
+    )
+
+
+def member_link_message(member: Member, link: MemberLink) -> EmailMultiAlternatives:
+    """The link to ``member``'s page of their club's evenings, and the evenings it lists now."""
+    context = {
+        "member": member,
+        "club": member.club,
+        "page_url": member_link_url(link),
+        "evenings": member_evenings(member.player, club_id=member.club_id),
+    }
+    subject = _("Vos soirées au club : %(club)s") % {"club": member.club.name}
+    text = render_to_string("entries/mail/member_link.txt", context)
+    html = render_to_string("entries/mail/member_link.html", context)
+    message = EmailMultiAlternatives(subject=subject, body=text, to=[member.email])
+    message.attach_alternative(html, "text/html")
     return message

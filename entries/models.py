@@ -11,7 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Player
+from clubs.models import Club, Member, Player
 from common.models import JournalLine, journal_checks
 from tournaments.models import Registration, Tournament
 
@@ -191,4 +191,52 @@ class EntryJournalEntry(JournalLine):
         ]
         constraints = journal_checks(
             "entry_journal", EntryAction, _("Action du journal des inscriptions inconnue.")
+        )
+
+
+class MemberLink(models.Model):
+    """A club member's own page of the club's evenings, reached by a signed link that names
+    the membership and this key (``entries.links.member_token``). Sending the link again sends
+    the same one; a new key (the arbitre's « Renouveler le lien ») ends every link sent
+    before. The membership taken off the club takes its link with it."""
+
+    member = models.OneToOneField(Member, on_delete=models.CASCADE, related_name="evenings_link")
+    key = models.CharField(max_length=32, editable=False)
+    sent_at = models.DateTimeField(_("lien envoyé le"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("lien des soirées d'un membre")
+        verbose_name_plural = _("liens des soirées des membres")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(key=""),
+                name="member_link_key_set",
+                violation_error_message=_("Le lien des soirées d'un membre a sa clé."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.member)
+
+
+class MemberLinkAction(models.TextChoices):
+    SENT = "link.sent", _("Lien des soirées envoyé aux membres")
+    RENEWED = "link.renewed", _("Lien des soirées d'un membre renouvelé")
+
+
+class MemberLinkJournalEntry(JournalLine):
+    """One write to the club's members' links: who sent them, or renewed one, to whom, when.
+    The club's own journal keeps the club's writes; this one is the online registration's."""
+
+    Action = MemberLinkAction
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="member_link_journal")
+    action = models.CharField(_("action"), max_length=40, choices=MemberLinkAction)
+
+    class Meta(JournalLine.Meta):
+        verbose_name = _("entrée du journal des liens des membres")
+        verbose_name_plural = _("entrées du journal des liens des membres")
+        indexes = [models.Index(fields=["club", "-at", "-id"], name="member_link_journal_club")]
+        constraints = journal_checks(
+            "member_link_journal", MemberLinkAction, _("Action du journal des liens inconnue.")
         )

@@ -12,8 +12,8 @@ import smtplib
 from celery import shared_task
 from django.db import transaction
 
-from entries.mail import entry_message
-from entries.models import Entry
+from entries.mail import entry_message, member_link_message
+from entries.models import Entry, MemberLink
 
 logger = logging.getLogger(__name__)
 
@@ -21,18 +21,25 @@ RETRIES = 5
 RETRY_SECONDS = 60
 
 
+def _send(task, message, what: str) -> None:
+    """Send ``message``; a server that does not answer is tried again by the worker, or
+    logged and left when the task runs in the request (no broker)."""
+    try:
+        message.send()
+    except (OSError, smtplib.SMTPException) as error:
+        if task.request.is_eager:
+            logger.warning("%s not sent: %s", what, error)
+            return
+        raise task.retry(exc=error, countdown=RETRY_SECONDS) from error
+
+
 @shared_task(bind=True, max_retries=RETRIES)
 def send_entry_mail(self, entry_id: int, kind: str) -> None:
     entry = Entry.objects.select_related("tournament", "registration").filter(pk=entry_id).first()
-    if entry is None:
+    # A member who answered from their page without an address the club knows gets no e-mail.
+    if entry is None or not entry.email:
         return
-    try:
-        entry_message(entry, kind).send()
-    except (OSError, smtplib.SMTPException) as error:
-        if self.request.is_eager:
-            logger.warning("E-mail %s to entry %s not sent: %s", kind, entry_id, error)
-            return
-        raise self.retry(exc=error, countdown=RETRY_SECONDS) from error
+    _send(self, entry_message(entry, kind), f"E-mail {kind} to entry {entry_id}")
 
 
 def send_after_commit(entry: Entry, kind: str) -> None:
@@ -41,3 +48,24 @@ def send_after_commit(entry: Entry, kind: str) -> None:
     does not answer is logged, never the player's error (``robust``)."""
     entry_id = entry.pk
     transaction.on_commit(lambda: send_entry_mail.delay(entry_id, kind), robust=True)
+
+
+@shared_task(bind=True, max_retries=RETRIES)
+def send_member_link(self, member_id: int) -> None:
+    """The member's link as it stands when sent: renewed since, the new one; their address
+    taken off, or the member off the club, nothing."""
+    link = (
+        MemberLink.objects.select_related("member__player", "member__club")
+        .filter(member_id=member_id)
+        .first()
+    )
+    if link is None or not link.member.email:
+        return
+    _send(self, member_link_message(link.member, link), f"Evenings link to member {member_id}")
+
+
+def send_link_after_commit(member) -> None:
+    """Queue the link to ``member``'s page of the club's evenings once the write is
+    committed (as ``send_after_commit``)."""
+    member_id = member.pk
+    transaction.on_commit(lambda: send_member_link.delay(member_id), robust=True)

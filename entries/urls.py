@@ -3,7 +3,7 @@ other sites); the signed links are in e-mails already sent."""
 
 from django.urls import path
 
-from entries.views import arbitre, public
+from entries.views import arbitre, members, public
 
 urlpatterns = [
     path("tournois/<int:tournament_id>/inscription/", public.entry_form, name="entry_form"),
@@ -31,7 +31,42 @@ urlpatterns = [
         name="entry_answer",
     ),
     path(
+        "clubs/<int:club_id>/mes-soirees/<str:token>/",
+        members.member_evenings_page,
+        name="member_evenings",
+    ),
+    path(
+        "clubs/<int:club_id>/mes-soirees/<str:token>/<int:evening_id>/",
+        members.member_evening_answer,
+        name="member_evening_answer",
+    ),
+    path(
+        "arbitre/clubs/<int:club_id>/membres/soirees/",
+        members.club_member_links,
+        name="club_member_links",
+    ),
+    path(
+        "arbitre/clubs/<int:club_id>/membres/soirees/envoyer/",
+        members.club_links_send,
+        name="club_links_send",
+    ),
+    path(
+        "arbitre/clubs/<int:club_id>/membres/<int:member_id>/lien/envoyer/",
+        members.club_link_send,
+        name="club_link_send",
+    ),
+    path(
+        "arbitre/clubs/<int:club_id>/membres/<int:member_id>/lien/renouveler/",
+        members.club_link_renew,
+        name="club_link_renew",
+    ),
+    path(
         "arbitre/tournois/<int:tournament_id>/inscriptions/", arbitre.manage, name="entries_manage"
+    ),
+    path(
+        "arbitre/tournois/<int:tournament_id>/inscriptions/membres/envoyer/",
+        members.evening_links_send,
+        name="entries_links_send",
     ),
     path(
         "arbitre/tournois/<int:tournament_id>/inscriptions/reglages/",

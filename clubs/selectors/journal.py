@@ -13,7 +13,7 @@ from common.journal import Change, entry_changes
 # Where a changed field's French name and choices are read: the subject's own model first,
 # then the others.
 SUBJECT_MODELS: dict[str, type[models.Model]] = {"club": Club, "member": Member}
-FIELD_MODELS = (Player, Club)
+FIELD_MODELS = (Player, Club, Member)
 # The keys the club's services keep that are not a model's field: its arbitres, and of two
 # records merged, the one merged away and the evenings that followed the one kept.
 LABELS = {

@@ -10,6 +10,8 @@ from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -151,8 +153,28 @@ def _change_arbitres(club: Club, change: Callable[[], None], *, action, by: Acto
     )
 
 
+def member_email(email: str) -> str:
+    """A member's address as the club keeps it: on one line, checked, or empty (none)."""
+    email = "".join((email or "").split())
+    if not email:
+        return ""
+    if len(email) > Member._meta.get_field("email").max_length:
+        raise Refused(
+            _("Adresse e-mail trop longue : 254 caractères au plus."), code="email", field="email"
+        )
+    try:
+        validate_email(email)
+    except ValidationError as error:
+        raise Refused(
+            _("Cette adresse e-mail ne semble pas valide : vérifiez-la."),
+            code="email",
+            field="email",
+        ) from error
+    return email
+
+
 def member_fields(member: Member) -> dict:
-    return fields_of(member.player, MEMBER_FIELDS)
+    return fields_of(member.player, MEMBER_FIELDS) | fields_of(member, ["email"])
 
 
 @transaction.atomic

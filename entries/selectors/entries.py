@@ -196,21 +196,33 @@ class Evening:
         return self.entry.status in LIVE
 
 
-def member_evenings(player: Player, *, now: datetime.datetime | None = None) -> list[Evening]:
-    """The evenings to come of the clubs ``player`` is a member of, whose online registration
-    is open: the member answers « je viens » or « je ne viens pas »."""
+def answered_evenings(club_ids, *, now: datetime.datetime | None = None) -> QuerySet[Tournament]:
+    """The evenings to come of the clubs ``club_ids`` whose online registration is open now:
+    those a member answers « je viens » or « je ne viens pas »."""
     now = now or timezone.now()
-    clubs = Member.objects.filter(player=player).values("club_id")
-    tournaments = (
+    return (
         Tournament.objects.filter(
-            club_id__in=clubs,
+            club_id__in=club_ids,
             opening__opens_at__lte=now,
             opening__closes_at__gt=now,
             date__gte=timezone.localdate(now),
         )
         .exclude(status=Tournament.Status.FINISHED)
+        .select_related("club")
         .order_by("date", "pk")[:20]
     )
+
+
+def member_evenings(
+    player: Player, *, club_id: int | None = None, now: datetime.datetime | None = None
+) -> list[Evening]:
+    """The evenings to come of the clubs ``player`` is a member of (or of ``club_id`` alone),
+    whose online registration is open: the member answers « je viens » or « je ne viens
+    pas »."""
+    clubs = Member.objects.filter(player=player)
+    if club_id is not None:
+        clubs = clubs.filter(club_id=club_id)
+    tournaments = answered_evenings(clubs.values("club_id"), now=now)
     return [Evening(tournament=t, entry=player_entry(t, player)) for t in tournaments]
 
 

@@ -25,6 +25,7 @@ from entries.selectors.entries import (
     tables_to_prepare,
 )
 from entries.selectors.journal import journal_lines
+from entries.selectors.members import evening_members
 from entries.services.entries import cancel_entry, move_entry, promote_entry, resolve_entry
 from entries.services.openings import close_opening_early, set_opening
 from tournaments.permissions import arbitre_tournament_or_404
@@ -40,6 +41,7 @@ def _page(request: HtmxHttpRequest, tournament, form: OpeningForm, *, status: in
         "lists": entry_lists(tournament),
         "tables": tables_to_prepare(tournament),
         "members": member_answers(tournament),
+        "member_lines": evening_members(tournament) if tournament.club_id else None,
         "entries": journal_lines(tournament),
     }
     return render_page(request, PAGE, context, partial="opening-form", status=status)

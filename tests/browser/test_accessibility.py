@@ -36,7 +36,7 @@ from tests.championship import (
     qualification_and_final,
     set_cut,
 )
-from tests.entries.conftest import open_evening
+from tests.entries.conftest import member_link_token, open_evening
 from tests.entries.services.test_entering import enter
 from tests.factories import club_player, club_tournament, enrol, plan_committed, register, seat
 from tournaments.checkin_links import checkin_token
@@ -82,6 +82,7 @@ class Room:
     entry_page: str  # a player's own page of their entry in it (its signed token)
     entry_withdraw: str  # their withdrawal link's token
     checkin_token: str  # the signed check-in link of the first player (tournaments.checkin_links)
+    member_link: str  # Gaëlle's link to her page of the club's evenings (its signed token)
 
 
 @dataclass(frozen=True)
@@ -391,6 +392,9 @@ PAGES = [
         "/tournois/{evening}/inscription/desistement/{entry_withdraw}/",
     ),
     Page("inscriptions en ligne (arbitre)", "arbitre", "/arbitre/tournois/{evening}/inscriptions/"),
+    Page("mes soirées au club", "anyone", "/clubs/{club}/mes-soirees/{member_link}/"),
+    Page("lien des soirées périmé", "anyone", "/clubs/{club}/mes-soirees/lien-perime/"),
+    Page("soirées des membres", "arbitre", "/arbitre/clubs/{club}/membres/soirees/"),
 ]
 
 # The pages read at 200 % text size: every page, for a reader who needs large text needs it
@@ -481,7 +485,15 @@ def room(arbitre) -> Room:
         *played_championship(arbitre),
         *open_evening_entered(arbitre),
         checkin_token(players[0]),
+        member_link_of(member),
     )
+
+
+def member_link_of(member) -> str:
+    """The link the arbitre sends Gaëlle to her page of the club's evenings."""
+    member.email = "gaelle@example.org"
+    member.save(update_fields=["email"])
+    return member_link_token(member)
 
 
 def open_evening_entered(arbitre) -> tuple[int, str, str]:
@@ -632,6 +644,8 @@ NOT_PAGES = {
     "sheet_preview", "sheet_sign_off",
     "entries_json", "entry_confirm", "entry_answer", "entries_opening", "entries_close",
     "entries_promote", "entries_cancel", "entries_move", "entries_resolve",
+    "member_evening_answer", "club_links_send", "club_link_send", "club_link_renew",
+    "entries_links_send",
 }  # fmt: skip
 
 

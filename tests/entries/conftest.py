@@ -5,6 +5,10 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from clubs.models import Member, Player
+from entries.links import member_token
+from entries.models import MemberLink
+from entries.services.members import send_evenings_links
 from entries.services.openings import set_opening
 from tests.at_the_table import TESTS
 from tests.entries.smtp import SmtpServer
@@ -44,3 +48,16 @@ def smtp(settings):
         settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
         settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
         yield server
+
+
+def club_member(club, *, last_name="Martin", first_name="Claire", licence="", email=""):
+    """A member of ``club``, with the club's address for them (or none)."""
+    player = Player.objects.create(last_name=last_name, first_name=first_name, licence=licence)
+    return Member.objects.create(club=club, player=player, email=email)
+
+
+def member_link_token(member) -> str:
+    """The member's link as the arbitre sends it (made by the sending, and kept as it is)."""
+    send_evenings_links(club=member.club, member=member, by=TESTS)
+    link = MemberLink.objects.get(member=member)
+    return member_token(member.pk, link.key)

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member, Player
 from clubs.services import journal
-from clubs.services.clubs import member_fields, one_line
+from clubs.services.clubs import member_email, member_fields, one_line
 from clubs.services.players import (
     corrected_player,
     licence_held_elsewhere,
@@ -53,14 +53,17 @@ def add_member(
     last_name: str = "",
     first_name: str = "",
     licence: str = "",
+    email: str = "",
     another_person: bool = False,
     by: Actor,
 ) -> Member:
     """Make a player a member of the club: a known ``player`` the club may see, or a player
     typed in (a licence already known names the same player, as for a registration). A player
     typed in under the name of one the club may see is refused until the arbitre says it is
-    ``another_person`` (``homonyms.refuse_homonym``)."""
+    ``another_person`` (``homonyms.refuse_homonym``). ``email``, the club's own address for
+    the member, is optional."""
     club = Club.objects.select_for_update().get(pk=club.pk)
+    email = member_email(email)
     if player is not None:
         if not players_visible_to(club_ids=[club.pk]).filter(pk=player.pk).exists():
             _refuse_unknown_player()
@@ -91,7 +94,7 @@ def add_member(
         )
     try:
         with transaction.atomic():
-            member = Member.objects.create(club=club, player=player)
+            member = Member.objects.create(club=club, player=player, email=email)
     except IntegrityError as error:
         raise Refused(
             _("%(player)s vient d'être ajouté au club.") % {"player": player},
@@ -115,10 +118,12 @@ def update_member(
     last_name: str,
     first_name: str,
     licence: str = "",
+    email: str | None = None,
     another_person: bool = False,
     by: Actor,
 ) -> Member:
-    """Correct a member's name or licence.
+    """Correct a member's name or licence, or the club's address for them (``email``; None
+    leaves it as it is). The address is the club's own: it changes nothing of the record.
 
     A member renamed onto the name of another record the club may see is refused as a member
     typed in is, until the arbitre says it is ``another_person`` (``homonyms.refuse_homonym``):
@@ -142,7 +147,10 @@ def update_member(
         raise Refused(_("Le prénom est obligatoire."), code="required", field="first_name")
     player = member.player
     if (last_name, first_name, licence) == (player.last_name, player.first_name, player.licence):
-        return member
+        return _set_email(member, email, club=club, by=by)
+    if email is not None:
+        member.email = member_email(email)
+        member.save(update_fields=["email"])
     if licence and licence != player.licence:
         holder = known_player(licence=licence, last_name=last_name, club_id=club.pk)
         if holder is not None and holder.pk != player.pk:
@@ -193,6 +201,25 @@ def update_member(
     return member
 
 
+def _set_email(member: Member, email: str | None, *, club: Club, by: Actor) -> Member:
+    """The club's address for the member alone changed (or nothing at all)."""
+    before = member_fields(member)
+    email = member.email if email is None else member_email(email)
+    if email == member.email:
+        return member
+    member.email = email
+    member.save(update_fields=["email"])
+    journal.record(
+        club=club,
+        action=journal.Action.MEMBER_UPDATED,
+        by=by,
+        subject=member,
+        before=before,
+        after=member_fields(member),
+    )
+    return member
+
+
 @transaction.atomic
 def register_members(
     *, tournament: Tournament, players: Sequence[Player], by: Actor
@@ -224,6 +251,24 @@ def _follow_the_member(*, player: Player, own: Player, club: Club, by: Actor) ->
             before=before,
             after=participant_fields(registration),
         )
+
+
+def _merge_memberships(*, club: Club, kept: Player, merged: Player) -> None:
+    """The membership of ``merged`` follows ``kept``: one membership, and the club's address
+    for the member from either."""
+    memberships = {
+        member.player_id: member for member in club.members.filter(player__in=[kept, merged])
+    }
+    if merged.pk not in memberships:
+        return
+    if kept.pk not in memberships:
+        memberships[merged.pk].player = kept
+        memberships[merged.pk].save(update_fields=["player"])
+        return
+    if not memberships[kept.pk].email and memberships[merged.pk].email:
+        memberships[kept.pk].email = memberships[merged.pk].email
+        memberships[kept.pk].save(update_fields=["email"])
+    memberships[merged.pk].delete()
 
 
 MERGE_FIELDS = ("last_name", "first_name", "licence", "club")
@@ -297,13 +342,7 @@ def merge_players(*, club: Club, kept: Player, merged: Player, by: Actor) -> Pla
         .order_by("tournament__date", "tournament__pk")
     ]
     _follow_the_member(player=merged, own=kept, club=club, by=by)
-    memberships = {member.player_id: member for member in club.members.filter(player__in=pair)}
-    if merged.pk in memberships:
-        if kept.pk in memberships:
-            memberships[merged.pk].delete()
-        else:
-            memberships[merged.pk].player = kept
-            memberships[merged.pk].save(update_fields=["player"])
+    _merge_memberships(club=club, kept=kept, merged=merged)
     licence = merged.licence
     if not (merged.registrations.exists() or merged.memberships.exists()):
         merged.delete()

@@ -86,6 +86,7 @@ def club_members_page(request: HtmxHttpRequest, club_id: int) -> HttpResponse:
                     last_name=data["last_name"],
                     first_name=data["first_name"],
                     licence=data["licence"],
+                    email=data["email"],
                     another_person=data["another_person"],
                     by=Actor.arbitre(request.user),
                 )
@@ -113,6 +114,7 @@ def club_member_edit(request: HtmxHttpRequest, club_id: int, member_id: int) -> 
         "last_name": player.last_name,
         "first_name": player.first_name,
         "licence": player.licence,
+        "email": member.email,
     }
     form = MemberEditForm(request.POST if request.method == "POST" else None, initial=initial)
     status = 200
