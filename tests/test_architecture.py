@@ -331,6 +331,18 @@ def test_no_module_is_over_500_lines_but_the_models():
     assert offenders == [], f"modules over {MAX_LINES} lines: " + "; ".join(offenders)
 
 
+# The tournament holds at most this share of the project's own code (migrations, tests and
+# benches aside): a new domain is an app of its own, never more rooms in tournaments/.
+MAX_TOURNAMENTS_SHARE = 0.45
+
+
+def test_the_tournament_holds_at_most_its_share_of_the_code():
+    lines = {name: _lines(path) for name, path in MODULES.items()}
+    tournaments = sum(count for name, count in lines.items() if _top(name) == "tournaments")
+
+    assert tournaments / sum(lines.values()) <= MAX_TOURNAMENTS_SHARE
+
+
 def test_the_models_stay_under_800_lines():
     offenders = sorted(
         f"{path.relative_to(ROOT)} ({_lines(path)} lines)"
