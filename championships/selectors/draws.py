@@ -27,37 +27,26 @@ def journalled_commitments(*, tournament: Tournament) -> dict[int, str]:
     """Each draw's commitment as the journal first published it (its ``draw.committed``
     line), by the draw's id: what the room saw before the draw, whatever the draw's row says
     since."""
-    first: dict[int, str] = {}
-    lines = (
-        JournalEntry.objects.filter(
-            tournament=tournament,
-            action=JournalEntry.Action.DRAW_COMMITTED,
-            subject_type=Draw._meta.model_name,
-        )
-        .order_by("pk")
-        .values_list("subject_id", "after")
-    )
-    for draw_id, after in lines:
-        if isinstance(after, dict) and isinstance(after.get("commitment"), str):
-            first.setdefault(draw_id, after["commitment"])
-    return first
+    return _first_journalled(tournament, JournalEntry.Action.DRAW_COMMITTED, "commitment")
 
 
 def journalled_room_seeds(*, tournament: Tournament) -> dict[int, str]:
     """Each draw's room seed as the journal first wrote it, by the draw's id."""
+    return _first_journalled(tournament, JournalEntry.Action.DRAW_ROOM_SEED, "room_seed")
+
+
+def _first_journalled(tournament: Tournament, action: str, key: str) -> dict[int, str]:
     first: dict[int, str] = {}
     lines = (
         JournalEntry.objects.filter(
-            tournament=tournament,
-            action=JournalEntry.Action.DRAW_ROOM_SEED,
-            subject_type=Draw._meta.model_name,
+            tournament=tournament, action=action, subject_type=Draw._meta.model_name
         )
         .order_by("pk")
         .values_list("subject_id", "after")
     )
     for draw_id, after in lines:
-        if isinstance(after, dict) and isinstance(after.get("room_seed"), str):
-            first.setdefault(draw_id, after["room_seed"])
+        if isinstance(after, dict) and isinstance(after.get(key), str):
+            first.setdefault(draw_id, after[key])
     return first
 
 
