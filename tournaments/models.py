@@ -653,7 +653,7 @@ class ApartPair(models.Model):
     first = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
     second = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
     reason = models.CharField(_("motif"), max_length=300)
-    added_by = models.CharField(_("demandé par"), max_length=200)
+    added_by = models.CharField(_("demandé par"), max_length=400)
     added_at = models.DateTimeField(_("demandé le"), auto_now_add=True)
 
     class Meta:
@@ -690,7 +690,7 @@ class FixedTable(models.Model):
     )
     table = models.PositiveIntegerField(_("table"))
     reason = models.CharField(_("motif"), max_length=300)
-    added_by = models.CharField(_("demandé par"), max_length=200)
+    added_by = models.CharField(_("demandé par"), max_length=400)
     added_at = models.DateTimeField(_("demandé le"), auto_now_add=True)
 
     class Meta:

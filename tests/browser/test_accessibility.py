@@ -254,6 +254,7 @@ PAGES = [
     ),
     Page("journal", "arbitre", "/arbitre/tournois/{tournament}/journal/"),
     Page("pénalités", "arbitre", "/arbitre/tournois/{tournament}/penalites/"),
+    Page("contraintes de placement", "arbitre", "/arbitre/tournois/{tournament}/contraintes/"),
     Page("feuille vue par l'arbitre", "arbitre", "/tables/{signed_table}/"),
     Page("historique de la feuille", "arbitre", "/tables/{signed_table}/historique/"),
     Page("réouverture de la feuille", "arbitre", "/tables/{signed_table}/reouverture/"),
@@ -629,7 +630,8 @@ NOT_PAGES = {
     "setup_team_delete", "setup_checkin_toggle", "setup_placement_generate",
     "setup_placement_swap", "setup_placement_publish", "position_close", "position_reopen",
     "position_seat_next", "call_handle", "penalty_cancel", "sheet_deal_new", "sheet_deal_delete",
-    "sheet_preview", "sheet_sign_off",
+    "sheet_preview", "sheet_sign_off", "setup_seating_apart", "setup_seating_apart_remove",
+    "setup_seating_fixed", "setup_seating_fixed_remove",
     "entries_json", "entry_confirm", "entry_answer", "entries_opening", "entries_close",
     "entries_promote", "entries_cancel", "entries_move", "entries_resolve",
 }  # fmt: skip

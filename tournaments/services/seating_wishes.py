@@ -57,7 +57,7 @@ def keep_apart(
                 first=low,
                 second=high,
                 reason=reason,
-                added_by=str(by.label())[:200],
+                added_by=str(by.label())[:400],
             )
     except IntegrityError as error:
         raise refusal_for_violation(error, ApartPair) or error from error
@@ -148,7 +148,7 @@ def fix_table(*, registration: Registration, table: int, reason: str, by: Actor)
                     "tournament": tournament,
                     "table": table,
                     "reason": reason,
-                    "added_by": str(by.label())[:200],
+                    "added_by": str(by.label())[:400],
                 },
             )
     except IntegrityError as error:
