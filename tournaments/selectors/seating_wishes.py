@@ -6,7 +6,6 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from common.names import name_key
 from tournaments.models import ApartPair, FixedTable, Position, Registration, Seat, Tournament
 
 
@@ -27,10 +26,10 @@ def wishes_count(*, tournament: Tournament) -> int:
     return tournament.apart_pairs.count() + tournament.fixed_tables.count()
 
 
-def wish_choices(*, tournament: Tournament) -> list[Registration]:
-    """The players the arbitre chooses from, by name (homonyms told apart by their number)."""
-    registrations = tournament.registrations.select_related("player")
-    return sorted(registrations, key=lambda r: (name_key(r.player), r.number))
+def wish_choices(*, tournament: Tournament):
+    """The players the arbitre chooses from (the forms list them by name, and tell homonyms
+    apart by their number): the tournament's registrations, none of another's."""
+    return tournament.registrations.select_related("player")
 
 
 def draw_wishes(
@@ -109,7 +108,10 @@ def _apart_unmet(tournament, table_of, player_of, swapped, after_draw) -> list[s
         if frozenset((player_of[pair.first_id], player_of[pair.second_id])) in swapped:
             why = _("un échange à la main les a réunis.")
         elif after_draw(pair):
-            why = _("demandé après le tirage, tirez le placement de nouveau pour en tenir compte.")
+            why = _(
+                "contrainte demandée après le tirage de cette position : elle vaut pour les "
+                "placements tirés ensuite."
+            )
         else:
             why = _("le tirage n'a trouvé aucun placement qui les sépare.")
         found.append(
@@ -140,7 +142,10 @@ def _fixed_unmet(tournament, table_of, player_of, size_of, moved, after_draw) ->
         elif player_of[fixed.registration_id] in moved:
             why = _("un échange à la main l'a déplacé.")
         elif after_draw(fixed):
-            why = _("demandé après le tirage, tirez le placement de nouveau pour en tenir compte.")
+            why = _(
+                "contrainte demandée après le tirage de cette position : elle vaut pour les "
+                "placements tirés ensuite."
+            )
         elif size_of[fixed.table] != size_of[table]:
             why = _(
                 "la table %(table)s compte %(size)s joueurs, et aucune place à une table de "

@@ -30,12 +30,11 @@ from tournaments.services.seating_wishes import (
 
 
 def _page(request, tournament: Tournament, *, apart=None, fixed=None, status=200) -> HttpResponse:
-    registrations = tournament.registrations.all()
+    registrations = wish_choices(tournament=tournament)
     context = {
         "tournament": tournament,
         "pairs": apart_pairs(tournament=tournament),
         "fixed_tables": fixed_tables(tournament=tournament),
-        "players_count": len(wish_choices(tournament=tournament)),
         "apart_form": apart or ApartForm(registrations=registrations),
         "fixed_form": fixed or FixedTableForm(registrations=registrations),
     }
@@ -60,7 +59,7 @@ def seating_wishes(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse
 @login_required
 def seating_wishes_apart(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    form = ApartForm(request.POST, registrations=tournament.registrations.all())
+    form = ApartForm(request.POST, registrations=wish_choices(tournament=tournament))
     if form.is_valid():
         try:
             pair = keep_apart(
@@ -105,7 +104,7 @@ def seating_wishes_apart_remove(
 @login_required
 def seating_wishes_fixed(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    form = FixedTableForm(request.POST, registrations=tournament.registrations.all())
+    form = FixedTableForm(request.POST, registrations=wish_choices(tournament=tournament))
     if form.is_valid():
         try:
             fixed = fix_table(

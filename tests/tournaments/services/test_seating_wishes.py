@@ -314,6 +314,7 @@ def test_the_report_says_a_fixed_table_named_after_the_draw_needs_a_new_draw(tou
     lines = unmet_wishes(position=position, swapped=set(), drawn_at=draw.drawn_at)
 
     assert lines == [
-        f"JOUEUR1 Prénom (n° 1), table fixe {wanted}, joue à la table {table} : demandé après "
-        "le tirage, tirez le placement de nouveau pour en tenir compte."
+        f"JOUEUR1 Prénom (n° 1), table fixe {wanted}, joue à la table {table} : contrainte "
+        "demandée après le tirage de cette position : elle vaut pour les placements tirés "
+        "ensuite."
     ]
