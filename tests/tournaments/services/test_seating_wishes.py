@@ -1,8 +1,6 @@
 """The arbitre's seating wishes (issue 44): pairs kept apart and fixed tables, named with a
 reason, journalled, held by every seating and published in the draw's input."""
 
-import json
-
 import pytest
 from django.db import transaction
 from django.utils import timezone
@@ -16,14 +14,13 @@ from championships.selectors.draws import (
 )
 from common.refusals import Refused
 from seating.draw import (
-    PublicDraw,
     commitment_of,
-    differences,
     fingerprint,
     input_document,
     plan_of,
     seed_of,
 )
+from seating.verify import verdicts
 from tests.at_the_table import TESTS
 from tests.factories import club_tournament, plan_committed, register, seat
 from tournaments.models import ApartPair, FixedTable, JournalEntry, Registration
@@ -213,21 +210,18 @@ def test_the_draws_input_lists_the_pairs_and_fixed_tables_by_player_id(tournamen
     assert draw.input["fixed"] == [[sixteen[4].player_id, 2]]
 
 
-def test_a_draw_with_wishes_verifies_from_its_published_json(tournament, sixteen):
+def test_a_draw_with_wishes_verifies_from_its_published_json(client, tournament, sixteen):
     keep_apart(tournament=tournament, first=sixteen[2], second=sixteen[7], reason="x", by=TESTS)
     fix_table(registration=sixteen[4], table=2, reason="Fauteuil", by=TESTS)
     seat_every_position(tournament)
 
+    document = client.get(f"/tournois/{tournament.pk}/tirages.json").json()
+
     assert verify_draws(tournament=tournament) == Verification(checked=4, differences=[])
-    draw = draw_in_force(tournament=tournament, number=2)
-    published = json.loads(json.dumps(draw.input))  # as anyone reads it from tirages.json
-    public = PublicDraw(
-        position=2, attempt=draw.attempt, commitment=draw.commitment, secret=draw.secret,
-        version=draw.generator, input=published, input_fingerprint=draw.input_fingerprint,
-        seed=draw.seed, plan=draw.plan, plan_fingerprint=draw.plan_fingerprint,
-        room_seed=draw.room_seed,
-    )  # fmt: skip
-    assert differences(public) == []
+    assert [draw["input"]["fixed"] for draw in document["draws"]] == [
+        [[sixteen[4].player_id, 2]]
+    ] * 4
+    assert [(verdict.checked, verdict.found) for verdict in verdicts(document)] == [(True, [])] * 4
 
 
 def test_a_draw_made_before_the_wishes_still_verifies(tournament, sixteen):
