@@ -191,3 +191,10 @@ def test_the_placement_report_says_a_pair_kept_apart_a_swap_brought_together(
 
     assert "Contraintes de placement non respectées" in page
     assert "un échange à la main les a réunis." in page
+
+
+@pytest.mark.parametrize("page", ["joueurs/", "positions/1/placement/"])
+def test_the_players_and_placement_pages_lead_to_the_wishes(arbitre_client, tournament, page):
+    response = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/{page}")
+
+    assert f'href="{wishes_url(tournament)}"' in response.content.decode()
