@@ -158,8 +158,8 @@ def fix_table(*, registration: Registration, table: int, reason: str, by: Actor)
         action=journal.Action.TABLE_FIXED,
         by=by,
         subject=registration,
-        before={"table": before.table, "reason": before.reason} if before else {},
-        after={"table": table, "reason": reason},
+        before={"fixed_table": before.table, "reason": before.reason} if before else {},
+        after={"fixed_table": table, "reason": reason},
     )
     return fixed
 
@@ -176,6 +176,6 @@ def free_table(*, fixed: FixedTable, by: Actor) -> None:
         action=journal.Action.TABLE_FREED,
         by=by,
         subject=fixed.registration,
-        before={"table": fixed.table, "reason": fixed.reason},
+        before={"fixed_table": fixed.table, "reason": fixed.reason},
     )
     fixed.delete()

@@ -24,6 +24,7 @@ from seating.verify import verdicts
 from tests.at_the_table import TESTS
 from tests.factories import club_tournament, plan_committed, register, seat
 from tournaments.models import ApartPair, FixedTable, JournalEntry, Registration
+from tournaments.selectors.journal import with_changes
 from tournaments.selectors.seating_wishes import unmet_wishes
 from tournaments.services import journal
 from tournaments.services.seating import publish_seating, swap_seats
@@ -311,4 +312,15 @@ def test_the_report_says_a_fixed_table_named_after_the_draw_needs_a_new_draw(tou
         f"JOUEUR1 Prénom (n° 1), table fixe {wanted}, joue à la table {table} : contrainte "
         "demandée après le tirage de cette position : elle vaut pour les placements tirés "
         "ensuite."
+    ]
+
+
+def test_the_journal_says_a_fixed_table_in_words(sixteen):
+    fix_table(registration=sixteen[0], table=2, reason="Fauteuil", by=TESTS)
+
+    entry = with_changes(JournalEntry.objects.filter(action="seating.table_fixed"))[0]
+
+    assert [(change.label, change.after) for change in entry.changes] == [
+        ("table fixe", "2"),
+        ("motif", "Fauteuil"),
     ]
