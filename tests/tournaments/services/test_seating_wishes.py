@@ -10,6 +10,7 @@ from championships.selectors.draws import (
     Verification,
     draw_in_force,
     draw_players,
+    pairs_made_by_swaps,
     verify_draws,
 )
 from common.refusals import Refused
@@ -288,7 +289,7 @@ def test_the_report_says_a_hand_swap_seated_a_pair_kept_apart_together(tournamen
 
     lines = unmet_wishes(
         position=position,
-        swapped={frozenset((sixteen[0].player_id, sixteen[1].player_id))},
+        swapped=pairs_made_by_swaps(tournament=tournament, upto=1),
         drawn_at=draw.drawn_at,
     )
 
@@ -323,4 +324,38 @@ def test_the_journal_says_a_fixed_table_in_words(sixteen):
     assert [(change.label, change.after) for change in entry.changes] == [
         ("table fixe", "2"),
         ("motif", "Fauteuil"),
+    ]
+
+
+def test_the_report_says_a_fixed_table_the_position_does_not_have(tournament, sixteen):
+    for registration in sixteen[12:]:
+        registration.checked_in = False
+        registration.save()
+    position = plan_committed(tournament=tournament, number=1, by=TESTS)
+    fix_table(registration=sixteen[0], table=4, reason="Fauteuil", by=TESTS)
+
+    lines = unmet_wishes(position=position, swapped=set(), drawn_at=None)
+
+    assert lines == [
+        f"JOUEUR1 Prénom (n° 1), table fixe 4, joue à la table {table_of(position, sixteen[0])} : "
+        "la position ne compte que 3 tables."
+    ]
+
+
+def test_the_report_says_a_hand_swap_moved_a_fixed_player(tournament, sixteen):
+    fix_table(registration=sixteen[0], table=1, reason="Fauteuil", by=TESTS)
+    position = plan_committed(tournament=tournament, number=1, by=TESTS)
+    fixed_seat = position.seats.get(registration=sixteen[0])
+    other = position.seats.filter(table__number=2)[0]
+    swap_seats(position=position, first=fixed_seat, second=other, by=TESTS, reason="Choix")
+    draw = draw_in_force(tournament=tournament, number=1)
+
+    lines = unmet_wishes(
+        position=position,
+        swapped=pairs_made_by_swaps(tournament=tournament, upto=1),
+        drawn_at=draw.drawn_at,
+    )
+
+    assert lines == [
+        "JOUEUR1 Prénom (n° 1), table fixe 1, joue à la table 2 : un échange à la main l'a déplacé."
     ]
