@@ -62,8 +62,11 @@ def before_the_move(transactional_db):  # noqa: ARG001 - the migrations need rea
     executor.migrate([("championships", None), ("notifications", None)])
     later_tables(create=True)
     yield executor.loader.project_state(BEFORE).apps
-    later_tables(create=False)
-    migrate()
+    # A test that stopped before its own migrations leaves them to do, the later tables too.
+    pending = MigrationExecutor(connection)
+    if pending.migration_plan(pending.loader.graph.leaf_nodes()):
+        later_tables(create=False)
+        migrate()
 
 
 def fill(arbitre):
