@@ -641,3 +641,77 @@ class Penalty(models.Model):
     @property
     def is_cancelled(self) -> bool:
         return self.cancelled_at is not None
+
+
+class ApartPair(models.Model):
+    """Two players of a tournament the seating never puts at one table (issue 44): named by
+    the arbitre, with the reason, and who asked when. The generator holds it as a hard
+    constraint, and the verifiable draw publishes it (``apart``, docs/tirage.md)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="apart_pairs")
+    # The lower key first, so that a pair is one row whichever player was named first.
+    first = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(_("motif"), max_length=300)
+    added_by = models.CharField(_("demandé par"), max_length=400)
+    added_at = models.DateTimeField(_("demandé le"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("joueurs à tenir à l'écart")
+        verbose_name_plural = _("joueurs à tenir à l'écart")
+        ordering = ["added_at", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(first__lt=F("second")),
+                name="apart_pair_two_players_in_order",
+                violation_error_message=_("Choisissez deux joueurs différents."),
+            ),
+            models.UniqueConstraint(
+                fields=["first", "second"],
+                name="apart_pair_once",
+                violation_error_message=_("Ces deux joueurs sont déjà tenus à l'écart."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} ≠ {self.second}"
+
+
+class FixedTable(models.Model):
+    """A player who sits at the same table at every position (reduced mobility: the table
+    near the door), with the reason. A hard constraint of the generator, published by the
+    verifiable draw (``fixed``)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="fixed_tables"
+    )
+    registration = models.OneToOneField(
+        Registration, on_delete=models.CASCADE, related_name="fixed_table"
+    )
+    table = models.PositiveIntegerField(_("table"))
+    reason = models.CharField(_("motif"), max_length=300)
+    added_by = models.CharField(_("demandé par"), max_length=400)
+    added_at = models.DateTimeField(_("demandé le"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("table fixe")
+        verbose_name_plural = _("tables fixes")
+        ordering = ["table", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(table__gte=1),
+                name="fixed_table_numbered_from_one",
+                violation_error_message=_("Les tables sont numérotées à partir de 1."),
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "table"],
+                name="fixed_table_one_player",
+                violation_error_message=_(
+                    "Cette table est déjà la table fixe d'un autre joueur : un seul joueur "
+                    "par table fixe."
+                ),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration} : table {self.table}"

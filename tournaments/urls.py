@@ -20,6 +20,7 @@ from tournaments.views import (
     results,
     room,
     seating,
+    seating_wishes,
     sheet,
     table_access,
     tournaments,
@@ -101,6 +102,19 @@ arbitre_pages = [
     path("penalites/", penalties.penalties, name="penalties"),
     path("penalites/<int:penalty_id>/annuler/", penalties.penalty_cancel, name="penalty_cancel"),
     path("cartes.pdf", prints.player_cards_pdf, name="print_cards"),
+    path("contraintes/", seating_wishes.seating_wishes, name="setup_seating_wishes"),
+    path("contraintes/ecart/", seating_wishes.seating_wishes_apart, name="setup_seating_apart"),
+    path(
+        "contraintes/ecart/<int:pair_id>/retirer/",
+        seating_wishes.seating_wishes_apart_remove,
+        name="setup_seating_apart_remove",
+    ),
+    path("contraintes/tables/", seating_wishes.seating_wishes_fixed, name="setup_seating_fixed"),
+    path(
+        "contraintes/tables/<int:fixed_id>/retirer/",
+        seating_wishes.seating_wishes_fixed_remove,
+        name="setup_seating_fixed_remove",
+    ),
 ]
 
 # tables/<table_id>/: a table's feuille de marque, written by its device (by its code) and

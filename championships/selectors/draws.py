@@ -12,6 +12,7 @@ from championships.models import Draw
 from seating.draw import DrawPlayer, PublicDraw, differences, input_document, with_swaps
 from tournaments.choices import PLACES_BY_TABLE_SIZE
 from tournaments.models import JournalEntry, Position, Registration, Seat, Tournament
+from tournaments.selectors.seating_wishes import draw_wishes
 
 
 def pending_draw(*, tournament: Tournament, number: int) -> Draw | None:
@@ -125,13 +126,18 @@ def _seated_by_position(seats, numbers: list[int]) -> list[list[list[int]]]:
 def draw_input(
     *, tournament: Tournament, number: int, positions: int, participants: Sequence[Registration]
 ) -> dict:
-    """The public input document of a draw of position ``number`` (seating.draw)."""
+    """The public input document of a draw of position ``number`` (seating.draw), with the
+    arbitre's wishes among ``participants`` (the pairs kept apart and the fixed tables, by
+    player id), which a version 3 document publishes."""
+    apart, fixed = draw_wishes(tournament=tournament, participants=participants)
     return input_document(
         position=number,
         positions=positions,
         allow_five=tournament.allow_five,
         players=draw_players(participants),
         history=draw_history(tournament, number),
+        apart=apart,
+        fixed=fixed,
     )
 
 

@@ -34,7 +34,7 @@ from tests.factories import seat
 from tournaments.forms.penalties import PenaltyForm
 from tournaments.forms.positions import ClosePositionForm, ReopenPositionForm
 from tournaments.forms.registrations import RegistrationEditForm, RegistrationForm, TeamForm
-from tournaments.forms.seating import SwapForm
+from tournaments.forms.seating import ApartForm, FixedTableForm, SwapForm
 from tournaments.forms.sheets import DealForm
 from tournaments.forms.tournaments import TournamentForm
 from tournaments.models import (
@@ -273,6 +273,26 @@ def post_swap(client, tournament, registrations, **_fixtures):
     assert swapped.after["reason"] == reason
 
 
+def post_apart(client, tournament, registrations, **_fixtures):
+    reason = longest(ApartForm, "reason")
+    response = client.post(
+        f"/arbitre/tournois/{tournament.pk}/contraintes/ecart/",
+        {"first": registrations[0].pk, "second": registrations[1].pk, "reason": reason},
+    )
+    assert response.status_code == 302
+    assert tournament.apart_pairs.get().reason == reason
+
+
+def post_fixed_table(client, tournament, registrations, **_fixtures):
+    reason = longest(FixedTableForm, "reason")
+    response = client.post(
+        f"/arbitre/tournois/{tournament.pk}/contraintes/tables/",
+        {"registration": registrations[0].pk, "table": 1, "reason": reason},
+    )
+    assert response.status_code == 302
+    assert tournament.fixed_tables.get().reason == reason
+
+
 POSTS = {
     ("TournamentForm", "name"): post_tournament,
     ("TournamentForm", "venue"): post_tournament,
@@ -297,6 +317,8 @@ POSTS = {
     ("MemberForm", "first_name"): post_member,
     ("MemberForm", "licence"): post_member,
     ("SwapForm", "reason"): post_swap,
+    ("ApartForm", "reason"): post_apart,
+    ("FixedTableForm", "reason"): post_fixed_table,
 }
 
 

@@ -50,6 +50,10 @@ LABELS = {
     "document": gettext_lazy("document"),
     "error": gettext_lazy("erreur"),
     "push_service": gettext_lazy("service de notification"),
+    # The seating wishes (services.seating_wishes): a pair kept apart, a fixed table.
+    "first": gettext_lazy("joueur"),
+    "second": gettext_lazy("tenu à l'écart de"),
+    "fixed_table": gettext_lazy("table fixe"),
     # The verifiable draw's keys (services.draws: ``drawn``, the commitment, the room seed).
     "draw": gettext_lazy("tirage n°"),
     "commitment": gettext_lazy("engagement"),

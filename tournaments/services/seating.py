@@ -15,7 +15,7 @@ from common.actors import Actor
 from common.db import retry_once_on_conflict
 from common.journal import fields_of
 from common.refusals import Refused
-from seating import SeatingError
+from seating import SeatingError, table_sizes
 from tournaments.championship import (
     Draw,
     StageSpan,
@@ -39,6 +39,7 @@ from tournaments.selectors.registrations import (
     position_participants,
 )
 from tournaments.selectors.seating import seating_changes
+from tournaments.selectors.seating_wishes import fixed_past_tables
 from tournaments.services import journal
 from tournaments.services.locks import lock_position, lock_tournament
 from tournaments.services.penalties import cancel_penalties_of_unseated
@@ -175,6 +176,7 @@ def plan_position(
     # Arrivals and withdrawals take effect from the first position not started, and every
     # position planned here comes after it: the same players play them all.
     participants = position_participants(tournament=tournament, number=number)
+    _check_fixed_tables(tournament, participants)
     draw = _shown_commitment(tournament, number)
     document = draw_input(
         tournament=tournament,
@@ -209,6 +211,23 @@ def plan_position(
             planned.save(update_fields=["seating_published_at"])
     position.penalties_cancelled = cancelled
     return position
+
+
+def _check_fixed_tables(tournament: Tournament, participants: Sequence[Registration]) -> None:
+    """A fixed table the players present do not make is refused here, naming the player:
+    the generator would refuse it too, by its numbers only."""
+    try:
+        tables = len(table_sizes(player_count=len(participants), allow_five=tournament.allow_five))
+    except SeatingError:
+        return  # The generator says why these players cannot be seated.
+    past = fixed_past_tables(tournament=tournament, participants=participants, tables=tables)
+    if past:
+        raise Refused(
+            " ".join(
+                [*past, _("Changez ou retirez sa table fixe (page « Contraintes de placement »).")]
+            ),
+            code="fixed_past_tables",
+        )
 
 
 def _shown_commitment(tournament: Tournament, number: int) -> Draw:

@@ -41,6 +41,7 @@ from tournaments.selectors.seating import (
     seating_history,
     seating_plan,
 )
+from tournaments.selectors.seating_wishes import unmet_wishes, wishes_count
 from tournaments.services.seating import plan_position, publish_seating, swap_seats
 
 
@@ -63,6 +64,7 @@ def _placement_page(tournament: Tournament, number: int, selected_seat: str = ""
         "last_seated": last_seated_position_number(tournament=tournament),
         "draw_pending": pending_draw(tournament=tournament, number=number),
         "draw": draw_in_force(tournament=tournament, number=number),
+        "wishes_count": wishes_count(tournament=tournament),
     }
     if seated:
         plan = seating_plan(position=position)
@@ -91,6 +93,11 @@ def _placement_page(tournament: Tournament, number: int, selected_seat: str = ""
                 for meeting in report.team_clashes
             ],
             odd_tables=odd_table_turns(report, names),
+            unmet_wishes=unmet_wishes(
+                position=position,
+                swapped=by_swaps,
+                drawn_at=context["draw"].drawn_at if context["draw"] else None,
+            ),
             plan=plan,
             report=report,
             played=played,

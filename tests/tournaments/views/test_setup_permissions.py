@@ -14,6 +14,7 @@ from tests.at_the_table import TESTS
 from tests.factories import club_tournament, plan_committed
 from tests.walks import walk
 from tournaments.services.registrations import create_team
+from tournaments.services.seating_wishes import fix_table, keep_apart
 
 
 @pytest.fixture
@@ -24,6 +25,14 @@ def room(tournament, registrations):
     team = create_team(tournament=tournament, name="Les As", by=TESTS)
     plan_committed(tournament=tournament, number=1, by=TESTS)
     stage = add_stage(tournament=tournament, name="Phase unique", positions_count=3, by=TESTS)
+    keep_apart(
+        tournament=tournament,
+        first=registrations[0],
+        second=registrations[1],
+        reason="Même famille",
+        by=TESTS,
+    )
+    fix_table(registration=registrations[2], table=1, reason="Fauteuil", by=TESTS)
     return tournament, registrations[0], team, stage
 
 
@@ -43,6 +52,7 @@ def urls(tournament, registration, team, stage=None):
         f"{base}/journal/",
         f"{base}/journal/?position=1&table=1",
         f"{base}/phases/",
+        f"{base}/contraintes/",
         # The arbitre's prints (PDF).
         f"{base}/positions/1/feuilles.pdf",
         f"{base}/positions/1/plan.pdf",
@@ -66,6 +76,16 @@ def urls(tournament, registration, team, stage=None):
         f"{base}/positions/1/placement/echanger/",
         f"{base}/positions/1/placement/publier/",
         f"{base}/joueurs/cocher/",
+        f"{base}/contraintes/ecart/",
+        f"{base}/contraintes/tables/",
+        *(
+            f"{base}/contraintes/ecart/{pk}/retirer/"
+            for pk in tournament.apart_pairs.values_list("pk", flat=True)
+        ),
+        *(
+            f"{base}/contraintes/tables/{pk}/retirer/"
+            for pk in tournament.fixed_tables.values_list("pk", flat=True)
+        ),
         f"{base}/phases/",
     ]
     if stage is not None:
@@ -114,6 +134,7 @@ def test_another_clubs_arbitre_gets_not_found_everywhere_and_changes_nothing(
     assert tournament.registrations.count() == 8
     assert tournament.teams.filter(pk=team.pk).exists()
     assert list(tournament.stages.values_list("name", flat=True)) == [stage.name]
+    assert (tournament.apart_pairs.count(), tournament.fixed_tables.count()) == (1, 1)
 
 
 def test_the_arbitre_gets_every_page(arbitre_client, room):
