@@ -247,9 +247,12 @@ def post_member(client, tournament, **_fixtures):
     form = MemberForm
     fields = {name: longest(form, name) for name in ("last_name", "first_name")}
     fields["licence"] = "7" * form.base_fields["licence"].max_length
+    # The longest address an e-mail may have: 254 characters, 64 before the @, labels of 63.
+    fields["email"] = "a" * 64 + "@" + "b" * 63 + "." + "c" * 63 + "." + "d" * 58 + ".fr"
+    assert len(fields["email"]) == form.base_fields["email"].max_length
     response = client.post(f"/arbitre/clubs/{tournament.club_id}/membres/", fields)
     assert response.status_code == 302
-    assert Member.objects.filter(player__last_name=fields["last_name"]).exists()
+    assert Member.objects.get(player__last_name=fields["last_name"]).email == fields["email"]
 
 
 def post_swap(client, tournament, registrations, **_fixtures):
@@ -316,6 +319,7 @@ POSTS = {
     ("MemberForm", "last_name"): post_member,
     ("MemberForm", "first_name"): post_member,
     ("MemberForm", "licence"): post_member,
+    ("MemberForm", "email"): post_member,
     ("SwapForm", "reason"): post_swap,
     ("ApartForm", "reason"): post_apart,
     ("FixedTableForm", "reason"): post_fixed_table,

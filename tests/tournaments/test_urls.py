@@ -188,6 +188,27 @@ PATHS = [
     ("entries_cancel", {**T, "entry_id": 2}, "/arbitre/tournois/7/inscriptions/2/annuler/"),
     ("entries_move", {**T, "entry_id": 2}, "/arbitre/tournois/7/inscriptions/2/deplacer/"),
     ("entries_resolve", {**T, "entry_id": 2}, "/arbitre/tournois/7/inscriptions/2/fiche/"),
+    # A member's own page of the club's evenings (its signed link is in e-mails already sent),
+    # and the arbitre's sending of those links.
+    ("member_evenings", {"club_id": 3, "token": "abc"}, "/clubs/3/mes-soirees/abc/"),
+    (
+        "member_evening_answer",
+        {"club_id": 3, "token": "abc", "evening_id": 8},
+        "/clubs/3/mes-soirees/abc/8/",
+    ),
+    ("club_member_links", {"club_id": 3}, "/arbitre/clubs/3/membres/soirees/"),
+    ("club_links_send", {"club_id": 3}, "/arbitre/clubs/3/membres/soirees/envoyer/"),
+    (
+        "club_link_send",
+        {"club_id": 3, "member_id": 2},
+        "/arbitre/clubs/3/membres/2/lien/envoyer/",
+    ),
+    (
+        "club_link_renew",
+        {"club_id": 3, "member_id": 2},
+        "/arbitre/clubs/3/membres/2/lien/renouveler/",
+    ),
+    ("entries_links_send", T, "/arbitre/tournois/7/inscriptions/membres/envoyer/"),
 ]
 
 

@@ -127,7 +127,10 @@ def test_two_simultaneous_generations_both_end_without_error(tournament):
 
     run_together(generate, generate)
 
-    assert errors == []
+    # The second tap may find the commitment already drawn by the first: told so in French,
+    # never a server error; the position keeps one seating.
+    assert [error for error in errors if not isinstance(error, Refused)] == []
+    assert all("engagement" in error.message for error in errors)
     position = Position.objects.get(tournament=tournament, number=1)
     assert position.tables.count() == 2
 

@@ -103,7 +103,7 @@ def test_of_two_racing_saves_on_one_version_exactly_one_wins(table):
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=save, args=(points,)) for points in (86, 88)]
+    threads = [threading.Thread(target=save, args=(points,)) for points in (85, 86)]
     for thread in threads:
         thread.start()
     for thread in threads:
