@@ -69,6 +69,8 @@ def ids(arbitre):
         "stage_id": 1,
         "entry_id": 1,
         "evening_id": 1,
+        "pair_id": 1,
+        "fixed_id": 1,
         "path": "guide-arbitre/salle",
     }
 
