@@ -321,9 +321,10 @@ def test_the_journal_says_a_fixed_table_in_words(sixteen):
 
     entry = with_changes(JournalEntry.objects.filter(action="seating.table_fixed"))[0]
 
-    assert [(change.label, change.after) for change in entry.changes] == [
-        ("table fixe", "2"),
+    # PostgreSQL's JSON keeps its keys in an order of its own: the words, whatever the order.
+    assert sorted((change.label, change.after) for change in entry.changes) == [
         ("motif", "Fauteuil"),
+        ("table fixe", "2"),
     ]
 
 
