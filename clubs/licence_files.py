@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs.models import Player
+from common.csv_text import csv_delimiter, csv_text
 from common.names import fold
 from common.refusals import Refused
 
@@ -127,19 +128,8 @@ def _csv_rows(content: bytes):
             ),
             code="encoding",
         )
-    try:
-        text = content.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        try:
-            text = content.decode("cp1252")
-        except UnicodeDecodeError as error:
-            raise Refused(
-                _("Encodage du fichier illisible : enregistrez-le en « CSV UTF-8 »."),
-                code="encoding",
-            ) from error
-    first_line = next((line for line in text.splitlines() if line.strip()), "")
-    delimiter = max((";", ",", "\t"), key=first_line.count)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    text = csv_text(content)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=csv_delimiter(text))
     rows = []
     try:
         for cells in reader:

@@ -22,13 +22,14 @@ WINDOW_SECONDS = 60
 LONGEST_WAIT_SECONDS = 60
 
 
-def _key(address: str) -> str:
-    return f"documents-asked:{address}:{int(time.time() // WINDOW_SECONDS)}"
+def _key(address: str, counted: str) -> str:
+    return f"{counted}:{address}:{int(time.time() // WINDOW_SECONDS)}"
 
 
-def count_asked(address: str) -> int:
-    """One more request of ``address`` this minute: how many it has made, this one included."""
-    key = _key(address)
+def count_asked(address: str, *, counted: str = "documents-asked") -> int:
+    """One more request of ``address`` this minute: how many it has made, this one included.
+    ``counted`` names what is counted (another form's posts count apart from the documents)."""
+    key = _key(address, counted)
     cache.add(key, 0, 2 * WINDOW_SECONDS)
     try:
         return cache.incr(key)

@@ -7,6 +7,7 @@ import io
 
 from django.utils.translation import gettext as _
 
+from common.csv_text import csv_delimiter, csv_text
 from common.refusals import Refused
 
 # A CSV import registers at most this many players: a tournament is a few hundred at most, and
@@ -42,26 +43,14 @@ def decode_csv(content: bytes) -> str:
             _("Le fichier n'est pas un CSV texte (UTF-16 ?) : enregistrez-le en « CSV UTF-8 »."),
             code="encoding",
         )
-    try:
-        return content.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return content.decode("cp1252")
-    except UnicodeDecodeError as error:
-        raise Refused(
-            _("Encodage du fichier illisible : enregistrez-le en « CSV UTF-8 »."),
-            code="encoding",
-        ) from error
+    return csv_text(content)
 
 
 def csv_rows(text: str) -> tuple[list[str], list[tuple[int, list[str]]]]:
     """The column names and the numbered non-blank rows of a CSV text, separator guessed."""
-    first_line = next((line for line in text.splitlines() if line.strip()), "")
-    if not first_line:
+    if not text.strip():
         raise Refused(_("Le fichier est vide."), code="empty")
-    delimiter = max((";", ",", "\t"), key=first_line.count)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=csv_delimiter(text))
     rows = []
     try:
         for row in reader:
