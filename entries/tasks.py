@@ -3,7 +3,8 @@ them is committed (``entries.mail`` writes them).
 
 An SMTP server that does not answer never fails the player's request: the entry is committed
 before the e-mail is sent, and the sending is tried again by a worker a few times, a minute
-apart; run in the request (no broker), it is logged and left.
+apart; run in the request (no broker, or a broker that does not answer), it is logged and
+left.
 """
 
 import logging
@@ -47,7 +48,7 @@ def send_after_commit(entry: Entry, kind: str) -> None:
     once the current write is committed: a write rolled back sends nothing, and a broker that
     does not answer is logged, never the player's error (``robust``)."""
     entry_id = entry.pk
-    transaction.on_commit(lambda: send_entry_mail.delay(entry_id, kind), robust=True)
+    transaction.on_commit(lambda: _queue(send_entry_mail, entry_id, kind), robust=True)
 
 
 @shared_task(bind=True, max_retries=RETRIES)
@@ -68,4 +69,14 @@ def send_link_after_commit(member) -> None:
     """Queue the link to ``member``'s page of the club's evenings once the write is
     committed (as ``send_after_commit``)."""
     member_id = member.pk
-    transaction.on_commit(lambda: send_member_link.delay(member_id), robust=True)
+    transaction.on_commit(lambda: _queue(send_member_link, member_id), robust=True)
+
+
+def _queue(task, *args) -> None:
+    """Hand the e-mail to the queue; a broker that does not answer (Redis stopped) has the
+    request send it itself, as the prints are drawn in the request then: never lost."""
+    try:
+        task.apply_async(args, retry=False)
+    except Exception:  # kombu's errors of a broker that is down, whatever its transport
+        logger.warning("%s: the broker did not answer; sent in the request", task.name)
+        task.apply(args)

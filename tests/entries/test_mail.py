@@ -1,12 +1,17 @@
 """The e-mails, sent for real to an SMTP server the test starts: in French, plain text and
 HTML with the same facts, once the write is committed, never for a write rolled back."""
 
+import logging
+
 import pytest
 from django.conf import settings
 from django.db import transaction
+from kombu.exceptions import OperationalError
 
 from common.dates import french_date
 from entries.services.entries import withdraw_entry
+from entries.tasks import send_entry_mail
+from tarot_club.celery import app as celery_app
 from tests.entries.conftest import open_evening
 from tests.entries.services.test_entering import VISITOR, enter
 from tests.entries.smtp import free_port, text_and_html
@@ -120,3 +125,19 @@ def test_a_waiting_entry_has_no_check_in_code_yet(
     message = smtp.wait_for(2)[-1]
     assert [p for p in message.walk() if p.get_content_type() == "image/png"] == []
     assert "/pointage/" not in text_and_html(message)[0]
+
+
+def test_a_broker_that_does_not_answer_has_the_request_send_the_e_mail(
+    evening, smtp, monkeypatch, caplog, django_capture_on_commit_callbacks
+):
+    def refused(*_args, **_options):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    celery_app.conf.task_always_eager = False  # given back by tests/conftest.py
+    monkeypatch.setattr(send_entry_mail, "apply_async", refused)
+    with caplog.at_level(logging.WARNING), django_capture_on_commit_callbacks(execute=True):
+        enter(evening, licence="0412345", email="claire@example.org")
+
+    (message,) = smtp.wait_for(1)
+    assert message["To"] == "claire@example.org"
+    assert "the broker did not answer; sent in the request" in caplog.text
