@@ -35,4 +35,12 @@ CAPTURES = [
     Capture("phases", "phases-ordinateur.png", DESKTOP_WIDTH, 800),
     Capture("salles et équipe", "salles-ordinateur.png", DESKTOP_WIDTH, 800),
     Capture("tirages", "tirages-telephone.png", PHONE_WIDTH, 844),
+    Capture("contraintes de placement", "contraintes-ordinateur.png", DESKTOP_WIDTH, 800),
+    Capture("liste des licences", "licences-ordinateur.png", DESKTOP_WIDTH, 800),
+    Capture("scanner des QR codes", "scanner-telephone.png", PHONE_WIDTH, 844),
+    Capture("tableau des prix", "tableau-des-prix-ordinateur.png", DESKTOP_WIDTH, 800),
+    Capture("palmarès et prix", "palmares-telephone.png", PHONE_WIDTH, 844),
+    Capture("inscriptions en ligne (arbitre)", "inscriptions-ordinateur.png", DESKTOP_WIDTH, 800),
+    Capture("inscription en ligne (complet)", "inscription-telephone.png", PHONE_WIDTH, 844),
+    Capture("mes soirées au club", "mes-soirees-telephone.png", PHONE_WIDTH, 844),
 ]
