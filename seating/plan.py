@@ -103,12 +103,18 @@ def plan_positions(
     team_of = teams or {}
     _check_teams_fit(present, team_of, sizes)
     wishes = wishes_of(present, sizes=sizes, clubs=clubs, apart=apart, fixed=fixed)
-    pinned = (
-        {x: sizes[number - 1] != 4 for x, number in wishes.fixed.items()} if pin_fixed else {}
-    )
+    # From version 4, the search keeps each fixed player at a table of the size of theirs.
+    pinned = {x: sizes[number - 1] != 4 for x, number in wishes.fixed.items()}
     request = _Request(
-        present, sizes, positions, team_of, history, seed, repair, apart=wishes.apart,
-        pinned=pinned,
+        present,
+        sizes,
+        positions,
+        team_of,
+        history,
+        seed,
+        repair,
+        apart=wishes.apart,
+        pinned=pinned if pin_fixed else {},
     )
     continued = _continuation(request) if continue_plan and positions else None
     draft = (continued or request.search()) if positions else []
