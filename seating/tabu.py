@@ -11,7 +11,13 @@ search stops as soon as it reaches a proven lower bound, or when its budget of w
 never on the clock, so that the same seed gives the same plan on any machine.
 
 The tightest schedules of all start from an affine design instead when there is no history
-(see :mod:`seating.designs`).
+(see :mod:`seating.designs`): only on fields of tables of 4, where a fixed table's size asks
+nothing of the search.
+
+A player pinned to the size of their fixed table (``SeatingProblem.pinned``, from version 4
+of the draw) is seated by the construction at a table of that size, and no swap (a chosen
+move or a perturbation) moves them between an odd table and a table of 4; the repair only
+ever swaps between tables of one kind. The odd-table bound counts them where they are held.
 """
 
 from __future__ import annotations
