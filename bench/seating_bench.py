@@ -4,12 +4,12 @@ Run from the project folder: ``.venv/bin/python bench/seating_bench.py``. Each s
 its time, repeat meetings (a pair meeting k times counts k - 1), repeated pairs, team clashes,
 the spread of tables of 3 or 5 between players at the end, the positions after which someone
 had sat at two of them while someone else had sat at none (« injuste après »), and the range of
-Nord counts. Later parts play the fairness scenarios over 20 seeds each, a federation's
-clubs kept apart, and the fixed tables (each field with the fixed table held by the search,
-version 4, and left to a swap after it, version 3). The script exits
-with status 1 when a scenario misses its target (time, or repeats where a repeat-free schedule
-is known to exist), so it can guard a change to the search; the speed targets live here rather
-than in a timed test, which would fail at random on a busy machine.
+Nord counts. Later parts play the fairness scenarios over 20 seeds each, a federation's clubs
+kept apart, and the fixed tables (each field with the fixed table held by the search, version
+4, and left to a swap after it, version 3). The script exits with status 1 when a scenario
+misses its target (time, or repeats where a repeat-free schedule is known to exist), so it can
+guard a change to the search; the speed targets live here rather than in a timed test, which
+would fail at random on a busy machine.
 """
 
 from __future__ import annotations
