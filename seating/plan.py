@@ -103,7 +103,9 @@ def plan_positions(
     team_of = teams or {}
     _check_teams_fit(present, team_of, sizes)
     wishes = wishes_of(present, sizes=sizes, clubs=clubs, apart=apart, fixed=fixed)
-    # From version 4, the search keeps each fixed player at a table of the size of theirs.
+    # From version 4, the search keeps each fixed player at a table of the size of theirs:
+    # only when the position has odd tables, since tables all of 4 are alike to it.
+    odd_tables = any(size != 4 for size in sizes)
     pinned = {x: sizes[number - 1] != 4 for x, number in wishes.fixed.items()}
     request = _Request(
         present,
@@ -114,7 +116,7 @@ def plan_positions(
         seed,
         repair,
         apart=wishes.apart,
-        pinned=pinned if pin_fixed else {},
+        pinned=pinned if pin_fixed and odd_tables else {},
     )
     continued = _continuation(request) if continue_plan and positions else None
     draft = (continued or request.search()) if positions else []

@@ -133,6 +133,14 @@ def test_pinning_a_fixed_table_of_4_costs_no_repeat_on_fields_that_had_none_to_s
     assert sum(repeats(True)) <= sum(repeats(False))
 
 
+def test_on_tables_of_4_only_a_fixed_table_asks_nothing_of_the_search():
+    arguments = {"players": list(range(16)), "positions": 4, "seed": 3, "fixed": {3: 2, 7: 4}}
+
+    assert plan_positions(**arguments, pin_fixed=True) == plan_positions(
+        **arguments, pin_fixed=False
+    )
+
+
 def fixed_tables_document(version):
     """15 players over 4 positions, one of Lyon in five, a pair kept apart, player 103 at
     table 4 (the table of 3) and player 108 at table 1."""
