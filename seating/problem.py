@@ -40,10 +40,10 @@ class SeatingProblem:
     - ``prefix_weight[p]`` weighs the odd-table counts up to new position ``p`` in the
       imbalance (see :meth:`odd_imbalance`), and ``rest[p]`` sums those weights from ``p``
       on (0 past the end);
-    - ``pinned[x]`` says that player ``x`` has a fixed table the search keeps them at the
-      size of (from version 4 of the draw): ``pinned_odd`` lists those whose fixed table is
-      odd, who sit at an odd table at every position, ``pinned_four`` those whose fixed table
-      is a table of 4, who never do;
+    - ``pinned[x]`` says that the search keeps player ``x`` at a table of the size of their
+      fixed table (from version 4 of the draw): ``pinned_odd`` lists those whose fixed table
+      is odd, who sit at an odd table at every position, ``pinned_four`` those whose fixed
+      table is a table of 4, who never do;
     - ``pair_bound`` and ``odd_bound`` are what no schedule can beat, for the pairs and for
       the odd tables (see :func:`_forced_repeats` and :func:`_fewest_odd_imbalance`):
       reaching both ends the search early.
