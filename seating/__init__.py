@@ -6,7 +6,7 @@ benchmark (``bench/seating_bench.py``) all use it directly.
 Public API
 ----------
 ``plan_positions(*, players, positions, teams=None, allow_five=False, history=(), seed=0,
-continue_plan=True, repair=True, clubs=None, apart=(), fixed=None)``
+continue_plan=True, repair=True, clubs=None, apart=(), fixed=None, pin_fixed=True)``
     Plans ``positions`` new positions for the ``players`` present and returns a :class:`Plan`.
     A plan *is* a list, one item per new position; a position is a list of tables; a table
     is a list of player ids in seat order (Nord, Est, Sud, Ouest, and the fifth seat at a
@@ -26,10 +26,11 @@ continue_plan=True, repair=True, clubs=None, apart=(), fixed=None)``
     Same inputs and same ``seed`` give the same plan: the search draws only from
     ``random.Random(seed)`` and stops on a budget of work, never on the clock.
 
-    ``continue_plan`` and ``repair`` choose how the generator works, so that each version
-    of the verifiable draw (``seating.draw.GENERATORS``) plans as it always has: whether a
-    history that begins the plan of the whole tournament is continued, and whether a
-    construction's repeats are first repaired by swaps (``seating.repair``).
+    ``continue_plan``, ``repair`` and ``pin_fixed`` choose how the generator works, so that
+    each version of the verifiable draw (``seating.draw.GENERATORS``) plans as it always has:
+    whether a history that begins the plan of the whole tournament is continued, whether a
+    construction's repeats are first repaired by swaps (``seating.repair``), and whether the
+    search itself keeps each player with a fixed table at a table of its size (version 4).
 
     ``clubs`` (a player's club), ``apart`` (pairs who never sit together) and ``fixed`` (a
     player's table number at every position) are the organiser's wishes

@@ -5,10 +5,13 @@ kept apart, players at a fixed table (``plan_positions(..., clubs=, apart=, fixe
   their meeting as a clash (``seating.problem``). Two players given different fixed tables are
   kept apart the same way.
 - **A fixed table** (``fixed``: reduced mobility, the table near the door) is a hard
-  constraint too: once the search has seated everyone, the player is moved, if need be, to a
-  table of the size of theirs (a swap that makes no repeat meeting and no clash), and the
-  tables of that size are renumbered so that theirs bears its number. Tables of the same size
-  are alike to the search, so renumbering changes nobody's opponents.
+  constraint too. With ``pin_fixed`` (from version 4 of the draw) the search itself keeps the
+  player at a table of the size of theirs, at every position (``SeatingProblem.pinned``),
+  even when that costs a repeat meeting; once it has seated everyone, the tables of that size
+  are renumbered so that theirs bears its number. Tables of the same size are alike to the
+  search, so renumbering changes nobody's opponents. Without it (versions 1 to 3), and as a
+  fallback, the player is first moved, if need be, to a table of the size of theirs by a swap
+  that makes no repeat meeting and no clash; when there is none, the report says so.
 - **One club at one table** (``clubs``) comes after the opponents and the tables of 3 or 5:
   at each new position, swaps between two tables of the same size (nobody's count of tables of
   3 or 5 changes) that make no repeat meeting and no clash, each one seating fewer pairs of a

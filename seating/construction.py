@@ -62,11 +62,23 @@ class _Construction:
 
     def draw_position(self) -> list[list[int]]:
         """The next position: the players with the fewest odd tables so far take the odd
-        seats, then every player, in random order, the cheapest table with a free seat."""
+        seats, then every player, in random order, the cheapest table with a free seat.
+
+        Players pinned to a fixed table (``SeatingProblem.pinned``) come first in the order
+        when their table is odd, last when it is a table of 4, so that they take the odd
+        seats or leave them whatever their counts: there are never more of them than seats
+        (one player per fixed table). The draws are the same, in the same order."""
         problem, rng, sizes = self.problem, self.rng, self.problem.sizes
         order = list(range(problem.n))
         rng.shuffle(order)
         order.sort(key=self.odd.__getitem__)
+        if problem.pinned_odd or problem.pinned_four:
+            rank = [1] * problem.n
+            for x in problem.pinned_odd:
+                rank[x] = 0
+            for x in problem.pinned_four:
+                rank[x] = 2
+            order.sort(key=rank.__getitem__)
         tables: list[list[int]] = [[] for _ in sizes]
         odd_seats = problem.odd_seats
         for group, ids in ((order[:odd_seats], self.odd_ids), (order[odd_seats:], self.even_ids)):

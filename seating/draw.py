@@ -35,7 +35,7 @@ from seating.plan import plan_positions
 
 # Names the generator and the rules of this document: a change to either that could change
 # a plan for the same seed gives a new version, so that old draws are checked by the old one.
-GENERATOR_VERSION = "tarot-seating-3"
+GENERATOR_VERSION = "tarot-seating-4"
 
 # How ``plan_positions`` plans for each version a draw may name: every version ever used
 # stays here, so that a draw is always checked by the generator that made it.
@@ -50,14 +50,23 @@ GENERATOR_VERSION = "tarot-seating-3"
 # - tarot-seating-3 (issue 41): the room seed joins the seed, and the organiser's wishes
 #   (each player's club, the pairs kept apart, the fixed tables) are part of the input, so
 #   that ``plan_positions`` is given them (``seating.constraints``) and anyone re-derives them.
+#   A fixed table was left to a swap after the search, which found none at one position in
+#   five on small fields: the player was then seated at a table of another size.
+# - tarot-seating-4 (the fixed tables): the search keeps each player with a fixed table at a
+#   table of its size (``pin_fixed``): the construction seats them among the players taking
+#   the odd seats when their fixed table is odd, never when it is a table of 4, and no swap
+#   of the search moves them between an odd table and a table of 4; the swap after the
+#   search then only renumbers the tables. The seed, the input and the other wishes are as
+#   in version 3.
 GENERATORS: dict[str, dict[str, bool]] = {
-    "tarot-seating-1": {"continue_plan": True, "repair": False},
-    "tarot-seating-2": {"continue_plan": False, "repair": True},
-    "tarot-seating-3": {"continue_plan": False, "repair": True},
+    "tarot-seating-1": {"continue_plan": True, "repair": False, "pin_fixed": False},
+    "tarot-seating-2": {"continue_plan": False, "repair": True, "pin_fixed": False},
+    "tarot-seating-3": {"continue_plan": False, "repair": True, "pin_fixed": False},
+    "tarot-seating-4": {"continue_plan": False, "repair": True, "pin_fixed": True},
 }
 
 # The versions whose seed holds the room seed and whose input holds the wishes.
-WITH_ROOM_SEED = frozenset({"tarot-seating-3"})
+WITH_ROOM_SEED = frozenset({"tarot-seating-3", "tarot-seating-4"})
 
 # What a room seed is: digits only, as many as a player types or dice give, spaces dropped.
 ROOM_SEED_DIGITS = (4, 40)
@@ -101,8 +110,8 @@ def room_seed_of(typed: str) -> str | None:
 def seed_text(
     *, secret: str, input_fingerprint: str, position: int, version: str, room_seed: str = ""
 ) -> str:
-    """What is hashed into the seed, as a delegate types it by hand: from version 3, the
-    room seed after the secret."""
+    """What is hashed into the seed, as a delegate types it by hand: from version 3 (and in
+    every later version, ``WITH_ROOM_SEED``), the room seed after the secret."""
     if version in WITH_ROOM_SEED:
         return f"{secret}:{room_seed}:{input_fingerprint}:{position}:{version}"
     return f"{secret}:{input_fingerprint}:{position}:{version}"
@@ -197,8 +206,9 @@ def plan_of(document: Mapping, seed: str) -> PlanIds:
 
 
 def _wishes(document: Mapping, index: Mapping[int, int]) -> dict:
-    """The organiser's wishes of a version 3 document, by the generator's numbers: clubs,
-    pairs kept apart, fixed tables (a player absent from the document is left out)."""
+    """The organiser's wishes of a document of version 3 or later, by the generator's
+    numbers: clubs, pairs kept apart, fixed tables (a player absent from the document is
+    left out)."""
     return {
         "clubs": {
             index[player["player_id"]]: player["club"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from seating.constraints import Adjuster, Wishes, club_notes, wishes_of
 from seating.errors import SeatingError
@@ -40,6 +40,9 @@ class _Request:
     seed: int
     repair: bool
     apart: frozenset[frozenset[int]] = frozenset()
+    # The players (by index) the search keeps at the size of their fixed table: whether
+    # that table is odd.
+    pinned: Mapping[int, bool] = field(default_factory=dict)
 
     def search(self) -> Draft:
         problem = SeatingProblem(
@@ -49,6 +52,7 @@ class _Request:
             team_of=self.team_of,
             history=self.history,
             apart=self.apart,
+            pinned=self.pinned,
         )
         return TabuSearch(problem, random.Random(self.seed), repairs=self.repair).run()
 
@@ -66,6 +70,7 @@ def plan_positions(
     clubs: Mapping[PlayerId, Hashable] | None = None,
     apart: Iterable[tuple[PlayerId, PlayerId]] = (),
     fixed: Mapping[PlayerId, int] | None = None,
+    pin_fixed: bool = True,
 ) -> Plan:
     """Plan ``positions`` new positions for the ``players`` present (see the package
     docstring).
@@ -78,7 +83,10 @@ def plan_positions(
     verifiable draw (``seating.draw``), which must plan again as they once did: whether a
     history that begins the plan of the whole tournament is continued (see
     ``_continuation``), and whether a construction's repeats are repaired before the search
-    (``seating.repair``).
+    (``seating.repair``), and ``pin_fixed`` whether the search keeps each player with a
+    fixed table at a table of its size (from version 4: the construction seats them there,
+    and no swap of the search moves them between an odd table and a table of 4), rather
+    than leaving the fixed tables to the swap that follows the search.
 
     ``clubs`` maps a player to their club: players of one club sit at different tables as
     far as the field allows, after « never the same opponent twice ». ``apart`` lists pairs
@@ -95,8 +103,20 @@ def plan_positions(
     team_of = teams or {}
     _check_teams_fit(present, team_of, sizes)
     wishes = wishes_of(present, sizes=sizes, clubs=clubs, apart=apart, fixed=fixed)
+    # From version 4, the search keeps each fixed player at a table of the size of theirs:
+    # only when the position has odd tables, since tables all of 4 are alike to it.
+    odd_tables = any(size != 4 for size in sizes)
+    pinned = {x: sizes[number - 1] != 4 for x, number in wishes.fixed.items()}
     request = _Request(
-        present, sizes, positions, team_of, history, seed, repair, apart=wishes.apart
+        present,
+        sizes,
+        positions,
+        team_of,
+        history,
+        seed,
+        repair,
+        apart=wishes.apart,
+        pinned=pinned if pin_fixed and odd_tables else {},
     )
     continued = _continuation(request) if continue_plan and positions else None
     draft = (continued or request.search()) if positions else []

@@ -40,6 +40,10 @@ class SeatingProblem:
     - ``prefix_weight[p]`` weighs the odd-table counts up to new position ``p`` in the
       imbalance (see :meth:`odd_imbalance`), and ``rest[p]`` sums those weights from ``p``
       on (0 past the end);
+    - ``pinned[x]`` says that the search keeps player ``x`` at a table of the size of their
+      fixed table (from version 4 of the draw): ``pinned_odd`` lists those whose fixed table
+      is odd, who sit at an odd table at every position, ``pinned_four`` those whose fixed
+      table is a table of 4, who never do;
     - ``pair_bound`` and ``odd_bound`` are what no schedule can beat, for the pairs and for
       the odd tables (see :func:`_forced_repeats` and :func:`_fewest_odd_imbalance`):
       reaching both ends the search early.
@@ -54,16 +58,22 @@ class SeatingProblem:
         team_of: Mapping[PlayerId, Hashable],
         history: Schedule,
         apart: frozenset[frozenset[int]] = frozenset(),
+        pinned: Mapping[int, bool] | None = None,
     ) -> None:
         """The problem of seating ``present`` (in that order) for ``positions`` new positions
         after ``history``, team-mates (by ``team_of``) and the pairs of ``apart`` (by index)
-        apart: a pair kept apart weighs as team-mates do."""
+        apart: a pair kept apart weighs as team-mates do. ``pinned`` maps a player (by index)
+        whose fixed table the search keeps to whether that table is odd."""
         n = self.n = len(present)
         index = {player: i for i, player in enumerate(present)}
         self.sizes = list(sizes)
         self.positions = positions
         self.odd_table = [size != 4 for size in sizes]
         self.odd_seats = sum(size for size in sizes if size != 4)
+        pinned = pinned or {}
+        self.pinned = [x in pinned for x in range(n)]
+        self.pinned_odd = frozenset(x for x, odd in pinned.items() if odd)
+        self.pinned_four = frozenset(x for x, odd in pinned.items() if not odd)
         self.teams = _teams_by_index(present, team_of, index)
         self.team_of = [-1] * n
         for number, members in enumerate(self.teams):
@@ -84,7 +94,9 @@ class SeatingProblem:
         self.pair_bound = self.base_pair_cost + _forced_repeats(
             self.met, meetings=positions * (min(sizes) - 1)
         )
-        self.odd_bound = _fewest_odd_imbalance(self.base_odd, self.odd_seats, self.prefix_weight)
+        self.odd_bound = _fewest_odd_imbalance(
+            self.base_odd, self.odd_seats, self.prefix_weight, self.pinned_odd, self.pinned_four
+        )
 
     def odd_imbalance(self, counts: list[int], p: int) -> int:
         """The term of position ``p`` in the odd-table imbalance: the squared ``counts`` of
@@ -196,14 +208,28 @@ def _forced_repeats(met: list[dict[int, int]], *, meetings: int) -> int:
     return REPEAT_WEIGHT * ((forced + 1) // 2)
 
 
-def _fewest_odd_imbalance(base_odd: list[int], odd_seats: int, prefix_weight: list[int]) -> int:
+def _fewest_odd_imbalance(
+    base_odd: list[int],
+    odd_seats: int,
+    prefix_weight: list[int],
+    pinned_odd: frozenset[int] = frozenset(),
+    pinned_four: frozenset[int] = frozenset(),
+) -> int:
     """The least odd-table imbalance: at each new position, the odd seats go to the players
     who have sat at the fewest so far, which keeps every count up to every position as even
-    as it can be."""
+    as it can be. A player pinned to an odd table takes one at every position, one pinned
+    to a table of 4 never does: the other odd seats go to the others, fewest first."""
     odd = base_odd[:]
     imbalance = 0
+    if pinned_odd or pinned_four:
+        free = [x for x in range(len(odd)) if x not in pinned_odd and x not in pinned_four]
+        seats = odd_seats - len(pinned_odd)
+    else:
+        free, seats = list(range(len(odd))), odd_seats
     for weight in prefix_weight:
-        for x in sorted(range(len(odd)), key=odd.__getitem__)[:odd_seats]:
+        for x in pinned_odd:
+            odd[x] += 1
+        for x in sorted(free, key=odd.__getitem__)[:seats]:
             odd[x] += 1
         imbalance += weight * sum(count * count for count in odd)
     return imbalance

@@ -11,7 +11,13 @@ search stops as soon as it reaches a proven lower bound, or when its budget of w
 never on the clock, so that the same seed gives the same plan on any machine.
 
 The tightest schedules of all start from an affine design instead when there is no history
-(see :mod:`seating.designs`).
+(see :mod:`seating.designs`): only on fields of tables of 4, where a fixed table's size asks
+nothing of the search.
+
+A player pinned to the size of their fixed table (``SeatingProblem.pinned``, from version 4
+of the draw) is seated by the construction at a table of that size, and no swap (a chosen
+move or a perturbation) moves them between an odd table and a table of 4; the repair only
+ever swaps between tables of one kind. The odd-table bound counts them where they are held.
 """
 
 from __future__ import annotations
@@ -288,18 +294,27 @@ class TabuSearch:
 
     def _odd_candidates(self) -> list[tuple[int, int]]:
         """The players not in conflict at an odd table of a position where they have sat at
-        two odd tables more than someone else."""
-        state, odd_table = self.state, self.problem.odd_table
+        two odd tables more than someone else.
+
+        Players pinned to their fixed table's size (``SeatingProblem.pinned``) are left out,
+        as candidates and as « someone else »: no swap may change their odd tables."""
+        state, odd_table, pinned = self.state, self.problem.odd_table, self.problem.pinned
+        pins = bool(self.problem.pinned_odd or self.problem.pinned_four)
         candidates = []
         for p, (tables, odd) in enumerate(zip(state.tables, state.count, strict=True)):
-            too_many = min(odd) + 1
-            if max(odd) > too_many:
+            if pins:
+                counts = [count for x, count in enumerate(odd) if not pinned[x]]
+                least, most = min(counts, default=0), max(counts, default=0)
+            else:
+                least, most = min(odd), max(odd)
+            too_many = least + 1
+            if most > too_many:
                 candidates.extend(
                     (p, x)
                     for t, table in enumerate(tables)
                     if odd_table[t]
                     for x in table
-                    if odd[x] > too_many and not state.burden[p][x]
+                    if odd[x] > too_many and not state.burden[p][x] and not pinned[x]
                 )
         return candidates
 
@@ -307,29 +322,39 @@ class TabuSearch:
         """A few random swaps in random positions, to leave the basin the tabu search is
         stuck in without losing all that the best schedule got right."""
         rng, n, odd_table = self.rng, self.problem.n, self.problem.odd_table
-        where = self.state.where
+        where, pinned = self.state.where, self.problem.pinned
         keep_balance = self.unbalance_weight > ODD_WEIGHT
         for _ in range(_PERTURBATION_SWAPS):
             p = rng.randrange(self.problem.positions)
             x, y = rng.sample(range(n), 2)
             a, b = where[p][x], where[p][y]
-            if a != b and not (keep_balance and odd_table[a] != odd_table[b]):
-                self.state.swap(p, x, y)
+            if a == b:
+                continue
+            if odd_table[a] != odd_table[b] and (keep_balance or pinned[x] or pinned[y]):
+                continue
+            self.state.swap(p, x, y)
 
     def _best_move(
         self, candidates: list[tuple[int, int]], tabu: _TabuList, best_cost: int
     ) -> tuple[int, int, int] | None:
         """The best swap of a candidate with a player of another table of the same position;
-        a tabu swap only if it beats the best cost (aspiration). Ties are drawn at random."""
+        a tabu swap only if it beats the best cost (aspiration). Ties are drawn at random.
+
+        A player pinned to their fixed table's size (``SeatingProblem.pinned``) is never
+        swapped between an odd table and a table of 4: such a swap is not offered."""
         state = self.state
         choice = _MoveChoice(self.rng)
         aspiration = best_cost - state.cost
+        odd_table, pinned = self.problem.odd_table, self.problem.pinned
+        pins = bool(self.problem.pinned_odd or self.problem.pinned_four)
         for p, x in candidates:
             where = state.where[p]
             a = where[x]
             deltas = state.swap_costs(p, x, unbalance_weight=self.unbalance_weight)
             for y, delta in enumerate(deltas):
                 if delta > choice.delta or where[y] == a:
+                    continue
+                if pins and (pinned[x] or pinned[y]) and odd_table[where[y]] != odd_table[a]:
                     continue
                 if delta >= aspiration and tabu.forbids(p, x, y):
                     continue

@@ -128,7 +128,7 @@ def draw_input(
 ) -> dict:
     """The public input document of a draw of position ``number`` (seating.draw), with the
     arbitre's wishes among ``participants`` (the pairs kept apart and the fixed tables, by
-    player id), which a version 3 document publishes."""
+    player id), which a document publishes from version 3 on."""
     apart, fixed = draw_wishes(tournament=tournament, participants=participants)
     return input_document(
         position=number,

@@ -77,7 +77,7 @@ def test_another_room_seed_draws_another_plan():
     assert public(room_seed="615243").plan != public().plan
 
 
-def test_a_draw_of_version_3_without_a_room_seed_is_refused_by_the_check():
+def test_a_draw_of_the_current_version_without_a_room_seed_is_refused_by_the_check():
     found = differences(replace(public(), room_seed=""))
 
     assert found == ["Position 1, tirage n° 1 : pas de graine de la salle valable ('')."]
