@@ -120,7 +120,7 @@ def test_the_annex_gives_the_draft_the_search_makes_for_the_examples_first_posit
     draft = tabu.TabuSearch(problem, random.Random(seed), repairs=True).run()
 
     assert f"le brouillon `{draft[0]}`" in prose
-    assert plan_of(document, f"{seed:016x}")[0] == [[5, 47, 28, 8], [12, 53, 31, 19]]
+    assert plan_of(document, f"{seed:016x}")[0] == [[19, 5, 47, 8], [31, 12, 53, 28]]
 
 
 def test_the_annex_gives_the_first_numbers_of_the_seats_shuffle(prose, example):
