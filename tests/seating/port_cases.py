@@ -13,10 +13,11 @@ import json
 import sys
 from collections.abc import Iterator
 
-from seating.draw import DrawPlayer, input_document, plan_of
+from seating.draw import GENERATOR_VERSION, DrawPlayer, input_document, plan_of
 from seating.errors import SeatingError
 
 CLUBS = ("Tarot club de Lyon", "Les Rois de Cœur", "Excuse-moi 🃏")
+OLD = ("tarot-seating-1", "tarot-seating-2")  # without the organiser's wishes
 
 
 def _seed(name: str) -> str:
@@ -42,7 +43,7 @@ def _players(count: int, *, first_id: int = 1, teams=None, clubs=None) -> list[D
 
 def _document(
     players, *, positions: int, allow_five=False, history=(), apart=(), fixed=None,
-    version="tarot-seating-3",
+    version=GENERATOR_VERSION,
 ) -> dict:  # fmt: skip
     return input_document(
         position=len(history) + 1,
@@ -50,8 +51,8 @@ def _document(
         allow_five=allow_five,
         players=players,
         history=history,
-        apart=apart if version == "tarot-seating-3" else (),
-        fixed=fixed if version == "tarot-seating-3" else None,
+        apart=apart if version not in OLD else (),
+        fixed=fixed if version not in OLD else None,
         version=version,
     )
 
@@ -59,6 +60,39 @@ def _document(
 def _played(document: dict, seed: str, count: int) -> list:
     """The first ``count`` positions of the plan drawn from ``document``: a history."""
     return plan_of(document, seed)[:count]
+
+
+def _wishes(version: str) -> Iterator[tuple[str, dict, str]]:
+    """The organiser's wishes: clubs, pairs kept apart, fixed tables, and all of them with a
+    team and a history, drawn by ``version``."""
+    clubs = {pid: CLUBS[pid % 3] for pid in range(1, 13) if pid % 4}
+    name = "12 joueurs de trois clubs"
+    document = _document(_players(12, clubs=clubs), positions=3, version=version)
+    yield f"{version}, {name}", document, _seed(name)
+    clubs = dict.fromkeys(range(1, 11), CLUBS[0])
+    name = "20 joueurs dont 10 d'un club (plus que de tables)"
+    document = _document(_players(20, clubs=clubs), positions=3, version=version)
+    yield f"{version}, {name}", document, _seed(name)
+    name = "16 joueurs, des paires à l'écart"
+    apart = [(1, 2), (3, 9), (5, 16)]
+    document = _document(_players(16), positions=4, apart=apart, version=version)
+    yield f"{version}, {name}", document, _seed(name)
+    name = "15 joueurs, deux tables fixes dont une de 3"
+    document = _document(_players(15), positions=3, fixed={4: 4, 11: 1}, version=version)
+    yield f"{version}, {name}", document, _seed(name)
+    name = "17 joueurs, tables de 5, une table fixe de 5"
+    document = _document(_players(17), positions=3, allow_five=True, fixed={6: 4}, version=version)
+    yield f"{version}, {name}", document, _seed(name)
+    clubs = {pid: CLUBS[pid % 2] for pid in range(1, 21)}
+    teams = dict.fromkeys((7, 8), "Paire")
+    name = "20 joueurs : clubs, équipe, paires à l'écart, tables fixes, après deux positions"
+    players = _players(20, clubs=clubs, teams=teams)
+    history = _played(_document(players, positions=4, version=version), _seed(name + " avant"), 2)
+    document = _document(
+        players, positions=2, history=history, apart=[(1, 3), (2, 20)], fixed={5: 2, 9: 5},
+        version=version,
+    )  # fmt: skip
+    yield f"{version}, {name}", document, _seed(name)
 
 
 def documents() -> Iterator[tuple[str, dict, str]]:
@@ -106,30 +140,18 @@ def documents() -> Iterator[tuple[str, dict, str]]:
         yield name + ", un forfait, une arrivée", document, _seed(name)
         document = _document(_players(count), positions=2, allow_five=five, history=history)
         yield name, document, _seed(name + " complet")
-    # The organiser's wishes (version 3).
-    clubs = {pid: CLUBS[pid % 3] for pid in range(1, 13) if pid % 4}
-    name = "12 joueurs de trois clubs"
-    yield name, _document(_players(12, clubs=clubs), positions=3), _seed(name)
-    clubs = {pid: CLUBS[0] for pid in range(1, 11)}
-    name = "20 joueurs dont 10 d'un club (plus que de tables)"
-    yield name, _document(_players(20, clubs=clubs), positions=3), _seed(name)
-    name = "16 joueurs, des paires à l'écart"
-    yield name, _document(_players(16), positions=4, apart=[(1, 2), (3, 9), (5, 16)]), _seed(name)
-    name = "15 joueurs, deux tables fixes dont une de 3"
-    yield name, _document(_players(15), positions=3, fixed={4: 4, 11: 1}), _seed(name)
-    name = "17 joueurs, tables de 5, une table fixe de 5"
-    document = _document(_players(17), positions=3, allow_five=True, fixed={6: 4})
-    yield name, document, _seed(name)
-    clubs = {pid: CLUBS[pid % 2] for pid in range(1, 21)}
-    teams = {pid: "Paire" for pid in (7, 8)}
-    name = "20 joueurs : clubs, équipe, paires à l'écart, tables fixes, après deux positions"
-    first = _document(_players(20, clubs=clubs, teams=teams), positions=4)
-    history = _played(first, _seed(name + " avant"), 2)
-    document = _document(
-        _players(20, clubs=clubs, teams=teams), positions=2, history=history,
-        apart=[(1, 3), (2, 20)], fixed={5: 2, 9: 5},
-    )  # fmt: skip
-    yield name, document, _seed(name)
+    # The organiser's wishes, by version 3 (the fixed tables met after the search) and by
+    # the current one (held by the search).
+    for version in ("tarot-seating-3", GENERATOR_VERSION):
+        yield from _wishes(version)
+    # The fixed tables the search holds: a table of 3, of 4, of 5, on tight fields.
+    for count, positions, five, fixed in [
+        (15, 4, False, {4: 4}), (15, 4, False, {3: 1}), (23, 5, False, {7: 2, 8: 6}),
+        (17, 4, True, {3: 1}), (13, 3, True, {2: 3, 9: 1}), (18, 3, True, {1: 4}),
+    ]:  # fmt: skip
+        name = f"{count} joueurs, tables fixes {sorted(fixed.items())}"
+        document = _document(_players(count), positions=positions, allow_five=five, fixed=fixed)
+        yield name, document, _seed(name)
     # The earlier versions, as their draws were made (version 1 continues a plan begun).
     for version in ("tarot-seating-1", "tarot-seating-2"):
         for count, positions in [(8, 3), (16, 4), (13, 3)]:
@@ -148,7 +170,7 @@ def documents() -> Iterator[tuple[str, dict, str]]:
     # Nothing to plan, and draws refused.
     yield "aucune position à prévoir", _document(_players(8), positions=0), _seed("zéro")
     yield "5 joueurs sans table de 5", _document(_players(5), positions=2), _seed("cinq")
-    teams = {pid: "Trop" for pid in range(1, 5)}
+    teams = dict.fromkeys(range(1, 5), "Trop")
     name = "une équipe plus nombreuse que les tables"
     yield name, _document(_players(8, teams=teams), positions=2), _seed(name)
     name = "une table fixe qui n'existe pas"

@@ -80,7 +80,9 @@ def test_the_port_draws_every_case_seat_for_seat_as_this_code(corpus, ported):
 
 
 def test_the_port_refuses_the_draws_this_code_refuses(corpus, ported):
-    refused = [case["name"] for case, answer in zip(corpus, ported, strict=True) if "refused" in answer]
+    refused = [
+        case["name"] for case, answer in zip(corpus, ported, strict=True) if "refused" in answer
+    ]
 
     assert refused == [case["name"] for case in corpus if case.get("refused")]
     assert len(refused) == 4

@@ -109,9 +109,7 @@ def test_the_annex_gives_the_first_words_of_the_wishes_generator(prose, example)
     assert "{}, {} et {}".format(*words) in prose
 
 
-def test_the_annex_gives_the_draft_the_search_makes_for_the_examples_first_position(
-    prose, example
-):
+def test_the_annex_gives_the_draft_the_search_makes_for_the_examples_first_position(prose, example):
     document, seed = example
     problem = SeatingProblem(
         present=list(range(8)), sizes=(4, 4), positions=3, team_of={}, history=()
