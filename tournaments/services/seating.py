@@ -302,8 +302,8 @@ def swap_seats(
     breaks one of the arbitre's seating wishes the seating keeps (a pair kept apart seated
     together, a player taken from their fixed table), is refused with who and where, every
     reason in one message, until the arbitre gives a ``reason``: the choice stays theirs, and
-    the public list of swaps shows it beside what it breaks. The refusal's code is one of
-    ``SWAP_WARNINGS``: ``swap_repeats`` when it repeats a meeting, else ``swap_wishes``."""
+    the public list of swaps shows it beside what it breaks. That refusal is a ``SwapWarning``
+    (code ``swap_repeats`` when it repeats a meeting, else ``swap_wishes``)."""
     _locked_tournament(position.tournament)
     # Read again under the lock: the same swap posted twice finds its seats already rewritten.
     current = {
@@ -330,11 +330,7 @@ def swap_seats(
     broken = swap_breaks_wishes(position=position, first=first, second=second)
     reason = reason.strip()
     if (repeats or broken) and not reason:
-        raise Refused(
-            _swap_warning(repeats, broken),
-            code="swap_repeats" if repeats else "swap_wishes",
-            field="reason",
-        )
+        raise SwapWarning(_swap_warnings(repeats, broken), repeats=bool(repeats))
     # A player is seated once per position (a constraint checked at every row), so the two
     # seats are written again rather than updated one after the other.
     swapped = [
@@ -377,12 +373,23 @@ def swap_seats(
     _record_swap(position, first, second, by, reason=reason if repeats or broken else "")
 
 
-# The refusals of ``swap_seats`` that the arbitre may overrule by writing a reason.
-SWAP_WARNINGS = ("swap_repeats", "swap_wishes")
+class SwapWarning(Refused):
+    """A swap refused until the arbitre writes its reason: ``warnings``, one sentence each
+    thing it breaks, then the message says how to swap all the same."""
+
+    def __init__(self, warnings: list[str], *, repeats: bool):
+        self.warnings = warnings
+        super().__init__(
+            " ".join(
+                [*warnings, _("Pour échanger quand même, écrivez le motif : il sera public.")]
+            ),
+            code="swap_repeats" if repeats else "swap_wishes",
+            field="reason",
+        )
 
 
-def _swap_warning(repeats: Sequence, broken: Sequence) -> str:
-    """What a swap would break, every reason in one message, in French."""
+def _swap_warnings(repeats: Sequence, broken: Sequence) -> list[str]:
+    """What a swap would break, in French: the meetings it repeats, then the wishes."""
     said = [str(wish) for wish in broken]
     if repeats:
         said.insert(
@@ -390,7 +397,7 @@ def _swap_warning(repeats: Sequence, broken: Sequence) -> str:
             _("Cet échange ferait se rencontrer de nouveau %(repeats)s.")
             % {"repeats": _(" ; ").join(str(repeat) for repeat in repeats)},
         )
-    return " ".join([*said, _("Pour échanger quand même, écrivez le motif : il sera public.")])
+    return said
 
 
 def _record_swap(

@@ -43,7 +43,7 @@ from tournaments.selectors.seating import (
 )
 from tournaments.selectors.seating_wishes import unmet_wishes, wishes_count
 from tournaments.services.seating import (
-    SWAP_WARNINGS,
+    SwapWarning,
     plan_position,
     publish_seating,
     swap_seats,
@@ -280,13 +280,13 @@ def placement_swap(request: HtmxHttpRequest, tournament_id: int, number: int) ->
             reason=reason,
             by=Actor.arbitre(request.user),
         )
-    except Refused as refusal:
-        if refusal.code not in SWAP_WARNINGS:
-            return _placement_answer(request, tournament, number, error=refusal.message)
+    except SwapWarning as refusal:
         # The choice stays the arbitre's: the warning (a meeting repeated, a seating wish
-        # broken), and the same swap with its reason.
-        warning = {"message": refusal.message, "first": first, "second": second}
+        # broken, each said), and the same swap with its reason.
+        warning = {"warnings": refusal.warnings, "first": first, "second": second}
         return _placement_page_answer(request, tournament, number, swap_warning=warning)
+    except Refused as refusal:
+        return _placement_answer(request, tournament, number, error=refusal.message)
     return _placement_answer(
         request,
         tournament,

@@ -119,3 +119,29 @@ def test_the_draws_page_shows_the_wish_a_swap_broke_and_its_reason(
         f"table {beside.table.number}"
     ) in page
     assert "Motif : À leur demande" in page
+
+
+@pytest.mark.usefixtures("registrations")
+def test_every_reason_to_confirm_a_swap_is_listed_in_the_one_warning(arbitre_client, tournament):
+    position = plan_committed(tournament=tournament, number=1, by=TESTS)
+    fixed, beside = position.seats.filter(table__number=1)[:2]
+    moving = position.seats.filter(table__number=2).first()
+    fix_table(registration=fixed.registration, table=1, reason="Fauteuil", by=TESTS)
+    keep_apart(
+        tournament=tournament,
+        first=moving.registration,
+        second=beside.registration,
+        reason="Même famille",
+        by=TESTS,
+    )
+
+    response = arbitre_client.post(
+        swap_url(tournament), {"first": fixed.pk, "second": moving.pk}, headers=HTMX
+    )
+
+    page = response.content.decode()
+    assert page.count("<li>Cet échange ") == 2
+    assert "<li>Cet échange assiérait ensemble " in page
+    player, number = fixed.registration.player, fixed.registration.number
+    assert f"<li>Cet échange ôterait {player} (n° {number}) de sa table fixe 1.</li>" in page
+    assert "Pour échanger quand même, écrivez le motif : il sera public." in page
