@@ -482,12 +482,18 @@ def room(arbitre) -> Room:
     # second's commitment waiting.
     plan_committed(tournament=tournament, number=2, by=TESTS)
     commit_draw(tournament=tournament, number=2, by=TESTS, reason="Un joueur oublié au pointage.")
+    # Two seating wishes, named once position 2 is drawn (the guide's picture shows them).
+    named_by = Actor.arbitre(arbitre)
     apart = keep_apart(
-        tournament=tournament, first=players[2], second=players[5], reason="Même famille", by=TESTS
+        tournament=tournament,
+        first=players[2],
+        second=players[5],
+        reason="Même famille",
+        by=named_by,
     )
     at_two = Seat.objects.get(position__number=2, registration=players[4])
     fixed = fix_table(
-        registration=players[4], table=at_two.table.number, reason="Mobilité réduite", by=TESTS
+        registration=players[4], table=at_two.table.number, reason="Mobilité réduite", by=named_by
     )
     season = Season.objects.create(
         club=tournament.club,
