@@ -1,5 +1,6 @@
 """Reads of the arbitre's seating wishes (issue 44): the pairs kept apart, the fixed tables,
-the players to choose from, and what a seated position does not meet of them, and why."""
+the players to choose from, what a hand swap would break of them (said before it is made),
+and what a seated position does not meet of them, and why."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass

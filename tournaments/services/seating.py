@@ -41,6 +41,7 @@ from tournaments.selectors.registrations import (
 from tournaments.selectors.seating import seating_changes
 from tournaments.selectors.seating_wishes import (
     ApartSwapped,
+    FixedSwapped,
     fixed_past_tables,
     swap_breaks_wishes,
 )
@@ -367,7 +368,7 @@ def swap_seats(
         fixed=[
             [wish.registration.player_id, wish.fixed, wish.table]
             for wish in broken
-            if not isinstance(wish, ApartSwapped)
+            if isinstance(wish, FixedSwapped)
         ],
     )
     _record_swap(position, first, second, by, reason=reason if repeats or broken else "")
