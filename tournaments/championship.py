@@ -247,6 +247,8 @@ def note_swap(
     by,
     reason: str = "",
     repeats: list[list[int]] | None = None,
+    apart: list[list[int]] | None = None,
+    fixed: list[list[int]] | None = None,
 ) -> None:
     return _championship().note_swap(
         position=position,
@@ -255,6 +257,8 @@ def note_swap(
         by=by,
         reason=reason,
         repeats=repeats,
+        apart=apart,
+        fixed=fixed,
     )
 
 

@@ -154,6 +154,7 @@ class SwapRow:
     by: str
     reason: str
     repeats: list[str]
+    wishes: list[str]  # the seating wishes it broke, in French
 
 
 @dataclass(frozen=True)
@@ -177,7 +178,12 @@ def public_draws(*, tournament: Tournament) -> list[DrawRow]:
         pid
         for draw in draws
         for swap in draw.swaps
-        for pid in [*swap["players"], *(pid for r in swap.get("repeats", []) for pid in r[:2])]
+        for pid in [
+            *swap["players"],
+            *(pid for r in swap.get("repeats", []) for pid in r[:2]),
+            *(pid for a in swap.get("apart", []) for pid in a[:2]),
+            *(f[0] for f in swap.get("fixed", [])),
+        ]
     }
     names = {
         registration.player_id: _("%(player)s (n° %(number)s)")
@@ -210,6 +216,18 @@ def _swap_row(swap: dict, names: dict[int, str]) -> SwapRow:
                 "position": number,
             }
             for a, b, number, table in swap.get("repeats", [])
+        ],
+        wishes=[
+            *(
+                _("%(first)s et %(second)s, à tenir à l'écart, ensemble à la table %(table)s")
+                % {"first": names.get(a, "?"), "second": names.get(b, "?"), "table": table}
+                for a, b, table in swap.get("apart", [])
+            ),
+            *(
+                _("%(player)s, table fixe %(fixed)s, à la table %(table)s")
+                % {"player": names.get(player, "?"), "fixed": fixed, "table": table}
+                for player, fixed, table in swap.get("fixed", [])
+            ),
         ],
     )
 

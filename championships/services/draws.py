@@ -207,10 +207,14 @@ def note_swap(
     by: Actor,
     reason: str = "",
     repeats: list[list[int]] | None = None,
+    apart: list[list[int]] | None = None,
+    fixed: list[list[int]] | None = None,
 ) -> None:
     """Keep a hand swap on the draw in force, for the public page and the check: the two
-    players' ids, when, by whom, and, when it makes players meet again, the reason the
-    arbitre gave and the pairs (``repeats``)."""
+    players' ids, when, by whom, and, when it makes players meet again or breaks a seating
+    wish, the reason the arbitre gave and what it breaks: the pairs met again (``repeats``),
+    the pairs kept apart it seats together (``apart``: both ids and the table), the players
+    it takes from their fixed table (``fixed``: the id, the fixed table, the table now)."""
     draw = draw_in_force(tournament=position.tournament, number=position.number)
     if draw is None:
         return
@@ -220,7 +224,13 @@ def note_swap(
         "at": timezone.now().isoformat(),
         "by": by.label(),
     }
+    if repeats or apart or fixed:
+        swap["reason"] = reason
     if repeats:
-        swap |= {"reason": reason, "repeats": repeats}
+        swap["repeats"] = repeats
+    if apart:
+        swap["apart"] = apart
+    if fixed:
+        swap["fixed"] = fixed
     draw.swaps = [*draw.swaps, swap]
     draw.save(update_fields=["swaps"])

@@ -81,6 +81,12 @@ class MembersOverview:
     def without_email(self) -> list[Member]:
         return [line.member for line in self.lines if not line.member.email]
 
+    @property
+    def grid(self) -> list[tuple[MemberLine, list[tuple[Tournament, bool | None]]]]:
+        """Each line with its answers beside their evening: a cell that names its evening,
+        for a phone that shows a line as a card."""
+        return [(line, list(zip(self.evenings, line.answers, strict=True))) for line in self.lines]
+
 
 def members_overview(club: Club, *, evenings: list[Tournament] | None = None) -> MembersOverview:
     """The club's members by name, each with their address (or none), when their link was

@@ -41,13 +41,14 @@ from tests.entries.services.test_entering import enter
 from tests.factories import club_player, club_tournament, enrol, plan_committed, register, seat
 from tournaments.checkin_links import checkin_token
 from tournaments.deal_scoring import DealResult
-from tournaments.models import Team
+from tournaments.models import Seat, Team
 from tournaments.prints.documents import PLAN
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.services.deals import record_deal
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import withdraw_player
 from tournaments.services.seating import publish_seating
+from tournaments.services.seating_wishes import fix_table, keep_apart
 from tournaments.table_access import CLIENT_TABLE_ATTEMPTS
 
 pytestmark = pytest.mark.browser
@@ -83,6 +84,8 @@ class Room:
     entry_withdraw: str  # their withdrawal link's token
     checkin_token: str  # the signed check-in link of the first player (tournaments.checkin_links)
     member_link: str  # Gaëlle's link to her page of the club's evenings (its signed token)
+    apart: int  # a pair kept apart, named once position 2 was drawn
+    fixed: int  # a fixed table: JOUEUR5's table at position 2
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,15 @@ def open_the_grant(page) -> None:
     grant_a_phone(page)
     page.goto(page.locator(".grant-url code").inner_text())
     expect(page.get_by_role("button", name="Ouvrir la feuille sur ce téléphone")).to_be_visible()
+
+
+def warn_a_swap(page) -> None:
+    """Position 2's JOUEUR5, at a fixed table, tapped, then a player of the other table: the
+    warning before the swap, its reason asked."""
+    page.get_by_role("link", name="JOUEUR5 Prénom", exact=True).click()
+    other = page.locator("li.table-card").filter(has_not_text="JOUEUR5 Prénom")
+    other.locator("button.seat-pick").first.click()
+    expect(page.locator("#swap-warning")).to_contain_text("de sa table fixe")
 
 
 def refuse_a_deal(page) -> None:
@@ -256,6 +268,22 @@ PAGES = [
     Page("journal", "arbitre", "/arbitre/tournois/{tournament}/journal/"),
     Page("pénalités", "arbitre", "/arbitre/tournois/{tournament}/penalites/"),
     Page("contraintes de placement", "arbitre", "/arbitre/tournois/{tournament}/contraintes/"),
+    Page(
+        "retirer une paire tenue à l'écart",
+        "arbitre",
+        "/arbitre/tournois/{tournament}/contraintes/ecart/{apart}/retirer/",
+    ),
+    Page(
+        "retirer une table fixe",
+        "arbitre",
+        "/arbitre/tournois/{tournament}/contraintes/tables/{fixed}/retirer/",
+    ),
+    Page(
+        "placement : échange à confirmer",
+        "arbitre",
+        "/arbitre/tournois/{tournament}/positions/2/placement/",
+        warn_a_swap,
+    ),
     Page("feuille vue par l'arbitre", "arbitre", "/tables/{signed_table}/"),
     Page("historique de la feuille", "arbitre", "/tables/{signed_table}/historique/"),
     Page("réouverture de la feuille", "arbitre", "/tables/{signed_table}/reouverture/"),
@@ -454,6 +482,19 @@ def room(arbitre) -> Room:
     # second's commitment waiting.
     plan_committed(tournament=tournament, number=2, by=TESTS)
     commit_draw(tournament=tournament, number=2, by=TESTS, reason="Un joueur oublié au pointage.")
+    # Two seating wishes, named once position 2 is drawn (the guide's picture shows them).
+    named_by = Actor.arbitre(arbitre)
+    apart = keep_apart(
+        tournament=tournament,
+        first=players[2],
+        second=players[5],
+        reason="Même famille",
+        by=named_by,
+    )
+    at_two = Seat.objects.get(position__number=2, registration=players[4])
+    fixed = fix_table(
+        registration=players[4], table=at_two.table.number, reason="Mobilité réduite", by=named_by
+    )
     season = Season.objects.create(
         club=tournament.club,
         name="Saison du club",
@@ -487,6 +528,8 @@ def room(arbitre) -> Room:
         *open_evening_entered(arbitre),
         checkin_token(players[0]),
         member_link_of(member),
+        apart.pk,
+        fixed.pk,
     )
 
 
@@ -642,8 +685,7 @@ NOT_PAGES = {
     "setup_team_delete", "setup_checkin_toggle", "setup_placement_generate",
     "setup_placement_swap", "setup_placement_publish", "position_close", "position_reopen",
     "position_seat_next", "call_handle", "penalty_cancel", "sheet_deal_new", "sheet_deal_delete",
-    "sheet_preview", "sheet_sign_off", "setup_seating_apart", "setup_seating_apart_remove",
-    "setup_seating_fixed", "setup_seating_fixed_remove",
+    "sheet_preview", "sheet_sign_off", "setup_seating_apart", "setup_seating_fixed",
     "entries_json", "entry_confirm", "entry_answer", "entries_opening", "entries_close",
     "entries_promote", "entries_cancel", "entries_move", "entries_resolve",
     "member_evening_answer", "club_links_send", "club_link_send", "club_link_renew",

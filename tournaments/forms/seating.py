@@ -14,7 +14,8 @@ class SwapForm(forms.Form):
 
     first = RowChoiceField(label=_("Joueur"), queryset=Seat.objects.none())
     second = RowChoiceField(label=_("avec"), queryset=Seat.objects.none())
-    # Asked only when the swap makes players meet again (``services.seating.swap_seats``).
+    # Asked only when the swap makes players meet again or breaks a seating wish
+    # (``services.seating.swap_seats``).
     reason = forms.CharField(
         label=_("Motif de l'échange (il sera public)"), max_length=300, required=False
     )

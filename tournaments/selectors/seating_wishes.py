@@ -1,7 +1,9 @@
 """Reads of the arbitre's seating wishes (issue 44): the pairs kept apart, the fixed tables,
-the players to choose from, and what a seated position does not meet of them, and why."""
+the players to choose from, what a hand swap would break of them (said before it is made),
+and what a seated position does not meet of them, and why."""
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.utils.translation import gettext as _
@@ -72,6 +74,75 @@ def fixed_past_tables(
         for fixed in fixed_tables(tournament=tournament)
         if fixed.registration_id in present and fixed.table > tables
     ]
+
+
+@dataclass(frozen=True)
+class ApartSwapped:
+    """A pair kept apart that a hand swap would seat together, at table ``table``."""
+
+    first: Registration
+    second: Registration
+    table: int
+
+    def __str__(self) -> str:
+        return _(
+            "Cet échange assiérait ensemble %(first)s (n° %(first_number)s) et %(second)s "
+            "(n° %(second_number)s), à tenir à l'écart, à la table %(table)s."
+        ) % {
+            "first": self.first.player,
+            "first_number": self.first.number,
+            "second": self.second.player,
+            "second_number": self.second.number,
+            "table": self.table,
+        }
+
+
+@dataclass(frozen=True)
+class FixedSwapped:
+    """A player a hand swap would take from their fixed table ``fixed`` to table ``table``."""
+
+    registration: Registration
+    fixed: int
+    table: int
+
+    def __str__(self) -> str:
+        return _("Cet échange ôterait %(player)s (n° %(number)s) de sa table fixe %(fixed)s.") % {
+            "player": self.registration.player,
+            "number": self.registration.number,
+            "fixed": self.fixed,
+        }
+
+
+def swap_breaks_wishes(
+    *, position: Position, first: Seat, second: Seat
+) -> list[ApartSwapped | FixedSwapped]:
+    """The arbitre's wishes a swap of ``first`` and ``second`` would break, that the seating
+    keeps now: a pair kept apart seated together, a player taken from their fixed table.
+    The seats are read with their table and their registration's player."""
+    if first.table_id == second.table_id:
+        return []
+    tournament = position.tournament
+    going_to = {
+        first.registration_id: second.table.number,
+        second.registration_id: first.table.number,
+    }
+    table_of = dict(
+        Seat.objects.filter(
+            position=position, table_id__in=[first.table_id, second.table_id]
+        ).values_list("registration_id", "table__number")
+    )
+    broken: list[ApartSwapped | FixedSwapped] = []
+    for pair in apart_pairs(tournament=tournament):
+        for mover, other in ((pair.first_id, pair.second_id), (pair.second_id, pair.first_id)):
+            # The two players swapped end at different tables: a pair of them stays apart.
+            stays = other not in going_to
+            if stays and mover in going_to and table_of.get(other) == going_to[mover]:
+                broken.append(ApartSwapped(pair.first, pair.second, going_to[mover]))
+    for fixed in fixed_tables(tournament=tournament):
+        moving = fixed.registration_id
+        if moving in going_to and table_of[moving] == fixed.table != going_to[moving]:
+            broken.append(FixedSwapped(fixed.registration, fixed.table, going_to[moving]))
+    return broken
 
 
 def unmet_wishes(

@@ -39,7 +39,12 @@ from tournaments.selectors.registrations import (
     position_participants,
 )
 from tournaments.selectors.seating import seating_changes
-from tournaments.selectors.seating_wishes import fixed_past_tables
+from tournaments.selectors.seating_wishes import (
+    ApartSwapped,
+    FixedSwapped,
+    fixed_past_tables,
+    swap_breaks_wishes,
+)
 from tournaments.services import journal
 from tournaments.services.locks import lock_position, lock_tournament
 from tournaments.services.penalties import cancel_penalties_of_unseated
@@ -294,9 +299,12 @@ def swap_seats(
 ) -> None:
     """Swap the players of two seats of one position, by the arbitre's hand.
 
-    A swap that seats together two players who already met (at another position) is refused
-    with who and where, until the arbitre gives a ``reason``: the choice stays theirs, and
-    the public list of swaps shows it beside the pairs it repeats."""
+    A swap that seats together two players who already met (at another position), or that
+    breaks one of the arbitre's seating wishes the seating keeps (a pair kept apart seated
+    together, a player taken from their fixed table), is refused with who and where, every
+    reason in one message, until the arbitre gives a ``reason``: the choice stays theirs, and
+    the public list of swaps shows it beside what it breaks. That refusal is a ``SwapWarning``
+    (code ``swap_repeats`` when it repeats a meeting, else ``swap_wishes``)."""
     _locked_tournament(position.tournament)
     # Read again under the lock: the same swap posted twice finds its seats already rewritten.
     current = {
@@ -320,17 +328,10 @@ def swap_seats(
             code="position_played",
         )
     repeats = swap_repeats(position=position, first=first, second=second)
+    broken = swap_breaks_wishes(position=position, first=first, second=second)
     reason = reason.strip()
-    if repeats and not reason:
-        raise Refused(
-            _(
-                "Cet échange ferait se rencontrer de nouveau %(repeats)s. Pour échanger quand "
-                "même, écrivez le motif : il sera public."
-            )
-            % {"repeats": _(" ; ").join(str(repeat) for repeat in repeats)},
-            code="swap_repeats",
-            field="reason",
-        )
+    if (repeats or broken) and not reason:
+        raise SwapWarning(_swap_warnings(repeats, broken), repeats=bool(repeats))
     # A player is seated once per position (a constraint checked at every row), so the two
     # seats are written again rather than updated one after the other.
     swapped = [
@@ -359,8 +360,45 @@ def swap_seats(
             [repeat.first.player_id, repeat.second.player_id, repeat.position, repeat.table]
             for repeat in repeats
         ],
+        apart=[
+            [wish.first.player_id, wish.second.player_id, wish.table]
+            for wish in broken
+            if isinstance(wish, ApartSwapped)
+        ],
+        fixed=[
+            [wish.registration.player_id, wish.fixed, wish.table]
+            for wish in broken
+            if isinstance(wish, FixedSwapped)
+        ],
     )
-    _record_swap(position, first, second, by, reason=reason if repeats else "")
+    _record_swap(position, first, second, by, reason=reason if repeats or broken else "")
+
+
+class SwapWarning(Refused):
+    """A swap refused until the arbitre writes its reason: ``warnings``, one sentence each
+    thing it breaks, then the message says how to swap all the same."""
+
+    def __init__(self, warnings: list[str], *, repeats: bool):
+        self.warnings = warnings
+        super().__init__(
+            " ".join(
+                [*warnings, _("Pour échanger quand même, écrivez le motif : il sera public.")]
+            ),
+            code="swap_repeats" if repeats else "swap_wishes",
+            field="reason",
+        )
+
+
+def _swap_warnings(repeats: Sequence, broken: Sequence) -> list[str]:
+    """What a swap would break, in French: the meetings it repeats, then the wishes."""
+    said = [str(wish) for wish in broken]
+    if repeats:
+        said.insert(
+            0,
+            _("Cet échange ferait se rencontrer de nouveau %(repeats)s.")
+            % {"repeats": _(" ; ").join(str(repeat) for repeat in repeats)},
+        )
+    return said
 
 
 def _record_swap(

@@ -42,7 +42,12 @@ from tournaments.selectors.seating import (
     seating_plan,
 )
 from tournaments.selectors.seating_wishes import unmet_wishes, wishes_count
-from tournaments.services.seating import plan_position, publish_seating, swap_seats
+from tournaments.services.seating import (
+    SwapWarning,
+    plan_position,
+    publish_seating,
+    swap_seats,
+)
 
 
 def _placement_page(tournament: Tournament, number: int, selected_seat: str = "") -> dict:
@@ -124,7 +129,8 @@ def _placement_context(
     context = _placement_page(tournament, number, selected_seat)
     if "plan" in context:
         context["swap"] = SwapForm(seats=swappable_seats(position=context["position"]))
-        # The reason is asked only once a swap makes players meet again (``swap_warning``).
+        # The reason is asked only once a swap makes players meet again or breaks a seating
+        # wish (``swap_warning``).
         del context["swap"].fields["reason"]
     return {**context, "error": "", "notice": "", **extra}
 
@@ -142,7 +148,7 @@ def _placement_answer(request: HtmxHttpRequest, tournament: Tournament, number: 
 
 def _placement_page_answer(request, tournament: Tournament, number: int, **extra):
     """The placement page itself (not a redirect), for what must be asked before going on:
-    a swap that makes players meet again."""
+    a swap that makes players meet again or breaks a seating wish."""
     context = _placement_context(tournament, number, **extra)
     return render_page(request, "setup/placement.html", context, partial="placement")
 
@@ -274,12 +280,13 @@ def placement_swap(request: HtmxHttpRequest, tournament_id: int, number: int) ->
             reason=reason,
             by=Actor.arbitre(request.user),
         )
-    except Refused as refusal:
-        if refusal.code != "swap_repeats":
-            return _placement_answer(request, tournament, number, error=refusal.message)
-        # The choice stays the arbitre's: the warning, and the same swap with its reason.
-        warning = {"message": refusal.message, "first": first, "second": second}
+    except SwapWarning as refusal:
+        # The choice stays the arbitre's: the warning (a meeting repeated, a seating wish
+        # broken, each said), and the same swap with its reason.
+        warning = {"warnings": refusal.warnings, "first": first, "second": second}
         return _placement_page_answer(request, tournament, number, swap_warning=warning)
+    except Refused as refusal:
+        return _placement_answer(request, tournament, number, error=refusal.message)
     return _placement_answer(
         request,
         tournament,

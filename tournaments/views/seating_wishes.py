@@ -3,7 +3,8 @@ arbitre names (issue 44), each with its reason; the generator holds them at ever
 
 Every view needs a login and finds the tournament through ``arbitre_tournament_or_404``; every
 write is one service call (``services.seating_wishes``) whose refusal comes back beside the
-form, with what was typed.
+form, with what was typed. A wish's « Retirer » leads first (GET) to a page that says what
+removing it does and asks to confirm, with no script needed; the removal is its POST.
 """
 
 from django.contrib import messages
@@ -12,7 +13,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
@@ -84,13 +85,23 @@ def seating_wishes_apart(request: HtmxHttpRequest, tournament_id: int) -> HttpRe
     return _page(request, tournament, apart=form, status=422)
 
 
-@require_POST
+def _confirm(request, tournament: Tournament, **wish) -> HttpResponse:
+    """The page asking to confirm a wish's removal: ``pair`` or ``fixed``."""
+    context = {"tournament": tournament, **wish}
+    return render_page(request, "setup/seating_wish_remove.html", context, partial="confirm")
+
+
+@require_http_methods(["GET", "POST"])
 @login_required
 def seating_wishes_apart_remove(
     request: HtmxHttpRequest, tournament_id: int, pair_id: int
 ) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    pair = get_object_or_404(tournament.apart_pairs, pk=pair_id)
+    pair = get_object_or_404(
+        tournament.apart_pairs.select_related("first__player", "second__player"), pk=pair_id
+    )
+    if request.method == "GET":
+        return _confirm(request, tournament, pair=pair)
     stop_keeping_apart(pair=pair, by=Actor.arbitre(request.user))
     return _done(
         request,
@@ -125,13 +136,17 @@ def seating_wishes_fixed(request: HtmxHttpRequest, tournament_id: int) -> HttpRe
     return _page(request, tournament, fixed=form, status=422)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 def seating_wishes_fixed_remove(
     request: HtmxHttpRequest, tournament_id: int, fixed_id: int
 ) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    fixed = get_object_or_404(tournament.fixed_tables, pk=fixed_id)
+    fixed = get_object_or_404(
+        tournament.fixed_tables.select_related("registration__player"), pk=fixed_id
+    )
+    if request.method == "GET":
+        return _confirm(request, tournament, fixed=fixed)
     free_table(fixed=fixed, by=Actor.arbitre(request.user))
     return _done(
         request,

@@ -53,6 +53,15 @@ def urls(tournament, registration, team, stage=None):
         f"{base}/journal/?position=1&table=1",
         f"{base}/phases/",
         f"{base}/contraintes/",
+        # Their « Retirer » asks to confirm first.
+        *(
+            f"{base}/contraintes/ecart/{pk}/retirer/"
+            for pk in tournament.apart_pairs.values_list("pk", flat=True)
+        ),
+        *(
+            f"{base}/contraintes/tables/{pk}/retirer/"
+            for pk in tournament.fixed_tables.values_list("pk", flat=True)
+        ),
         # The arbitre's prints (PDF).
         f"{base}/positions/1/feuilles.pdf",
         f"{base}/positions/1/plan.pdf",

@@ -154,6 +154,74 @@ def test_the_remove_buttons_remove_each_wish(arbitre_client, tournament, registr
     assert not ApartPair.objects.exists() and not FixedTable.objects.exists()
 
 
+def test_the_wishes_page_removes_nothing_itself_its_retirer_leads_to_a_confirmation(
+    arbitre_client, tournament, registrations
+):
+    pair = keep_apart(
+        tournament=tournament, first=registrations[0], second=registrations[1], reason="x", by=TESTS
+    )
+    fixed = fix_table(registration=registrations[2], table=1, reason="x", by=TESTS)
+
+    page = arbitre_client.get(wishes_url(tournament)).content.decode()
+
+    remove = wishes_url(tournament, f"ecart/{pair.pk}/retirer/")
+    assert f'method="post" action="{remove}"' not in page
+    assert f'href="{remove}"' in page
+    assert f'href="{wishes_url(tournament, f"tables/{fixed.pk}/retirer/")}"' in page
+
+
+def test_retirer_a_pair_kept_apart_asks_to_confirm_naming_them_and_removes_nothing(
+    arbitre_client, tournament, registrations
+):
+    pair = keep_apart(
+        tournament=tournament,
+        first=registrations[0],
+        second=registrations[1],
+        reason="Même famille",
+        by=TESTS,
+    )
+
+    response = arbitre_client.get(wishes_url(tournament, f"ecart/{pair.pk}/retirer/"))
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Ne plus tenir à l'écart JOUEUR1 Prénom (n° 1) et JOUEUR2 Prénom (n° 2) ?" in page
+    assert "Même famille" in page
+    remove = wishes_url(tournament, f"ecart/{pair.pk}/retirer/")
+    assert f'<form method="post" action="{remove}"' in page
+    assert "Oui, retirer" in page and f'href="{wishes_url(tournament)}"' in page
+    assert ApartPair.objects.filter(pk=pair.pk).exists()
+
+
+def test_retirer_a_fixed_table_asks_to_confirm_naming_the_player_and_removes_nothing(
+    arbitre_client, tournament, registrations
+):
+    fixed = fix_table(registration=registrations[2], table=2, reason="Fauteuil", by=TESTS)
+
+    response = arbitre_client.get(
+        wishes_url(tournament, f"tables/{fixed.pk}/retirer/"), headers=HTMX
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Retirer la table fixe 2 de JOUEUR3 Prénom (n° 3) ?" in page
+    assert "Non, garder sa table fixe" in page
+    assert FixedTable.objects.filter(pk=fixed.pk).exists()
+
+
+def test_confirming_the_removal_removes_the_wish_and_says_so(
+    arbitre_client, tournament, registrations
+):
+    pair = keep_apart(
+        tournament=tournament, first=registrations[0], second=registrations[1], reason="x", by=TESTS
+    )
+
+    response = arbitre_client.post(wishes_url(tournament, f"ecart/{pair.pk}/retirer/"), follow=True)
+
+    assert "ne sont plus tenus à l&#x27;écart" in response.content.decode()
+    assert not ApartPair.objects.exists()
+
+
 def test_another_tournaments_wish_is_not_found(arbitre_client, arbitre, tournament, registrations):
     other = club_tournament(arbitre, name="Autre soirée")
     pair = keep_apart(
