@@ -51,6 +51,13 @@
 
   const listening = () => Array.from(document.querySelectorAll("[data-live-on]"));
 
+  // What an element's refresh replaces: its hx-target when it names another element by id
+  // (the check-in list, refreshed by a hidden element beside it), else the element itself.
+  function region(element) {
+    const target = element.getAttribute("hx-target");
+    return (target && target.startsWith("#") && document.getElementById(target.slice(1))) || element;
+  }
+
   // An element whose form is being filled in waits: a refresh would wipe what is typed.
   function busy(element) {
     const active = document.activeElement;
@@ -151,15 +158,16 @@
       return;
     }
     for (const outer of listening()) {
-      if (outer !== element && outer.contains(element)) touchedAt.set(outer, performance.now());
+      if (outer !== element && region(outer).contains(element)) touchedAt.set(outer, performance.now());
     }
   });
 
   // The answer may come back after someone began typing (the echo of a table's own save lands
   // while its next deal is being entered): it is dropped, and asked for again once the form is
-  // saved or left as it was. An answer sent before a request from inside the element (a tap
-  // on a signature, a deal saved) may show the sheet as it was before: dropped too, and asked
-  // for again, so that it never hides what that request's own answer showed.
+  // saved or left as it was. An answer sent before a request from inside what the element
+  // refreshes (a tap on a signature, a deal saved, a player checked in) may show it as it was
+  // before: dropped too, and asked for again, so that it never hides what that request's own
+  // answer showed.
   document.body.addEventListener("htmx:beforeSwap", (evt) => {
     const element = sender(evt);
     if (!element || !asked.has(element)) return;

@@ -736,7 +736,18 @@ OFF_SCREEN = """() => {
             return box.width > 0 && (box.right > width + 1 || box.left < -1);
         })
         .filter((element) => !scrolls(element));
+    // A cell inside a box of one pixel that hides what overflows it is hidden to the eye (a
+    // stacked table's head, kept for screen readers): its text runs into nothing anybody sees.
+    const hidden = (cell) => {
+        for (let box = cell.parentElement; box && box !== document.body; box = box.parentElement) {
+            if (box.getBoundingClientRect().width <= 1 && getComputedStyle(box).overflow === "hidden") {
+                return true;
+            }
+        }
+        return false;
+    };
     const overflowing = Array.from(document.querySelectorAll("main td, main th"))
+        .filter((cell) => !hidden(cell))
         .filter((cell) => cell.scrollWidth > cell.clientWidth + 1);
     const named = (element) => element.tagName.toLowerCase()
         + (typeof element.className === "string" && element.className.trim()

@@ -9,6 +9,7 @@ from notifications.live import topic
 from tests.at_the_table import fill_sheet
 from tests.browser.conftest import PHONE, log_in
 from tests.browser.taps import FFT_EXAMPLE, enter_deal
+from tests.factories import register
 from tournaments.models import Registration
 
 pytestmark = pytest.mark.browser
@@ -173,4 +174,42 @@ def test_a_refresh_drawn_before_a_signature_does_not_hide_it(new_phone, table, l
     page.wait_for_timeout(1_000)
 
     expect(page.locator("button.sign.confirmed")).to_have_count(1)
+    assert page.evaluate("() => window.notReloaded")
+
+
+def test_a_refresh_of_the_check_in_drawn_before_a_tap_does_not_hide_it(
+    new_phone, arbitre, tournament, live_bus
+):
+    # The stream's refresh of the check-in list (another arbitre checked someone in) is on
+    # its way, drawn before the tap, when the arbitre taps « Pointer » for a player: the tap's
+    # answer shows them present; the refresh, landing after, must not show the list as it was.
+    late = register(tournament, 2)
+    Registration.objects.filter(pk__in=[late[0].pk, late[1].pk]).update(checked_in=False)
+    page = new_phone(logged_in=arbitre)
+    page.goto(f"/arbitre/tournois/{tournament.pk}/pointage/")
+    following(page)
+    held = []
+
+    def hold_the_first_refresh(route):
+        if route.request.method == "GET" and route.request.headers.get("hx-request") and not held:
+            held.append((route, route.fetch()))  # drawn now, before the tap
+        else:
+            route.continue_()
+
+    page.route(f"**/arbitre/tournois/{tournament.pk}/pointage/*", hold_the_first_refresh)
+    live_bus.publish(
+        topic(tournament.pk),
+        {"kind": "registration.updated", "tournament": tournament.pk, "position": None,
+         "table": None, "registrations": [], "totals": False, "private": True, "checkin": True},
+    )  # fmt: skip
+    wait_for(page, held)
+    assert len(held) == 1, "the event did not ask for the list again"
+    page.get_by_role("button", name="Pointer", exact=True).first.click()
+    expect(page.get_by_role("button", name="Pointer", exact=True)).to_have_count(1)
+
+    route, drawn_before = held.pop()
+    route.fulfill(response=drawn_before)
+    page.wait_for_timeout(1_000)
+
+    expect(page.get_by_role("button", name="Pointer", exact=True)).to_have_count(1)
     assert page.evaluate("() => window.notReloaded")
