@@ -227,6 +227,12 @@ class Registration(models.Model):
     def __str__(self) -> str:
         return f"{self.number}. {self.player}"
 
+    @property
+    def numbered(self) -> str:
+        """The player by name and number, as every message names them: two players may
+        share a name."""
+        return _("%(player)s (n° %(number)s)") % {"player": self.player, "number": self.number}
+
 
 class Position(models.Model):
     """One round of the tournament: every present player sits at a table for N deals."""

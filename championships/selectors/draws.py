@@ -186,8 +186,7 @@ def public_draws(*, tournament: Tournament) -> list[DrawRow]:
         ]
     }
     names = {
-        registration.player_id: _("%(player)s (n° %(number)s)")
-        % {"player": registration.player, "number": registration.number}
+        registration.player_id: registration.numbered
         for registration in tournament.registrations.filter(player_id__in=ids).select_related(
             "player"
         )

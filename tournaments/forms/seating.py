@@ -42,17 +42,9 @@ class SwapForm(forms.Form):
 # The arbitre's seating wishes ---------------------------------------------------------------
 
 
-def _registration_label(registration: Registration) -> str:
-    """A player by name and number: two players may share a name."""
-    return _("%(player)s (n° %(number)s)") % {
-        "player": registration.player,
-        "number": registration.number,
-    }
-
-
 def _registration_field(label) -> RowChoiceField:
     field = RowChoiceField(label=label, queryset=Registration.objects.none())
-    field.label_from_instance = _registration_label
+    field.label_from_instance = attrgetter("numbered")
     field.empty_label = _("— choisir —")
     field.error_messages["invalid_choice"] = _("Choisissez un joueur inscrit à ce tournoi.")
     return field

@@ -104,13 +104,10 @@ class SwapRepeat:
 
     def __str__(self) -> str:
         return _(
-            "%(first)s (n° %(first_number)s) et %(second)s (n° %(second_number)s), déjà à "
-            "la table %(table)s de la position %(position)s"
+            "%(first)s et %(second)s, déjà à la table %(table)s de la position %(position)s"
         ) % {
-            "first": self.first.player,
-            "first_number": self.first.number,
-            "second": self.second.player,
-            "second_number": self.second.number,
+            "first": self.first.numbered,
+            "second": self.second.numbered,
             "table": self.table,
             "position": self.position,
         }

@@ -61,12 +61,11 @@ def fixed_past_tables(
     present = {registration.pk for registration in participants}
     return [
         _(
-            "La table fixe de %(player)s (n° %(number)s) est la table %(table)s, mais les "
-            "%(players)s joueurs présents ne font que %(tables)s tables."
+            "La table fixe de %(player)s est la table %(table)s, mais les %(players)s joueurs "
+            "présents ne font que %(tables)s tables."
         )
         % {
-            "player": fixed.registration.player,
-            "number": fixed.registration.number,
+            "player": fixed.registration.numbered,
             "table": fixed.table,
             "players": len(participants),
             "tables": tables,
@@ -86,15 +85,9 @@ class ApartSwapped:
 
     def __str__(self) -> str:
         return _(
-            "Cet échange assiérait ensemble %(first)s (n° %(first_number)s) et %(second)s "
-            "(n° %(second_number)s), à tenir à l'écart, à la table %(table)s."
-        ) % {
-            "first": self.first.player,
-            "first_number": self.first.number,
-            "second": self.second.player,
-            "second_number": self.second.number,
-            "table": self.table,
-        }
+            "Cet échange assiérait ensemble %(first)s et %(second)s, à tenir à l'écart, à la "
+            "table %(table)s."
+        ) % {"first": self.first.numbered, "second": self.second.numbered, "table": self.table}
 
 
 @dataclass(frozen=True)
@@ -106,9 +99,8 @@ class FixedSwapped:
     table: int
 
     def __str__(self) -> str:
-        return _("Cet échange ôterait %(player)s (n° %(number)s) de sa table fixe %(fixed)s.") % {
-            "player": self.registration.player,
-            "number": self.registration.number,
+        return _("Cet échange ôterait %(player)s de sa table fixe %(fixed)s.") % {
+            "player": self.registration.numbered,
             "fixed": self.fixed,
         }
 
@@ -187,14 +179,12 @@ def _apart_unmet(tournament, table_of, player_of, swapped, after_draw) -> list[s
             why = _("le tirage n'a trouvé aucun placement qui les sépare.")
         found.append(
             _(
-                "%(first)s (n° %(first_number)s) et %(second)s (n° %(second_number)s), à tenir "
-                "à l'écart, jouent ensemble à la table %(table)s : %(why)s"
+                "%(first)s et %(second)s, à tenir à l'écart, jouent ensemble à la table "
+                "%(table)s : %(why)s"
             )
             % {
-                "first": pair.first.player,
-                "first_number": pair.first.number,
-                "second": pair.second.player,
-                "second_number": pair.second.number,
+                "first": pair.first.numbered,
+                "second": pair.second.numbered,
                 "table": table,
                 "why": why,
             }
@@ -225,13 +215,9 @@ def _fixed_unmet(tournament, table_of, player_of, size_of, moved, after_draw) ->
         else:
             why = _("le tirage ne l'y a pas placé.")
         found.append(
-            _(
-                "%(player)s (n° %(number)s), table fixe %(fixed)s, joue à la table %(table)s : "
-                "%(why)s"
-            )
+            _("%(player)s, table fixe %(fixed)s, joue à la table %(table)s : %(why)s")
             % {
-                "player": fixed.registration.player,
-                "number": fixed.registration.number,
+                "player": fixed.registration.numbered,
                 "fixed": fixed.table,
                 "table": table,
                 "why": why,

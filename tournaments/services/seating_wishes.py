@@ -18,13 +18,6 @@ from tournaments.services.errors import refusal_for_violation, required_reason
 from tournaments.services.locks import lock_tournament
 
 
-def _named(registration: Registration) -> str:
-    return _("%(player)s (n° %(number)s)") % {
-        "player": registration.player,
-        "number": registration.number,
-    }
-
-
 def _check_own(tournament: Tournament, *registrations: Registration) -> None:
     if any(registration.tournament_id != tournament.pk for registration in registrations):
         raise Refused(_("Ce joueur n'est pas inscrit à ce tournoi."), code="other_tournament")
@@ -66,7 +59,7 @@ def keep_apart(
         action=journal.Action.APART_KEPT,
         by=by,
         subject=pair,
-        after={"first": _named(low), "second": _named(high), "reason": reason},
+        after={"first": low.numbered, "second": high.numbered, "reason": reason},
     )
     return pair
 
@@ -83,7 +76,11 @@ def stop_keeping_apart(*, pair: ApartPair, by: Actor) -> None:
         action=journal.Action.APART_STOPPED,
         by=by,
         subject=pair,
-        before={"first": _named(pair.first), "second": _named(pair.second), "reason": pair.reason},
+        before={
+            "first": pair.first.numbered,
+            "second": pair.second.numbered,
+            "reason": pair.reason,
+        },
     )
     pair.delete()
 
@@ -136,7 +133,7 @@ def fix_table(*, registration: Registration, table: int, reason: str, by: Actor)
                 "La table %(table)s est déjà la table fixe de %(player)s : un seul joueur "
                 "par table fixe."
             )
-            % {"table": table, "player": _named(taken.get().registration)},
+            % {"table": table, "player": taken.get().registration.numbered},
             field="table",
             code="table_taken",
         )
