@@ -5,7 +5,6 @@ says everything another program needs (issue 41, « Redo it anywhere »).
 It runs on Node.js, which ``./dev test`` installs (Debian's package ``nodejs``). Without it the
 tests are skipped, with the reason, except where REQUIRE_NODE=1 (CI sets it)."""
 
-import copy
 import json
 import os
 import shutil
@@ -94,27 +93,32 @@ def test_the_port_verifies_every_draw_of_a_tournament_made_by_the_app(node):
     assert sum("EN ATTENTE / PENDING" in line for line in lines) == 1
 
 
-def test_the_port_fails_a_plan_with_two_players_exchanged(node, tmp_path):
-    published = json.loads(FIXTURE.read_text(encoding="utf-8"))
-    tampered = copy.deepcopy(published)
-    table = tampered["draws"][0]["plan"][0][0]
-    table[0], table[1] = table[1], table[0]
-    path = tmp_path / "tirages.json"
-    path.write_text(json.dumps(tampered), encoding="utf-8")
+@pytest.fixture
+def published() -> dict:
+    """The app's tirages.json, to tamper with."""
+    return json.loads(FIXTURE.read_text(encoding="utf-8"))
 
-    answer = run(node, "verify.mjs", str(path))
+
+def verified(node, tmp_path, document) -> subprocess.CompletedProcess:
+    path = tmp_path / "tirages.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return run(node, "verify.mjs", str(path))
+
+
+def test_the_port_fails_a_plan_with_two_players_exchanged(node, tmp_path, published):
+    table = published["draws"][0]["plan"][0][0]
+    table[0], table[1] = table[1], table[0]
+
+    answer = verified(node, tmp_path, published)
 
     assert answer.returncode == 1
     assert "ÉCHEC / MISMATCH" in answer.stdout
 
 
-def test_the_port_fails_another_room_seed(node, tmp_path):
-    published = json.loads(FIXTURE.read_text(encoding="utf-8"))
+def test_the_port_fails_another_room_seed(node, tmp_path, published):
     published["draws"][2]["room_seed"] = "31415927"
-    path = tmp_path / "tirages.json"
-    path.write_text(json.dumps(published), encoding="utf-8")
 
-    answer = run(node, "verify.mjs", str(path))
+    answer = verified(node, tmp_path, published)
 
     assert answer.returncode == 1
     assert "ÉCHEC / MISMATCH" in answer.stdout
