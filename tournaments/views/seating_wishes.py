@@ -9,8 +9,7 @@ removing it does and asks to confirm, with no script needed; the removal is its 
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -19,7 +18,7 @@ from common.actors import Actor
 from common.htmx import HtmxHttpRequest, redirect_page, render_page
 from common.refusals import Refused, add_refusal
 from tournaments.forms.seating import ApartForm, FixedTableForm
-from tournaments.models import Tournament
+from tournaments.models import ApartPair, FixedTable, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
 from tournaments.selectors.seating_wishes import apart_pairs, fixed_tables, wish_choices
 from tournaments.services.seating_wishes import (
@@ -85,6 +84,17 @@ def seating_wishes_apart(request: HtmxHttpRequest, tournament_id: int) -> HttpRe
     return _page(request, tournament, apart=form, status=422)
 
 
+def _already_removed(request, tournament: Tournament, elsewhere) -> HttpResponse:
+    """A wish this tournament no longer has: removed already (a second tap on « Oui,
+    retirer », a page left open while another arbitre removed it), said so; another
+    tournament's, not found."""
+    if elsewhere.exists():
+        raise Http404
+    return _done(
+        request, tournament, _("Cette contrainte n'existe plus : elle a déjà été retirée.")
+    )
+
+
 def _confirm(request, tournament: Tournament, **wish) -> HttpResponse:
     """The page asking to confirm a wish's removal: ``pair`` or ``fixed``."""
     context = {"tournament": tournament, **wish}
@@ -97,9 +107,13 @@ def seating_wishes_apart_remove(
     request: HtmxHttpRequest, tournament_id: int, pair_id: int
 ) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    pair = get_object_or_404(
-        tournament.apart_pairs.select_related("first__player", "second__player"), pk=pair_id
+    pair = (
+        tournament.apart_pairs.select_related("first__player", "second__player")
+        .filter(pk=pair_id)
+        .first()
     )
+    if pair is None:
+        return _already_removed(request, tournament, ApartPair.objects.filter(pk=pair_id))
     if request.method == "GET":
         return _confirm(request, tournament, pair=pair)
     stop_keeping_apart(pair=pair, by=Actor.arbitre(request.user))
@@ -142,9 +156,11 @@ def seating_wishes_fixed_remove(
     request: HtmxHttpRequest, tournament_id: int, fixed_id: int
 ) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    fixed = get_object_or_404(
-        tournament.fixed_tables.select_related("registration__player"), pk=fixed_id
+    fixed = (
+        tournament.fixed_tables.select_related("registration__player").filter(pk=fixed_id).first()
     )
+    if fixed is None:
+        return _already_removed(request, tournament, FixedTable.objects.filter(pk=fixed_id))
     if request.method == "GET":
         return _confirm(request, tournament, fixed=fixed)
     free_table(fixed=fixed, by=Actor.arbitre(request.user))

@@ -266,3 +266,31 @@ def test_the_players_and_placement_pages_lead_to_the_wishes(arbitre_client, tour
     response = arbitre_client.get(f"/arbitre/tournois/{tournament.pk}/{page}")
 
     assert f'href="{wishes_url(tournament)}"' in response.content.decode()
+
+
+def test_a_second_tap_on_oui_retirer_says_the_wish_is_gone_already(
+    arbitre_client, tournament, registrations
+):
+    pair = keep_apart(
+        tournament=tournament, first=registrations[0], second=registrations[1], reason="x", by=TESTS
+    )
+    url = wishes_url(tournament, f"ecart/{pair.pk}/retirer/")
+    arbitre_client.post(url)
+
+    response = arbitre_client.post(url, follow=True)
+
+    assert response.status_code == 200
+    assert "elle a déjà été retirée" in response.content.decode().replace("&#x27;", "'")
+
+
+def test_a_fixed_table_removed_twice_says_it_is_gone_already(
+    arbitre_client, tournament, registrations
+):
+    fixed = fix_table(registration=registrations[0], table=1, reason="porte", by=TESTS)
+    url = wishes_url(tournament, f"tables/{fixed.pk}/retirer/")
+    arbitre_client.post(url)
+
+    response = arbitre_client.get(url, follow=True)
+
+    assert response.status_code == 200
+    assert "elle a déjà été retirée" in response.content.decode().replace("&#x27;", "'")
