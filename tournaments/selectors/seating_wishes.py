@@ -23,6 +23,25 @@ def fixed_tables(*, tournament: Tournament) -> list[FixedTable]:
     return list(tournament.fixed_tables.select_related("registration__player").order_by("table"))
 
 
+def apart_pair_of(*, tournament: Tournament, pair_id: int) -> ApartPair | None:
+    """The tournament's pair kept apart ``pair_id``, its players read; None when it has none
+    (removed already)."""
+    pairs = tournament.apart_pairs.select_related("first__player", "second__player")
+    return pairs.filter(pk=pair_id).first()
+
+
+def fixed_table_of(*, tournament: Tournament, fixed_id: int) -> FixedTable | None:
+    """The tournament's fixed table ``fixed_id``, its player read; None when it has none."""
+    fixed = tournament.fixed_tables.select_related("registration__player")
+    return fixed.filter(pk=fixed_id).first()
+
+
+def wish_of_another_tournament(*, tournament: Tournament, model, pk: int) -> bool:
+    """Whether ``pk`` names a wish (``ApartPair`` or ``FixedTable``) of another tournament:
+    not this one's to remove, nor to tell anything of."""
+    return model.objects.filter(pk=pk).exclude(tournament=tournament).exists()
+
+
 def wishes_count(*, tournament: Tournament) -> int:
     """How many pairs kept apart and fixed tables the arbitre named."""
     return tournament.apart_pairs.count() + tournament.fixed_tables.count()

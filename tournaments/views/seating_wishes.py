@@ -20,7 +20,14 @@ from common.refusals import Refused, add_refusal
 from tournaments.forms.seating import ApartForm, FixedTableForm
 from tournaments.models import ApartPair, FixedTable, Tournament
 from tournaments.permissions import arbitre_tournament_or_404
-from tournaments.selectors.seating_wishes import apart_pairs, fixed_tables, wish_choices
+from tournaments.selectors.seating_wishes import (
+    apart_pair_of,
+    apart_pairs,
+    fixed_table_of,
+    fixed_tables,
+    wish_choices,
+    wish_of_another_tournament,
+)
 from tournaments.services.seating_wishes import (
     fix_table,
     free_table,
@@ -84,11 +91,11 @@ def seating_wishes_apart(request: HtmxHttpRequest, tournament_id: int) -> HttpRe
     return _page(request, tournament, apart=form, status=422)
 
 
-def _already_removed(request, tournament: Tournament, elsewhere) -> HttpResponse:
+def _already_removed(request, tournament: Tournament, model, pk: int) -> HttpResponse:
     """A wish this tournament no longer has: removed already (a second tap on « Oui,
     retirer », a page left open while another arbitre removed it), said so; another
     tournament's, not found."""
-    if elsewhere.exists():
+    if wish_of_another_tournament(tournament=tournament, model=model, pk=pk):
         raise Http404
     return _done(
         request, tournament, _("Cette contrainte n'existe plus : elle a déjà été retirée.")
@@ -107,13 +114,9 @@ def seating_wishes_apart_remove(
     request: HtmxHttpRequest, tournament_id: int, pair_id: int
 ) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    pair = (
-        tournament.apart_pairs.select_related("first__player", "second__player")
-        .filter(pk=pair_id)
-        .first()
-    )
+    pair = apart_pair_of(tournament=tournament, pair_id=pair_id)
     if pair is None:
-        return _already_removed(request, tournament, ApartPair.objects.filter(pk=pair_id))
+        return _already_removed(request, tournament, ApartPair, pair_id)
     if request.method == "GET":
         return _confirm(request, tournament, pair=pair)
     stop_keeping_apart(pair=pair, by=Actor.arbitre(request.user))
@@ -156,11 +159,9 @@ def seating_wishes_fixed_remove(
     request: HtmxHttpRequest, tournament_id: int, fixed_id: int
 ) -> HttpResponse:
     tournament = arbitre_tournament_or_404(request, tournament_id)
-    fixed = (
-        tournament.fixed_tables.select_related("registration__player").filter(pk=fixed_id).first()
-    )
+    fixed = fixed_table_of(tournament=tournament, fixed_id=fixed_id)
     if fixed is None:
-        return _already_removed(request, tournament, FixedTable.objects.filter(pk=fixed_id))
+        return _already_removed(request, tournament, FixedTable, fixed_id)
     if request.method == "GET":
         return _confirm(request, tournament, fixed=fixed)
     free_table(fixed=fixed, by=Actor.arbitre(request.user))
