@@ -11,6 +11,7 @@ from tournaments.models import Deal, Position, Registration, Team, Tournament
 from tournaments.services.penalties import add_penalty
 from tournaments.services.registrations import check_in, register_player, withdraw_player
 from tournaments.services.seating import plan_position, publish_seating, seat_position
+from tournaments.services.seating_wishes import keep_apart
 
 
 def club_of(arbitre, **fields) -> Club:
@@ -140,6 +141,13 @@ def plan_committed(*, tournament, number: int, by=TESTS, reason: str = ""):
     commit_draw(tournament=tournament, number=number, by=by, reason=reason)
     enter_room_seed(tournament=tournament, number=number, room_seed=ROOM_SEED, by=by)
     return plan_position(tournament=tournament, number=number, by=by)
+
+
+def kept_apart(first: Registration, second: Registration, reason: str = "Même famille"):
+    """``first`` and ``second`` kept apart in their tournament, as the arbitre names them."""
+    return keep_apart(
+        tournament=first.tournament, first=first, second=second, reason=reason, by=TESTS
+    )
 
 
 def two_positions_seated(tournament) -> tuple[Position, Position]:

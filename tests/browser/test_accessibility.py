@@ -740,7 +740,8 @@ OFF_SCREEN = """() => {
     // stacked table's head, kept for screen readers): its text runs into nothing anybody sees.
     const hidden = (cell) => {
         for (let box = cell.parentElement; box && box !== document.body; box = box.parentElement) {
-            if (box.getBoundingClientRect().width <= 1 && getComputedStyle(box).overflow === "hidden") {
+            const clipped = getComputedStyle(box).overflow === "hidden";
+            if (box.getBoundingClientRect().width <= 1 && clipped) {
                 return true;
             }
         }

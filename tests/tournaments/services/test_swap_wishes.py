@@ -8,10 +8,16 @@ from championships.selectors.draws import draw_in_force, public_draws
 from clubs.models import Player
 from common.refusals import Refused
 from tests.at_the_table import TESTS
-from tests.factories import plan_committed, register, repeating_swap, two_positions_seated
+from tests.factories import (
+    kept_apart,
+    plan_committed,
+    register,
+    repeating_swap,
+    two_positions_seated,
+)
 from tournaments.models import ApartPair, JournalEntry
 from tournaments.services.seating import swap_seats
-from tournaments.services.seating_wishes import fix_table, keep_apart
+from tournaments.services.seating_wishes import fix_table
 
 
 @pytest.fixture
@@ -22,7 +28,7 @@ def sixteen(tournament):
 def kept_apart_then_seated(tournament, first, second):
     """``first`` and ``second`` kept apart, position 1 seated: the seat of ``second``, and a
     seat beside ``first`` whose swap with it would seat them together."""
-    keep_apart(tournament=tournament, first=first, second=second, reason="Même famille", by=TESTS)
+    kept_apart(first, second)
     position = plan_committed(tournament=tournament, number=1, by=TESTS)
     table = position.seats.get(registration=first).table
     beside = position.seats.filter(table=table).exclude(registration=first).first()
@@ -71,13 +77,7 @@ def test_a_swap_taking_a_player_from_their_fixed_table_is_refused_naming_them(to
 def test_every_reason_a_swap_needs_one_is_said_in_one_warning(tournament):
     first, second = two_positions_seated(tournament)
     x, y, z, table = repeating_swap(first, second)
-    keep_apart(
-        tournament=tournament,
-        first=x.registration,
-        second=y.registration,
-        reason="Famille",
-        by=TESTS,
-    )
+    kept_apart(x.registration, y.registration, reason="Famille")
     fix_table(registration=z.registration, table=z.table.number, reason="Fauteuil", by=TESTS)
 
     with pytest.raises(Refused) as refused:

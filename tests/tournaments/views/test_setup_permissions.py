@@ -11,10 +11,10 @@ from django.contrib.auth import get_user_model
 
 from championships.services.stages import add_stage
 from tests.at_the_table import TESTS
-from tests.factories import club_tournament, plan_committed
+from tests.factories import club_tournament, kept_apart, plan_committed
 from tests.walks import walk
 from tournaments.services.registrations import create_team
-from tournaments.services.seating_wishes import fix_table, keep_apart
+from tournaments.services.seating_wishes import fix_table
 
 
 @pytest.fixture
@@ -25,13 +25,7 @@ def room(tournament, registrations):
     team = create_team(tournament=tournament, name="Les As", by=TESTS)
     plan_committed(tournament=tournament, number=1, by=TESTS)
     stage = add_stage(tournament=tournament, name="Phase unique", positions_count=3, by=TESTS)
-    keep_apart(
-        tournament=tournament,
-        first=registrations[0],
-        second=registrations[1],
-        reason="Même famille",
-        by=TESTS,
-    )
+    kept_apart(registrations[0], registrations[1])
     fix_table(registration=registrations[2], table=1, reason="Fauteuil", by=TESTS)
     return tournament, registrations[0], team, stage
 

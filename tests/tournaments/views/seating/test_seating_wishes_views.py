@@ -5,11 +5,11 @@ import pytest
 
 from clubs.models import Player
 from tests.at_the_table import TESTS
-from tests.factories import club_tournament, plan_committed
+from tests.factories import club_tournament, kept_apart, plan_committed
 from tests.htmx import HTMX
 from tournaments.models import ApartPair, FixedTable, Registration
 from tournaments.services.seating import swap_seats
-from tournaments.services.seating_wishes import fix_table, keep_apart
+from tournaments.services.seating_wishes import fix_table
 
 
 def wishes_url(tournament, action=""):
@@ -17,13 +17,7 @@ def wishes_url(tournament, action=""):
 
 
 def test_the_page_lists_both_wishes_with_their_reasons(arbitre_client, tournament, registrations):
-    keep_apart(
-        tournament=tournament,
-        first=registrations[0],
-        second=registrations[1],
-        reason="Même famille",
-        by=TESTS,
-    )
+    kept_apart(registrations[0], registrations[1])
     fix_table(registration=registrations[2], table=2, reason="Fauteuil roulant", by=TESTS)
 
     page = arbitre_client.get(wishes_url(tournament)).content.decode()
@@ -143,9 +137,7 @@ def test_a_table_past_the_tables_is_refused_keeping_what_was_typed(
 
 
 def test_the_remove_buttons_remove_each_wish(arbitre_client, tournament, registrations):
-    pair = keep_apart(
-        tournament=tournament, first=registrations[0], second=registrations[1], reason="x", by=TESTS
-    )
+    pair = kept_apart(registrations[0], registrations[1], reason="x")
     fixed = fix_table(registration=registrations[2], table=1, reason="x", by=TESTS)
 
     arbitre_client.post(wishes_url(tournament, f"ecart/{pair.pk}/retirer/"))
@@ -157,9 +149,7 @@ def test_the_remove_buttons_remove_each_wish(arbitre_client, tournament, registr
 def test_the_wishes_page_removes_nothing_itself_its_retirer_leads_to_a_confirmation(
     arbitre_client, tournament, registrations
 ):
-    pair = keep_apart(
-        tournament=tournament, first=registrations[0], second=registrations[1], reason="x", by=TESTS
-    )
+    pair = kept_apart(registrations[0], registrations[1], reason="x")
     fixed = fix_table(registration=registrations[2], table=1, reason="x", by=TESTS)
 
     page = arbitre_client.get(wishes_url(tournament)).content.decode()
@@ -173,13 +163,7 @@ def test_the_wishes_page_removes_nothing_itself_its_retirer_leads_to_a_confirmat
 def test_retirer_a_pair_kept_apart_asks_to_confirm_naming_them_and_removes_nothing(
     arbitre_client, tournament, registrations
 ):
-    pair = keep_apart(
-        tournament=tournament,
-        first=registrations[0],
-        second=registrations[1],
-        reason="Même famille",
-        by=TESTS,
-    )
+    pair = kept_apart(registrations[0], registrations[1])
 
     response = arbitre_client.get(wishes_url(tournament, f"ecart/{pair.pk}/retirer/"))
 
@@ -212,9 +196,7 @@ def test_retirer_a_fixed_table_asks_to_confirm_naming_the_player_and_removes_not
 def test_confirming_the_removal_removes_the_wish_and_says_so(
     arbitre_client, tournament, registrations
 ):
-    pair = keep_apart(
-        tournament=tournament, first=registrations[0], second=registrations[1], reason="x", by=TESTS
-    )
+    pair = kept_apart(registrations[0], registrations[1], reason="x")
 
     response = arbitre_client.post(wishes_url(tournament, f"ecart/{pair.pk}/retirer/"), follow=True)
 
@@ -222,11 +204,9 @@ def test_confirming_the_removal_removes_the_wish_and_says_so(
     assert not ApartPair.objects.exists()
 
 
-def test_another_tournaments_wish_is_not_found(arbitre_client, arbitre, tournament, registrations):
+def test_another_tournaments_wish_is_not_found(arbitre_client, arbitre, registrations):
     other = club_tournament(arbitre, name="Autre soirée")
-    pair = keep_apart(
-        tournament=tournament, first=registrations[0], second=registrations[1], reason="x", by=TESTS
-    )
+    pair = kept_apart(registrations[0], registrations[1], reason="x")
 
     response = arbitre_client.post(
         f"/arbitre/tournois/{other.pk}/contraintes/ecart/{pair.pk}/retirer/"
@@ -239,9 +219,7 @@ def test_another_tournaments_wish_is_not_found(arbitre_client, arbitre, tourname
 def test_the_placement_report_says_a_pair_kept_apart_a_swap_brought_together(
     arbitre_client, tournament, registrations
 ):
-    keep_apart(
-        tournament=tournament, first=registrations[0], second=registrations[1], reason="x", by=TESTS
-    )
+    kept_apart(registrations[0], registrations[1], reason="x")
     position = plan_committed(tournament=tournament, number=1, by=TESTS)
     first_table = position.seats.get(registration=registrations[0]).table
     beside = position.seats.filter(table=first_table).exclude(registration=registrations[0])[0]
@@ -271,9 +249,7 @@ def test_the_players_and_placement_pages_lead_to_the_wishes(arbitre_client, tour
 def test_a_second_tap_on_oui_retirer_says_the_wish_is_gone_already(
     arbitre_client, tournament, registrations
 ):
-    pair = keep_apart(
-        tournament=tournament, first=registrations[0], second=registrations[1], reason="x", by=TESTS
-    )
+    pair = kept_apart(registrations[0], registrations[1], reason="x")
     url = wishes_url(tournament, f"ecart/{pair.pk}/retirer/")
     arbitre_client.post(url)
 

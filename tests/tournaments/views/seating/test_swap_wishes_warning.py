@@ -5,23 +5,17 @@ report, and public on the draws page."""
 import pytest
 
 from tests.at_the_table import TESTS
-from tests.factories import plan_committed
+from tests.factories import kept_apart, plan_committed
 from tests.htmx import HTMX
 from tournaments.services.seating import publish_seating
-from tournaments.services.seating_wishes import fix_table, keep_apart
+from tournaments.services.seating_wishes import fix_table
 
 
 @pytest.fixture
 def apart_swap(tournament, registrations):
     """Players 1 and 2 kept apart, position 1 seated: (the seat of player 2, a seat beside
     player 1), whose swap would seat them together."""
-    keep_apart(
-        tournament=tournament,
-        first=registrations[0],
-        second=registrations[1],
-        reason="Même famille",
-        by=TESTS,
-    )
+    kept_apart(registrations[0], registrations[1])
     position = plan_committed(tournament=tournament, number=1, by=TESTS)
     table = position.seats.get(registration=registrations[0]).table
     beside = position.seats.filter(table=table).exclude(registration=registrations[0]).first()
@@ -127,13 +121,7 @@ def test_every_reason_to_confirm_a_swap_is_listed_in_the_one_warning(arbitre_cli
     fixed, beside = position.seats.filter(table__number=1)[:2]
     moving = position.seats.filter(table__number=2).first()
     fix_table(registration=fixed.registration, table=1, reason="Fauteuil", by=TESTS)
-    keep_apart(
-        tournament=tournament,
-        first=moving.registration,
-        second=beside.registration,
-        reason="Même famille",
-        by=TESTS,
-    )
+    kept_apart(moving.registration, beside.registration)
 
     response = arbitre_client.post(
         swap_url(tournament), {"first": fixed.pk, "second": moving.pk}, headers=HTMX
