@@ -14,7 +14,15 @@ os.environ.setdefault("DATABASE_CONN_MAX_AGE", "0")
 
 django.setup(set_prefix=False)
 
-from documents.pace import Pace  # noqa: E402 - once Django is set up
+from common.bus import bus  # noqa: E402 - once Django is set up
+from documents.pace import Pace  # noqa: E402
+
+# Each server process reads the live events from its start, not from its first stream: a
+# page coming back with the id of an event it saw is then given what it missed from this
+# process's reading, not told to read itself again because the reader is younger than that
+# id (as on a process that had served no stream yet, when a deal was saved during a Redis
+# cut). Without Redis, the bus is in memory and reads nothing.
+bus().ensure_reader()
 
 # The live streams (docs, « En direct »), open for hours.
 STREAMS = re.compile(r"^/(arbitre/)?tournois/\d+/direct/$")

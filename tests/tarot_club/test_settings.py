@@ -281,6 +281,39 @@ def test_the_asgi_server_keeps_no_database_connection_past_its_request():
     assert result.stdout.strip() == "0"
 
 
+def live_reader_started_by_the_asgi_server(**environ) -> str:
+    """Whether importing the ASGI application, as each server process does, starts the
+    live bus's reader (its thread « live-bus »)."""
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("DJANGO_SETTINGS_MODULE", "REDIS_URL", "LIVE_REDIS_URL")
+    }
+    script = (
+        "import threading, tarot_club.asgi; "
+        "print(any(thread.name == 'live-bus' for thread in threading.enumerate()))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=environment | environ,
+        cwd=SETTINGS.parent.parent,
+        timeout=60,
+        check=True,
+    )
+    return result.stdout.strip()
+
+
+def test_each_server_process_reads_the_live_events_from_its_start():
+    # Nothing answers there: the reader is started all the same, and waits for Redis.
+    assert live_reader_started_by_the_asgi_server(LIVE_REDIS_URL="redis://127.0.0.1:9/0") == "True"
+
+
+def test_without_redis_the_server_starts_no_live_reader():
+    assert live_reader_started_by_the_asgi_server() == "False"
+
+
 def test_under_asgi_each_process_draws_its_connections_from_a_bounded_pool(monkeypatch):
     settings = load_settings(
         monkeypatch,
